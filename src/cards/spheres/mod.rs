@@ -1,0 +1,227 @@
+//! The Spheres card database: the collection and the prebuilt decks,
+//! parsed once from `cards/spheres/` (embedded in the binary at build time).
+
+pub mod schema;
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+pub use schema::*;
+
+use super::{did_you_mean, LoadError};
+
+/// Index of a card definition in [`SpheresDb::cards`]. States hold these,
+/// never the definitions, so they stay small and cheap to clone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(pub u16);
+
+/// A prebuilt deck of the collection.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckDef {
+    /// Deck name, as players type it.
+    pub name: String,
+    /// Deck number (`E` of the composition code): it holds every card whose code has this number.
+    pub number: u8,
+    /// One sentence on how the deck plays.
+    pub summary: String,
+    /// The names of its four sets of 12, in letter order.
+    pub sets: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckFile {
+    #[serde(rename = "deck")]
+    decks: Vec<DeckDef>,
+}
+
+/// Files of the collection, embedded so the binary needs nothing on disk.
+pub const CARD_FILES: &[(&str, &str)] = &[
+    ("cards/spheres/science.toml", include_str!("../../../cards/spheres/science.toml")),
+    ("cards/spheres/ether.toml", include_str!("../../../cards/spheres/ether.toml")),
+    ("cards/spheres/spirit.toml", include_str!("../../../cards/spheres/spirit.toml")),
+    ("cards/spheres/chaos.toml", include_str!("../../../cards/spheres/chaos.toml")),
+    ("cards/spheres/nature.toml", include_str!("../../../cards/spheres/nature.toml")),
+];
+
+/// The prebuilt-deck file, embedded.
+pub const DECK_FILE: (&str, &str) =
+    ("cards/spheres/decks.toml", include_str!("../../../cards/spheres/decks.toml"));
+
+/// Copies of one card a deck may hold.
+pub const MAX_COPIES: usize = 3;
+/// Cards in a deck.
+pub const DECK_SIZE: usize = 48;
+
+/// The parsed collection.
+#[derive(Debug)]
+pub struct SpheresDb {
+    /// Every card, indexed by [`CardId`].
+    pub cards: Vec<CardDef>,
+    /// The prebuilt decks.
+    pub decks: Vec<DeckDef>,
+}
+
+static DB: OnceLock<SpheresDb> = OnceLock::new();
+
+/// The embedded collection, parsed on first use. The embedded files are
+/// validated by `cardtable cards check` and the test suite, so a failure
+/// here is a build defect.
+pub fn db() -> &'static SpheresDb {
+    DB.get_or_init(|| {
+        let files: Vec<(String, String)> =
+            CARD_FILES.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
+        SpheresDb::parse(&files, (DECK_FILE.0, DECK_FILE.1))
+            .unwrap_or_else(|e| panic!("embedded Spheres cards are invalid: {e}"))
+    })
+}
+
+impl SpheresDb {
+    /// Parses card files and the deck file, checking the whole collection.
+    pub fn parse(files: &[(String, String)], deck_file: (&str, &str)) -> Result<Self, LoadError> {
+        let mut cards = Vec::new();
+        for (path, text) in files {
+            let file: CardFile = toml::from_str(text).map_err(|e| LoadError::toml(path, text, e))?;
+            cards.extend(file.cards);
+        }
+        let decks: DeckFile =
+            toml::from_str(deck_file.1).map_err(|e| LoadError::toml(deck_file.0, deck_file.1, e))?;
+        let db = SpheresDb { cards, decks: decks.decks };
+        db.validate()?;
+        Ok(db)
+    }
+
+    /// The definition of a card.
+    pub fn card(&self, id: CardId) -> &CardDef {
+        &self.cards[id.0 as usize]
+    }
+
+    /// Finds a card by creature name, spell name or code (case-insensitive).
+    pub fn find(&self, name: &str) -> Result<CardId, String> {
+        let key = name.trim().to_lowercase();
+        self.cards
+            .iter()
+            .position(|c| {
+                c.creature.name.to_lowercase() == key
+                    || c.spell.name.to_lowercase() == key
+                    || c.code.to_lowercase() == key
+            })
+            .map(|i| CardId(i as u16))
+            .ok_or_else(|| {
+                let names = self.cards.iter().flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()]);
+                format!("no Spheres card is named \"{}\"{}", name.trim(), did_you_mean(&key, names))
+            })
+    }
+
+    /// Finds a prebuilt deck by name (case-insensitive).
+    pub fn deck(&self, name: &str) -> Result<&DeckDef, String> {
+        let key = name.trim().to_lowercase();
+        self.decks.iter().find(|d| d.name.to_lowercase() == key).ok_or_else(|| {
+            format!(
+                "no Spheres starter deck is named \"{}\"{}",
+                name.trim(),
+                did_you_mean(&key, self.decks.iter().map(|d| d.name.as_str()))
+            )
+        })
+    }
+
+    /// The card list of a prebuilt deck: three copies of every card whose
+    /// composition code has the deck's number, by creature name.
+    pub fn deck_list(&self, deck: &DeckDef) -> Vec<String> {
+        let mut list = Vec::new();
+        for c in &self.cards {
+            if composition(&c.code).map(|(n, _)| n) == Some(deck.number) {
+                for _ in 0..MAX_COPIES {
+                    list.push(c.creature.name.clone());
+                }
+            }
+        }
+        list
+    }
+
+    /// Resolves a deck list (names, one entry per copy) to card ids,
+    /// checking the construction rules.
+    pub fn resolve_deck(&self, names: &[String]) -> Result<Vec<CardId>, String> {
+        let ids = names.iter().map(|n| self.find(n)).collect::<Result<Vec<_>, _>>()?;
+        if ids.len() != DECK_SIZE {
+            return Err(format!("a Spheres deck holds exactly {DECK_SIZE} cards; this one has {}", ids.len()));
+        }
+        let mut sorted = ids.clone();
+        sorted.sort();
+        for w in sorted.chunk_by(|a, b| a == b) {
+            if w.len() > MAX_COPIES {
+                return Err(format!(
+                    "at most {MAX_COPIES} copies of a card are allowed; {} has {}",
+                    self.card(w[0]).creature.name,
+                    w.len()
+                ));
+            }
+        }
+        Ok(ids)
+    }
+
+    fn validate(&self) -> Result<(), LoadError> {
+        for (i, c) in self.cards.iter().enumerate() {
+            let bad = |field: &str, why: String| LoadError::Invalid {
+                file: format!("cards/spheres/{}.toml", c.sphere.name().to_lowercase()),
+                card: c.creature.name.clone(),
+                field: field.to_string(),
+                reason: why,
+            };
+            let Some((deck, _set)) = composition(&c.code) else {
+                return Err(bad("code", format!("\"{}\" is not of the form AAAA-BC-D EF", c.code)));
+            };
+            if !(1..=5).contains(&deck) {
+                return Err(bad("code", format!("deck number {deck} is not 1 to 5")));
+            }
+            let digit = c.code.as_bytes().get(5).map(|b| b - b'0');
+            if digit != Some(c.sphere.code_digit()) {
+                return Err(bad("code", format!("sphere digit does not match sphere {}", c.sphere.name())));
+            }
+            for (j, other) in self.cards.iter().enumerate().take(i) {
+                let _ = j;
+                for (a, b) in [
+                    (&c.creature.name, &other.creature.name),
+                    (&c.spell.name, &other.spell.name),
+                    (&c.code, &other.code),
+                    (&c.creature.name, &other.spell.name),
+                    (&c.spell.name, &other.creature.name),
+                ] {
+                    if a.eq_ignore_ascii_case(b) {
+                        return Err(bad("name", format!("\"{a}\" is used by two cards")));
+                    }
+                }
+            }
+        }
+        for d in &self.decks {
+            let n = self.deck_list(d).len();
+            if n != DECK_SIZE {
+                return Err(LoadError::Invalid {
+                    file: DECK_FILE.0.to_string(),
+                    card: d.name.clone(),
+                    field: "number".into(),
+                    reason: format!("deck {} gathers {n} cards from the collection, not {DECK_SIZE}", d.number),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Splits the composition value `EF` off a code: (deck number, set letter).
+pub fn composition(code: &str) -> Option<(u8, char)> {
+    let (ident, comp) = code.split_once(' ')?;
+    let ident_ok = ident.len() == 9
+        && ident.as_bytes()[4] == b'-'
+        && ident.as_bytes()[7] == b'-'
+        && ident[..4].bytes().all(|b| b.is_ascii_digit())
+        && ident.as_bytes()[6].is_ascii_hexdigit();
+    let comp = comp.trim();
+    let mut chars = comp.chars();
+    let deck = chars.next()?.to_digit(10)? as u8;
+    let set = chars.next()?;
+    (ident_ok && chars.next().is_none() && set.is_ascii_uppercase()).then_some((deck, set))
+}

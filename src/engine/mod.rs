@@ -1,0 +1,102 @@
+//! The game-agnostic vocabulary every rules module speaks.
+//!
+//! A game is a [`Rules`] implementation: a pure state machine that lists the
+//! legal answers to the pending decision and applies one of them. Nothing in
+//! here (or in `games/`, `cards/`) does I/O or knows about Discord: the
+//! table layer drives it, the front ends render its [`TableView`]s.
+
+mod event;
+mod outcome;
+mod rng;
+mod seat;
+mod view;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+pub use event::{Event, Visibility};
+pub use outcome::Outcome;
+pub use rng::GameRng;
+pub use seat::{PerSeat, Seat};
+pub use view::{ActionView, CardView, Placement, SeatView, TableView, Viewer, ZoneView};
+
+/// Everything a match is created from: with the action list it defines the
+/// match completely (replay re-runs `setup` and then every action).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSetup {
+    /// Game variant, e.g. `first-draft` for Spheres; `None` is the standard game.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Seed of the match's random number generator.
+    pub seed: u64,
+    /// The players, in seat order.
+    pub seats: Vec<SeatSetup>,
+}
+
+/// One player at setup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatSetup {
+    /// Display name used in events and views.
+    pub name: String,
+    /// Deck name (for display).
+    pub deck_name: String,
+    /// The deck as card names, one entry per copy.
+    pub deck: Vec<String>,
+}
+
+/// Why a match could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The deck breaks a construction rule; the text says which and how to fix it.
+    #[error("deck of {seat_name}: {reason}")]
+    InvalidDeck {
+        /// Player whose deck is wrong.
+        seat_name: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Wrong number of players or an unknown variant.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// An action that is not legal now; the text says why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Illegal(pub String);
+
+impl Illegal {
+    /// Builds an `Illegal` from any message.
+    pub fn new(msg: impl Into<String>) -> Self {
+        Self(msg.into())
+    }
+}
+
+/// The contract every game implements.
+///
+/// Every decision is a prompt stored in the state: `to_act` says who must
+/// answer, `legal_actions` lists the answers, `apply` takes one. `apply`
+/// re-checks legality, so a stale or forged action is refused, never applied.
+pub trait Rules {
+    /// The whole game state, including its RNG.
+    type State: Clone + Serialize + DeserializeOwned + std::fmt::Debug;
+    /// One answer to a prompt; one button or select option.
+    type Action: Clone + Eq + Serialize + DeserializeOwned + std::fmt::Debug;
+
+    /// Creates the opening state (shuffles, first player, opening hands).
+    fn setup(setup: &MatchSetup) -> Result<Self::State, SetupError>;
+    /// Seats that must answer now; empty once the game is over.
+    fn to_act(s: &Self::State) -> Vec<Seat>;
+    /// The legal answers of `seat` (empty if it has nothing to decide).
+    fn legal_actions(s: &Self::State, seat: Seat) -> Vec<Self::Action>;
+    /// Checks and applies one action, returning what happened.
+    fn apply(s: &mut Self::State, seat: Seat, a: &Self::Action) -> Result<Vec<Event>, Illegal>;
+    /// The result once the game is over.
+    fn outcome(s: &Self::State) -> Option<Outcome>;
+    /// What `viewer` may see of the table. The only place visibility is decided.
+    fn view(s: &Self::State, viewer: Viewer) -> TableView;
+    /// A short label for a button or select option offering `a` to `seat`.
+    fn describe(s: &Self::State, seat: Seat, a: &Self::Action) -> ActionView;
+    /// `seat` concedes: it leaves the game (which may end it).
+    fn concede(s: &mut Self::State, seat: Seat) -> Vec<Event>;
+}

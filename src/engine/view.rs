@@ -1,0 +1,88 @@
+use serde::{Deserialize, Serialize};
+
+use super::{Outcome, Seat};
+
+/// Who is looking at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Viewer {
+    /// A spectator, or the public board in the thread.
+    Public,
+    /// A seated player: sees their own hand and their own choices.
+    Seat(Seat),
+}
+
+/// What one viewer may see of a table. Front ends render only this, so they
+/// cannot leak what the rules module did not put here.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TableView {
+    /// The game's display name ("Spheres").
+    pub game: String,
+    /// One line on the state of play ("Turn 4 · Alice · Battle").
+    pub headline: String,
+    /// Each seat's public state (plus private zones for the viewer's seat).
+    pub seats: Vec<SeatView>,
+    /// Seats that must act now.
+    pub waiting_for: Vec<Seat>,
+    /// The pending question in words, phrased for this viewer.
+    pub prompt: Option<String>,
+    /// The viewer's own hand (only for `Viewer::Seat`).
+    pub hand: Option<Vec<CardView>>,
+    /// The viewer's legal actions (only for `Viewer::Seat`); `index` is the
+    /// position in `Rules::legal_actions`.
+    pub actions: Vec<ActionView>,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// One seat as seen by the viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SeatView {
+    /// The seat.
+    pub seat: Option<Seat>,
+    /// The player's display name.
+    pub name: String,
+    /// Short counters ("Towers" → "4", "Hand" → "5 cards").
+    pub counters: Vec<(String, String)>,
+    /// Zones whose cards are shown (battlefield, fortress spells, vault...).
+    pub zones: Vec<ZoneView>,
+    /// False once the seat has been eliminated or conceded.
+    pub alive: bool,
+}
+
+/// A zone and the cards in it that the viewer may see.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ZoneView {
+    /// Zone name ("Battlefield").
+    pub name: String,
+    /// Its cards, in order.
+    pub cards: Vec<CardView>,
+}
+
+/// One card as the viewer may see it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CardView {
+    /// The card's name, or a neutral description when hidden ("face-down creature").
+    pub name: String,
+    /// Status and stats in a few words ("str 4 · engaged · dizzy").
+    pub detail: String,
+}
+
+/// Where a front end offers an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Placement {
+    /// A public button on the board (pass, attack, end turn).
+    Board,
+    /// A private choice shown with the hand (play a card, pick a secret target).
+    Hand,
+}
+
+/// One legal action as a front end offers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionView {
+    /// Position of the action in `legal_actions`.
+    pub index: usize,
+    /// Button or option label (at most 80 characters).
+    pub label: String,
+    /// Board button or private hand action.
+    pub placement: Placement,
+}

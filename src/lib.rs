@@ -1,0 +1,9 @@
+//! cardtable: asynchronous trading-card matches between friends, in chat.
+//!
+//! Layers (dependencies point one way): front ends (`discord`, `console`)
+//! → `table` → `store`, `view`, `games` → `engine`, `cards`.
+
+pub mod cards;
+pub mod engine;
+pub mod games;
+pub mod sim;
