@@ -1,0 +1,215 @@
+//! Challenges: an invitation to a match, answered once.
+
+use super::matches::{insert_match, NewMatch};
+use super::{Store, StoreError};
+
+/// Where a challenge stands. Only an `Open` challenge can change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum ChallengeStatus {
+    /// Waiting for the opponent.
+    Open,
+    /// Accepted; `match_id` names the match.
+    Accepted,
+    /// Declined by the opponent.
+    Declined,
+    /// Not answered in time.
+    Expired,
+    /// Withdrawn by the challenger.
+    Cancelled,
+}
+
+/// A row of `challenges`.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ChallengeRow {
+    /// Challenge id.
+    pub id: i64,
+    /// Discord guild (none for DMs and the console).
+    pub guild: Option<String>,
+    /// Channel the challenge was posted in.
+    pub channel: String,
+    /// User who challenged.
+    pub challenger: String,
+    /// User challenged.
+    pub opponent: String,
+    /// Game id.
+    pub game: String,
+    /// Deck name of the challenger.
+    pub challenger_deck: String,
+    /// Rules variant.
+    pub variant: Option<String>,
+    /// Hours per decision in the match to come.
+    pub deadline_hours: i64,
+    /// Where the challenge stands.
+    pub status: ChallengeStatus,
+    /// The match, once accepted.
+    pub match_id: Option<i64>,
+    /// Message id of the challenge post.
+    pub message_id: Option<String>,
+    /// Creation time (unix seconds).
+    pub created_at: i64,
+    /// When an unanswered challenge expires (unix seconds).
+    pub expires_at: i64,
+}
+
+/// A challenge about to be posted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewChallenge {
+    /// Discord guild.
+    pub guild: Option<String>,
+    /// Channel of the post.
+    pub channel: String,
+    /// User who challenges.
+    pub challenger: String,
+    /// User challenged.
+    pub opponent: String,
+    /// Game id.
+    pub game: String,
+    /// Deck name of the challenger.
+    pub challenger_deck: String,
+    /// Rules variant.
+    pub variant: Option<String>,
+    /// Hours per decision in the match to come.
+    pub deadline_hours: i64,
+    /// Current time (unix seconds).
+    pub created_at: i64,
+    /// When it expires unanswered (unix seconds).
+    pub expires_at: i64,
+}
+
+impl Store {
+    /// Stores a new open challenge and returns its id.
+    pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar(
+            "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
+                 variant, deadline_hours, status, created_at, expires_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)
+             RETURNING id",
+        )
+        .bind(&new.guild)
+        .bind(&new.channel)
+        .bind(&new.challenger)
+        .bind(&new.opponent)
+        .bind(&new.game)
+        .bind(&new.challenger_deck)
+        .bind(&new.variant)
+        .bind(new.deadline_hours)
+        .bind(new.created_at)
+        .bind(new.expires_at)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// The challenge with this id.
+    pub async fn challenge(&self, id: i64) -> Result<ChallengeRow, StoreError> {
+        sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| challenge_not_found(id))
+    }
+
+    /// Records the message id of the challenge post.
+    pub async fn set_challenge_message(&self, id: i64, message_id: &str) -> Result<(), StoreError> {
+        let updated = sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+            .bind(message_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        if updated == 0 {
+            return Err(challenge_not_found(id));
+        }
+        Ok(())
+    }
+
+    /// Moves an open challenge to `status`. Returns false when it was no
+    /// longer open (already answered, expired or withdrawn), so a challenge
+    /// is answered once. To accept with a match, use
+    /// [`Store::accept_challenge`].
+    pub async fn set_challenge_status(&self, id: i64, status: ChallengeStatus) -> Result<bool, StoreError> {
+        if status == ChallengeStatus::Open {
+            return Err(StoreError::Invalid("a challenge cannot be reopened"));
+        }
+        let updated = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+            .bind(status)
+            .bind(id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        Ok(updated > 0)
+    }
+
+    /// Accepts an open, unexpired challenge and creates its match, in one
+    /// transaction. Returns the new match id, or `None` when the challenge
+    /// was no longer open or had expired at `now` (nothing is created).
+    pub async fn accept_challenge(
+        &self,
+        id: i64,
+        now: i64,
+        new: &NewMatch,
+    ) -> Result<Option<i64>, StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let accepted = sqlx::query(
+            "UPDATE challenges SET status = 'accepted'
+             WHERE id = ? AND status = 'open' AND expires_at > ?",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if accepted == 0 {
+            return Ok(None);
+        }
+        let match_id = insert_match(&mut tx, new).await?;
+        sqlx::query("UPDATE challenges SET match_id = ? WHERE id = ?")
+            .bind(match_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(match_id))
+    }
+
+    /// An open, unexpired challenge between `a` and `b` (either way round),
+    /// for `game` when given.
+    pub async fn open_challenge_between(
+        &self,
+        a: &str,
+        b: &str,
+        game: Option<&str>,
+        now: i64,
+    ) -> Result<Option<ChallengeRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM challenges
+             WHERE status = 'open' AND expires_at > ?4
+               AND ((challenger = ?1 AND opponent = ?2) OR (challenger = ?2 AND opponent = ?1))
+               AND (?3 IS NULL OR game = ?3)
+             ORDER BY id LIMIT 1",
+        )
+        .bind(a)
+        .bind(b)
+        .bind(game)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Expires every open challenge whose time is up at `now` and returns
+    /// them, so their posts can be updated.
+    pub async fn expire_due_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "UPDATE challenges SET status = 'expired'
+             WHERE status = 'open' AND expires_at <= ?
+             RETURNING *",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+fn challenge_not_found(id: i64) -> StoreError {
+    StoreError::NotFound(format!("challenge {id}"))
+}

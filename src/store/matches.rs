@@ -1,0 +1,511 @@
+//! Matches, their seats and their append-only action log.
+
+use sqlx::SqliteConnection;
+
+use super::{Store, StoreError};
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum MatchStatus {
+    /// Being played.
+    Active,
+    /// Over; `outcome` holds the result.
+    Finished,
+    /// Set aside because its stored state can no longer be trusted.
+    Corrupt,
+}
+
+/// A row of `matches`.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MatchRow {
+    /// Match id.
+    pub id: i64,
+    /// Game id, e.g. `"spheres"`.
+    pub game: String,
+    /// Rules variant, e.g. `"first-draft"`.
+    pub variant: Option<String>,
+    /// Discord guild (none for DMs and the console).
+    pub guild: Option<String>,
+    /// Channel the challenge was posted in.
+    pub channel: String,
+    /// Thread holding the match, once opened.
+    pub thread: Option<String>,
+    /// Message id of the latest board post.
+    pub board_message: Option<String>,
+    /// Where the match stands.
+    pub status: MatchStatus,
+    /// Number of actions applied so far; the version offered to players.
+    pub version: i64,
+    /// JSON of the match setup (seed, decks, variant): what a replay starts from.
+    pub setup: String,
+    /// JSON snapshot of the game state at `version`.
+    pub state: String,
+    /// JSON outcome, once finished.
+    pub outcome: Option<String>,
+    /// Why the match was marked corrupt.
+    pub corrupt_reason: Option<String>,
+    /// Comma list of the seats whose decision is pending ("" when none);
+    /// see [`MatchRow::seats_to_act`].
+    pub to_act: String,
+    /// Forfeit deadline of the pending decision (unix seconds).
+    pub deadline_at: Option<i64>,
+    /// Notices sent for the pending decision (reminders, then the deadline notice).
+    pub reminders_sent: i64,
+    /// When the pending decision started (unix seconds).
+    pub turn_started_at: Option<i64>,
+    /// Hours a player has for a decision before forfeit is claimable.
+    pub limit_hours: i64,
+    /// Version shown by the board in `board_message`.
+    pub last_board_version: i64,
+    /// Creation time (unix seconds).
+    pub created_at: i64,
+    /// Time of the last commit (unix seconds).
+    pub updated_at: i64,
+}
+
+impl MatchRow {
+    /// The seats whose decision is pending.
+    pub fn seats_to_act(&self) -> Result<Vec<i64>, StoreError> {
+        parse_seat_list(&self.to_act).ok_or_else(|| StoreError::Corrupt {
+            match_id: self.id,
+            reason: format!("unreadable to_act list {:?}", self.to_act),
+        })
+    }
+}
+
+/// A row of `match_seats`: who sits where, with which deck.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeatRow {
+    /// The match.
+    pub match_id: i64,
+    /// Seat number, from 0.
+    pub seat: i64,
+    /// The seated user.
+    pub user_id: String,
+    /// The deck the user brought.
+    pub deck_name: String,
+}
+
+/// A row of `match_actions`, the append-only log.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ActionRow {
+    /// The match.
+    pub match_id: i64,
+    /// The match version right after this action was applied (1, 2, 3, …).
+    pub seq: i64,
+    /// Seat that took the action.
+    pub seat: i64,
+    /// JSON of the action.
+    pub action: String,
+    /// When it was applied (unix seconds).
+    pub at: i64,
+}
+
+/// A seat of a match about to be created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSeat {
+    /// Seat number, from 0.
+    pub seat: i64,
+    /// The seated user.
+    pub user_id: String,
+    /// The deck the user brought.
+    pub deck_name: String,
+}
+
+/// A match about to be created, at version 0.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMatch {
+    /// Game id.
+    pub game: String,
+    /// Rules variant.
+    pub variant: Option<String>,
+    /// Discord guild.
+    pub guild: Option<String>,
+    /// Channel of the challenge.
+    pub channel: String,
+    /// Thread, if already opened.
+    pub thread: Option<String>,
+    /// JSON of the match setup.
+    pub setup: String,
+    /// JSON of the initial state.
+    pub state: String,
+    /// Who sits where.
+    pub seats: Vec<NewSeat>,
+    /// Seats whose decision is pending.
+    pub to_act: Vec<i64>,
+    /// Forfeit deadline of the first decision.
+    pub deadline_at: Option<i64>,
+    /// Hours per decision before forfeit is claimable.
+    pub limit_hours: i64,
+    /// Current time (unix seconds).
+    pub now: i64,
+}
+
+/// One atomic step of a match: the actions applied since `expected_version`
+/// and the resulting snapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Commit<'a> {
+    /// The version the actions were offered at.
+    pub expected_version: i64,
+    /// `(seat, action JSON)` in the order applied; at least one.
+    pub actions: &'a [(i64, String)],
+    /// JSON snapshot after the actions.
+    pub state: &'a str,
+    /// Status after the actions.
+    pub status: MatchStatus,
+    /// JSON outcome, when the match ended.
+    pub outcome: Option<&'a str>,
+    /// Seats whose decision is now pending.
+    pub to_act: &'a [i64],
+    /// Forfeit deadline of the now pending decision. Passing the same
+    /// deadline and seats as before keeps the decision's clock and reminders.
+    pub deadline_at: Option<i64>,
+    /// Current time (unix seconds).
+    pub now: i64,
+}
+
+/// What [`Store::set_board_message`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardSwap {
+    /// The new board is now the match's board; strip the components of the
+    /// previous one, if any.
+    Replaced {
+        /// Message id of the board it replaced.
+        previous: Option<String>,
+    },
+    /// A board for a newer version is already recorded; the new post is stale.
+    Stale,
+}
+
+#[derive(sqlx::FromRow)]
+struct SeatedMatch {
+    #[sqlx(flatten)]
+    row: MatchRow,
+    seat: i64,
+}
+
+impl Store {
+    /// Creates a match with its seats, at version 0, in one transaction.
+    pub async fn create_match(&self, new: &NewMatch) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let id = insert_match(&mut tx, new).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The match with this id.
+    pub async fn load_match(&self, id: i64) -> Result<MatchRow, StoreError> {
+        sqlx::query_as("SELECT * FROM matches WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| match_not_found(id))
+    }
+
+    /// The match played in this Discord thread, if any.
+    pub async fn match_in_thread(&self, thread: &str) -> Result<Option<MatchRow>, StoreError> {
+        Ok(sqlx::query_as("SELECT * FROM matches WHERE thread = ? ORDER BY id DESC LIMIT 1")
+            .bind(thread)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The seats of a match, by seat number.
+    pub async fn match_seats(&self, id: i64) -> Result<Vec<SeatRow>, StoreError> {
+        Ok(sqlx::query_as("SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// The whole action log of a match, by seq.
+    pub async fn match_actions(&self, id: i64) -> Result<Vec<ActionRow>, StoreError> {
+        self.match_actions_after(id, 0).await
+    }
+
+    /// The actions of a match with seq greater than `after` (e.g. since the
+    /// last board), by seq.
+    pub async fn match_actions_after(&self, id: i64, after: i64) -> Result<Vec<ActionRow>, StoreError> {
+        Ok(sqlx::query_as("SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq")
+            .bind(id)
+            .bind(after)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Applies one step exactly once: if the match is still at
+    /// `commit.expected_version`, stores the new snapshot and appends the
+    /// actions with consecutive seqs, returning the new version. Otherwise
+    /// writes nothing and returns [`StoreError::Conflict`] (or
+    /// [`StoreError::Corrupt`] / [`StoreError::NotFound`]). Holds across
+    /// processes sharing the database file.
+    pub async fn commit_actions(&self, match_id: i64, commit: &Commit<'_>) -> Result<i64, StoreError> {
+        if commit.actions.is_empty() {
+            return Err(StoreError::Invalid("a commit needs at least one action"));
+        }
+        let count = i64::try_from(commit.actions.len())
+            .map_err(|_| StoreError::Invalid("too many actions in one commit"))?;
+        let to_act = format_seat_list(commit.to_act);
+        // IMMEDIATE takes the write lock up front, so a second writer waits
+        // (busy timeout) and then sees the new version, instead of failing
+        // to upgrade a read snapshot.
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE matches SET
+                 version = version + ?1,
+                 state = ?2,
+                 status = ?3,
+                 outcome = ?4,
+                 turn_started_at = CASE
+                     WHEN ?5 = '' THEN NULL
+                     WHEN to_act = ?5 AND deadline_at IS ?6 THEN turn_started_at
+                     ELSE ?7 END,
+                 reminders_sent = CASE
+                     WHEN to_act = ?5 AND deadline_at IS ?6 THEN reminders_sent
+                     ELSE 0 END,
+                 to_act = ?5,
+                 deadline_at = ?6,
+                 updated_at = ?7
+             WHERE id = ?8 AND version = ?9 AND status = 'active'",
+        )
+        .bind(count)
+        .bind(commit.state)
+        .bind(commit.status)
+        .bind(commit.outcome)
+        .bind(&to_act)
+        .bind(commit.deadline_at)
+        .bind(commit.now)
+        .bind(match_id)
+        .bind(commit.expected_version)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if updated == 0 {
+            return Err(refusal(&mut tx, match_id).await);
+        }
+        for (seq, (seat, action)) in (commit.expected_version + 1..).zip(commit.actions) {
+            sqlx::query("INSERT INTO match_actions (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)")
+                .bind(match_id)
+                .bind(seq)
+                .bind(seat)
+                .bind(action)
+                .bind(commit.now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(commit.expected_version + count)
+    }
+
+    /// Records `message_id` as the board showing `version`, unless a board
+    /// for a newer version is already recorded.
+    pub async fn set_board_message(
+        &self,
+        id: i64,
+        message_id: &str,
+        version: i64,
+    ) -> Result<BoardSwap, StoreError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let (previous, shown): (Option<String>, i64) =
+            sqlx::query_as("SELECT board_message, last_board_version FROM matches WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or_else(|| match_not_found(id))?;
+        if previous.is_some() && shown > version {
+            return Ok(BoardSwap::Stale);
+        }
+        sqlx::query("UPDATE matches SET board_message = ?, last_board_version = ? WHERE id = ?")
+            .bind(message_id)
+            .bind(version)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(BoardSwap::Replaced { previous })
+    }
+
+    /// Records the thread the match is played in.
+    pub async fn set_thread(&self, id: i64, thread: &str) -> Result<(), StoreError> {
+        let updated = sqlx::query("UPDATE matches SET thread = ? WHERE id = ?")
+            .bind(thread)
+            .bind(id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        found(updated, id)
+    }
+
+    /// Sets a match aside as corrupt: no more commits, no more deadlines.
+    /// The snapshot and log stay for inspection.
+    pub async fn mark_corrupt(&self, id: i64, reason: &str) -> Result<(), StoreError> {
+        let updated = sqlx::query(
+            "UPDATE matches SET status = 'corrupt', corrupt_reason = ?,
+                 to_act = '', deadline_at = NULL, turn_started_at = NULL
+             WHERE id = ?",
+        )
+        .bind(reason)
+        .bind(id)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        found(updated, id)
+    }
+
+    /// The user's matches with the seat they hold, most recently moved first;
+    /// only those with `status` when given.
+    pub async fn matches_for_user(
+        &self,
+        user_id: &str,
+        status: Option<MatchStatus>,
+    ) -> Result<Vec<(MatchRow, i64)>, StoreError> {
+        let rows: Vec<SeatedMatch> = sqlx::query_as(
+            "SELECT m.*, s.seat AS seat FROM matches m
+             JOIN match_seats s ON s.match_id = m.id
+             WHERE s.user_id = ?1 AND (?2 IS NULL OR m.status = ?2)
+             ORDER BY m.updated_at DESC, m.id DESC, s.seat",
+        )
+        .bind(user_id)
+        .bind(status)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.row, r.seat)).collect())
+    }
+
+    /// Active matches whose next notice is due at `now`: reminder `n`
+    /// (`n = reminders_sent`) falls `reminder_hours[n]` after the decision
+    /// started; the deadline notice falls at `deadline_at` and counts as
+    /// notice `reminder_hours.len() + 1`. Record each notice sent with
+    /// [`Store::record_reminder`].
+    pub async fn active_matches_due(
+        &self,
+        now: i64,
+        reminder_hours: &[i64],
+    ) -> Result<Vec<MatchRow>, StoreError> {
+        let hours = serde_json::to_string(reminder_hours)
+            .map_err(|_| StoreError::Invalid("unserialisable reminder schedule"))?;
+        Ok(sqlx::query_as(
+            "SELECT * FROM matches
+             WHERE status = 'active' AND to_act <> '' AND (
+                 (deadline_at <= ?1 AND reminders_sent <= json_array_length(?2))
+                 OR turn_started_at + 3600 * json_extract(?2, '$[' || reminders_sent || ']') <= ?1
+             )
+             ORDER BY id",
+        )
+        .bind(now)
+        .bind(hours)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Records that notice number `sent` (1-based) went out for the decision
+    /// pending at `version`. Returns false when it was already recorded or
+    /// the match moved on, so each notice is sent once even with two tickers.
+    pub async fn record_reminder(&self, id: i64, version: i64, sent: i64) -> Result<bool, StoreError> {
+        let updated = sqlx::query(
+            "UPDATE matches SET reminders_sent = ?3
+             WHERE id = ?1 AND version = ?2 AND reminders_sent < ?3",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(sent)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(updated > 0)
+    }
+
+    /// How many matches exist, in any status.
+    pub async fn count_matches(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&self.pool).await?)
+    }
+}
+
+/// Inserts a match and its seats on `conn` (inside the caller's transaction).
+pub(super) async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64, StoreError> {
+    let turn_started_at = (!new.to_act.is_empty()).then_some(new.now);
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO matches (game, variant, guild, channel, thread, status, version, setup,
+             state, to_act, deadline_at, turn_started_at, limit_hours, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'active', 0, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)
+         RETURNING id",
+    )
+    .bind(&new.game)
+    .bind(&new.variant)
+    .bind(&new.guild)
+    .bind(&new.channel)
+    .bind(&new.thread)
+    .bind(&new.setup)
+    .bind(&new.state)
+    .bind(format_seat_list(&new.to_act))
+    .bind(new.deadline_at)
+    .bind(turn_started_at)
+    .bind(new.limit_hours)
+    .bind(new.now)
+    .fetch_one(&mut *conn)
+    .await?;
+    for seat in &new.seats {
+        sqlx::query("INSERT INTO match_seats (match_id, seat, user_id, deck_name) VALUES (?, ?, ?, ?)")
+            .bind(id)
+            .bind(seat.seat)
+            .bind(&seat.user_id)
+            .bind(&seat.deck_name)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(id)
+}
+
+/// Why a guarded match update touched no row.
+async fn refusal(conn: &mut SqliteConnection, id: i64) -> StoreError {
+    let row: Result<Option<(MatchStatus, Option<String>)>, _> =
+        sqlx::query_as("SELECT status, corrupt_reason FROM matches WHERE id = ?")
+            .bind(id)
+            .fetch_optional(conn)
+            .await;
+    match row {
+        Ok(None) => match_not_found(id),
+        Ok(Some((MatchStatus::Corrupt, reason))) => {
+            StoreError::Corrupt { match_id: id, reason: reason.unwrap_or_default() }
+        }
+        Ok(Some(_)) => StoreError::Conflict,
+        Err(e) => e.into(),
+    }
+}
+
+fn found(rows_affected: u64, id: i64) -> Result<(), StoreError> {
+    if rows_affected == 0 {
+        Err(match_not_found(id))
+    } else {
+        Ok(())
+    }
+}
+
+fn match_not_found(id: i64) -> StoreError {
+    StoreError::NotFound(format!("match {id}"))
+}
+
+fn format_seat_list(seats: &[i64]) -> String {
+    seats.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+}
+
+fn parse_seat_list(text: &str) -> Option<Vec<i64>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    text.split(',').map(|s| s.trim().parse().ok()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_lists_round_trip() {
+        for seats in [vec![], vec![0], vec![1, 0, 3]] {
+            assert_eq!(parse_seat_list(&format_seat_list(&seats)), Some(seats));
+        }
+        assert_eq!(parse_seat_list("1,x"), None);
+    }
+}

@@ -1,0 +1,144 @@
+//! Persistence: every SQL statement of cardtable lives in this module, in
+//! `impl Store` methods, one file per table or aggregate.
+//!
+//! The store knows nothing about game rules. Match setups, state snapshots,
+//! actions and outcomes are opaque JSON strings; games are ids like
+//! `"spheres"`; times are unix seconds supplied by the caller (so a simulated
+//! clock works), except `created_at` of users and decks.
+//!
+//! ```
+//! # tokio::runtime::Runtime::new().unwrap().block_on(async {
+//! use cardtable::store::{Commit, MatchStatus, NewMatch, NewSeat, Store};
+//!
+//! let store = Store::open_memory().await?;
+//! let id = store
+//!     .create_match(&NewMatch {
+//!         game: "spheres".into(),
+//!         variant: None,
+//!         guild: None,
+//!         channel: "general".into(),
+//!         thread: None,
+//!         setup: "{}".into(),
+//!         state: "{}".into(),
+//!         seats: vec![
+//!             NewSeat { seat: 0, user_id: "alice".into(), deck_name: "red".into() },
+//!             NewSeat { seat: 1, user_id: "bob".into(), deck_name: "blue".into() },
+//!         ],
+//!         to_act: vec![0],
+//!         deadline_at: None,
+//!         limit_hours: 72,
+//!         now: 0,
+//!     })
+//!     .await?;
+//! let commit = Commit {
+//!     expected_version: 0,
+//!     actions: &[(0, r#""pass""#.to_owned())],
+//!     state: "{}",
+//!     status: MatchStatus::Active,
+//!     outcome: None,
+//!     to_act: &[1],
+//!     deadline_at: None,
+//!     now: 60,
+//! };
+//! assert_eq!(store.commit_actions(id, &commit).await?, 1);
+//! // The same click again: the board has moved on, nothing is applied twice.
+//! assert!(store.commit_actions(id, &commit).await.is_err());
+//! # Ok::<(), cardtable::store::StoreError>(())
+//! # }).unwrap();
+//! ```
+
+mod challenges;
+mod decks;
+mod error;
+mod matches;
+mod users;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+pub use decks::DeckRow;
+use error::describe_sqlx_error;
+pub use error::StoreError;
+pub use matches::{ActionRow, BoardSwap, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow};
+pub use users::{UserRow, UserSettings};
+
+/// How long a connection waits for another writer (process) to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Handle to the database. Cheap to clone: clones share one connection pool.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating it if missing) the SQLite database at `url` — e.g.
+    /// `sqlite://cardtable.db` or `sqlite:data/cardtable.db` — and applies
+    /// the embedded migrations. The file's directory must exist.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let open_error = |reason: String| StoreError::Open { location: url.to_owned(), reason };
+        if is_memory_url(url) {
+            return Self::open_memory_at(url).await;
+        }
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|e| open_error(describe_sqlx_error(&e)))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(BUSY_TIMEOUT)
+            .foreign_keys(true);
+        if let Some(dir) = missing_directory(options.get_filename()) {
+            return Err(open_error(format!("directory {} does not exist", dir.display())));
+        }
+        let pool = SqlitePoolOptions::new()
+            .connect_with(options)
+            .await
+            .map_err(|e| open_error(describe_sqlx_error(&e)))?;
+        Self::migrated(pool).await
+    }
+
+    /// Opens a fresh, migrated in-memory database (for tests and the
+    /// console). It lives as long as this store and its clones.
+    pub async fn open_memory() -> Result<Store, StoreError> {
+        Self::open_memory_at("sqlite::memory:").await
+    }
+
+    async fn open_memory_at(url: &str) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str(url)?.foreign_keys(true);
+        // One connection that never retires: the database dies with its last connection.
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        Self::migrated(pool).await
+    }
+
+    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Waits for running queries and closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn is_memory_url(url: &str) -> bool {
+    url.contains(":memory:") || url.contains("mode=memory")
+}
+
+/// The database file's parent directory, when it does not exist.
+fn missing_directory(file: &Path) -> Option<&Path> {
+    let dir = file.parent()?;
+    (!dir.as_os_str().is_empty() && !dir.is_dir()).then_some(dir)
+}

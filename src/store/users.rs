@@ -1,0 +1,78 @@
+//! Users and their play settings.
+
+use super::{Store, StoreError};
+
+/// A row of `users`.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct UserRow {
+    /// Discord (or console) user id.
+    pub id: String,
+    /// Display name, as last seen.
+    pub name: String,
+    /// Stop for priority even when autopilot could pass.
+    pub hold_priority: bool,
+    /// Send turn reminders by direct message.
+    pub dm_reminders: bool,
+    /// First seen (unix seconds).
+    pub created_at: i64,
+}
+
+/// A user's play settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UserSettings {
+    /// Stop for priority even when autopilot could pass.
+    pub hold_priority: bool,
+    /// Send turn reminders by direct message.
+    pub dm_reminders: bool,
+}
+
+impl Default for UserSettings {
+    fn default() -> Self {
+        UserSettings { hold_priority: false, dm_reminders: true }
+    }
+}
+
+impl Store {
+    /// The user, created with default settings if new; `name` refreshes the
+    /// stored display name.
+    pub async fn get_or_create_user(&self, id: &str, name: &str) -> Result<UserRow, StoreError> {
+        Ok(sqlx::query_as(
+            "INSERT INTO users (id, name) VALUES (?, ?)
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name
+             RETURNING *",
+        )
+        .bind(id)
+        .bind(name)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// The user's settings; the defaults for a user never seen.
+    pub async fn user_settings(&self, id: &str) -> Result<UserSettings, StoreError> {
+        let row: Option<(bool, bool)> =
+            sqlx::query_as("SELECT hold_priority, dm_reminders FROM users WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders)| UserSettings {
+            hold_priority,
+            dm_reminders,
+        }))
+    }
+
+    /// Stores the user's settings (creating the user, with no name yet, if new).
+    pub async fn set_user_settings(&self, id: &str, settings: UserSettings) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO users (id, hold_priority, dm_reminders) VALUES (?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET
+                 hold_priority = excluded.hold_priority,
+                 dm_reminders = excluded.dm_reminders",
+        )
+        .bind(id)
+        .bind(settings.hold_priority)
+        .bind(settings.dm_reminders)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,450 @@
+//! The persistence layer on a fresh, migrated SQLite file.
+
+use std::path::Path;
+
+use cardtable::store::{
+    BoardSwap, ChallengeStatus, Commit, MatchStatus, NewChallenge, NewMatch, NewSeat, Store, StoreError,
+    UserSettings,
+};
+
+const HOUR: i64 = 3600;
+
+fn url(path: &Path) -> String {
+    format!("sqlite://{}", path.display())
+}
+
+async fn fresh() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(&url(&dir.path().join("cardtable.db"))).await.expect("open fresh database");
+    (dir, store)
+}
+
+fn new_match(now: i64) -> NewMatch {
+    NewMatch {
+        game: "spheres".into(),
+        variant: None,
+        guild: Some("guild".into()),
+        channel: "general".into(),
+        thread: None,
+        setup: r#"{"seed":7}"#.into(),
+        state: r#"{"turn":0}"#.into(),
+        seats: vec![
+            NewSeat { seat: 0, user_id: "alice".into(), deck_name: "red".into() },
+            NewSeat { seat: 1, user_id: "bob".into(), deck_name: "blue".into() },
+        ],
+        to_act: vec![0],
+        deadline_at: Some(now + 72 * HOUR),
+        limit_hours: 72,
+        now,
+    }
+}
+
+fn new_challenge(now: i64) -> NewChallenge {
+    NewChallenge {
+        guild: Some("guild".into()),
+        channel: "general".into(),
+        challenger: "alice".into(),
+        opponent: "bob".into(),
+        game: "spheres".into(),
+        challenger_deck: "red".into(),
+        variant: None,
+        deadline_hours: 72,
+        created_at: now,
+        expires_at: now + 24 * HOUR,
+    }
+}
+
+/// One action by `seat`, leaving `state` and `to_act` behind.
+async fn commit_one(
+    store: &Store,
+    id: i64,
+    expected_version: i64,
+    seat: i64,
+    state: &str,
+) -> Result<i64, StoreError> {
+    let actions = [(seat, format!(r#"{{"by":{seat},"at":{expected_version}}}"#))];
+    store
+        .commit_actions(
+            id,
+            &Commit {
+                expected_version,
+                actions: &actions,
+                state,
+                status: MatchStatus::Active,
+                outcome: None,
+                to_act: &[1 - seat],
+                deadline_at: Some(expected_version * HOUR + 72 * HOUR),
+                now: expected_version * HOUR,
+            },
+        )
+        .await
+}
+
+#[tokio::test]
+async fn created_match_starts_at_version_zero_with_its_seats() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!(row.version, 0);
+    assert_eq!(row.status, MatchStatus::Active);
+    assert_eq!(row.setup, r#"{"seed":7}"#);
+    assert_eq!(row.seats_to_act().unwrap(), vec![0]);
+    assert_eq!(row.turn_started_at, Some(0));
+    let seats = store.match_seats(id).await.unwrap();
+    assert_eq!(
+        seats.iter().map(|s| (s.seat, s.user_id.as_str())).collect::<Vec<_>>(),
+        [(0, "alice"), (1, "bob")]
+    );
+    assert!(store.match_actions(id).await.unwrap().is_empty());
+    assert_eq!(store.count_matches().await.unwrap(), 1);
+    assert!(matches!(store.load_match(id + 1).await, Err(StoreError::NotFound(_))));
+}
+
+#[tokio::test]
+async fn commit_at_the_offered_version_applies_once() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let actions = [(0, r#""a""#.to_owned()), (1, r#""b""#.to_owned())];
+    let commit = Commit {
+        expected_version: 0,
+        actions: &actions,
+        state: r#"{"turn":1}"#,
+        status: MatchStatus::Active,
+        outcome: None,
+        to_act: &[1],
+        deadline_at: Some(80 * HOUR),
+        now: 8 * HOUR,
+    };
+    assert_eq!(store.commit_actions(id, &commit).await.unwrap(), 2);
+
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!(row.version, 2);
+    assert_eq!(row.state, r#"{"turn":1}"#);
+    assert_eq!(row.seats_to_act().unwrap(), vec![1]);
+    assert_eq!(row.deadline_at, Some(80 * HOUR));
+    assert_eq!(row.turn_started_at, Some(8 * HOUR));
+    assert_eq!(row.updated_at, 8 * HOUR);
+    let log = store.match_actions(id).await.unwrap();
+    assert_eq!(
+        log.iter().map(|a| (a.seq, a.seat, a.action.as_str())).collect::<Vec<_>>(),
+        [(1, 0, r#""a""#), (2, 1, r#""b""#)]
+    );
+    assert_eq!(store.match_actions_after(id, 1).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn stale_commit_conflicts_and_changes_nothing() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    commit_one(&store, id, 0, 0, "after-first").await.unwrap();
+    let before = store.load_match(id).await.unwrap();
+
+    // The same button clicked twice, and a button from an older board.
+    for stale in [0, 5, -1] {
+        let result = commit_one(&store, id, stale, 0, "stale").await;
+        assert!(matches!(result, Err(StoreError::Conflict)), "{result:?}");
+    }
+    assert_eq!(store.load_match(id).await.unwrap(), before);
+    assert_eq!(store.match_actions(id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn versions_stay_gapless_over_many_commits() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let mut version = 0;
+    for step in 0..60 {
+        let state = format!("state {step}");
+        version = commit_one(&store, id, version, step % 2, &state).await.unwrap();
+        assert_eq!(version, step + 1);
+    }
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!((row.version, row.state.as_str()), (60, "state 59"));
+    let seqs: Vec<i64> = store.match_actions(id).await.unwrap().iter().map(|a| a.seq).collect();
+    assert_eq!(seqs, (1..=60).collect::<Vec<_>>());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_commits_at_one_version_apply_exactly_once() {
+    let (dir, first) = fresh().await;
+    // A second pool on the same file stands in for a second process.
+    let second = Store::open(&url(&dir.path().join("cardtable.db"))).await.unwrap();
+    let id = first.create_match(&new_match(0)).await.unwrap();
+
+    let tasks: Vec<_> = (0..20)
+        .map(|n| {
+            let store = if n % 2 == 0 { first.clone() } else { second.clone() };
+            tokio::spawn(async move { commit_one(&store, id, 0, 0, &format!("winner {n}")).await })
+        })
+        .collect();
+    let mut wins = Vec::new();
+    for (n, task) in tasks.into_iter().enumerate() {
+        match task.await.unwrap() {
+            Ok(version) => wins.push((n, version)),
+            Err(StoreError::Conflict) => {}
+            Err(other) => panic!("task {n}: unexpected {other}"),
+        }
+    }
+    assert_eq!(wins.len(), 1, "{wins:?}");
+    let (winner, version) = wins[0];
+    assert_eq!(version, 1);
+    let row = second.load_match(id).await.unwrap();
+    assert_eq!(row.version, 1);
+    assert_eq!(row.state, format!("winner {winner}"));
+    assert_eq!(first.match_actions(id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn finished_and_corrupt_matches_take_no_more_actions() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let actions = [(1, r#""concede""#.to_owned())];
+    store
+        .commit_actions(
+            id,
+            &Commit {
+                expected_version: 0,
+                actions: &actions,
+                state: "{}",
+                status: MatchStatus::Finished,
+                outcome: Some(r#"{"winner":0}"#),
+                to_act: &[],
+                deadline_at: None,
+                now: 10,
+            },
+        )
+        .await
+        .unwrap();
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!(row.status, MatchStatus::Finished);
+    assert_eq!(row.outcome.as_deref(), Some(r#"{"winner":0}"#));
+    assert_eq!(row.turn_started_at, None);
+    assert!(matches!(commit_one(&store, id, 1, 0, "late").await, Err(StoreError::Conflict)));
+
+    let other = store.create_match(&new_match(0)).await.unwrap();
+    store.mark_corrupt(other, "state does not parse").await.unwrap();
+    match commit_one(&store, other, 0, 0, "x").await {
+        Err(StoreError::Corrupt { match_id, reason }) => {
+            assert_eq!(match_id, other);
+            assert_eq!(reason, "state does not parse");
+        }
+        unexpected => panic!("{unexpected:?}"),
+    }
+    assert!(matches!(commit_one(&store, 999, 0, 0, "x").await, Err(StoreError::NotFound(_))));
+    assert!(matches!(
+        store
+            .commit_actions(
+                id,
+                &Commit {
+                    expected_version: 1,
+                    actions: &[],
+                    state: "{}",
+                    status: MatchStatus::Active,
+                    outcome: None,
+                    to_act: &[],
+                    deadline_at: None,
+                    now: 0,
+                },
+            )
+            .await,
+        Err(StoreError::Invalid(_))
+    ));
+}
+
+#[tokio::test]
+async fn board_messages_only_move_forward() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    store.set_thread(id, "thread-1").await.unwrap();
+    assert_eq!(store.match_in_thread("thread-1").await.unwrap().map(|m| m.id), Some(id));
+    assert_eq!(store.set_board_message(id, "m0", 0).await.unwrap(), BoardSwap::Replaced { previous: None });
+    assert_eq!(
+        store.set_board_message(id, "m3", 3).await.unwrap(),
+        BoardSwap::Replaced { previous: Some("m0".into()) }
+    );
+    assert_eq!(store.set_board_message(id, "m2", 2).await.unwrap(), BoardSwap::Stale);
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!((row.board_message.as_deref(), row.last_board_version), (Some("m3"), 3));
+}
+
+#[tokio::test]
+async fn reminders_then_deadline_fall_due_once_each() {
+    let (_dir, store) = fresh().await;
+    let schedule = [12, 24];
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let due = |now| {
+        let store = store.clone();
+        async move {
+            store.active_matches_due(now, &schedule).await.unwrap().iter().map(|m| m.id).collect::<Vec<_>>()
+        }
+    };
+    assert!(due(11 * HOUR).await.is_empty());
+    assert_eq!(due(12 * HOUR).await, [id]);
+    assert!(store.record_reminder(id, 0, 1).await.unwrap());
+    assert!(!store.record_reminder(id, 0, 1).await.unwrap(), "sent twice");
+    assert!(due(23 * HOUR).await.is_empty());
+    assert_eq!(due(24 * HOUR).await, [id]);
+    assert!(store.record_reminder(id, 0, 2).await.unwrap());
+    assert!(due(71 * HOUR).await.is_empty());
+    assert_eq!(due(72 * HOUR).await, [id]);
+    assert!(store.record_reminder(id, 0, 3).await.unwrap());
+    assert!(due(500 * HOUR).await.is_empty());
+
+    // A new decision restarts the clock and the reminders.
+    commit_one(&store, id, 0, 0, "moved").await.unwrap();
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!((row.reminders_sent, row.turn_started_at), (0, Some(0)));
+    assert!(!store.record_reminder(id, 0, 1).await.unwrap(), "old version");
+    commit_one(&store, id, 1, 1, "moved again").await.unwrap();
+    let row = store.load_match(id).await.unwrap();
+    assert_eq!((row.reminders_sent, row.turn_started_at), (0, Some(HOUR)));
+    assert!(due(12 * HOUR).await.is_empty());
+    assert_eq!(due(13 * HOUR).await, [id]);
+}
+
+#[tokio::test]
+async fn a_match_is_listed_for_each_seated_player() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let alice = store.matches_for_user("alice", None).await.unwrap();
+    assert_eq!(alice.iter().map(|(m, seat)| (m.id, *seat)).collect::<Vec<_>>(), [(id, 0)]);
+    let bob = store.matches_for_user("bob", Some(MatchStatus::Active)).await.unwrap();
+    assert_eq!(bob.len(), 1);
+    assert_eq!(bob[0].1, 1);
+    assert!(store.matches_for_user("bob", Some(MatchStatus::Finished)).await.unwrap().is_empty());
+    assert!(store.matches_for_user("carol", None).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_challenge_is_accepted_only_once() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_challenge(&new_challenge(0)).await.unwrap();
+    store.set_challenge_message(id, "msg").await.unwrap();
+    assert_eq!(
+        store.open_challenge_between("bob", "alice", Some("spheres"), 1).await.unwrap().map(|c| c.id),
+        Some(id)
+    );
+    assert!(store.open_challenge_between("alice", "bob", Some("certamen"), 1).await.unwrap().is_none());
+
+    let setup = new_match(10);
+    let (first, second) =
+        tokio::join!(store.accept_challenge(id, 10, &setup), store.accept_challenge(id, 10, &setup),);
+    let created: Vec<i64> = [first.unwrap(), second.unwrap()].into_iter().flatten().collect();
+    assert_eq!(created.len(), 1);
+    assert_eq!(store.count_matches().await.unwrap(), 1);
+    let row = store.challenge(id).await.unwrap();
+    assert_eq!(row.status, ChallengeStatus::Accepted);
+    assert_eq!(row.match_id, Some(created[0]));
+    assert_eq!(row.message_id.as_deref(), Some("msg"));
+    assert!(!store.set_challenge_status(id, ChallengeStatus::Declined).await.unwrap());
+    assert!(store.open_challenge_between("alice", "bob", None, 11).await.unwrap().is_none());
+
+    let declined = store.create_challenge(&new_challenge(0)).await.unwrap();
+    assert!(store.set_challenge_status(declined, ChallengeStatus::Declined).await.unwrap());
+    assert!(!store.set_challenge_status(declined, ChallengeStatus::Accepted).await.unwrap());
+    assert_eq!(store.accept_challenge(declined, 10, &new_match(10)).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn unanswered_challenges_expire() {
+    let (_dir, store) = fresh().await;
+    let id = store.create_challenge(&new_challenge(0)).await.unwrap();
+    assert!(store.expire_due_challenges(HOUR).await.unwrap().is_empty());
+    // Past its time it can no longer be accepted, even before the sweep.
+    assert_eq!(store.accept_challenge(id, 24 * HOUR, &new_match(0)).await.unwrap(), None);
+    let expired = store.expire_due_challenges(24 * HOUR).await.unwrap();
+    assert_eq!(expired.len(), 1);
+    assert_eq!(expired[0].status, ChallengeStatus::Expired);
+    assert!(store.expire_due_challenges(48 * HOUR).await.unwrap().is_empty());
+    assert_eq!(store.count_matches().await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn decks_are_saved_per_owner_and_game() {
+    let (_dir, store) = fresh().await;
+    let saved = store.save_deck("alice", "spheres", "Aggro", "4 Ember Imp").await.unwrap();
+    let resaved = store.save_deck("alice", "spheres", "aggro", "3 Ember Imp").await.unwrap();
+    assert_eq!(saved.id, resaved.id, "same deck, any case");
+    store.save_deck("alice", "certamen", "Aggro", "1 Pillar").await.unwrap();
+    store.save_deck("bob", "spheres", "Aggro", "x").await.unwrap();
+
+    assert_eq!(store.decks("alice", None).await.unwrap().len(), 2);
+    let spheres = store.decks("alice", Some("spheres")).await.unwrap();
+    assert_eq!(spheres.len(), 1);
+    assert_eq!(spheres[0].cards, "3 Ember Imp");
+    let deck = store.deck("alice", "spheres", "AGGRO").await.unwrap();
+    assert_eq!(deck.map(|d| d.cards), Some("3 Ember Imp".into()));
+
+    assert!(store.delete_deck("alice", "spheres", "aggro").await.unwrap());
+    assert!(!store.delete_deck("alice", "spheres", "aggro").await.unwrap());
+    assert!(store.deck("alice", "spheres", "aggro").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn users_keep_their_settings() {
+    let (_dir, store) = fresh().await;
+    assert_eq!(store.user_settings("alice").await.unwrap(), UserSettings::default());
+    let alice = store.get_or_create_user("alice", "Alice").await.unwrap();
+    assert!(!alice.hold_priority && alice.dm_reminders);
+    let settings = UserSettings { hold_priority: true, dm_reminders: false };
+    store.set_user_settings("alice", settings).await.unwrap();
+    assert_eq!(store.user_settings("alice").await.unwrap(), settings);
+    let renamed = store.get_or_create_user("alice", "Alicia").await.unwrap();
+    assert_eq!(renamed.name, "Alicia");
+    assert!(renamed.hold_priority, "settings survive a rename");
+
+    store.set_user_settings("carol", settings).await.unwrap();
+    assert_eq!(store.user_settings("carol").await.unwrap(), settings);
+}
+
+#[tokio::test]
+async fn reopening_the_file_keeps_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let location = url(&dir.path().join("cardtable.db"));
+    let store = Store::open(&location).await.unwrap();
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    commit_one(&store, id, 0, 0, "kept").await.unwrap();
+    store.close().await;
+
+    for _ in 0..2 {
+        let store = Store::open(&location).await.expect("migrations re-run cleanly");
+        let row = store.load_match(id).await.unwrap();
+        assert_eq!((row.version, row.state.as_str()), (1, "kept"));
+        assert_eq!(store.match_actions(id).await.unwrap().len(), 1);
+        store.close().await;
+    }
+}
+
+#[tokio::test]
+async fn a_missing_directory_is_reported_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let location = url(&dir.path().join("no-such-dir").join("cardtable.db"));
+    let message = match Store::open(&location).await {
+        Err(e @ StoreError::Open { .. }) => e.to_string(),
+        other => panic!("expected an open error, got {other:?}"),
+    };
+    assert!(message.contains("no-such-dir"), "{message}");
+    assert!(message.contains("does not exist"), "{message}");
+}
+
+#[tokio::test]
+async fn memory_store_works_for_tests() {
+    let store = Store::open_memory().await.unwrap();
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    assert_eq!(commit_one(&store, id, 0, 0, "s").await.unwrap(), 1);
+    assert_eq!(store.count_matches().await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn writing_a_read_only_database_is_reported_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let location = url(&dir.path().join("cardtable.db"));
+    Store::open(&location).await.unwrap().close().await;
+
+    let result = match Store::open(&format!("{location}?mode=ro")).await {
+        Ok(store) => store.create_match(&new_match(0)).await.map(drop),
+        Err(e) => Err(e),
+    };
+    let message = result.expect_err("a read-only database refuses writes").to_string();
+    assert!(message.contains("read-only"), "{message}");
+}
