@@ -7,3 +7,7 @@ pub mod cards;
 pub mod engine;
 pub mod games;
 pub mod sim;
+pub mod store;
+pub mod table;
+pub mod view;
+pub mod console;

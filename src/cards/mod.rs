@@ -1,5 +1,6 @@
 //! Card databases, one per game, loaded from the data files under `cards/`.
 
+pub mod check;
 pub mod spheres;
 
 /// A card or deck file that cannot be used, naming the file, the card and

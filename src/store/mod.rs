@@ -50,6 +50,7 @@
 mod challenges;
 mod decks;
 mod error;
+mod extra;
 mod matches;
 mod users;
 

@@ -382,6 +382,10 @@ pub struct Filter {
     /// Excludes [This] card itself.
     #[serde(default)]
     pub other: bool,
+    /// Only [This] card itself (for an attached spell: its host creature),
+    /// e.g. "ready this creature".
+    #[serde(default)]
+    pub this: bool,
 }
 
 /// What "matching" compares with [This].

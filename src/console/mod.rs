@@ -1,0 +1,484 @@
+//! The terminal front end: a simulated server with many users, playing the
+//! same table layer as Discord.
+//!
+//! Lines look like Discord use, each starting with who does it:
+//!
+//! ```text
+//! @alice /challenge opponent:@bob game:spheres deck:"Clockwork Skies"
+//! @bob click Accept
+//! @bob select 2
+//! @alice /hand
+//! wait 13h
+//! ```
+//!
+//! Public posts print as `[#channel] …`, ephemeral replies as
+//! `[only @user] …`, components numbered (`[1] Accept  [2] Decline`).
+
+mod parse;
+mod render;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::Arc;
+
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+
+pub use parse::{parse_line, Line};
+
+use crate::store::Store;
+use crate::table::{
+    Clock, Component, ManualClock, Message, Outgoing, Place, Request, RequestKind, SystemClock, Table,
+    TableConfig, Target, UserId, UserRef,
+};
+
+/// The channel where commands are typed unless a line names another.
+pub const DEFAULT_CHANNEL: &str = "general";
+
+const HELP: &str = "\
+Every line is done by a user: @name, then what they do. Users exist once mentioned.
+  @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\" [deadline_hours:48]
+  @bob click Accept            click a button by label, or by number: @bob click 1
+  @bob select 2                choose an option of the latest menu (number or label)
+  @alice /hand   /board   /concede   /matches   /games
+  @alice /card name:drake      /rule query:retaliation
+  @alice /deck list | show name:X | export name:X | delete name:X
+  @alice /deck import name:Mine game:spheres list:3 Ember Drake, 3 Fire Imp, …
+  @alice /settings hold_priority:on reminders:off
+  @alice #thread-name /board   run a command inside a thread
+Console words:
+  wait 13h     move the clock forward (s, m, h, d) and send due reminders
+  tick         send due reminders now
+  seed 42      fixed shuffles for matches started from now on
+  bot @name    make @name a bot account (bots cannot be challenged)
+  help         this text
+Clicks and selects use the latest message the user can see that has buttons
+(or a menu): public posts, and the replies only they can see.
+";
+
+/// A message as the console keeps it, for clicks.
+#[derive(Debug, Clone)]
+struct Shown {
+    id: String,
+    place: Place,
+    /// `None` for public posts, else the only user who sees it.
+    visible_to: Option<String>,
+    components: Vec<Component>,
+}
+
+/// The simulated server.
+pub struct Console {
+    store: Store,
+    clock: Arc<ManualClock>,
+    table: Table,
+    shown: Vec<Shown>,
+    threads: BTreeMap<i64, String>,
+    users: BTreeMap<String, UserRef>,
+    run: String,
+    next_message: u64,
+}
+
+impl Console {
+    /// A console on `store`, its clock starting at the real time.
+    pub fn new(store: Store) -> Self {
+        let clock = Arc::new(ManualClock::new(SystemClock.now()));
+        let table = Table::new(store.clone(), clock.clone());
+        let run = format!("{:x}", SystemClock.now() % 0x10_0000);
+        Console {
+            store,
+            clock,
+            table,
+            shown: vec![],
+            threads: BTreeMap::new(),
+            users: BTreeMap::new(),
+            run,
+            next_message: 1,
+        }
+    }
+
+    /// The table being played (for tests).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Handles one line and returns what it printed. Never fails: a bad
+    /// line prints `error: …` saying how to write it.
+    pub async fn line(&mut self, text: &str) -> String {
+        let users = self.users.clone();
+        let user_ref = move |id: &str| users.get(id).cloned().unwrap_or_else(|| default_user(id));
+        let parsed = match parse_line(text, &user_ref) {
+            Ok(l) => l,
+            Err(e) => return format!("error: {e}\n"),
+        };
+        match parsed {
+            Line::Nothing => String::new(),
+            Line::Help => HELP.to_owned(),
+            Line::Seed(seed) => {
+                let config = TableConfig { seed: Some(seed), ..self.table.config().clone() };
+                self.table = Table::with_config(self.store.clone(), self.clock.clone(), config);
+                format!("(matches started from now on use seed {seed})\n")
+            }
+            Line::Bot(name) => {
+                self.user(&name).bot = true;
+                format!("(@{name} is a bot account)\n")
+            }
+            Line::Tick => {
+                let out = self.table.tick(self.clock.now()).await;
+                let text = self.deliver(out).await;
+                if text.is_empty() {
+                    "(nothing is due)\n".to_owned()
+                } else {
+                    text
+                }
+            }
+            Line::Wait(seconds) => {
+                self.clock.advance(seconds);
+                let out = self.table.tick(self.clock.now()).await;
+                let mut text = format!("(time passes: {})\n", human(seconds));
+                text.push_str(&self.deliver(out).await);
+                text
+            }
+            Line::Slash { user, place, command } => {
+                let who = self.user(&user).clone();
+                let place = self.place(place.as_deref());
+                let req = Request { user: who, place, kind: RequestKind::Slash(command) };
+                let out = self.table.respond(req).await;
+                self.deliver(out).await
+            }
+            Line::Click { user, what } => match self.find_button(&user, &what) {
+                Ok((custom_id, place)) => {
+                    let who = self.user(&user).clone();
+                    let req = Request { user: who, place, kind: RequestKind::Click { custom_id } };
+                    let out = self.table.respond(req).await;
+                    self.deliver(out).await
+                }
+                Err(e) => format!("error: {e}\n"),
+            },
+            Line::Select { user, what } => match self.find_option(&user, &what) {
+                Ok((custom_id, value, place)) => {
+                    let who = self.user(&user).clone();
+                    let req = Request { user: who, place, kind: RequestKind::Select { custom_id, value } };
+                    let out = self.table.respond(req).await;
+                    self.deliver(out).await
+                }
+                Err(e) => format!("error: {e}\n"),
+            },
+        }
+    }
+
+    fn user(&mut self, id: &str) -> &mut UserRef {
+        self.users.entry(id.to_owned()).or_insert_with(|| default_user(id))
+    }
+
+    fn place(&self, name: Option<&str>) -> Place {
+        match name {
+            None => Place::channel(DEFAULT_CHANNEL),
+            Some(n) if self.threads.values().any(|t| t == n) || n.contains("-vs-") => {
+                Place::thread(DEFAULT_CHANNEL, n)
+            }
+            Some(n) => Place::channel(n),
+        }
+    }
+
+    /// Messages `user` can see that still have components, newest first.
+    fn visible<'a>(&'a self, user: &'a str) -> impl Iterator<Item = &'a Shown> + 'a {
+        self.shown
+            .iter()
+            .rev()
+            .filter(move |m| !m.components.is_empty() && m.visible_to.as_deref().is_none_or(|u| u == user))
+    }
+
+    fn find_button(&self, user: &str, what: &str) -> Result<(String, Place), String> {
+        let has_buttons = |m: &&Shown| m.components.iter().any(|c| matches!(c, Component::Button { .. }));
+        let buttons = |m: &Shown| -> Vec<(String, String)> {
+            m.components
+                .iter()
+                .filter_map(|c| match c {
+                    Component::Button { custom_id, label, disabled: false, .. } => {
+                        Some((label.clone(), custom_id.clone()))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let Some(latest) = self.visible(user).find(has_buttons) else {
+            return Err(format!("@{user} sees no message with buttons right now"));
+        };
+        let listed = |m: &Shown| {
+            buttons(m)
+                .iter()
+                .enumerate()
+                .map(|(i, (l, _))| format!("[{}] {l}", i + 1))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        if let Ok(n) = what.parse::<usize>() {
+            let b = buttons(latest);
+            return match n.checked_sub(1).and_then(|i| b.get(i)) {
+                Some((_, id)) => Ok((id.clone(), latest.place.clone())),
+                None => Err(format!("the latest message @{user} can see has buttons {}", listed(latest))),
+            };
+        }
+        let want = what.to_lowercase();
+        for exact in [true, false] {
+            for m in self.visible(user).filter(has_buttons) {
+                let hit = buttons(m).into_iter().find(|(l, _)| {
+                    let l = l.to_lowercase();
+                    if exact {
+                        l == want
+                    } else {
+                        l.starts_with(&want)
+                    }
+                });
+                if let Some((_, id)) = hit {
+                    return Ok((id, m.place.clone()));
+                }
+            }
+        }
+        Err(format!("@{user} sees no button \"{what}\"; the latest buttons are {}", listed(latest)))
+    }
+
+    fn find_option(&self, user: &str, what: &str) -> Result<(String, String, Place), String> {
+        let select = |m: &Shown| {
+            m.components.iter().find_map(|c| match c {
+                Component::Select { custom_id, options, .. } => Some((custom_id.clone(), options.clone())),
+                _ => None,
+            })
+        };
+        let Some(latest) = self.visible(user).find(|m| select(m).is_some()) else {
+            return Err(format!("@{user} sees no menu to select from right now"));
+        };
+        let (custom_id, options) = select(latest).expect("found with a select");
+        let listed = || {
+            options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| format!("[{}] {}", i + 1, o.label))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let chosen = match what.parse::<usize>() {
+            Ok(n) => n.checked_sub(1).and_then(|i| options.get(i)),
+            Err(_) => {
+                let want = what.to_lowercase();
+                options
+                    .iter()
+                    .find(|o| o.label.to_lowercase() == want)
+                    .or_else(|| options.iter().find(|o| o.label.to_lowercase().starts_with(&want)))
+            }
+        };
+        match chosen {
+            Some(o) => Ok((custom_id, o.value.clone(), latest.place.clone())),
+            None => Err(format!("the menu @{user} can see offers {}", listed())),
+        }
+    }
+
+    fn target_name(&self, t: &Target) -> String {
+        match t {
+            Target::Channel(c) | Target::Thread(c) => format!("#{c}"),
+            Target::MatchThread(m) => {
+                format!("#{}", self.threads.get(m).cloned().unwrap_or_else(|| format!("match-{m}")))
+            }
+        }
+    }
+
+    fn target_place(&self, t: &Target) -> Place {
+        match t {
+            Target::Channel(c) => Place::channel(c.clone()),
+            Target::Thread(t) => Place::thread(DEFAULT_CHANNEL, t.clone()),
+            Target::MatchThread(m) => Place::thread(
+                DEFAULT_CHANNEL,
+                self.threads.get(m).cloned().unwrap_or_else(|| format!("match-{m}")),
+            ),
+        }
+    }
+
+    fn name_of(&self, id: &UserId) -> String {
+        format!("@{}", id.as_str())
+    }
+
+    /// Carries out effects like Discord would, and prints them.
+    async fn deliver(&mut self, out: Vec<Outgoing>) -> String {
+        let mut text = String::new();
+        let mut queue: std::collections::VecDeque<Outgoing> = out.into();
+        while let Some(o) = queue.pop_front() {
+            match o {
+                Outgoing::CreateThread { parent_channel, name, match_id } => {
+                    let slug = self.unique_slug(&name);
+                    if let Err(e) = self.table.thread_created(match_id, &slug).await {
+                        text.push_str(&format!("error: could not record the thread: {}\n", e.reply_text()));
+                    }
+                    self.threads.insert(match_id, slug.clone());
+                    text.push_str(&format!("[#{parent_channel}] (thread #{slug} opened: \"{name}\")\n"));
+                }
+                Outgoing::Post { target, message, mentions, key } => {
+                    let id = self.message_id();
+                    let mentioned: Vec<String> = mentions.iter().map(|u| self.name_of(u)).collect();
+                    let header = if mentioned.is_empty() {
+                        format!("[{}]", self.target_name(&target))
+                    } else {
+                        format!("[{}] {}", self.target_name(&target), mentioned.join(" "))
+                    };
+                    text.push_str(&self.render(&header, &message));
+                    let place = self.target_place(&target);
+                    self.shown.push(Shown {
+                        id: id.clone(),
+                        place,
+                        visible_to: None,
+                        components: message.components,
+                    });
+                    if let Some(k) = key {
+                        match self.table.posted(k, &id).await {
+                            Ok(more) => queue.extend(more),
+                            Err(e) => text.push_str(&format!("error: {}\n", e.reply_text())),
+                        }
+                    }
+                }
+                Outgoing::Ephemeral { to, message } => {
+                    let id = self.message_id();
+                    let header = format!("[only {}]", self.name_of(&to));
+                    text.push_str(&self.render(&header, &message));
+                    let place = Place::channel(DEFAULT_CHANNEL);
+                    let place = self.ephemeral_place(&message).unwrap_or(place);
+                    self.shown.push(Shown {
+                        id,
+                        place,
+                        visible_to: Some(to.as_str().to_owned()),
+                        components: message.components,
+                    });
+                }
+                Outgoing::StripComponents { message_ref, .. } => {
+                    if let Some(m) = self.shown.iter_mut().find(|m| m.id == message_ref) {
+                        m.components.clear();
+                    }
+                }
+                Outgoing::DirectMessage { to, text: dm } => {
+                    text.push_str(&format!("[dm {}] {dm}\n", self.name_of(&to)));
+                }
+            }
+        }
+        text
+    }
+
+    /// An ephemeral about a match sits in that match's thread.
+    fn ephemeral_place(&self, m: &Message) -> Option<Place> {
+        let match_id =
+            m.components.iter().find_map(|c| crate::table::CustomId::decode(c.custom_id())?.match_id())?;
+        let slug = self.threads.get(&match_id)?;
+        Some(Place::thread(DEFAULT_CHANNEL, slug.clone()))
+    }
+
+    fn render(&self, header: &str, m: &Message) -> String {
+        let threads = self.threads.clone();
+        let refs = move |s: &str| thread_refs(s, &threads);
+        render::message(header, m, &refs)
+    }
+
+    fn message_id(&mut self) -> String {
+        let id = format!("c{}-{}", self.run, self.next_message);
+        self.next_message += 1;
+        id
+    }
+
+    fn unique_slug(&self, name: &str) -> String {
+        let base = slug(name);
+        let taken = |s: &str| self.threads.values().any(|t| t == s);
+        if !taken(&base) {
+            return base;
+        }
+        (2..).map(|i| format!("{base}-{i}")).find(|s| !taken(s)).expect("some suffix is free")
+    }
+}
+
+fn default_user(id: &str) -> UserRef {
+    let mut name: Vec<char> = id.chars().collect();
+    if let Some(c) = name.first_mut() {
+        *c = c.to_uppercase().next().unwrap_or(*c);
+    }
+    UserRef::new(id, name.into_iter().collect::<String>())
+}
+
+/// "Alice vs Bob · Spheres" → "alice-vs-bob-spheres".
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_owned();
+    if out.is_empty() {
+        "match".to_owned()
+    } else {
+        out
+    }
+}
+
+/// `<#id>` → `#name`, `<@id>` → `@id`.
+fn thread_refs(s: &str, _threads: &BTreeMap<i64, String>) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let close = tail.find('>');
+        match (tail.get(1..2), close) {
+            (Some("#") | Some("@"), Some(j)) if j > 2 && !tail[2..j].contains(char::is_whitespace) => {
+                out.push_str(&tail[1..2]);
+                out.push_str(&tail[2..j]);
+                rest = &tail[j + 1..];
+            }
+            _ => {
+                out.push('<');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn human(seconds: i64) -> String {
+    if seconds % 86_400 == 0 {
+        format!("{} d", seconds / 86_400)
+    } else if seconds % 3600 == 0 {
+        format!("{} h", seconds / 3600)
+    } else if seconds % 60 == 0 {
+        format!("{} min", seconds / 60)
+    } else {
+        format!("{seconds} s")
+    }
+}
+
+/// Plays lines from `input` against the database at `db_url`, printing to
+/// `output`, until the input ends. Never stops on a bad line.
+pub async fn run(
+    db_url: &str,
+    input: impl AsyncBufRead + Unpin,
+    mut output: impl Write,
+) -> anyhow::Result<()> {
+    let store =
+        if db_url.contains(":memory:") { Store::open_memory().await? } else { Store::open(db_url).await? };
+    let mut console = Console::new(store);
+    writeln!(output, "cardtable console — type `help` for the commands. Channel: #{DEFAULT_CHANNEL}")?;
+    let mut lines = input.lines();
+    while let Some(line) = lines.next_line().await? {
+        let text = console.line(&line).await;
+        output.write_all(text.as_bytes())?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_and_refs() {
+        assert_eq!(slug("Alice vs Bob · Spheres"), "alice-vs-bob-spheres");
+        assert_eq!(slug("···"), "match");
+        assert_eq!(thread_refs("in <#alice-vs-bob> now <x", &BTreeMap::new()), "in #alice-vs-bob now <x");
+    }
+}

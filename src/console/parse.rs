@@ -1,0 +1,466 @@
+//! Parsing console lines: `@user /command key:value …`, `@user click …`,
+//! `@user select …`, and the console's own words (`help`, `wait`, …).
+
+use crate::table::{Command, DeckCommand, UserRef};
+
+/// One parsed console line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// Blank or a `#` comment.
+    Nothing,
+    /// `help`.
+    Help,
+    /// `wait 13h`: move the clock forward by seconds, then tick.
+    Wait(i64),
+    /// `tick`: run the deadline ticker now.
+    Tick,
+    /// `seed 42`: fixed seeds for the matches that start from now on.
+    Seed(u64),
+    /// `bot @name`: mark a user as a bot account.
+    Bot(String),
+    /// `@user [#place] /command …`.
+    Slash {
+        /// Who.
+        user: String,
+        /// Thread or channel given with `#name`.
+        place: Option<String>,
+        /// The command.
+        command: Command,
+    },
+    /// `@user click <label or number>`.
+    Click {
+        /// Who.
+        user: String,
+        /// Label or 1-based number.
+        what: String,
+    },
+    /// `@user select <option label or number>`.
+    Select {
+        /// Who.
+        user: String,
+        /// Option label or 1-based number.
+        what: String,
+    },
+}
+
+/// Parses a line; the error says what was wrong and how to write it.
+pub fn parse_line(line: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Line, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Line::Nothing);
+    }
+    let (first, rest) = split_word(line);
+    match first.to_lowercase().as_str() {
+        "help" | "?" => return Ok(Line::Help),
+        "tick" => return Ok(Line::Tick),
+        "wait" => return parse_duration(rest).map(Line::Wait),
+        "seed" => {
+            return rest
+                .trim()
+                .parse()
+                .map(Line::Seed)
+                .map_err(|_| "write `seed <number>`, e.g. `seed 42`".to_owned())
+        }
+        "bot" => {
+            let name = user_name(rest.trim()).ok_or("write `bot @name` to mark a user as a bot")?;
+            return Ok(Line::Bot(name));
+        }
+        _ => {}
+    }
+    let Some(user) = user_name(first) else {
+        return Err(format!(
+            "lines start with @user (who does it), e.g. `@alice /games`; \"{first}\" is not a user. Type `help` for more."
+        ));
+    };
+    let (mut verb, mut rest) = split_word(rest);
+    let mut place = None;
+    if let Some(p) = verb.strip_prefix('#') {
+        if p.is_empty() {
+            return Err("after `#` comes a channel or thread name, e.g. `@alice #general /games`".into());
+        }
+        place = Some(p.to_owned());
+        (verb, rest) = split_word(rest);
+    }
+    match verb.to_lowercase().as_str() {
+        "" => {
+            Err(format!("what does @{user} do? e.g. `@{user} /hand`, `@{user} click 1`, `@{user} select 2`"))
+        }
+        "click" => {
+            let what = rest.trim();
+            if what.is_empty() {
+                return Err(format!("click what? e.g. `@{user} click Accept` or `@{user} click 1`"));
+            }
+            Ok(Line::Click { user, what: unquote(what) })
+        }
+        "select" => {
+            let what = rest.trim();
+            if what.is_empty() {
+                return Err(format!("select what? e.g. `@{user} select 2` or `@{user} select Moonlit Veil`"));
+            }
+            Ok(Line::Select { user, what: unquote(what) })
+        }
+        v if v.starts_with('/') => {
+            let command = parse_command(&v[1..], rest, user_ref)?;
+            Ok(Line::Slash { user, place, command })
+        }
+        other => Err(format!(
+            "\"{other}\" is not something @{user} can do: use a /command, `click` or `select` (type `help`)"
+        )),
+    }
+}
+
+fn split_word(s: &str) -> (&str, &str) {
+    let s = s.trim_start();
+    match s.find(char::is_whitespace) {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, ""),
+    }
+}
+
+fn unquote(s: &str) -> String {
+    let s = s.trim();
+    if s.len() >= 2 && s.starts_with('"') && s.ends_with('"') {
+        s[1..s.len() - 1].to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+/// `@alice` → `alice` (lowercase; letters, digits, `_`, `-`, `.`).
+pub fn user_name(s: &str) -> Option<String> {
+    let name = s.strip_prefix('@')?;
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.');
+    ok.then(|| name.to_lowercase())
+}
+
+fn parse_duration(s: &str) -> Result<i64, String> {
+    let s = s.trim().to_lowercase();
+    let help = || "write `wait <number><unit>`, e.g. `wait 13h`, `wait 30m`, `wait 3d`".to_owned();
+    let unit_at = s.find(|c: char| !c.is_ascii_digit()).ok_or_else(help)?;
+    let n: i64 = s[..unit_at].parse().map_err(|_| help())?;
+    let unit = match &s[unit_at..] {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(help()),
+    };
+    n.checked_mul(unit).filter(|t| *t <= 365 * 86_400).ok_or_else(help)
+}
+
+/// Splits on whitespace outside double quotes, dropping the quotes.
+pub fn tokens(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in s.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Err("a quote is not closed: write values with spaces like deck:\"Moonlit Veil\"".into());
+    }
+    if any {
+        out.push(cur);
+    }
+    Ok(out)
+}
+
+/// The options a command takes, first the bare-text one (if any).
+fn known_options(cmd: &str) -> &'static [&'static str] {
+    match cmd {
+        "challenge" => &["opponent", "game", "deck", "deadline_hours", "variant"],
+        "settings" => &["hold_priority", "reminders"],
+        "card" => &["name", "game"],
+        "rule" => &["query", "game"],
+        "deck" => &["name", "game", "list"],
+        _ => &[],
+    }
+}
+
+const COMMANDS: &[&str] =
+    &["challenge", "hand", "board", "concede", "matches", "deck", "settings", "games", "card", "rule"];
+
+/// `key:value` options; words without a key continue the previous value
+/// (or, before any key, the command's bare text).
+struct Options {
+    bare: Vec<String>,
+    pairs: Vec<(String, String)>,
+}
+
+fn options(cmd: &str, text: &str) -> Result<Options, String> {
+    let known = known_options(cmd);
+    let mut bare = Vec::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for tok in tokens(text)? {
+        let key = tok.split_once(':').map(|(k, v)| (k.to_lowercase(), v.to_owned()));
+        match key {
+            Some((k, v)) if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphabetic() || c == '_') => {
+                let k = match k.as_str() {
+                    "deadline" | "hours" => "deadline_hours".to_owned(),
+                    "hold" | "hold-priority" => "hold_priority".to_owned(),
+                    _ => k,
+                };
+                if !known.contains(&k.as_str()) {
+                    return Err(if known.is_empty() {
+                        format!("/{cmd} takes no options (you gave `{k}`)")
+                    } else {
+                        format!(
+                            "/{cmd} has no option `{k}`{}; it takes: {}",
+                            closest(&k, known).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default(),
+                            known.join(", ")
+                        )
+                    });
+                }
+                if pairs.iter().any(|(p, _)| *p == k) {
+                    return Err(format!("option `{k}` is given twice"));
+                }
+                pairs.push((k, v));
+            }
+            _ => match pairs.last_mut() {
+                Some((_, v)) => {
+                    if !v.is_empty() {
+                        v.push(' ');
+                    }
+                    v.push_str(&tok);
+                }
+                None => bare.push(tok),
+            },
+        }
+    }
+    for (_, v) in &mut pairs {
+        *v = v.replace("\\n", "\n");
+    }
+    Ok(Options { bare, pairs })
+}
+
+impl Options {
+    fn take(&mut self, key: &str) -> Option<String> {
+        let i = self.pairs.iter().position(|(k, _)| k == key)?;
+        Some(self.pairs.remove(i).1.trim().to_owned()).filter(|v| !v.is_empty())
+    }
+    fn bare_text(&mut self) -> Option<String> {
+        let t = self.bare.join(" ");
+        self.bare.clear();
+        (!t.trim().is_empty()).then_some(t)
+    }
+    fn no_bare(&self, cmd: &str, example: &str) -> Result<(), String> {
+        match self.bare.first() {
+            Some(w) => Err(format!(
+                "\"{w}\" needs an option name in /{cmd}: write options as key:value, e.g. {example}"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The name in `names` closest to `key`, if any is close.
+fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
+    names
+        .iter()
+        .map(|n| (strsim::jaro_winkler(key, n), *n))
+        .filter(|(score, _)| *score > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| n)
+}
+
+fn parse_bool(key: &str, v: &str) -> Result<bool, String> {
+    match v.to_lowercase().as_str() {
+        "true" | "yes" | "on" | "1" => Ok(true),
+        "false" | "no" | "off" | "0" => Ok(false),
+        _ => Err(format!("{key} is on or off (true/false), not \"{v}\"")),
+    }
+}
+
+fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Command, String> {
+    let name = name.to_lowercase();
+    if !COMMANDS.contains(&name.as_str()) {
+        return Err(format!(
+            "there is no /{name}{}; the commands are: {}",
+            closest(&name, COMMANDS).map(|c| format!(" (did you mean /{c}?)")).unwrap_or_default(),
+            COMMANDS.iter().map(|c| format!("/{c}")).collect::<Vec<_>>().join(" ")
+        ));
+    }
+    let (sub, rest) = if name == "deck" { split_word(rest) } else { ("", rest) };
+    let mut o = options(&name, rest)?;
+    let simple = |o: &Options, c: Command| -> Result<Command, String> {
+        match (o.bare.first(), o.pairs.first()) {
+            (None, None) => Ok(c),
+            _ => Err(format!("/{name} takes no options")),
+        }
+    };
+    match name.as_str() {
+        "challenge" => {
+            let example = "/challenge opponent:@bob game:spheres deck:\"Moonlit Veil\"";
+            o.no_bare("challenge", example)?;
+            let opponent =
+                o.take("opponent").ok_or(format!("/challenge needs opponent:@user, e.g. {example}"))?;
+            let opponent = user_name(&opponent)
+                .or_else(|| user_name(&format!("@{opponent}")))
+                .ok_or(format!("opponent is a user like @bob, not \"{opponent}\""))?;
+            let game =
+                o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;
+            let deadline_hours = match o.take("deadline_hours") {
+                None => None,
+                Some(h) => Some(
+                    h.trim_end_matches(['h', 'H'])
+                        .parse::<u32>()
+                        .map_err(|_| format!("deadline_hours is a whole number of hours, not \"{h}\""))?,
+                ),
+            };
+            Ok(Command::Challenge {
+                opponent: user_ref(&opponent),
+                game,
+                deck: o.take("deck"),
+                deadline_hours,
+                variant: o.take("variant"),
+            })
+        }
+        "hand" => simple(&o, Command::Hand),
+        "board" => simple(&o, Command::Board),
+        "concede" => simple(&o, Command::Concede),
+        "matches" => simple(&o, Command::Matches),
+        "games" => simple(&o, Command::Games),
+        "settings" => {
+            o.no_bare("settings", "/settings hold_priority:on reminders:off")?;
+            let hold_priority =
+                o.take("hold_priority").map(|v| parse_bool("hold_priority", &v)).transpose()?;
+            let reminders = o.take("reminders").map(|v| parse_bool("reminders", &v)).transpose()?;
+            Ok(Command::Settings { hold_priority, reminders })
+        }
+        "card" => {
+            let name = o
+                .take("name")
+                .or_else(|| o.bare_text())
+                .ok_or("/card needs a name, e.g. /card name:drake")?;
+            Ok(Command::Card { name, game: o.take("game") })
+        }
+        "rule" => {
+            let query = o
+                .take("query")
+                .or_else(|| o.bare_text())
+                .ok_or("/rule needs a query, e.g. /rule query:retaliation")?;
+            Ok(Command::Rule { query, game: o.take("game") })
+        }
+        "deck" => {
+            let need_name = |o: &mut Options, sub: &str| {
+                o.take("name").or_else(|| o.bare_text()).ok_or(format!("/deck {sub} needs name:<deck>"))
+            };
+            let cmd = match sub.to_lowercase().as_str() {
+                "list" => DeckCommand::List,
+                "show" => DeckCommand::Show { name: need_name(&mut o, "show")?, game: o.take("game") },
+                "export" => DeckCommand::Export { name: need_name(&mut o, "export")?, game: o.take("game") },
+                "delete" => DeckCommand::Delete { name: need_name(&mut o, "delete")?, game: o.take("game") },
+                "import" => {
+                    let example = "/deck import name:Mine game:spheres list:3 Ember Drake, 3 Fire Imp, …";
+                    o.no_bare("deck import", example)?;
+                    let name = o
+                        .take("name")
+                        .ok_or(format!("/deck import needs name:, game: and list:, e.g. {example}"))?;
+                    let game = o.take("game").ok_or(format!("/deck import needs game:, e.g. {example}"))?;
+                    let list = o.take("list").ok_or(format!("/deck import needs list:, e.g. {example}"))?;
+                    DeckCommand::Import { name, game, list }
+                }
+                "" => return Err("/deck needs a subcommand: list, show, import, delete or export".into()),
+                other => {
+                    return Err(format!(
+                        "/deck has no subcommand \"{other}\"; use list, show, import, delete or export"
+                    ))
+                }
+            };
+            Ok(Command::Deck(cmd))
+        }
+        _ => unreachable!("checked against COMMANDS"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(id: &str) -> UserRef {
+        UserRef::new(id, id)
+    }
+
+    fn parse(s: &str) -> Result<Line, String> {
+        parse_line(s, &u)
+    }
+
+    #[test]
+    fn challenge_lines_parse_with_quotes_and_bare_words() {
+        let l = parse("@alice /challenge opponent:@Bob game:spheres deck:\"Moonlit Veil\" deadline_hours:48")
+            .unwrap();
+        let Line::Slash { user, command: Command::Challenge { opponent, deck, deadline_hours, .. }, .. } = l
+        else {
+            panic!("{l:?}")
+        };
+        assert_eq!(user, "alice");
+        assert_eq!(opponent.id.0, "bob");
+        assert_eq!(deck.as_deref(), Some("Moonlit Veil"));
+        assert_eq!(deadline_hours, Some(48));
+        let l = parse("@alice /challenge opponent:@bob game:spheres deck:Moonlit Veil").unwrap();
+        assert!(
+            matches!(l, Line::Slash { command: Command::Challenge { deck: Some(d), .. }, .. } if d == "Moonlit Veil")
+        );
+    }
+
+    #[test]
+    fn mistakes_say_how_to_fix_them() {
+        assert!(parse("alice /hand").unwrap_err().contains("@user"));
+        assert!(parse("@alice /hnad").unwrap_err().contains("(did you mean /hand?)"));
+        assert!(parse("@alice /challenge opponent:@bob gmae:spheres")
+            .unwrap_err()
+            .contains("(did you mean `game`?)"));
+        assert!(parse("@alice /challenge game:spheres").unwrap_err().contains("opponent"));
+        assert!(parse("@alice /settings hold_priority:maybe").unwrap_err().contains("on or off"));
+        assert!(parse("@alice /card name:\"open").unwrap_err().contains("quote"));
+        assert!(parse("wait 3 weeks").unwrap_err().contains("wait 13h"));
+        assert!(parse("@alice").unwrap_err().contains("what does"));
+    }
+
+    #[test]
+    fn other_lines() {
+        assert_eq!(parse("  # a comment").unwrap(), Line::Nothing);
+        assert_eq!(parse("wait 13h").unwrap(), Line::Wait(13 * 3600));
+        assert_eq!(
+            parse("@bob click My hand").unwrap(),
+            Line::Click { user: "bob".into(), what: "My hand".into() }
+        );
+        assert_eq!(parse("@bob select 2").unwrap(), Line::Select { user: "bob".into(), what: "2".into() });
+        assert!(
+            matches!(parse("@bob #t-1 /hand").unwrap(), Line::Slash { place: Some(p), .. } if p == "t-1")
+        );
+        assert!(
+            matches!(parse("@bob /card ember drake").unwrap(), Line::Slash { command: Command::Card { name, .. }, .. } if name == "ember drake")
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parsing_never_panics(s in ".{0,200}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn parsing_near_misses_never_panics(s in "@[a-z]{1,5} (/|#)?(challenge|deck|card|settings|click|select)? ?([a-z_]{0,8}:?\"?[a-z0-9 @]{0,8}\"? ?){0,5}") {
+            let _ = parse(&s);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Messages as terminal text: embeds as boxed lines, components numbered.
+
+use crate::table::{Component, Message};
+
+/// Renders a message after a `[place]` header line.
+pub fn message(header: &str, m: &Message, refs: &dyn Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let content = refs(&plain(&m.content));
+    out.push_str(header);
+    if !content.is_empty() {
+        out.push(' ');
+        out.push_str(&content.replace('\n', "\n  "));
+    }
+    out.push('\n');
+    if let Some(e) = &m.embed {
+        if !e.title.is_empty() {
+            out.push_str(&format!("  ┌ {}\n", refs(&plain(&e.title))));
+        }
+        for line in e.description.lines() {
+            out.push_str(&format!("  │ {}\n", refs(&plain(line))));
+        }
+        for f in &e.fields {
+            out.push_str(&format!("  │ ▸ {}\n", refs(&plain(&f.name))));
+            for line in f.value.lines() {
+                out.push_str(&format!("  │     {}\n", refs(&plain(line))));
+            }
+        }
+        if let Some(footer) = &e.footer {
+            out.push_str(&format!("  └ {}\n", refs(&plain(footer))));
+        }
+    }
+    let buttons: Vec<String> = m
+        .components
+        .iter()
+        .filter_map(|c| match c {
+            Component::Button { label, disabled, .. } => {
+                Some(if *disabled { format!("({label})") } else { label.clone() })
+            }
+            Component::Select { .. } => None,
+        })
+        .enumerate()
+        .map(|(i, l)| format!("[{}] {l}", i + 1))
+        .collect();
+    for c in &m.components {
+        if let Component::Select { placeholder, options, .. } = c {
+            out.push_str(&format!("  ▾ {placeholder}  (answer with `select <number>`)\n"));
+            for (i, o) in options.iter().enumerate() {
+                let d = o.description.as_deref().map(|d| format!(" — {d}")).unwrap_or_default();
+                out.push_str(&format!("    [{}] {}{d}\n", i + 1, o.label));
+            }
+        }
+    }
+    if !buttons.is_empty() {
+        out.push_str(&format!("  {}\n", buttons.join("  ")));
+    }
+    out
+}
+
+/// Drops markdown emphasis the terminal would show literally.
+fn plain(s: &str) -> String {
+    s.replace("**", "").replace("__", "").replace('`', "")
+}

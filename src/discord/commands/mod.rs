@@ -1,0 +1,67 @@
+//! The slash commands, one command (or group) per file. Each one turns its
+//! options into a table [`Command`] and hands it to [`submit`]; what happens
+//! next is the table's decision.
+
+mod board;
+mod card;
+mod challenge;
+mod complete;
+mod concede;
+mod deck;
+mod games;
+mod hand;
+mod matches;
+mod rule;
+mod settings;
+
+use std::future::Future;
+
+use super::interaction::Reply;
+use super::{outbox, Context, Data, Error};
+use crate::table::{Command, Request, RequestKind};
+
+/// Every command the bot registers, in the order Discord lists them.
+pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge::challenge(),
+        hand::hand(),
+        board::board(),
+        concede::concede(),
+        matches::matches(),
+        deck::deck(),
+        settings::settings(),
+        games::games(),
+        card::card(),
+        rule::rule(),
+    ]
+}
+
+/// Acknowledges the command, hands it to the table and carries out the
+/// answer. Errors after the acknowledgement are answered here; only a
+/// failed acknowledgement reaches poise's `on_error`.
+async fn submit(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    submit_with(ctx, async { Ok(command) }).await
+}
+
+/// Like [`submit`], for a command whose options take time to read (a file
+/// to download): acknowledged first, then `prepare`d.
+async fn submit_with(
+    ctx: Context<'_>,
+    prepare: impl Future<Output = Result<Command, Error>> + Send,
+) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        // Only slash commands are registered.
+        return Ok(());
+    };
+    let http = &ctx.serenity_context().http;
+    let mut reply = Reply::defer_command(http, app.interaction).await?;
+    match prepare.await {
+        Ok(command) => {
+            let request =
+                Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
+            outbox::answer(http, &ctx.data().table, &mut reply, request).await;
+        }
+        Err(e) => outbox::conclude(http, &mut reply, Err(e)).await,
+    }
+    Ok(())
+}

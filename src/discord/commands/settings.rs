@@ -1,0 +1,14 @@
+use super::submit;
+use crate::discord::{Context, Error};
+use crate::table::Command;
+
+/// Show your play settings, or change them.
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Stop at every decision instead of letting the autopilot answer forced ones"]
+    hold_priority: Option<bool>,
+    #[description = "Remind you by direct message when a match waits for you"] reminders: Option<bool>,
+) -> Result<(), Error> {
+    submit(ctx, Command::Settings { hold_priority, reminders }).await
+}

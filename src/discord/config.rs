@@ -1,0 +1,152 @@
+//! The bot's settings, read once at start-up from the environment (and a
+//! `.env` file when there is one). Each problem is one line that names the
+//! variable and says how to fix it.
+
+use std::fmt;
+
+/// Where to look when something is missing; every start-up error ends with it.
+const TRY_CONSOLE: &str = "(to play without Discord, run `cardtable console`)";
+
+/// The database used when `DATABASE_URL` is not set.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://cardtable.db";
+
+/// The log filter used when `RUST_LOG` is not set.
+pub const DEFAULT_LOG_FILTER: &str = "info";
+
+/// Every setting of `cardtable bot`.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The bot token (`DISCORD_TOKEN`). Its `Debug`/`Display` never show it.
+    pub token: Token,
+    /// The database (`DATABASE_URL`), `sqlite://cardtable.db` by default.
+    pub database_url: String,
+    /// A server where commands are registered instantly (`DEV_GUILD_ID`);
+    /// `None` registers them globally.
+    pub dev_guild_id: Option<u64>,
+    /// The tracing filter (`RUST_LOG`), `info` by default.
+    pub log_filter: String,
+}
+
+/// A Discord bot token. Kept out of every log line: formatting it prints
+/// `[redacted]`; only [`Token::expose`] hands out the text.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The token text, for the one place that sends it to Discord.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token([redacted])")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl Config {
+    /// Loads `.env` (if present; it never overrides the environment), then
+    /// reads and checks every setting.
+    pub fn from_env() -> Result<Config, String> {
+        if let Err(e) = dotenvy::dotenv() {
+            if !e.not_found() {
+                return Err(match e {
+                    dotenvy::Error::LineParse(line, _) => format!(
+                        ".env has a line that is not NAME=value ({}): fix or remove it {TRY_CONSOLE}",
+                        line_name(&line)
+                    ),
+                    other => format!(".env cannot be read: {other} {TRY_CONSOLE}"),
+                });
+            }
+        }
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads and checks every setting through `var` (the environment, or a
+    /// map in tests). Empty values count as unset.
+    pub fn from_lookup(var: impl Fn(&str) -> Option<String>) -> Result<Config, String> {
+        let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        Ok(Config {
+            token: parse_token(get("DISCORD_TOKEN"))?,
+            database_url: parse_database_url(get("DATABASE_URL"))?,
+            dev_guild_id: get("DEV_GUILD_ID").map(|v| parse_guild_id(&v)).transpose()?,
+            log_filter: parse_log_filter(get("RUST_LOG"))?,
+        })
+    }
+}
+
+fn parse_token(value: Option<String>) -> Result<Token, String> {
+    let Some(token) = value else {
+        return Err(format!(
+            "DISCORD_TOKEN is not set: put your bot token in the environment or in .env \
+             (Discord developer portal → your application → Bot → Reset Token) {TRY_CONSOLE}"
+        ));
+    };
+    // People paste the header form or quotes; Discord wants the bare token.
+    let token = token.strip_prefix("Bot ").unwrap_or(&token).trim_matches(|c| c == '"' || c == '\'');
+    let well_formed = !token.chars().any(char::is_whitespace)
+        && token.split('.').count() == 3
+        && token.split('.').all(|part| !part.is_empty())
+        && serenity::utils::token::validate(token).is_ok();
+    if !well_formed {
+        // Never echo the value: a malformed token may still be most of a real one.
+        return Err(format!(
+            "DISCORD_TOKEN does not look like a bot token (three dot-separated parts, no spaces): \
+             copy it again from the Discord developer portal → Bot → Reset Token {TRY_CONSOLE}"
+        ));
+    }
+    Ok(Token(token.to_owned()))
+}
+
+fn parse_database_url(value: Option<String>) -> Result<String, String> {
+    let Some(url) = value else { return Ok(DEFAULT_DATABASE_URL.to_owned()) };
+    if !url.starts_with("sqlite:") {
+        return Err(format!(
+            "DATABASE_URL is \"{url}\", which is not a SQLite URL: use e.g. sqlite://cardtable.db, \
+             or unset it for that default {TRY_CONSOLE}"
+        ));
+    }
+    Ok(url)
+}
+
+fn parse_guild_id(value: &str) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(id) if id > 0 => Ok(id),
+        _ => Err(format!(
+            "DEV_GUILD_ID is \"{value}\", which is not a server id: it must be a number like \
+             123456789012345678 (Discord: Developer Mode on, right-click the server → Copy Server ID), \
+             or unset it to register commands globally {TRY_CONSOLE}"
+        )),
+    }
+}
+
+fn parse_log_filter(value: Option<String>) -> Result<String, String> {
+    let Some(filter) = value else { return Ok(DEFAULT_LOG_FILTER.to_owned()) };
+    match tracing_subscriber::EnvFilter::try_new(&filter) {
+        Ok(_) => Ok(filter),
+        Err(e) => Err(format!(
+            "RUST_LOG is \"{filter}\", which is not a log filter ({e}): use a level like info or debug, \
+             or per module like cardtable=debug,serenity=warn {TRY_CONSOLE}"
+        )),
+    }
+}
+
+/// Which `.env` line is wrong, without printing a value (it may be a secret).
+fn line_name(line: &str) -> String {
+    let name = line.split(['=', ' ', ':']).next().unwrap_or("").trim();
+    let is_name = !name.is_empty()
+        && name.len() <= 40
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if is_name {
+        format!("the line starting with {name}")
+    } else {
+        "a line that starts with no variable name".to_owned()
+    }
+}

@@ -1,0 +1,129 @@
+//! One interaction being answered: who made it and where (as the table's
+//! [`UserRef`] and [`Place`]), its acknowledgement, and its private replies.
+//!
+//! Every interaction is acknowledged first (Discord allows 3 seconds), then
+//! answered: a slash command is deferred as "thinking…" that the first
+//! private reply replaces (or that is deleted when there is none); a click
+//! is acknowledged silently and private replies come as new ephemeral
+//! messages. Old ephemeral messages are never edited (they freeze after
+//! 15 minutes): every answer is a fresh message.
+
+use serenity::all::{
+    ChannelType, CommandInteraction, ComponentInteraction, CreateInteractionResponse, GuildId, Http, Member,
+    PartialChannel, User,
+};
+
+use super::render;
+use crate::table::{Message, Place, UserRef};
+
+/// The interaction being answered.
+pub enum Reply<'a> {
+    /// A slash command, deferred as ephemeral "thinking…".
+    Command {
+        /// The interaction.
+        interaction: &'a CommandInteraction,
+        /// Whether "thinking…" was replaced by a reply already.
+        replaced: bool,
+    },
+    /// A button or select, acknowledged without a visible change.
+    Component(&'a ComponentInteraction),
+}
+
+impl<'a> Reply<'a> {
+    /// Acknowledges a slash command (ephemeral "thinking…").
+    pub async fn defer_command(http: &Http, interaction: &'a CommandInteraction) -> serenity::Result<Reply<'a>> {
+        interaction.defer_ephemeral(http).await?;
+        Ok(Reply::Command { interaction, replaced: false })
+    }
+
+    /// Acknowledges a click or selection without changing the message.
+    pub async fn defer_component(
+        http: &Http,
+        interaction: &'a ComponentInteraction,
+    ) -> serenity::Result<Reply<'a>> {
+        interaction.create_response(http, CreateInteractionResponse::Acknowledge).await?;
+        Ok(Reply::Component(interaction))
+    }
+
+    /// The person who made the interaction.
+    pub fn user(&self) -> UserRef {
+        match self {
+            Reply::Command { interaction, .. } => user_ref(&interaction.user, interaction.member.as_deref()),
+            Reply::Component(interaction) => user_ref(&interaction.user, interaction.member.as_ref()),
+        }
+    }
+
+    /// Where the interaction was made.
+    pub fn place(&self) -> Place {
+        match self {
+            Reply::Command { interaction, .. } => {
+                place(interaction.guild_id, interaction.channel_id.get(), interaction.channel.as_ref())
+            }
+            Reply::Component(interaction) => {
+                place(interaction.guild_id, interaction.channel_id.get(), interaction.channel.as_ref())
+            }
+        }
+    }
+
+    /// Shows `message` to the person only.
+    pub async fn private(&mut self, http: &Http, message: &Message) -> serenity::Result<()> {
+        match self {
+            Reply::Command { interaction, replaced: replaced @ false } => {
+                interaction.edit_response(http, render::to_response_edit(message)).await?;
+                *replaced = true;
+            }
+            Reply::Command { interaction, replaced: true } => {
+                interaction.create_followup(http, render::to_followup(message)).await?;
+            }
+            Reply::Component(interaction) => {
+                interaction.create_followup(http, render::to_followup(message)).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the exchange: a "thinking…" that nothing replaced is removed
+    /// (the command's effect was public, e.g. a challenge post).
+    pub async fn finish(&mut self, http: &Http) -> serenity::Result<()> {
+        if let Reply::Command { interaction, replaced: false } = self {
+            interaction.delete_response(http).await?;
+        }
+        Ok(())
+    }
+
+    /// A label for logs: which interaction, by whom.
+    pub fn describe(&self) -> String {
+        match self {
+            Reply::Command { interaction, .. } => format!(
+                "/{} by {} in {}",
+                interaction.data.name, interaction.user.id, interaction.channel_id
+            ),
+            Reply::Component(interaction) => format!(
+                "click {:?} by {} in {}",
+                interaction.data.custom_id, interaction.user.id, interaction.channel_id
+            ),
+        }
+    }
+}
+
+/// A Discord user as the table knows people: the server nickname when
+/// there is one, else the display name.
+pub fn user_ref(user: &User, member: Option<&Member>) -> UserRef {
+    let name = match member.and_then(|m| m.nick.as_deref()) {
+        Some(nick) => nick.to_owned(),
+        None => user.display_name().to_owned(),
+    };
+    UserRef { id: user.id.get().to_string().as_str().into(), name, bot: user.bot }
+}
+
+/// Where an interaction happened: a thread is reported with its parent channel.
+pub fn place(guild: Option<GuildId>, channel_id: u64, channel: Option<&PartialChannel>) -> Place {
+    let guild = guild.map(|g| g.get().to_string());
+    let thread_parent = channel
+        .filter(|c| matches!(c.kind, ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread))
+        .and_then(|c| c.parent_id);
+    match thread_parent {
+        Some(parent) => Place { guild, channel: parent.get().to_string(), thread: Some(channel_id.to_string()) },
+        None => Place { guild, channel: channel_id.to_string(), thread: None },
+    }
+}

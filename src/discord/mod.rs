@@ -1,0 +1,156 @@
+//! The Discord front end: poise slash commands, the component router and
+//! the deadline ticker. Thin by design: every decision is the table's, this
+//! module only translates (interaction → [`crate::table::Request`],
+//! [`crate::table::Outgoing`] → Discord calls), so a match plays the same
+//! here as in `cardtable console`.
+//!
+//! - `commands/` — one slash command (or group) per file, [`all_commands`];
+//! - `router` — every button and select, through the global event handler;
+//! - `outbox` — carries out the table's effects (posts, threads, pings);
+//! - [`render`] — protocol messages → serenity builders, within Discord's limits;
+//! - `ticker` — deadlines: reminders and forfeits, resumed from the database;
+//! - `error` — user errors in plain words, anything else logged with an id.
+
+mod commands;
+pub mod config;
+mod error;
+mod interaction;
+mod outbox;
+pub mod render;
+mod router;
+mod ticker;
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use serenity::all::{ClientBuilder, GatewayIntents, GuildId};
+use tracing::{error, info, warn};
+
+pub use commands::all_commands;
+pub use config::Config;
+
+use crate::store::Store;
+use crate::table::Table;
+
+/// What every command and event handler shares.
+pub struct Data {
+    /// The match lifecycle; every decision is its.
+    pub table: Arc<Table>,
+}
+
+/// Any failure of a command or handler; see `error` for how it is shown.
+pub type Error = anyhow::Error;
+
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The slash commands exactly as they are sent to Discord at registration,
+/// as pretty JSON (`cardtable commands`), so they can be checked offline.
+pub fn commands_json() -> String {
+    let commands = poise::builtins::create_application_commands(&all_commands());
+    serde_json::to_string_pretty(&commands).expect("command builders always serialize")
+}
+
+/// Runs the bot until it is stopped (Ctrl-C / SIGTERM) or the connection
+/// fails for good.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    init_logging(&config.log_filter);
+    info!(database = %config.database_url, dev_guild = ?config.dev_guild_id, "starting cardtable bot");
+
+    let store = Store::open(&config.database_url).await.map_err(|e| {
+        anyhow::anyhow!(
+            "DATABASE_URL: cannot open {}: {e} (fix the URL or the folder it points to, or unset it \
+             for sqlite://cardtable.db)",
+            config.database_url
+        )
+    })?;
+    let table = Arc::new(Table::new(store));
+
+    let dev_guild = config.dev_guild_id.map(GuildId::new);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: all_commands(),
+            on_error: |err| Box::pin(error::on_error(err)),
+            event_handler: |ctx, event, _framework, data| Box::pin(router::on_event(ctx, event, data)),
+            // Nothing we send may ping beyond what a post asks for.
+            allowed_mentions: Some(serenity::all::CreateAllowedMentions::new()),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                let commands = poise::builtins::create_application_commands(&framework.options().commands);
+                let registered = match dev_guild {
+                    Some(guild) => guild.set_commands(&ctx.http, commands).await.map(|_| ()),
+                    None => serenity::all::Command::set_global_commands(&ctx.http, commands).await.map(|_| ()),
+                };
+                match (registered, dev_guild) {
+                    (Ok(()), Some(guild)) => info!(%guild, "slash commands registered in the dev server"),
+                    (Ok(()), None) => info!("slash commands registered globally (may take up to an hour to show)"),
+                    (Err(e), _) => error!("could not register the slash commands: {e}"),
+                }
+                ticker::spawn(ctx.http.clone(), table.clone());
+                Ok(Data { table })
+            })
+        })
+        .build();
+
+    let mut client = ClientBuilder::new(config.token.expose(), GatewayIntents::non_privileged())
+        .framework(framework)
+        .await
+        .context("DISCORD_TOKEN: could not build the Discord client")?;
+
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        info!("shutting down");
+        shards.shutdown_all().await;
+    });
+
+    client.start().await.map_err(|e| match e {
+        serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => anyhow::anyhow!(
+            "DISCORD_TOKEN was refused by Discord: copy a fresh one from the developer portal → Bot → Reset Token"
+        ),
+        serenity::Error::Gateway(serenity::gateway::GatewayError::DisallowedGatewayIntents) => {
+            anyhow::anyhow!("Discord refused the gateway intents the bot asked for")
+        }
+        other => anyhow::Error::from(other).context("the Discord connection failed"),
+    })
+}
+
+/// Installs the log subscriber with `filter` (validated by [`Config`]);
+/// does nothing if the program installed one already.
+fn init_logging(filter: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_new(filter).unwrap_or_else(|_| "info".into());
+    if tracing_subscriber::fmt().with_env_filter(filter).try_init().is_err() {
+        warn!("a log subscriber was already installed; RUST_LOG from the config is not applied");
+    }
+}
+
+/// Resolves on Ctrl-C, or SIGTERM on Unix (how services are stopped).
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            warn!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                warn!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

@@ -1,0 +1,53 @@
+//! Every button and select menu, through the global event handler, routed
+//! by `custom_id` alone — no collectors, so clicks keep working after a
+//! restart. The table decodes the id and decides (including refusing a
+//! stale click, a stranger's click or a click in a finished match, which
+//! the person sees as an ephemeral explanation).
+
+use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, FullEvent, Interaction};
+use tracing::warn;
+
+use super::interaction::Reply;
+use super::{outbox, Data, Error};
+use crate::table::{Request, RequestKind, UserError};
+
+/// poise's event handler: component interactions go to the table; slash
+/// commands and autocomplete are poise's own.
+pub async fn on_event(ctx: &serenity::all::Context, event: &FullEvent, data: &Data) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate { interaction: Interaction::Component(component) } = event {
+        on_component(ctx, data, component).await;
+    }
+    Ok(())
+}
+
+async fn on_component(ctx: &serenity::all::Context, data: &Data, interaction: &ComponentInteraction) {
+    let http = &ctx.http;
+    // Acknowledge before anything else: Discord allows 3 seconds.
+    let mut reply = match Reply::defer_component(http, interaction).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            warn!(custom_id = %interaction.data.custom_id, "could not acknowledge a click: {e}");
+            return;
+        }
+    };
+    match request_kind(&interaction.data.custom_id, &interaction.data.kind) {
+        Ok(kind) => {
+            let request = Request { user: reply.user(), place: reply.place(), kind };
+            outbox::answer(http, &data.table, &mut reply, request).await;
+        }
+        Err(e) => outbox::conclude(http, &mut reply, Err(e.into())).await,
+    }
+}
+
+/// What the person did, in the table's words.
+pub fn request_kind(custom_id: &str, kind: &ComponentInteractionDataKind) -> Result<RequestKind, UserError> {
+    let custom_id = custom_id.to_owned();
+    match kind {
+        ComponentInteractionDataKind::Button => Ok(RequestKind::Click { custom_id }),
+        ComponentInteractionDataKind::StringSelect { values } => match values.first() {
+            Some(value) => Ok(RequestKind::Select { custom_id, value: value.clone() }),
+            None => Err(UserError::new("Nothing was chosen; pick one of the options.")),
+        },
+        _ => Err(UserError::new("That kind of menu is not one of mine; use the buttons on the board.")),
+    }
+}

@@ -1,0 +1,246 @@
+//! Legality: who must act and which answers they have. Pure queries; the
+//! mutating side (`turn`, `battle`) re-checks with these before applying.
+
+use super::abilities::has_static;
+use super::action::{Action, Prompt, SiegeTarget};
+use super::state::{is_sphere, spheres_of, State, Step, Uid, GENERIC_COST};
+use crate::cards::spheres::{CardId, SpellKind, Static};
+use crate::engine::Seat;
+
+/// Seats that must answer now.
+pub fn to_act(s: &State) -> Vec<Seat> {
+    if s.outcome.is_some() {
+        return Vec::new();
+    }
+    match &s.prompt {
+        Some(p) => vec![p.chooser()],
+        None => vec![s.turn.active],
+    }
+}
+
+/// Hand positions holding distinct cards (the first copy of each).
+fn distinct_hand(s: &State, seat: Seat) -> Vec<(usize, Uid)> {
+    let mut seen: Vec<CardId> = Vec::new();
+    let mut out = Vec::new();
+    for (i, uid) in s.lords[seat].hand.iter().enumerate() {
+        let id = s.cards[uid.0 as usize];
+        if !seen.contains(&id) {
+            seen.push(id);
+            out.push((i, *uid));
+        }
+    }
+    out
+}
+
+/// Whether the active lord can pay `cost` mana for a card of `uid`'s sphere.
+fn affordable(s: &State, uid: Uid, cost: u8) -> bool {
+    let seat = s.turn.active;
+    let spheres = spheres_of(s.def(uid));
+    cost <= s.mana_left()
+        && s.lords[seat].vault.iter().any(|c| spheres.iter().any(|sp| is_sphere(s.def(*c), *sp)))
+}
+
+/// The mana cost of summoning a hand card (3 when inverted).
+pub fn summon_cost(s: &State, uid: Uid) -> u8 {
+    let d = s.def(uid);
+    if d.creature.inverted {
+        GENERIC_COST
+    } else {
+        d.creature.cost
+    }
+}
+
+/// The mana cost of casting a hand card (3 when inverted: face down).
+pub fn cast_cost(s: &State, uid: Uid) -> u8 {
+    let d = s.def(uid);
+    if d.spell.inverted {
+        GENERIC_COST
+    } else {
+        d.spell.cost
+    }
+}
+
+/// Whether the spell of `uid` could be cast by `seat` at all (attach spells
+/// need a creature of their own lord to go under).
+fn castable(s: &State, seat: Seat, uid: Uid) -> bool {
+    let d = s.def(uid);
+    d.spell.inverted || d.spell.kind != SpellKind::Attach || !s.lords[seat].battlefield.is_empty()
+}
+
+/// Step 2 answers (without `Pass`).
+pub fn cure_options(s: &State) -> Vec<Action> {
+    let lord = &s.lords[s.turn.active];
+    let mut out = Vec::new();
+    for (i, c) in lord.battlefield.iter().enumerate() {
+        if !c.afflicted {
+            continue;
+        }
+        let spheres = spheres_of(s.def(c.uid));
+        let mut kinds = Vec::new();
+        for (j, cr) in lord.vault.iter().enumerate() {
+            let d = s.def(*cr);
+            if spheres.iter().any(|sp| is_sphere(d, *sp)) && !kinds.contains(&(d.sphere, d.dual)) {
+                kinds.push((d.sphere, d.dual));
+                out.push(Action::Cure { creature: i as u8, crystal: j as u8 });
+            }
+        }
+    }
+    out
+}
+
+/// Step 3 answers (without `Pass`).
+pub fn crystal_options(s: &State) -> Vec<Action> {
+    distinct_hand(s, s.turn.active).into_iter().map(|(i, _)| Action::Crystallize { card: i as u8 }).collect()
+}
+
+/// Step 4 answers (without `Pass`): 4a crystals, then 4b casts and summons.
+pub fn main_options(s: &State) -> Vec<Action> {
+    let seat = s.turn.active;
+    let t = &s.turn;
+    let mut out = Vec::new();
+    let hand = distinct_hand(s, seat);
+    if t.crystal_placed && !t.casting && !t.mana_locked && t.number > 1 {
+        for (i, uid) in &hand {
+            if spheres_of(s.def(*uid)).iter().all(|sp| !t.crystals.contains(sp)) {
+                out.push(Action::Crystallize { card: *i as u8 });
+            }
+        }
+    }
+    if t.mana_locked {
+        return out;
+    }
+    for (i, uid) in &hand {
+        let d = s.def(*uid);
+        if affordable(s, *uid, summon_cost(s, *uid)) {
+            out.push(Action::Summon { card: *i as u8 });
+        }
+        // Both halves inverted: casting is the same face-down creature as summoning.
+        let duplicate = d.spell.inverted && d.creature.inverted;
+        if !duplicate && castable(s, seat, *uid) && affordable(s, *uid, cast_cost(s, *uid)) {
+            out.push(Action::Cast { card: *i as u8 });
+        }
+    }
+    out
+}
+
+/// Whether a creature may be declared as an attacker now.
+pub fn can_attack(s: &State, uid: Uid) -> bool {
+    let Some(c) = s.creature(uid) else { return false };
+    !c.engaged
+        && (!c.dizzy || has_static(s, uid, |st| *st == Static::Swift))
+        && !has_static(s, uid, |st| *st == Static::CannotAttack)
+}
+
+/// Step 5 answers (without `Pass`).
+pub fn attack_options(s: &State) -> Vec<Action> {
+    let seat = s.turn.active;
+    let mut out = Vec::new();
+    for (i, c) in s.lords[seat].battlefield.iter().enumerate() {
+        if !can_attack(s, c.uid) {
+            continue;
+        }
+        let hunter = has_static(s, c.uid, |st| *st == Static::Hunter);
+        for o in s.opponents(seat) {
+            out.push(Action::Attack { attacker: i as u8, lord: o, creature: None });
+            for (j, d) in s.lords[o].battlefield.iter().enumerate() {
+                if d.engaged || hunter {
+                    out.push(Action::Attack { attacker: i as u8, lord: o, creature: Some(j as u8) });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The defender's possible blockers (battlefield positions).
+pub fn blockers(s: &State) -> Vec<usize> {
+    let Some(a) = &s.attack else { return Vec::new() };
+    if s.creature(a.attacker).is_none() || has_static(s, a.attacker, |st| *st == Static::Unblockable) {
+        return Vec::new();
+    }
+    s.lords[a.defender]
+        .battlefield
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.engaged && !has_static(s, c.uid, |st| *st == Static::CannotBlock))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// What a siege may destroy: one tower (they are all alike) and each spell.
+pub fn siege_options(s: &State) -> Vec<SiegeTarget> {
+    let Some(a) = &s.attack else { return Vec::new() };
+    let lord = &s.lords[a.defender];
+    let mut out = Vec::new();
+    if !lord.towers.is_empty() {
+        out.push(SiegeTarget::Tower((lord.towers.len() - 1) as u8));
+    }
+    out.extend((0..lord.spells.len()).map(|i| SiegeTarget::Spell(i as u8)));
+    out
+}
+
+/// Whether `seat` can pay a spell's cost from the groove: as many energy
+/// as the cost, one of them of the spell's sphere (a free spell needs none).
+pub fn groove_affordable(s: &State, seat: Seat, uid: Uid) -> bool {
+    let d = s.def(uid);
+    let groove = &s.lords[seat].groove;
+    let spheres = spheres_of(d);
+    !d.spell.inverted
+        && castable(s, seat, uid)
+        && (d.spell.cost as usize) <= groove.len()
+        && (d.spell.cost == 0 || groove.iter().any(|e| spheres.iter().any(|sp| is_sphere(s.def(*e), *sp))))
+}
+
+/// Step 5d answers (without `Pass`).
+pub fn retaliation_options(s: &State, seat: Seat) -> Vec<Action> {
+    distinct_hand(s, seat)
+        .into_iter()
+        .filter(|(_, uid)| groove_affordable(s, seat, *uid))
+        .map(|(i, _)| Action::Retaliate { card: i as u8 })
+        .collect()
+}
+
+/// Every legal answer of `seat` now.
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    if !to_act(s).contains(&seat) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if let Some(p) = &s.prompt {
+        match p {
+            Prompt::Lord { options, .. } => out.extend(options.iter().map(|o| Action::ChooseLord { seat: *o })),
+            Prompt::Cards { options, optional, .. } => {
+                out.extend((0..options.len()).map(|i| Action::ChooseCard { option: i as u8 }));
+                if *optional {
+                    out.push(Action::Done);
+                }
+            }
+            Prompt::Host { chooser, .. } => out.extend(
+                (0..s.lords[*chooser].battlefield.len()).map(|i| Action::ChooseHost { creature: i as u8 }),
+            ),
+            Prompt::Block { .. } => {
+                out.extend(blockers(s).into_iter().map(|i| Action::Block { blocker: i as u8 }));
+                out.push(Action::NoBlock);
+            }
+            Prompt::Siege { .. } => out.extend(siege_options(s).into_iter().map(|t| Action::Siege { target: t })),
+            Prompt::Retaliate { seat } => {
+                out.extend(retaliation_options(s, *seat));
+                out.push(Action::Pass);
+            }
+        }
+        if s.checkpoint.as_ref().is_some_and(|c| c.seat == seat) {
+            out.push(Action::Cancel);
+        }
+        return out;
+    }
+    match s.turn.step {
+        Step::Cure => out.extend(cure_options(s)),
+        Step::Crystal => out.extend(crystal_options(s)),
+        Step::Main => out.extend(main_options(s)),
+        Step::Battle => out.extend(attack_options(s)),
+        Step::Discard => return vec![Action::DiscardHand, Action::KeepHand],
+        Step::Regroup | Step::Draw | Step::End => return out,
+    }
+    out.push(Action::Pass);
+    out
+}

@@ -1,0 +1,84 @@
+//! Spheres: lords of five spheres of magic raise crystals, summon creatures
+//! and cast spells from one double-sided deck; break five towers, then storm
+//! the fortress once more.
+//!
+//! The rules are a pure state machine ([`Spheres`] implements [`Rules`]):
+//! every decision is a prompt stored in [`State`], [`Rules::legal_actions`]
+//! lists its answers and [`Rules::apply`] checks and applies one.
+//!
+//! ```
+//! use cardtable::engine::{Rules, Seat};
+//! use cardtable::games::spheres::{testing::Table, Action, Spheres, Step};
+//!
+//! // A small table: Alice has a crystal, a creature in hand, and it is her step 4.
+//! let mut t = Table::new();
+//! t.vault(Seat(0), &["Ember Drake"]).hand(Seat(0), &["Stone Golem"]).step(Step::Main);
+//! let mut s = t.build();
+//! let actions = Spheres::legal_actions(&s, Seat(0));
+//! assert!(actions.contains(&Action::Pass));
+//! Spheres::apply(&mut s, Seat(0), &Action::Pass).unwrap();
+//! ```
+//!
+//! Files by noun: [`state`] (the serialised state), [`action`] (answers and
+//! prompts), [`setup`], [`turn`] (the resolution loop and the steps),
+//! [`battle`] (step 5), [`effects`] (executing card text), [`select`]
+//! (filters, variables, conditions), [`abilities`] (passives and triggers),
+//! [`zones`] (moving cards), [`legal`] (pure legality), [`view`],
+//! [`playout`] (random games) and [`testing`] (scenario builder).
+
+pub mod abilities;
+pub mod action;
+pub mod battle;
+pub mod effects;
+pub mod legal;
+pub mod playout;
+pub mod select;
+pub mod setup;
+pub mod state;
+pub mod testing;
+pub mod turn;
+pub mod view;
+pub mod zones;
+
+pub use action::{Action, Prompt, SiegeTarget};
+pub use playout::{random_game, random_game_with, PlayoutReport, ACTION_BUDGET};
+pub use setup::setup_with_pool;
+pub use state::{
+    card_count, check_invariants, register_pool, Attack, AttackPhase, Creature, Lord, State, Step, Uid,
+    GENERIC_COST, GENERIC_STRENGTH,
+};
+
+use crate::engine::{ActionView, Event, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Viewer};
+
+/// The Spheres rules.
+pub struct Spheres;
+
+impl Rules for Spheres {
+    type State = State;
+    type Action = Action;
+
+    fn setup(setup: &MatchSetup) -> Result<State, SetupError> {
+        setup::setup_with_pool(setup, 0)
+    }
+    fn to_act(s: &State) -> Vec<Seat> {
+        legal::to_act(s)
+    }
+    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+        legal::legal_actions(s, seat)
+    }
+    fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
+        turn::apply(s, seat, a)
+    }
+    fn outcome(s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+    fn view(s: &State, viewer: Viewer) -> TableView {
+        view::view(s, viewer)
+    }
+    fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
+        view::describe(s, seat, a)
+    }
+    fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
+        turn::concede(s, seat)
+    }
+}

@@ -1,0 +1,114 @@
+//! Game setup: decks, the split reveal that decides the first lord, towers
+//! and opening hands.
+
+use super::state::{pool_db, Lord, State, Step, Turn, Uid, HAND, TOWERS};
+use super::turn::run;
+use crate::cards::spheres::CardId;
+use crate::engine::{GameRng, MatchSetup, PerSeat, Seat, SetupError};
+
+/// Reveals attempted before a tie is broken at random.
+const MAX_REVEALS: usize = 20;
+
+/// Sets a match up with the cards of pool `pool` (0: the embedded collection).
+pub fn setup_with_pool(setup: &MatchSetup, pool: u16) -> Result<State, SetupError> {
+    if setup.seats.len() != 2 {
+        return Err(SetupError::Invalid(format!(
+            "Spheres is played by 2 lords for now; this match seats {}",
+            setup.seats.len()
+        )));
+    }
+    if let Some(v) = &setup.variant {
+        return Err(SetupError::Invalid(format!("Spheres has no variant \"{v}\" yet")));
+    }
+    let db = pool_db(pool);
+    let mut decks = Vec::new();
+    for seat in &setup.seats {
+        let ids = db
+            .resolve_deck(&seat.deck)
+            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason })?;
+        decks.push(ids);
+    }
+    let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
+    Ok(deal(pool, GameRng::from_seed(setup.seed), &names, decks))
+}
+
+/// Builds the opening state from resolved decks.
+pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId>>) -> State {
+    let n = names.len();
+    let mut cards = Vec::new();
+    let mut owners = Vec::new();
+    let mut lords = PerSeat::from_fn(n, |seat| Lord::new(names[seat.index()].clone()));
+    for (i, deck) in decks.into_iter().enumerate() {
+        let seat = Seat(i as u8);
+        for id in deck {
+            lords[seat].deck.push(Uid(cards.len() as u16));
+            cards.push(id);
+            owners.push(seat);
+        }
+    }
+    let db = pool_db(pool);
+    // Game setup 1: split each deck and compare the revealed cards.
+    let mut contenders: Vec<Seat> = lords.seats().collect();
+    for _ in 0..MAX_REVEALS {
+        if contenders.len() == 1 {
+            break;
+        }
+        let reveals: Vec<(u8, u8)> = contenders
+            .iter()
+            .map(|seat| {
+                let deck = &lords[*seat].deck;
+                if deck.is_empty() {
+                    return (0, 0);
+                }
+                let c = db.card(cards[deck[rng.below(deck.len())].0 as usize]);
+                (c.creature.cost, c.spell.cost)
+            })
+            .collect();
+        let best = *reveals.iter().max().expect("two contenders");
+        contenders = contenders.into_iter().zip(reveals).filter(|(_, r)| *r == best).map(|(s, _)| s).collect();
+    }
+    let first = contenders[if contenders.len() > 1 { rng.below(contenders.len()) } else { 0 }];
+    // Game setup 2–4: shuffle, five towers, five hand cards.
+    for (_, lord) in lords.iter_mut() {
+        rng.shuffle(&mut lord.deck);
+        for _ in 0..TOWERS {
+            if let Some(u) = lord.deck.pop() {
+                lord.towers.push(u);
+            }
+        }
+        for _ in 0..HAND {
+            if let Some(u) = lord.deck.pop() {
+                lord.hand.push(u);
+            }
+        }
+    }
+    let mut s = State {
+        pool,
+        rng,
+        cards,
+        owners,
+        lords,
+        turn: Turn {
+            number: 1,
+            active: first,
+            first,
+            step: Step::Regroup,
+            crystals: Vec::new(),
+            crystal_placed: false,
+            casting: false,
+            mana_spent: 0,
+            mana_locked: false,
+            decided: false,
+        },
+        attack: None,
+        frames: Vec::new(),
+        triggers: Vec::new(),
+        prompt: None,
+        outcome: None,
+        checkpoint: None,
+        quiet_turns: 0,
+        committed: false,
+    };
+    run(&mut s, &mut Vec::new());
+    s
+}

@@ -1,0 +1,575 @@
+//! The serialised state of a Spheres match: card instances, each lord's
+//! zones, the turn, the attack in progress, effects being resolved and the
+//! pending prompt. It holds ids and counters only; card definitions are read
+//! from the card pool the match was set up with.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Prompt;
+use crate::cards::spheres::{CardDef, CardId, Sphere, SpheresDb, Zone};
+use crate::engine::{GameRng, Outcome, PerSeat, Seat};
+
+/// One physical card of the match (an index into [`State::cards`]).
+///
+/// Uids never reach players: actions name cards by their position in a zone
+/// or in a prompt's option list, so a uid cannot reveal a hidden card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Uid(pub u16);
+
+/// Strength of a face-down generic creature (its cost is always 3).
+pub const GENERIC_STRENGTH: i16 = 2;
+/// Cost of a face-down generic creature.
+pub const GENERIC_COST: u8 = 3;
+/// Towers each lord starts with.
+pub const TOWERS: usize = 5;
+/// Cards in an opening hand, and the draw when the hand is empty.
+pub const HAND: usize = 5;
+
+/// The card pool a state reads its definitions from: `0` is the embedded
+/// collection ([`crate::cards::spheres::db`]); other numbers are pools
+/// registered with [`register_pool`] (tests and simulations).
+static POOLS: OnceLock<Vec<OnceLock<&'static SpheresDb>>> = OnceLock::new();
+static NEXT_POOL: AtomicUsize = AtomicUsize::new(1);
+const MAX_POOLS: usize = 256;
+
+fn pools() -> &'static Vec<OnceLock<&'static SpheresDb>> {
+    POOLS.get_or_init(|| (0..MAX_POOLS).map(|_| OnceLock::new()).collect())
+}
+
+/// Registers a card pool for states set up with [`super::setup_with_pool`];
+/// returns its number. The pool lives for the rest of the process.
+pub fn register_pool(db: &'static SpheresDb) -> u16 {
+    let n = NEXT_POOL.fetch_add(1, Ordering::Relaxed);
+    assert!(n < MAX_POOLS, "too many Spheres card pools registered");
+    pools()[n].set(db).unwrap_or_else(|_| unreachable!("pool slots are handed out once"));
+    n as u16
+}
+
+/// The card pool with number `pool`.
+pub fn pool_db(pool: u16) -> &'static SpheresDb {
+    if pool == 0 {
+        return crate::cards::spheres::db();
+    }
+    pools()
+        .get(pool as usize)
+        .and_then(|slot| slot.get().copied())
+        .unwrap_or_else(|| panic!("Spheres card pool {pool} is not registered in this process"))
+}
+
+/// A creature on the battlefield.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Creature {
+    /// The card.
+    pub uid: Uid,
+    /// Played face down as a generic creature (no abilities, cost 3, strength 2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub face_down: bool,
+    /// Engaged (exhausted) rather than ready.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub engaged: bool,
+    /// Entered play this turn: cannot attack.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dizzy: bool,
+    /// Afflicted: half strength, no triggered abilities.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub afflicted: bool,
+    /// Strength bonus until the end of the turn.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pump: i8,
+    /// Spells attached under it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attached: Vec<Uid>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_zero(n: &i8) -> bool {
+    *n == 0
+}
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+impl Creature {
+    /// A freshly summoned creature (dizzy, ready).
+    pub fn summoned(uid: Uid, face_down: bool) -> Self {
+        Creature {
+            uid,
+            face_down,
+            engaged: false,
+            dizzy: true,
+            afflicted: false,
+            pump: 0,
+            attached: Vec::new(),
+        }
+    }
+}
+
+/// One lord's playing field. Stacks keep their top at the end of the vector.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lord {
+    /// Display name.
+    pub name: String,
+    /// Still in the game.
+    pub alive: bool,
+    /// Draw pile, top last.
+    pub deck: Vec<Uid>,
+    /// Hand cards.
+    pub hand: Vec<Uid>,
+    /// Crystals.
+    pub vault: Vec<Uid>,
+    /// Energy, newest last.
+    pub groove: Vec<Uid>,
+    /// Face-down towers of the fortress.
+    pub towers: Vec<Uid>,
+    /// Face-up active spells of the fortress.
+    pub spells: Vec<Uid>,
+    /// Creatures.
+    pub battlefield: Vec<Creature>,
+    /// Discard pile, top last.
+    pub trash: Vec<Uid>,
+    /// A spell being cast (between its zone of origin and its destination).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limbo: Vec<Uid>,
+}
+
+impl Lord {
+    /// An empty field.
+    pub fn new(name: impl Into<String>) -> Self {
+        Lord {
+            name: name.into(),
+            alive: true,
+            deck: Vec::new(),
+            hand: Vec::new(),
+            vault: Vec::new(),
+            groove: Vec::new(),
+            towers: Vec::new(),
+            spells: Vec::new(),
+            battlefield: Vec::new(),
+            trash: Vec::new(),
+            limbo: Vec::new(),
+        }
+    }
+
+    /// The cards of a zone (battlefield: the creatures, not their attachments).
+    pub fn zone(&self, zone: Zone) -> Vec<Uid> {
+        match zone {
+            Zone::Battlefield => self.battlefield.iter().map(|c| c.uid).collect(),
+            z => self.pile(z).clone(),
+        }
+    }
+
+    /// A pile zone (every zone but the battlefield).
+    pub fn pile(&self, zone: Zone) -> &Vec<Uid> {
+        match zone {
+            Zone::Deck => &self.deck,
+            Zone::Hand => &self.hand,
+            Zone::Vault => &self.vault,
+            Zone::Groove => &self.groove,
+            Zone::Towers => &self.towers,
+            Zone::Spells => &self.spells,
+            Zone::Trash => &self.trash,
+            Zone::Battlefield => unreachable!("the battlefield holds creatures, not a pile"),
+        }
+    }
+
+    /// A pile zone, mutably.
+    pub fn pile_mut(&mut self, zone: Zone) -> &mut Vec<Uid> {
+        match zone {
+            Zone::Deck => &mut self.deck,
+            Zone::Hand => &mut self.hand,
+            Zone::Vault => &mut self.vault,
+            Zone::Groove => &mut self.groove,
+            Zone::Towers => &mut self.towers,
+            Zone::Spells => &mut self.spells,
+            Zone::Trash => &mut self.trash,
+            Zone::Battlefield => unreachable!("the battlefield holds creatures, not a pile"),
+        }
+    }
+
+    /// Number of cards in a zone.
+    pub fn count(&self, zone: Zone) -> usize {
+        match zone {
+            Zone::Battlefield => self.battlefield.len(),
+            z => self.pile(z).len(),
+        }
+    }
+
+    /// The battlefield position of a creature.
+    pub fn creature_index(&self, uid: Uid) -> Option<usize> {
+        self.battlefield.iter().position(|c| c.uid == uid)
+    }
+
+    /// Every card this lord owns, wherever it is.
+    pub fn all_cards(&self) -> impl Iterator<Item = Uid> + '_ {
+        self.deck
+            .iter()
+            .chain(&self.hand)
+            .chain(&self.vault)
+            .chain(&self.groove)
+            .chain(&self.towers)
+            .chain(&self.spells)
+            .chain(&self.trash)
+            .chain(&self.limbo)
+            .copied()
+            .chain(self.battlefield.iter().flat_map(|c| std::iter::once(c.uid).chain(c.attached.iter().copied())))
+    }
+}
+
+/// The steps of a lord's turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// 1: ready every creature, fire regroup triggers.
+    Regroup,
+    /// 2: cure afflicted creatures with crystals.
+    Cure,
+    /// 3: put a hand card in the vault.
+    Crystal,
+    /// 4: a second crystal (4a) or casting (4b).
+    Main,
+    /// 5: attacks.
+    Battle,
+    /// 6: discard the whole hand or keep it.
+    Discard,
+    /// 7: draw.
+    Draw,
+    /// 8: hand over to the next lord.
+    End,
+}
+
+impl Step {
+    /// The step's name in headlines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Regroup => "Regroup",
+            Step::Cure => "Cure",
+            Step::Crystal => "Crystal",
+            Step::Main => "Crystal or casting",
+            Step::Battle => "Battle",
+            Step::Discard => "Discard",
+            Step::Draw => "Draw",
+            Step::End => "End of turn",
+        }
+    }
+}
+
+/// The turn in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// 1 for the first lord's first turn, counting every lord's turn.
+    pub number: u32,
+    /// Whose turn it is.
+    pub active: Seat,
+    /// The lord who took the first turn of the game.
+    pub first: Seat,
+    /// The current step.
+    pub step: Step,
+    /// Spheres of the crystals placed this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crystals: Vec<Sphere>,
+    /// A crystal was placed in step 3.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub crystal_placed: bool,
+    /// Something was cast or summoned in step 4 (4a is no longer possible).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub casting: bool,
+    /// Mana already spent this turn.
+    #[serde(default)]
+    pub mana_spent: u8,
+    /// A second crystal was placed: no mana this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mana_locked: bool,
+    /// Some lord made a decision during this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub decided: bool,
+}
+
+/// What an attack is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackPhase {
+    /// Declared; attack triggers resolving.
+    Declared,
+    /// Waiting for the defender to block or not.
+    Block,
+    /// Blockers known; the battle or siege is next.
+    Battle,
+    /// The attacker chooses what the siege destroys.
+    Siege,
+    /// Battle over; its triggers resolving.
+    Aftermath,
+    /// The defender may retaliate.
+    Retaliation,
+}
+
+/// The attack in progress (battle step 5a–5d).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attack {
+    /// The attacking lord.
+    pub seat: Seat,
+    /// The attacking creature.
+    pub attacker: Uid,
+    /// The attacked lord.
+    pub defender: Seat,
+    /// The attacked creature; `None` for a siege of the fortress.
+    pub target: Option<Uid>,
+    /// The blocking creature.
+    pub blocker: Option<Uid>,
+    /// Where the attack stands.
+    pub phase: AttackPhase,
+    /// Energy was added to the defender's groove during this attack.
+    pub energized: bool,
+    /// Towers or spells the siege still destroys.
+    pub sieges_left: u8,
+    /// The siege has destroyed something already.
+    pub sieged: bool,
+}
+
+/// Which effect list of a card a frame runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EffectList {
+    /// The spell half's effects (cast or evoked).
+    Spell,
+    /// A triggered ability of the creature half (by index in its abilities).
+    CreatureAbility(u8),
+    /// A triggered ability of the spell half (active or attached).
+    SpellAbility(u8),
+}
+
+/// What happens to the card once a frame's effects are done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Finish {
+    /// Nothing (abilities, evoke).
+    Nothing,
+    /// A cast spell: an instant goes to the trash (or is summoned).
+    Spell,
+}
+
+/// A choice in progress for the current effect.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Work {
+    /// The lord whose zone the effect works on.
+    pub lord: Option<Seat>,
+    /// Cards chosen so far.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picked: Vec<Uid>,
+    /// Replacement cards chosen so far (Replace).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<Uid>,
+    /// The main selection is complete (Replace moves on to replacements).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub picked_all: bool,
+    /// The chooser stopped an optional selection.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub done: bool,
+}
+
+/// Effects of one card being executed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// The lord making the choices ("you").
+    pub controller: Seat,
+    /// `[This]` card.
+    pub this: Uid,
+    /// Which list of effects.
+    pub list: EffectList,
+    /// Index of the next effect.
+    pub next: u8,
+    /// Choice in progress for effect `next`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<Work>,
+    /// What happens to the card afterwards.
+    pub finish: Finish,
+    /// A `summon_this` effect ran: the cast card becomes a creature.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub summon_this: bool,
+    /// Evoked from a creature (no evoke or summon-this inside).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub evoked: bool,
+}
+
+/// A triggered ability waiting to resolve.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// Its lord.
+    pub controller: Seat,
+    /// The card carrying the ability.
+    pub this: Uid,
+    /// Which ability.
+    pub list: EffectList,
+}
+
+/// The state to return to when a cast is cancelled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// The lord who may cancel.
+    pub seat: Seat,
+    /// The state before the cast.
+    pub state: State,
+}
+
+/// A Spheres match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Card pool number (0 = the embedded collection).
+    #[serde(default)]
+    pub pool: u16,
+    /// The match's random number generator.
+    pub rng: GameRng,
+    /// Card of each uid.
+    pub cards: Vec<CardId>,
+    /// Owner of each uid.
+    pub owners: Vec<Seat>,
+    /// Each lord's field.
+    pub lords: PerSeat<Lord>,
+    /// The turn in progress.
+    pub turn: Turn,
+    /// The attack in progress.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<Attack>,
+    /// Effects being executed, innermost last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub frames: Vec<Frame>,
+    /// Triggered abilities waiting, first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triggers: Vec<Pending>,
+    /// The pending decision other than a step's own choices.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<Prompt>,
+    /// Set once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// Where `Cancel` returns to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<Box<Checkpoint>>,
+    /// Turns in a row in which no lord had anything to decide.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub quiet_turns: u8,
+    /// Something that cannot be taken back happened during this action.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub committed: bool,
+}
+
+impl State {
+    /// The card pool.
+    pub fn db(&self) -> &'static SpheresDb {
+        pool_db(self.pool)
+    }
+    /// The definition of a card instance.
+    pub fn def(&self, uid: Uid) -> &'static CardDef {
+        self.db().card(self.cards[uid.0 as usize])
+    }
+    /// Who owns a card instance.
+    pub fn owner(&self, uid: Uid) -> Seat {
+        self.owners[uid.0 as usize]
+    }
+    /// A lord's display name.
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.lords[seat].name
+    }
+    /// A lord's field.
+    pub fn lord(&self, seat: Seat) -> &Lord {
+        &self.lords[seat]
+    }
+    /// Seats still in the game, in turn order.
+    pub fn alive(&self) -> Vec<Seat> {
+        self.lords.iter().filter(|(_, l)| l.alive).map(|(s, _)| s).collect()
+    }
+    /// The living opponents of `seat`, in turn order after it.
+    pub fn opponents(&self, seat: Seat) -> Vec<Seat> {
+        let n = self.lords.len();
+        (1..n)
+            .map(|k| Seat(((seat.index() + k) % n) as u8))
+            .filter(|s| self.lords[*s].alive)
+            .collect()
+    }
+    /// Where a creature is: (its lord, its battlefield position).
+    pub fn find_creature(&self, uid: Uid) -> Option<(Seat, usize)> {
+        let seat = self.owner(uid);
+        self.lords[seat].creature_index(uid).map(|i| (seat, i))
+    }
+    /// A creature on the battlefield.
+    pub fn creature(&self, uid: Uid) -> Option<&Creature> {
+        self.find_creature(uid).map(|(s, i)| &self.lords[s].battlefield[i])
+    }
+    /// A creature on the battlefield, mutably.
+    pub fn creature_mut(&mut self, uid: Uid) -> Option<&mut Creature> {
+        let (s, i) = self.find_creature(uid)?;
+        Some(&mut self.lords[s].battlefield[i])
+    }
+    /// The zone a card is in (`None` while attached or being cast).
+    pub fn zone_of(&self, uid: Uid) -> Option<Zone> {
+        let lord = &self.lords[self.owner(uid)];
+        if lord.creature_index(uid).is_some() {
+            return Some(Zone::Battlefield);
+        }
+        [Zone::Deck, Zone::Hand, Zone::Vault, Zone::Groove, Zone::Towers, Zone::Spells, Zone::Trash]
+            .into_iter()
+            .find(|z| lord.pile(*z).contains(&uid))
+    }
+    /// The creature a spell is attached to.
+    pub fn host_of(&self, uid: Uid) -> Option<Uid> {
+        let lord = &self.lords[self.owner(uid)];
+        lord.battlefield.iter().find(|c| c.attached.contains(&uid)).map(|c| c.uid)
+    }
+    /// Mana the active lord can still spend this turn.
+    pub fn mana_left(&self) -> u8 {
+        if self.turn.mana_locked {
+            return 0;
+        }
+        let crystals = self.lords[self.turn.active].vault.len().min(u8::MAX as usize) as u8;
+        crystals.saturating_sub(self.turn.mana_spent)
+    }
+}
+
+/// Spheres of a card (its sphere and, for a dual card, the second one).
+pub fn spheres_of(def: &CardDef) -> Vec<Sphere> {
+    let mut v = vec![def.sphere];
+    if let Some(d) = def.dual {
+        if d != def.sphere {
+            v.push(d);
+        }
+    }
+    v
+}
+
+/// Whether a card counts as `sphere` (dual cards count as either).
+pub fn is_sphere(def: &CardDef, sphere: Sphere) -> bool {
+    def.sphere == sphere || def.dual == Some(sphere)
+}
+
+/// Total cards a lord owns across all zones; constant for a whole match.
+pub fn card_count(s: &State, seat: Seat) -> usize {
+    s.lords[seat].all_cards().count()
+}
+
+/// Checks the invariants of a state: every card instance is in exactly one
+/// zone of its owner's field, and nothing pending refers to a missing card.
+pub fn check_invariants(s: &State) -> Result<(), String> {
+    let mut seen = vec![0u8; s.cards.len()];
+    for (seat, lord) in s.lords.iter() {
+        for uid in lord.all_cards() {
+            let i = uid.0 as usize;
+            if i >= s.cards.len() {
+                return Err(format!("{} holds unknown card {i}", lord.name));
+            }
+            if s.owners[i] != seat {
+                return Err(format!("card {i} of {} sits in {}'s field", s.owners[i], lord.name));
+            }
+            seen[i] += 1;
+        }
+    }
+    if let Some(i) = seen.iter().position(|n| *n != 1) {
+        return Err(format!("card {i} appears {} times", seen[i]));
+    }
+    if s.outcome.is_none() && s.prompt.is_none() && s.frames.is_empty() && s.triggers.is_empty() {
+        if let Some(a) = &s.attack {
+            return Err(format!("attack stuck in phase {:?} with nothing to decide", a.phase));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,389 @@
+//! The turn: the resolution loop, the steps of the sequence of play, and
+//! applying the answers players give.
+
+use super::abilities::fire_lord;
+use super::action::{Action, Prompt};
+use super::battle;
+use super::effects::{self, push_frame};
+use super::legal::{self, cast_cost, summon_cost};
+use super::state::{spheres_of, Checkpoint, Finish, State, Step, Turn, HAND};
+use super::zones::{self, card_name, cards_word, take};
+use crate::cards::spheres::Trigger;
+use crate::engine::{Event, Illegal, Outcome, Seat};
+
+/// Runs the game forward until someone must decide (or the game is over):
+/// effects first, then waiting triggers, then the turn's own progress.
+pub fn run(s: &mut State, ev: &mut Vec<Event>) {
+    for _ in 0..100_000 {
+        if s.outcome.is_some() {
+            s.frames.clear();
+            s.triggers.clear();
+            s.prompt = None;
+            s.attack = None;
+            return;
+        }
+        if s.prompt.is_some() {
+            return;
+        }
+        if !s.frames.is_empty() {
+            effects::step(s, ev);
+            continue;
+        }
+        if !s.triggers.is_empty() {
+            let p = s.triggers.remove(0);
+            push_frame(s, p.controller, p.this, p.list, Finish::Nothing);
+            continue;
+        }
+        if !advance(s, ev) {
+            return;
+        }
+    }
+    let tail: Vec<&str> = ev.iter().rev().take(12).map(|e| e.text.as_str()).collect();
+    panic!(
+        "Spheres resolution did not settle (an endless loop of effects): frames {:?}, last events {tail:?}",
+        s.frames
+    );
+}
+
+/// Moves the turn on by one automatic piece; false when the active lord
+/// must decide something in the current step.
+fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
+    if s.attack.is_some() {
+        return battle::advance_attack(s, ev);
+    }
+    let seat = s.turn.active;
+    match s.turn.step {
+        Step::Regroup => {
+            for c in &mut s.lords[seat].battlefield {
+                c.engaged = false;
+            }
+            ev.push(Event::public(format!("Turn {} · {} regroups", s.turn.number, s.name(seat))));
+            s.turn.step = Step::Cure;
+            fire_lord(s, Trigger::Regroup, seat);
+        }
+        Step::Cure => {
+            if !legal::cure_options(s).is_empty() {
+                return false;
+            }
+            s.turn.step = Step::Crystal;
+        }
+        Step::Crystal => {
+            if !s.lords[seat].hand.is_empty() {
+                return false;
+            }
+            s.turn.step = Step::Main;
+        }
+        Step::Main => {
+            if !legal::main_options(s).is_empty() {
+                return false;
+            }
+            s.turn.step = Step::Battle;
+        }
+        Step::Battle => {
+            if !legal::attack_options(s).is_empty() {
+                return false;
+            }
+            s.turn.step = Step::Discard;
+        }
+        Step::Discard => {
+            if !s.lords[seat].hand.is_empty() {
+                return false;
+            }
+            s.turn.step = Step::Draw;
+        }
+        Step::Draw => {
+            s.turn.step = Step::End;
+            draw_step(s, seat, ev);
+        }
+        Step::End => {
+            end_turn(s, ev);
+        }
+    }
+    true
+}
+
+/// Step 7: draw one card, or five into an empty hand. Finding the deck
+/// empty shuffles the trash back into it and costs a tower (while any is
+/// left), even when the trash is empty too; this happens once per draw step.
+fn draw_step(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
+    let n = if s.lords[seat].hand.is_empty() { HAND } else { 1 };
+    let mut drawn = 0;
+    let mut reshuffled = false;
+    while drawn < n {
+        if s.lords[seat].deck.is_empty() {
+            if reshuffled {
+                break;
+            }
+            reshuffled = true;
+            let back = s.lords[seat].trash.len();
+            zones::reshuffle_trash(s, seat);
+            ev.push(Event::public(format!(
+                "{}'s deck is empty: {} shuffled back into it from the trash",
+                s.name(seat),
+                cards_word(back)
+            )));
+            if let Some(&tower) = s.lords[seat].towers.last() {
+                zones::destroy_tower(s, tower, ev);
+            }
+            continue;
+        }
+        drawn += zones::draw(s, seat, 1, ev);
+    }
+    if drawn == 0 {
+        ev.push(Event::public(format!("{} has no card left to draw", s.name(seat))));
+    }
+}
+
+/// Step 8: clear the turn's temporary states and hand over to the next lord.
+/// A whole round in which no lord had a single decision ends the game in a
+/// draw: nothing can change any more.
+fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
+    s.quiet_turns = if s.turn.decided { 0 } else { s.quiet_turns.saturating_add(1) };
+    if s.quiet_turns as usize >= s.alive().len() {
+        let reason = "No lord has anything left to do: the game is a draw".to_string();
+        finish_game(s, Vec::new(), reason, ev);
+        return;
+    }
+    for (_, lord) in s.lords.iter_mut() {
+        for c in &mut lord.battlefield {
+            c.dizzy = false;
+            c.pump = 0;
+        }
+    }
+    let n = s.lords.len();
+    let mut next = s.turn.active;
+    for k in 1..=n {
+        let cand = Seat(((s.turn.active.index() + k) % n) as u8);
+        if s.lords[cand].alive {
+            next = cand;
+            break;
+        }
+    }
+    s.turn = Turn {
+        number: s.turn.number + 1,
+        active: next,
+        first: s.turn.first,
+        step: Step::Regroup,
+        crystals: Vec::new(),
+        crystal_placed: false,
+        casting: false,
+        mana_spent: 0,
+        mana_locked: false,
+        decided: false,
+    };
+}
+
+/// Why `a` is not legal for `seat` now, in one sentence.
+fn illegal(s: &State, seat: Seat, a: &Action) -> Illegal {
+    if s.outcome.is_some() {
+        return Illegal::new("The game is over.");
+    }
+    let who = legal::to_act(s);
+    if !who.contains(&seat) {
+        let names: Vec<&str> = who.iter().map(|w| s.name(*w)).collect();
+        return Illegal::new(format!("It is not your decision: waiting for {}.", names.join(", ")));
+    }
+    let what = match a {
+        Action::Cure { .. } => "You cannot cure that creature with that crystal now.",
+        Action::Crystallize { .. } => "You cannot put that card in your vault now.",
+        Action::Cast { .. } => "You cannot cast that spell now (mana, sphere or timing).",
+        Action::Summon { .. } => "You cannot summon that creature now (mana, sphere or timing).",
+        Action::Attack { .. } => "That creature cannot attack that target now.",
+        Action::Block { .. } | Action::NoBlock => "There is no block to decide with that creature now.",
+        Action::Siege { .. } => "That is not something this siege can destroy.",
+        Action::Retaliate { .. } => "You cannot retaliate with that spell now.",
+        Action::ChooseLord { .. } | Action::ChooseCard { .. } | Action::ChooseHost { .. } => {
+            "That is not one of the offered choices."
+        }
+        Action::Done => "This choice cannot be cut short.",
+        Action::Cancel => "There is nothing to take back now.",
+        Action::Pass => "There is nothing to pass now.",
+        Action::DiscardHand | Action::KeepHand => "It is not the discard step.",
+    };
+    Illegal::new(what)
+}
+
+/// Checks and applies one answer, then runs the game to the next decision.
+pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
+    if !legal::legal_actions(s, seat).contains(a) {
+        return Err(illegal(s, seat, a));
+    }
+    let mut ev = Vec::new();
+    if *a == Action::Cancel {
+        let cp = s.checkpoint.take().expect("Cancel is only legal with a checkpoint");
+        *s = cp.state;
+        ev.push(Event::public(format!("{} takes the play back", s.name(seat))));
+        return Ok(ev);
+    }
+    s.committed = false;
+    let before = matches!(a, Action::Cast { .. } | Action::Summon { .. } | Action::Retaliate { .. }).then(|| {
+        let mut b = s.clone();
+        b.checkpoint = None;
+        b
+    });
+    s.turn.decided = true;
+    apply_unchecked(s, seat, a, &mut ev);
+    run(s, &mut ev);
+    let asks_same_seat = s.prompt.as_ref().is_some_and(|p| p.chooser() == seat);
+    match before {
+        Some(state) if !s.committed && asks_same_seat => {
+            s.checkpoint = Some(Box::new(Checkpoint { seat, state }));
+        }
+        Some(_) => s.checkpoint = None,
+        None => {
+            if s.committed || !asks_same_seat {
+                s.checkpoint = None;
+            }
+        }
+    }
+    s.committed = false;
+    Ok(ev)
+}
+
+fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
+    let name = s.name(seat).to_string();
+    match a {
+        Action::Cure { creature, crystal } => {
+            let crystal = s.lords[seat].vault[*crystal as usize];
+            let c = &mut s.lords[seat].battlefield[*creature as usize];
+            c.afflicted = false;
+            let uid = c.uid;
+            take(s, crystal);
+            s.lords[seat].trash.push(crystal);
+            ev.push(Event::public(format!(
+                "{name} discards {} {} crystal to cure {}",
+                zones::article(s.def(crystal).sphere.name()),
+                s.def(crystal).sphere.name(),
+                zones::public_label(s, uid, Some(crate::cards::spheres::Zone::Battlefield))
+            )));
+        }
+        Action::Crystallize { card } => {
+            let uid = s.lords[seat].hand[*card as usize];
+            take(s, uid);
+            s.lords[seat].vault.push(uid);
+            let spheres = spheres_of(s.def(uid));
+            let list: Vec<&str> = spheres.iter().map(|sp| sp.name()).collect();
+            let sp = list.join("/");
+            ev.push(Event::public(format!("{name} crystallizes {} {sp} card", zones::article(&sp))));
+            ev.push(Event::private(seat, format!("You crystallize {}", card_name(s, uid))));
+            s.turn.crystals.extend(spheres.iter().copied());
+            if s.turn.step == Step::Crystal {
+                s.turn.crystal_placed = true;
+                if spheres.len() > 1 {
+                    ev.push(Event::public("A dual-sphere crystal: the crystal-or-casting step is skipped"));
+                    s.turn.step = Step::Battle;
+                } else {
+                    s.turn.step = Step::Main;
+                }
+            } else {
+                s.turn.mana_locked = true;
+                ev.push(Event::public(format!("{name}'s crystals give no mana for the rest of the turn")));
+                s.turn.step = Step::Battle;
+            }
+        }
+        Action::Cast { card } | Action::Summon { card } => {
+            let uid = s.lords[seat].hand[*card as usize];
+            let summoning = matches!(a, Action::Summon { .. });
+            let cost = if summoning { summon_cost(s, uid) } else { cast_cost(s, uid) };
+            s.turn.mana_spent += cost;
+            s.turn.casting = true;
+            take(s, uid);
+            if summoning {
+                zones::summon(s, uid, false, ev);
+            } else {
+                effects::cast_spell(s, uid, ev);
+            }
+        }
+        Action::Attack { attacker, lord, creature } => battle::declare(s, seat, *attacker, *lord, *creature, ev),
+        Action::Block { blocker } => battle::block(s, Some(*blocker as usize), ev),
+        Action::NoBlock => battle::block(s, None, ev),
+        Action::Siege { target } => {
+            s.prompt = None;
+            battle::siege(s, *target, ev);
+        }
+        Action::Retaliate { card } => {
+            s.prompt = None;
+            battle::retaliate(s, seat, *card as usize, ev);
+        }
+        Action::ChooseLord { seat: lord } => {
+            s.prompt = None;
+            effects::answer_lord(s, *lord);
+        }
+        Action::ChooseCard { option } => {
+            let Some(Prompt::Cards { options, replacement, .. }) = s.prompt.take() else { unreachable!() };
+            effects::answer_card(s, options[*option as usize], replacement);
+        }
+        Action::ChooseHost { creature } => {
+            let Some(Prompt::Host { spell, .. }) = s.prompt.take() else { unreachable!() };
+            effects::attach(s, spell, *creature as usize, ev);
+        }
+        Action::Done => {
+            s.prompt = None;
+            effects::answer_done(s);
+        }
+        Action::Cancel => unreachable!("handled by apply"),
+        Action::Pass => {
+            if let Some(Prompt::Retaliate { .. }) = s.prompt.take() {
+                ev.push(Event::public(format!("{name} does not retaliate")));
+                s.attack = None;
+                return;
+            }
+            s.turn.step = match s.turn.step {
+                Step::Cure => Step::Crystal,
+                Step::Crystal => Step::Main,
+                Step::Main => Step::Battle,
+                Step::Battle => {
+                    ev.push(Event::public(format!("{name} ends the attacks")));
+                    Step::Discard
+                }
+                other => other,
+            };
+        }
+        Action::DiscardHand => {
+            let hand = std::mem::take(&mut s.lords[seat].hand);
+            let names: Vec<&str> = hand.iter().map(|u| card_name(s, *u)).collect();
+            ev.push(Event::public(format!(
+                "{name} trashes the whole hand ({}: {})",
+                cards_word(hand.len()),
+                names.join(", ")
+            )));
+            s.lords[seat].trash.extend(hand);
+            s.turn.step = Step::Draw;
+        }
+        Action::KeepHand => s.turn.step = Step::Draw,
+    }
+}
+
+/// Ends the game with `winners`.
+pub fn finish_game(s: &mut State, winners: Vec<Seat>, reason: String, ev: &mut Vec<Event>) {
+    ev.push(Event::public(reason.clone()));
+    s.outcome = Some(Outcome { winners, reason });
+}
+
+/// `seat` leaves the game; the last lord standing wins.
+pub fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
+    let mut ev = Vec::new();
+    if s.outcome.is_some() || !s.lords[seat].alive {
+        return ev;
+    }
+    s.lords[seat].alive = false;
+    let alive = s.alive();
+    if alive.len() <= 1 {
+        let reason = format!("{} conceded", s.name(seat));
+        finish_game(s, alive, reason, &mut ev);
+    } else {
+        ev.push(Event::public(format!("{} concedes and leaves the table", s.name(seat))));
+        if s.turn.active == seat || s.prompt.as_ref().is_some_and(|p| p.chooser() == seat) {
+            s.frames.clear();
+            s.triggers.clear();
+            s.prompt = None;
+            s.attack = None;
+            s.checkpoint = None;
+            if s.turn.active == seat {
+                s.turn.step = Step::End;
+            }
+            run(s, &mut ev);
+        }
+    }
+    ev
+}

@@ -1,0 +1,387 @@
+//! What each viewer may see, and the labels of actions. The only place
+//! Spheres decides visibility: hands, decks, towers, groove energy and
+//! face-down creatures are never named to anyone who may not know them.
+
+use super::action::{Action, Prompt, SiegeTarget};
+use super::effects::{current_effect, source_name, wanted};
+use super::legal::{cast_cost, summon_cost, to_act};
+use super::state::{spheres_of, Creature, State, Step, Uid};
+use super::zones::{card_name, is_public, owned_label, public_label};
+use crate::cards::spheres::{Effect, SpellKind, Sphere, Verb, Zone};
+use crate::engine::{ActionView, CardView, Placement, Seat, SeatView, TableView, Viewer, ZoneView};
+
+const MAX_LABEL: usize = 80;
+
+fn clip(mut s: String) -> String {
+    if s.chars().count() > MAX_LABEL {
+        s = s.chars().take(MAX_LABEL - 1).collect::<String>() + "…";
+    }
+    s
+}
+
+fn spheres_text(s: &State, uid: Uid) -> String {
+    spheres_of(s.def(uid)).iter().map(|sp| sp.name()).collect::<Vec<_>>().join("/")
+}
+
+/// A creature as `viewer` sees it on the battlefield.
+fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
+    let owner = s.owner(c.uid);
+    let name = if c.face_down && viewer == Some(owner) {
+        format!("face-down creature ({})", card_name(s, c.uid))
+    } else {
+        public_label(s, c.uid, Some(Zone::Battlefield)).trim_start_matches("a ").to_string()
+    };
+    let mut detail = vec![format!("str {}", super::abilities::strength(s, c.uid))];
+    detail.push(if c.engaged { "engaged".into() } else { "ready".into() });
+    if c.dizzy {
+        detail.push("dizzy".into());
+    }
+    if c.afflicted {
+        detail.push("afflicted".into());
+    }
+    if c.pump != 0 {
+        detail.push(format!("{:+} this turn", c.pump));
+    }
+    for a in &c.attached {
+        detail.push(format!("with {}", s.def(*a).spell.name));
+    }
+    CardView { name, detail: detail.join(" · ") }
+}
+
+/// A hand card as its owner sees it.
+pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
+    let d = s.def(uid);
+    let creature = if d.creature.inverted {
+        format!("face down {} (cost 3)", d.creature.name)
+    } else {
+        format!("{} {} str {}", d.creature.name, d.creature.cost, d.creature.strength)
+    };
+    let kind = match d.spell.kind {
+        SpellKind::Instant => "instant",
+        SpellKind::Active => "active",
+        SpellKind::Attach => "attach",
+    };
+    let spell =
+        if d.spell.inverted { format!("{} inverted", d.spell.name) } else { format!("{} {} {kind}", d.spell.name, d.spell.cost) };
+    CardView {
+        name: format!("{} / {}", d.creature.name, d.spell.name),
+        detail: format!("{} · creature: {creature} · spell: {spell}", spheres_text(s, uid)),
+    }
+}
+
+fn vault_text(s: &State, seat: Seat) -> String {
+    let mut parts = Vec::new();
+    for sp in Sphere::ALL {
+        let n = s.lords[seat].vault.iter().filter(|u| s.def(**u).sphere == sp).count();
+        if n > 0 {
+            parts.push(format!("{n} {}", sp.name()));
+        }
+    }
+    if parts.is_empty() {
+        "empty".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
+    let lord = &s.lords[seat];
+    let mut counters = vec![
+        ("Towers".to_string(), lord.towers.len().to_string()),
+        ("Hand".to_string(), format!("{} cards", lord.hand.len())),
+        ("Deck".to_string(), lord.deck.len().to_string()),
+        ("Groove".to_string(), lord.groove.len().to_string()),
+        ("Trash".to_string(), lord.trash.len().to_string()),
+        ("Vault".to_string(), vault_text(s, seat)),
+    ];
+    if s.turn.active == seat && s.outcome.is_none() {
+        let mana = if s.turn.mana_locked {
+            "locked".to_string()
+        } else {
+            format!("{} of {}", s.mana_left(), lord.vault.len())
+        };
+        counters.push(("Mana".to_string(), mana));
+    }
+    let mut zones = vec![ZoneView {
+        name: "Battlefield".into(),
+        cards: lord.battlefield.iter().map(|c| creature_view(s, c, viewer)).collect(),
+    }];
+    zones.push(ZoneView {
+        name: "Fortress spells".into(),
+        cards: lord
+            .spells
+            .iter()
+            .map(|u| CardView { name: s.def(*u).spell.name.clone(), detail: "active spell".into() })
+            .collect(),
+    });
+    if let Some(top) = lord.trash.last() {
+        zones.push(ZoneView {
+            name: "Trash top".into(),
+            cards: vec![CardView { name: card_name(s, *top).to_string(), detail: String::new() }],
+        });
+    }
+    if viewer == Some(seat) && !lord.groove.is_empty() {
+        let mut parts = Vec::new();
+        for sp in Sphere::ALL {
+            let n = lord.groove.iter().filter(|u| s.def(**u).sphere == sp).count();
+            if n > 0 {
+                parts.push(CardView { name: format!("{} energy", sp.name()), detail: format!("× {n}") });
+            }
+        }
+        zones.push(ZoneView { name: "Groove".into(), cards: parts });
+    }
+    SeatView { seat: Some(seat), name: lord.name.clone(), counters, zones, alive: lord.alive }
+}
+
+/// The verb an effect asks about, for prompts and labels.
+fn effect_word(s: &State, replacement: bool) -> String {
+    let word = word_of(s);
+    if replacement {
+        format!("{word} with")
+    } else {
+        word
+    }
+}
+
+fn word_of(s: &State) -> String {
+    match current_effect(s) {
+        Some(Effect::Move { verb, .. }) => match verb {
+            Verb::Recover => "Recover",
+            Verb::Return => "Return",
+            Verb::Draw => "Draw",
+            Verb::Crystallize => "Crystallize",
+            Verb::Energize => "Energize",
+            Verb::Fortify => "Fortify",
+            Verb::Cast => "Cast",
+            Verb::Summon => "Summon",
+            Verb::Trash => "Trash",
+            Verb::Destroy => "Destroy",
+        }
+        .into(),
+        Some(Effect::Afflict { .. }) => "Afflict".into(),
+        Some(Effect::Cure { .. }) => "Cure".into(),
+        Some(Effect::Engage { .. }) => "Engage".into(),
+        Some(Effect::Ready { .. }) => "Ready".into(),
+        Some(Effect::Pump { amount, .. }) => format!("Give {amount:+}"),
+        Some(Effect::Replace { .. }) => "Replace".into(),
+        Some(Effect::Shuffle { .. }) => "Shuffle".into(),
+        _ => "Choose".into(),
+    }
+}
+
+/// A card offered in a prompt, as the chooser may see it: (label, private).
+fn option_label(s: &State, uid: Uid, chooser: Seat, reveal: bool) -> (String, bool) {
+    let zone = s.zone_of(uid);
+    let owner = s.owner(uid);
+    let whose = if owner == chooser { "your".to_string() } else { format!("{}'s", s.name(owner)) };
+    if is_public(s, uid, zone) {
+        return (owned_label(s, uid, zone, &whose), false);
+    }
+    let own_known = owner == chooser && matches!(zone, Some(Zone::Hand) | Some(Zone::Battlefield));
+    if reveal || own_known {
+        let place = match zone {
+            Some(Zone::Battlefield) => " (face down)",
+            Some(Zone::Deck) => " (deck)",
+            Some(Zone::Hand) => " (hand)",
+            _ => "",
+        };
+        return (format!("{whose} {}{place}", card_name(s, uid)), true);
+    }
+    (owned_label(s, uid, zone, &whose), false)
+}
+
+/// A label for one action of `seat`.
+pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
+    let hand = |i: &u8| s.lords[seat].hand.get(*i as usize).copied();
+    let bf = |lord: Seat, i: u8| s.lords[lord].battlefield.get(i as usize).map(|c| c.uid);
+    let creature = |lord: Seat, i: u8| {
+        bf(lord, i).map(|u| public_label(s, u, Some(Zone::Battlefield))).unwrap_or_else(|| "?".into())
+    };
+    let (label, placement) = match a {
+        Action::Cure { creature: c, crystal } => {
+            let sp = s.lords[seat].vault.get(*crystal as usize).map(|u| s.def(*u).sphere.name()).unwrap_or("?");
+            (format!("Cure {} ({sp} crystal)", creature(seat, *c)), Placement::Board)
+        }
+        Action::Crystallize { card } => match hand(card) {
+            Some(u) => (format!("Crystallize {} ({})", card_name(s, u), spheres_text(s, u)), Placement::Hand),
+            None => ("Crystallize".into(), Placement::Hand),
+        },
+        Action::Cast { card } => match hand(card) {
+            Some(u) if s.def(u).spell.inverted => {
+                (format!("Cast {} face down ({})", s.def(u).spell.name, cast_cost(s, u)), Placement::Hand)
+            }
+            Some(u) => (format!("Cast {} ({})", s.def(u).spell.name, cast_cost(s, u)), Placement::Hand),
+            None => ("Cast".into(), Placement::Hand),
+        },
+        Action::Summon { card } => match hand(card) {
+            Some(u) if s.def(u).creature.inverted => {
+                (format!("Summon {} face down ({})", card_name(s, u), summon_cost(s, u)), Placement::Hand)
+            }
+            Some(u) => (format!("Summon {} ({})", card_name(s, u), summon_cost(s, u)), Placement::Hand),
+            None => ("Summon".into(), Placement::Hand),
+        },
+        Action::Attack { attacker, lord, creature: target } => {
+            let aim = match target {
+                Some(j) => creature(*lord, *j),
+                None if s.lords.len() == 2 => "fortress".to_string(),
+                None => format!("{}'s fortress", s.name(*lord)),
+            };
+            (format!("Attack with {} → {aim}", creature(seat, *attacker)), Placement::Board)
+        }
+        Action::Block { blocker } => (format!("Block with {}", creature(seat, *blocker)), Placement::Board),
+        Action::NoBlock => ("No block".into(), Placement::Board),
+        Action::Siege { target } => match target {
+            SiegeTarget::Tower(_) => ("Destroy a tower".into(), Placement::Board),
+            SiegeTarget::Spell(i) => {
+                let d = s.attack.as_ref().map(|a| a.defender).unwrap_or(seat);
+                let name = s.lords[d].spells.get(*i as usize).map(|u| s.def(*u).spell.name.as_str()).unwrap_or("?");
+                (format!("Destroy {name}"), Placement::Board)
+            }
+        },
+        Action::Retaliate { card } => match hand(card) {
+            Some(u) => {
+                let d = s.def(u);
+                (format!("Retaliate: {} ({} energy)", d.spell.name, d.spell.cost), Placement::Hand)
+            }
+            None => ("Retaliate".into(), Placement::Hand),
+        },
+        Action::ChooseLord { seat: lord } => {
+            let who = if *lord == seat { "yourself".to_string() } else { s.name(*lord).to_string() };
+            (format!("{}: aim at {who}", word_of(s)), Placement::Board)
+        }
+        Action::ChooseCard { option } => match &s.prompt {
+            Some(Prompt::Cards { options, reveal, replacement, chooser, .. }) => {
+                let uid = options[*option as usize];
+                let (l, private) = option_label(s, uid, *chooser, *reveal);
+                let word = effect_word(s, *replacement);
+                (format!("{word}: {l}"), if private { Placement::Hand } else { Placement::Board })
+            }
+            _ => ("Choose".into(), Placement::Board),
+        },
+        Action::ChooseHost { creature: c } => (format!("Attach to {}", creature(seat, *c)), Placement::Board),
+        Action::Done => {
+            let none = wanted(s).is_none_or(|(got, _)| got == 0);
+            (if none { "Skip" } else { "Done" }.into(), Placement::Board)
+        }
+        Action::Cancel => ("Cancel".into(), Placement::Board),
+        Action::Pass => {
+            let l = match (&s.prompt, s.turn.step) {
+                (Some(Prompt::Retaliate { .. }), _) => "Pass",
+                (_, Step::Cure) => "Skip cure",
+                (_, Step::Crystal) => "No crystal",
+                (_, Step::Main) => "Go to battle",
+                (_, Step::Battle) => "End attacks",
+                _ => "Pass",
+            };
+            (l.into(), Placement::Board)
+        }
+        Action::DiscardHand => ("Discard whole hand".into(), Placement::Board),
+        Action::KeepHand => ("Keep hand".into(), Placement::Board),
+    };
+    ActionView { index: 0, label: clip(label), placement }
+}
+
+/// The pending question, phrased for `viewer`.
+fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
+    if s.outcome.is_some() {
+        return None;
+    }
+    let who = to_act(s).first().copied()?;
+    let mine = viewer == Some(who);
+    let name = s.name(who);
+    let text = match &s.prompt {
+        Some(Prompt::Lord { .. }) => {
+            let src = s.frames.last().map(|f| source_name(s, f)).unwrap_or("An effect");
+            if mine {
+                format!("{src}: choose whose zone it works on")
+            } else {
+                format!("Waiting for {name} to aim {src}")
+            }
+        }
+        Some(Prompt::Cards { optional, replacement, .. }) => {
+            let src = s.frames.last().map(|f| source_name(s, f)).unwrap_or("An effect");
+            let word = word_of(s).to_lowercase();
+            let count = match wanted(s) {
+                Some((got, n)) if n != usize::MAX && n > 1 => format!(" ({got} of {n} chosen)"),
+                _ => String::new(),
+            };
+            let may = if *optional { ", or stop" } else { "" };
+            let with = if *replacement { " (the replacement)" } else { "" };
+            if mine {
+                format!("{src}: choose a card to {word}{with}{count}{may}")
+            } else {
+                format!("Waiting for {name} to choose for {src}")
+            }
+        }
+        Some(Prompt::Host { spell, .. }) => {
+            let sp = &s.def(*spell).spell.name;
+            if mine {
+                format!("Choose which of your creatures {sp} goes under")
+            } else {
+                format!("Waiting for {name} to attach {sp}")
+            }
+        }
+        Some(Prompt::Block { .. }) => {
+            let a = s.attack.as_ref()?;
+            let att = public_label(s, a.attacker, Some(Zone::Battlefield));
+            if mine {
+                format!("{att} attacks: block with a ready creature, or not")
+            } else {
+                format!("Waiting for {name} to block {att} or not")
+            }
+        }
+        Some(Prompt::Siege { .. }) => {
+            if mine {
+                "Choose what your siege destroys: a tower or an active spell".into()
+            } else {
+                format!("Waiting for {name} to choose what the siege destroys")
+            }
+        }
+        Some(Prompt::Retaliate { .. }) => {
+            if mine {
+                "Energy reached your groove: retaliate with a spell from your hand, or pass".into()
+            } else {
+                format!("Waiting for {name} to retaliate or pass")
+            }
+        }
+        None => {
+            let step = s.turn.step;
+            if mine {
+                match step {
+                    Step::Cure => "Cure an afflicted creature with a crystal of its sphere, or skip".into(),
+                    Step::Crystal => "Put a hand card in your vault as a crystal, or not".into(),
+                    Step::Main => "Cast spells and summon creatures (or place a second crystal), then go to battle"
+                        .into(),
+                    Step::Battle => "Attack with a ready creature, or end your attacks".into(),
+                    Step::Discard => "Trash your whole hand, or keep it".into(),
+                    _ => format!("{} step", step.name()),
+                }
+            } else {
+                format!("Waiting for {name} ({})", step.name())
+            }
+        }
+    };
+    Some(text)
+}
+
+/// The table as `viewer` may see it (`actions` is filled by the registry).
+pub fn view(s: &State, viewer: Viewer) -> TableView {
+    let me = match viewer {
+        Viewer::Seat(seat) => Some(seat),
+        Viewer::Public => None,
+    };
+    let headline = match &s.outcome {
+        Some(o) => format!("Game over · {}", o.reason),
+        None => format!("Turn {} · {} · {}", s.turn.number, s.name(s.turn.active), s.turn.step.name()),
+    };
+    TableView {
+        game: "Spheres".into(),
+        headline,
+        seats: s.lords.seats().map(|seat| seat_view(s, seat, me)).collect(),
+        waiting_for: to_act(s),
+        prompt: prompt_text(s, me),
+        hand: me.map(|seat| s.lords[seat].hand.iter().map(|u| hand_card_view(s, *u)).collect()),
+        actions: Vec::new(),
+        outcome: s.outcome.clone(),
+    }
+}

@@ -1,0 +1,447 @@
+//! Challenges: posting one, answering it, and opening the match.
+
+use super::decks::{resolve_deck, DeckSource, ResolvedDeck};
+use super::error::{refuse, TableError};
+use super::loaded::Loaded;
+use super::log::Step;
+use super::protocol::{Message, Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
+use super::Table;
+use crate::engine::{MatchSetup, SeatSetup, SetupError, Viewer};
+use crate::games::{AnyState, GameId};
+use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
+use crate::view::{self, ChallengeInfo, DeckOption, HandContext};
+
+impl Table {
+    /// `/challenge`: checks everything that can be checked now and posts
+    /// the challenge with Accept / Decline.
+    pub(crate) async fn challenge(
+        &self,
+        req: &Request,
+        opponent: &UserRef,
+        game: &str,
+        deck: Option<&str>,
+        deadline_hours: Option<u32>,
+        variant: Option<&str>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let me = &req.user;
+        if opponent.id == me.id {
+            return refuse("You cannot challenge yourself. Pick someone else as the opponent.");
+        }
+        if opponent.bot {
+            return refuse(format!(
+                "{} is a bot and cannot play. Challenge a person instead.",
+                opponent.name
+            ));
+        }
+        let game = GameId::parse(game).map_err(|e| super::UserError::new(capitalise(&e)))?;
+        let info = game.info();
+        let variant = match variant.map(str::trim).filter(|v| !v.is_empty()) {
+            None => None,
+            Some(v) => match info.variants.iter().find(|k| k.eq_ignore_ascii_case(v)) {
+                Some(k) => Some((*k).to_owned()),
+                None if info.variants.is_empty() => {
+                    return refuse(format!("{} has no variants; leave the variant out.", info.name));
+                }
+                None => {
+                    return refuse(format!(
+                        "{} has no variant \"{v}\"; the variants are: {}.",
+                        info.name,
+                        info.variants.join(", ")
+                    ));
+                }
+            },
+        };
+        let limit = deadline_hours.unwrap_or(self.config.default_limit_hours);
+        if limit == 0 || limit > self.config.max_limit_hours {
+            return refuse(format!(
+                "The deadline must be between 1 and {} hours per move (you asked for {limit}).",
+                self.config.max_limit_hours
+            ));
+        }
+        let now = self.clock.now();
+        self.store.get_or_create_user(opponent.id.as_str(), &opponent.name).await?;
+        if let Some(open) =
+            self.store.open_challenge_between(me.id.as_str(), opponent.id.as_str(), None, now).await?
+        {
+            let hours = (open.expires_at - now + 3599) / 3600;
+            return refuse(format!(
+                "You and {} already have an open challenge (#{}). It must be accepted or declined first, \
+                 or it expires in about {hours} h.",
+                opponent.name, open.id
+            ));
+        }
+        let deck = match deck.map(str::trim).filter(|d| !d.is_empty()) {
+            Some(name) => resolve_deck(&self.store, me.id.as_str(), game, name).await?,
+            None => {
+                let (name, _) = game.starter_decks().into_iter().next().ok_or_else(|| {
+                    super::UserError::new(format!(
+                        "{} has no starter decks yet; name one of your saved decks.",
+                        info.name
+                    ))
+                })?;
+                resolve_deck(&self.store, me.id.as_str(), game, &name).await?
+            }
+        };
+        self.post_challenge(&req.place, me, opponent, game, &deck, variant, i64::from(limit)).await
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn post_challenge(
+        &self,
+        place: &Place,
+        me: &UserRef,
+        opponent: &UserRef,
+        game: GameId,
+        deck: &ResolvedDeck,
+        variant: Option<String>,
+        limit_hours: i64,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let now = self.clock.now();
+        let id = self
+            .store
+            .create_challenge(&NewChallenge {
+                guild: place.guild.clone(),
+                channel: place.channel.clone(),
+                challenger: me.id.to_string(),
+                opponent: opponent.id.to_string(),
+                game: game.key().to_owned(),
+                challenger_deck: deck.name.clone(),
+                variant: variant.clone(),
+                deadline_hours: limit_hours,
+                created_at: now,
+                expires_at: now + self.config.challenge_hours * 3600,
+            })
+            .await?;
+        let message = view::challenge(&ChallengeInfo {
+            id,
+            challenger: me.name.clone(),
+            opponent: opponent.name.clone(),
+            game: game.info().name.to_owned(),
+            variant,
+            deck: deck.name.clone(),
+            limit_hours,
+            expires_in_hours: self.config.challenge_hours,
+        });
+        Ok(vec![Outgoing::Post {
+            target: Target::Channel(place.channel.clone()),
+            message,
+            mentions: vec![opponent.id.clone()],
+            key: Some(PostKey::Challenge(id)),
+        }])
+    }
+
+    /// Loads an open challenge the requester may answer.
+    async fn answerable(&self, req: &Request, id: i64) -> Result<ChallengeRow, TableError> {
+        let ch = match self.store.challenge(id).await {
+            Ok(c) => c,
+            Err(crate::store::StoreError::NotFound(_)) => return refuse("That challenge no longer exists."),
+            Err(e) => return Err(e.into()),
+        };
+        let now = self.clock.now();
+        match ch.status {
+            ChallengeStatus::Open if ch.expires_at > now => {}
+            ChallengeStatus::Open | ChallengeStatus::Expired => {
+                return refuse("That challenge has expired. Send a new one with /challenge.")
+            }
+            ChallengeStatus::Accepted => {
+                return refuse("That challenge was already accepted; the match is on.")
+            }
+            ChallengeStatus::Declined => return refuse("That challenge was declined."),
+            ChallengeStatus::Cancelled => return refuse("That challenge was withdrawn."),
+        }
+        if ch.challenger == req.user.id.as_str() {
+            return refuse("This is your own challenge: wait for your opponent to accept it (or press Decline to withdraw it).");
+        }
+        if ch.opponent != req.user.id.as_str() {
+            let name = self.user_name(&ch.opponent).await?;
+            return refuse(format!("This challenge is for {name}, not you. Start your own with /challenge."));
+        }
+        Ok(ch)
+    }
+
+    /// Accept: asks the opponent which deck they bring.
+    pub(crate) async fn accept(
+        &self,
+        req: &Request,
+        id: i64,
+        page: u32,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let ch = self.answerable(req, id).await?;
+        let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
+        let mut options = Vec::new();
+        for d in self.store.decks(req.user.id.as_str(), Some(game.key())).await? {
+            options.push(DeckOption {
+                label: d.name.clone(),
+                value: DeckSource::Saved(d.name.clone()).encode(),
+                description: "your saved deck".into(),
+            });
+        }
+        for (name, summary) in game.starter_decks() {
+            options.push(DeckOption {
+                label: name.clone(),
+                value: DeckSource::Starter(name).encode(),
+                description: summary,
+            });
+        }
+        if options.is_empty() {
+            return refuse(format!("{} has no decks yet; save one with /deck import.", game.info().name));
+        }
+        let message = view::deck_choice(id, game.info().name, &options, page);
+        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+    }
+
+    /// The opponent chose a deck: the match starts.
+    pub(crate) async fn accept_with_deck(
+        &self,
+        req: &Request,
+        id: i64,
+        value: &str,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let ch = self.answerable(req, id).await?;
+        let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
+        let source = DeckSource::decode(value);
+        let theirs = source.resolve(&self.store, req.user.id.as_str(), game).await?;
+        let mine = match resolve_deck(&self.store, &ch.challenger, game, &ch.challenger_deck).await {
+            Ok(d) => d,
+            Err(_) => {
+                self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
+                let name = self.user_name(&ch.challenger).await?;
+                return refuse(format!(
+                    "{name}'s deck \"{}\" no longer exists, so this challenge is cancelled. \
+                     Ask {name} to challenge you again.",
+                    ch.challenger_deck
+                ));
+            }
+        };
+        let challenger_name = self.user_name(&ch.challenger).await?;
+        let now = self.clock.now();
+        let seed = match self.config.seed {
+            Some(base) => base ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            None => rand::random(),
+        };
+        let setup = MatchSetup {
+            variant: ch.variant.clone(),
+            seed,
+            seats: vec![
+                SeatSetup {
+                    name: challenger_name.clone(),
+                    deck_name: mine.name.clone(),
+                    deck: mine.cards.clone(),
+                },
+                SeatSetup {
+                    name: req.user.name.clone(),
+                    deck_name: theirs.name.clone(),
+                    deck: theirs.cards.clone(),
+                },
+            ],
+        };
+        let state = match AnyState::setup(game, &setup) {
+            Ok(s) => s,
+            Err(SetupError::InvalidDeck { seat_name, reason }) => {
+                return refuse(format!(
+                    "The match cannot start: {seat_name}'s deck breaks a rule: {reason}. Choose another deck."
+                ));
+            }
+            Err(SetupError::Invalid(reason)) => {
+                return refuse(format!("The match cannot start: {reason}."));
+            }
+        };
+        let to_act: Vec<i64> = state.to_act().iter().map(|s| i64::from(s.0)).collect();
+        let new = NewMatch {
+            game: game.key().to_owned(),
+            variant: ch.variant.clone(),
+            guild: ch.guild.clone(),
+            channel: ch.channel.clone(),
+            thread: None,
+            setup: serde_json::to_string(&setup)?,
+            state: serde_json::to_string(&state)?,
+            seats: vec![
+                NewSeat { seat: 0, user_id: ch.challenger.clone(), deck_name: mine.name.clone() },
+                NewSeat { seat: 1, user_id: ch.opponent.clone(), deck_name: theirs.name.clone() },
+            ],
+            to_act: to_act.clone(),
+            deadline_at: (!to_act.is_empty()).then_some(now + ch.deadline_hours * 3600),
+            limit_hours: ch.deadline_hours,
+            now,
+        };
+        let Some(match_id) = self.store.accept_challenge(id, now, &new).await? else {
+            return refuse("That challenge was answered a moment ago (or just expired).");
+        };
+        let mut m = self.load(match_id).await?;
+
+        // Opening forced answers (e.g. nothing to decide yet) are applied
+        // and logged like any other.
+        let mut state = m.state.clone();
+        let steps: Vec<Step> = self.autopilot(&m, &mut state).await?;
+        let mut version = 0;
+        if !steps.is_empty() {
+            version = self.commit(&m, &steps, &state).await?;
+            m.row.version = version;
+        }
+        m.state = state;
+
+        let title = m.title();
+        let mut out = Vec::new();
+        if let Some(msg) = &ch.message_id {
+            out.push(Outgoing::StripComponents {
+                target: Target::Channel(ch.channel.clone()),
+                message_ref: msg.clone(),
+            });
+        }
+        out.push(Outgoing::Post {
+            target: Target::Channel(ch.channel.clone()),
+            message: Message::text(format!(
+                "{} accepted {challenger_name}'s challenge: {} ({}) against {} ({}). The match is on in the thread \"{title}\".",
+                req.user.name, challenger_name, mine.name, req.user.name, theirs.name
+            )),
+            mentions: vec![],
+            key: None,
+        });
+        out.push(Outgoing::CreateThread { parent_channel: ch.channel.clone(), name: title, match_id });
+        let events: Vec<String> = steps
+            .iter()
+            .flat_map(|s| &s.events)
+            .filter(|e| e.visible_to(None))
+            .map(|e| e.text.clone())
+            .collect();
+        let everyone: Vec<UserId> = m.seats.iter().map(|s| UserId(s.user_id.clone())).collect();
+        let Outgoing::Post { message, mentions, key, .. } =
+            self.board_post(&m, &m.state, version, &events, None, Some(everyone))
+        else {
+            unreachable!("board_post builds a Post")
+        };
+        out.push(Outgoing::Post { target: Target::MatchThread(match_id), message, mentions, key });
+        if let Some(seat) = m.seat_of(&req.user.id) {
+            let view = super::play::with_title(m.state.view(Viewer::Seat(seat)), &m);
+            let news: Vec<String> = steps
+                .iter()
+                .flat_map(|s| &s.events)
+                .filter(|e| e.to == crate::engine::Visibility::Only(seat))
+                .map(|e| e.text.clone())
+                .collect();
+            let (_, in_hand) = view::split_actions(&view.actions, m.state.to_act() == [seat]);
+            let ctx =
+                HandContext { match_id, version, seat: Some(seat), news: &news, actions: &in_hand, page: 0 };
+            let mut hand = view::hand(&view, &ctx);
+            hand.content = "The match has started. Your hand (only you can see this):".into();
+            out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message: hand });
+        }
+        Ok(out)
+    }
+
+    /// Decline (by the opponent) or withdraw (by the challenger).
+    pub(crate) async fn decline(&self, req: &Request, id: i64) -> Result<Vec<Outgoing>, TableError> {
+        let ch = match self.store.challenge(id).await {
+            Ok(c) => c,
+            Err(crate::store::StoreError::NotFound(_)) => return refuse("That challenge no longer exists."),
+            Err(e) => return Err(e.into()),
+        };
+        let me = req.user.id.as_str();
+        let (status, text, ping) = if ch.opponent == me {
+            let who = self.user_name(&ch.challenger).await?;
+            (
+                ChallengeStatus::Declined,
+                format!("{} declined {who}'s challenge.", req.user.name),
+                ch.challenger.clone(),
+            )
+        } else if ch.challenger == me {
+            let who = self.user_name(&ch.opponent).await?;
+            (
+                ChallengeStatus::Cancelled,
+                format!("{} withdrew the challenge to {who}.", req.user.name),
+                ch.opponent.clone(),
+            )
+        } else {
+            let name = self.user_name(&ch.opponent).await?;
+            return refuse(format!("Only {name} can decline this challenge."));
+        };
+        if !self.store.set_challenge_status(id, status).await? {
+            return refuse("That challenge is no longer open.");
+        }
+        let mut out = Vec::new();
+        if let Some(msg) = &ch.message_id {
+            out.push(Outgoing::StripComponents {
+                target: Target::Channel(ch.channel.clone()),
+                message_ref: msg.clone(),
+            });
+        }
+        out.push(Outgoing::Post {
+            target: Target::Channel(ch.channel.clone()),
+            message: Message::text(text),
+            mentions: vec![UserId(ping)],
+            key: None,
+        });
+        Ok(out)
+    }
+
+    /// Rematch: the same players, game, decks and limit, as a new challenge.
+    pub(crate) async fn rematch(&self, req: &Request, match_id: i64) -> Result<Vec<Outgoing>, TableError> {
+        let m: Loaded = self.load(match_id).await?;
+        let seat = m.require_seat(req)?;
+        if m.state.outcome().is_none() && m.row.status == crate::store::MatchStatus::Active {
+            return refuse("This match is not over yet.");
+        }
+        let Some(other) = m.seats.iter().find(|s| s.user_id != req.user.id.as_str()) else {
+            return refuse("There is nobody to rematch.");
+        };
+        let other_seat = crate::engine::Seat(u8::try_from(other.seat).unwrap_or(0));
+        let opponent = UserRef::new(other.user_id.clone(), m.name_of(other_seat));
+        let my_deck = m
+            .seats
+            .iter()
+            .find(|s| s.seat == i64::from(seat.0))
+            .map(|s| s.deck_name.clone())
+            .unwrap_or_default();
+        let place = Place { guild: m.row.guild.clone(), channel: m.row.channel.clone(), thread: None };
+        let now = self.clock.now();
+        if let Some(open) =
+            self.store.open_challenge_between(req.user.id.as_str(), other.user_id.as_str(), None, now).await?
+        {
+            return refuse(format!("There is already an open challenge between you two (#{}).", open.id));
+        }
+        let deck = resolve_deck(&self.store, req.user.id.as_str(), m.game, &my_deck).await?;
+        let me = UserRef::new(req.user.id.to_string(), req.user.name.clone());
+        self.post_challenge(&place, &me, &opponent, m.game, &deck, m.row.variant.clone(), m.row.limit_hours)
+            .await
+    }
+
+    /// Expires challenges whose time is up.
+    pub(crate) async fn expire_challenges(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
+        let mut out = Vec::new();
+        for ch in self.store.expire_due_challenges(now).await? {
+            if let Some(msg) = &ch.message_id {
+                out.push(Outgoing::StripComponents {
+                    target: Target::Channel(ch.channel.clone()),
+                    message_ref: msg.clone(),
+                });
+            }
+            let (a, b) = (self.user_name(&ch.challenger).await?, self.user_name(&ch.opponent).await?);
+            out.push(Outgoing::Post {
+                target: Target::Channel(ch.channel.clone()),
+                message: Message::text(format!("{a}'s challenge to {b} expired unanswered.")),
+                mentions: vec![],
+                key: None,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A user's display name as last seen.
+    pub(crate) async fn user_name(&self, id: &str) -> Result<String, TableError> {
+        Ok(self
+            .store
+            .user(id)
+            .await?
+            .map(|u| u.name)
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| id.to_owned()))
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
+        None => String::new(),
+    }
+}

@@ -1,0 +1,279 @@
+//! The `custom_id` codec: what a button or select menu does, in at most
+//! 100 characters, so clicks can be routed statelessly (even after a
+//! restart) by the global component handler.
+//!
+//! ```
+//! use cardtable::table::CustomId;
+//!
+//! let id = CustomId::Act { match_id: 12, version: 7, index: 3 };
+//! assert_eq!(id.encode(), "a:12:7:3");
+//! assert_eq!(CustomId::decode("a:12:7:3"), Some(id));
+//! assert_eq!(CustomId::decode("garbage"), None);
+//! ```
+
+use std::fmt;
+
+/// What a component does when used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CustomId {
+    /// Take legal action number `index`, as offered at `version` (button).
+    Act {
+        /// The match.
+        match_id: i64,
+        /// The version the action was offered at.
+        version: i64,
+        /// Position in the seat's `legal_actions`.
+        index: usize,
+    },
+    /// A select of actions offered at `version`; the chosen value is the index.
+    ActSelect {
+        /// The match.
+        match_id: i64,
+        /// The version the actions were offered at.
+        version: i64,
+    },
+    /// Show my hand (ephemeral).
+    Hand {
+        /// The match.
+        match_id: i64,
+    },
+    /// Page `page` of my private actions, as offered at `version`.
+    Page {
+        /// The match.
+        match_id: i64,
+        /// The version of the actions.
+        version: i64,
+        /// 0-based page.
+        page: u32,
+    },
+    /// Ask to concede (shows a confirmation).
+    Concede {
+        /// The match.
+        match_id: i64,
+    },
+    /// Confirm conceding.
+    ConcedeConfirm {
+        /// The match.
+        match_id: i64,
+    },
+    /// Claim the win after the opponent's deadline passed at `version`.
+    Claim {
+        /// The match.
+        match_id: i64,
+        /// The version whose deadline passed.
+        version: i64,
+    },
+    /// Challenge the same opponent to the same game again.
+    Rematch {
+        /// The finished match.
+        match_id: i64,
+    },
+    /// Accept a challenge.
+    Accept {
+        /// The challenge.
+        challenge: i64,
+    },
+    /// Decline a challenge.
+    Decline {
+        /// The challenge.
+        challenge: i64,
+    },
+    /// The deck select of an accept; the chosen value is the deck name.
+    Deck {
+        /// The challenge.
+        challenge: i64,
+    },
+    /// Page `page` of the deck select of an accept.
+    DeckPage {
+        /// The challenge.
+        challenge: i64,
+        /// 0-based page.
+        page: u32,
+    },
+}
+
+impl CustomId {
+    /// The compact text form (always ≤ 100 characters: at most four numbers).
+    pub fn encode(&self) -> String {
+        match *self {
+            CustomId::Act { match_id, version, index } => format!("a:{match_id}:{version}:{index}"),
+            CustomId::ActSelect { match_id, version } => format!("as:{match_id}:{version}"),
+            CustomId::Hand { match_id } => format!("hand:{match_id}"),
+            CustomId::Page { match_id, version, page } => format!("page:{match_id}:{version}:{page}"),
+            CustomId::Concede { match_id } => format!("concede:{match_id}"),
+            CustomId::ConcedeConfirm { match_id } => format!("concede!:{match_id}"),
+            CustomId::Claim { match_id, version } => format!("claim:{match_id}:{version}"),
+            CustomId::Rematch { match_id } => format!("rematch:{match_id}"),
+            CustomId::Accept { challenge } => format!("accept:{challenge}"),
+            CustomId::Decline { challenge } => format!("decline:{challenge}"),
+            CustomId::Deck { challenge } => format!("deck:{challenge}"),
+            CustomId::DeckPage { challenge, page } => format!("dpage:{challenge}:{page}"),
+        }
+    }
+
+    /// Parses a custom id; `None` for anything this build did not make.
+    /// Never panics.
+    pub fn decode(s: &str) -> Option<CustomId> {
+        if s.len() > 100 {
+            return None;
+        }
+        let mut parts = s.split(':');
+        let tag = parts.next()?;
+        let rest: Vec<&str> = parts.collect();
+        let id = |i: usize| -> Option<i64> { number(rest.get(i)?) };
+        let small = |i: usize| -> Option<u32> { u32::try_from(id(i)?).ok() };
+        let arity = |n: usize| (rest.len() == n).then_some(());
+        Some(match tag {
+            "a" => {
+                arity(3)?;
+                CustomId::Act { match_id: id(0)?, version: id(1)?, index: usize::try_from(id(2)?).ok()? }
+            }
+            "as" => {
+                arity(2)?;
+                CustomId::ActSelect { match_id: id(0)?, version: id(1)? }
+            }
+            "hand" => {
+                arity(1)?;
+                CustomId::Hand { match_id: id(0)? }
+            }
+            "page" => {
+                arity(3)?;
+                CustomId::Page { match_id: id(0)?, version: id(1)?, page: small(2)? }
+            }
+            "concede" => {
+                arity(1)?;
+                CustomId::Concede { match_id: id(0)? }
+            }
+            "concede!" => {
+                arity(1)?;
+                CustomId::ConcedeConfirm { match_id: id(0)? }
+            }
+            "claim" => {
+                arity(2)?;
+                CustomId::Claim { match_id: id(0)?, version: id(1)? }
+            }
+            "rematch" => {
+                arity(1)?;
+                CustomId::Rematch { match_id: id(0)? }
+            }
+            "accept" => {
+                arity(1)?;
+                CustomId::Accept { challenge: id(0)? }
+            }
+            "decline" => {
+                arity(1)?;
+                CustomId::Decline { challenge: id(0)? }
+            }
+            "deck" => {
+                arity(1)?;
+                CustomId::Deck { challenge: id(0)? }
+            }
+            "dpage" => {
+                arity(2)?;
+                CustomId::DeckPage { challenge: id(0)?, page: small(1)? }
+            }
+            _ => return None,
+        })
+    }
+
+    /// The match this component belongs to, if any.
+    pub fn match_id(&self) -> Option<i64> {
+        match *self {
+            CustomId::Act { match_id, .. }
+            | CustomId::ActSelect { match_id, .. }
+            | CustomId::Hand { match_id }
+            | CustomId::Page { match_id, .. }
+            | CustomId::Concede { match_id }
+            | CustomId::ConcedeConfirm { match_id }
+            | CustomId::Claim { match_id, .. }
+            | CustomId::Rematch { match_id } => Some(match_id),
+            CustomId::Accept { .. }
+            | CustomId::Decline { .. }
+            | CustomId::Deck { .. }
+            | CustomId::DeckPage { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for CustomId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.encode())
+    }
+}
+
+/// A non-negative decimal in canonical form (no sign, no leading zeros),
+/// so every id has exactly one spelling.
+fn number(s: &str) -> Option<i64> {
+    let canonical =
+        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    if canonical {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn any_id() -> impl Strategy<Value = CustomId> {
+        let n = 0..=i64::MAX;
+        prop_oneof![
+            (n.clone(), n.clone(), 0..=u32::MAX as usize).prop_map(|(m, v, i)| CustomId::Act {
+                match_id: m,
+                version: v,
+                index: i
+            }),
+            (n.clone(), n.clone()).prop_map(|(m, v)| CustomId::ActSelect { match_id: m, version: v }),
+            n.clone().prop_map(|m| CustomId::Hand { match_id: m }),
+            (n.clone(), n.clone(), any::<u32>()).prop_map(|(m, v, p)| CustomId::Page {
+                match_id: m,
+                version: v,
+                page: p
+            }),
+            n.clone().prop_map(|m| CustomId::Concede { match_id: m }),
+            n.clone().prop_map(|m| CustomId::ConcedeConfirm { match_id: m }),
+            (n.clone(), n.clone()).prop_map(|(m, v)| CustomId::Claim { match_id: m, version: v }),
+            n.clone().prop_map(|m| CustomId::Rematch { match_id: m }),
+            n.clone().prop_map(|c| CustomId::Accept { challenge: c }),
+            n.clone().prop_map(|c| CustomId::Decline { challenge: c }),
+            n.clone().prop_map(|c| CustomId::Deck { challenge: c }),
+            (n, any::<u32>()).prop_map(|(c, p)| CustomId::DeckPage { challenge: c, page: p }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn custom_ids_round_trip_within_100_characters(id in any_id()) {
+            let text = id.encode();
+            prop_assert!(text.len() <= 100);
+            prop_assert_eq!(CustomId::decode(&text), Some(id));
+        }
+
+        #[test]
+        fn decoding_arbitrary_text_never_panics(s in ".{0,120}") {
+            if let Some(id) = CustomId::decode(&s) {
+                prop_assert_eq!(id.encode(), s);
+            }
+        }
+
+        #[test]
+        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|x)(:[0-9+-]{0,22}){0,5}") {
+            if let Some(id) = CustomId::decode(&s) {
+                prop_assert_eq!(id.encode(), s);
+            }
+        }
+    }
+
+    #[test]
+    fn non_canonical_numbers_are_refused() {
+        for s in
+            ["a:01:2:3", "a:-1:2:3", "a:+1:2:3", "a:1:2", "a:1:2:3:4", "hand:", "hand:99999999999999999999"]
+        {
+            assert_eq!(CustomId::decode(s), None, "{s}");
+        }
+    }
+}

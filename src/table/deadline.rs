@@ -1,0 +1,147 @@
+//! Deadlines: reminders to the player to act, then the claim offer to the
+//! others; and expiring unanswered challenges.
+
+use super::error::TableError;
+use super::protocol::{ButtonStyle, Component, Message, Outgoing, UserId};
+use super::{CustomId, Table};
+use crate::store::MatchRow;
+
+impl Table {
+    /// One pass of the ticker at `now`: expires challenges, sends the
+    /// reminders and deadline notices that are due (each exactly once, even
+    /// with several tickers). Failures are logged and skipped.
+    pub async fn tick(&self, now: i64) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        match self.expire_challenges(now).await {
+            Ok(o) => out.extend(o),
+            Err(e) => tracing::error!(error = %e, "expiring challenges failed"),
+        }
+        let due = match self.store.active_matches_due(now, &self.config.reminder_hours).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "listing due matches failed");
+                return out;
+            }
+        };
+        for row in due {
+            match self.notice_due(&row, now).await {
+                Ok(o) => out.extend(o),
+                Err(e) => tracing::error!(match_id = row.id, error = %e, "deadline notice failed"),
+            }
+        }
+        out
+    }
+
+    async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Vec<Outgoing>, TableError> {
+        let m = self.load(row.id).await?;
+        let late: Vec<crate::engine::Seat> = m.state.to_act();
+        if late.is_empty() {
+            return Ok(vec![]);
+        }
+        let reminders = self.config.reminder_hours.len() as i64;
+        let started = row.turn_started_at.unwrap_or(row.updated_at);
+        let hours = (now - started).max(0) / 3600;
+        let names: Vec<String> = late.iter().map(|s| m.name_of(*s)).collect();
+        let late_users: Vec<UserId> = late.iter().filter_map(|s| m.user_at(*s)).collect();
+        if row.deadline_at.is_some_and(|d| d <= now) && row.reminders_sent <= reminders {
+            if !self.store.record_reminder(row.id, row.version, reminders + 1).await? {
+                return Ok(vec![]);
+            }
+            let others: Vec<UserId> = m
+                .seats
+                .iter()
+                .map(|s| UserId(s.user_id.clone()))
+                .filter(|u| !late_users.contains(u))
+                .collect();
+            let mut message = Message::text(format!(
+                "⏰ {} has not moved for {hours} h, past the {} h limit of {}. \
+                 The other player may claim the win now, or keep waiting.",
+                names.join(" and "),
+                row.limit_hours,
+                m.title()
+            ));
+            message.components.push(Component::button(
+                CustomId::Claim { match_id: row.id, version: row.version }.encode(),
+                "Claim the win",
+                ButtonStyle::Danger,
+            ));
+            let mut mentions = others;
+            mentions.extend(late_users);
+            return Ok(vec![Outgoing::Post { target: m.board_target(), message, mentions, key: None }]);
+        }
+        let n = row.reminders_sent + 1;
+        if !self.store.record_reminder(row.id, row.version, n).await? {
+            return Ok(vec![]);
+        }
+        let left = row.deadline_at.map(|d| (d - now).max(0) / 3600);
+        let text = format!(
+            "⏰ Reminder: it has been {hours} h since your move came up in {}.{}",
+            m.title(),
+            left.map(|h| format!(" About {h} h are left before your opponent may claim the win."))
+                .unwrap_or_default()
+        );
+        let mut out = Vec::new();
+        let mut in_thread = Vec::new();
+        for u in late_users {
+            if self.store.user_settings(u.as_str()).await?.dm_reminders {
+                out.push(Outgoing::DirectMessage { to: u, text: text.clone() });
+            } else {
+                in_thread.push(u);
+            }
+        }
+        if !in_thread.is_empty() {
+            out.push(Outgoing::Post {
+                target: m.board_target(),
+                message: Message::text(format!(
+                    "⏰ Your move is waiting in {} ({hours} h so far).",
+                    m.title()
+                )),
+                mentions: in_thread,
+                key: None,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Re-runs a match from its setup and log and compares the result with
+    /// the stored snapshot (for `cardtable replay`).
+    pub async fn replay(&self, match_id: i64) -> Result<super::ReplayReport, TableError> {
+        let row = self.store.load_match(match_id).await?;
+        let game =
+            crate::games::GameId::parse(&row.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
+        let setup: crate::engine::MatchSetup = serde_json::from_str(&row.setup)?;
+        let log = self.store.match_actions(match_id).await?;
+        let mut report = super::ReplayReport {
+            match_id,
+            game: row.game.clone(),
+            version: row.version,
+            actions: log.len(),
+            snapshot_matches: false,
+            difference: None,
+            outcome: None,
+        };
+        match super::log::replay(game, &setup, &log) {
+            Err(why) => report.difference = Some(format!("replay failed: {why}")),
+            Ok(r) => {
+                report.outcome = r.state.outcome();
+                let replayed = serde_json::to_value(&r.state)?;
+                match serde_json::from_str::<serde_json::Value>(&row.state) {
+                    Err(e) => report.difference = Some(format!("the stored snapshot is unreadable: {e}")),
+                    Ok(stored) => {
+                        report.difference = super::log::first_difference(&stored, &replayed)
+                            .map(|d| format!("stored vs replayed differ at {d}"));
+                        if report.difference.is_none() && log.len() as i64 != row.version {
+                            report.difference = Some(format!(
+                                "the log holds {} actions but the version is {}",
+                                log.len(),
+                                row.version
+                            ));
+                        }
+                        report.snapshot_matches = report.difference.is_none();
+                    }
+                }
+            }
+        }
+        Ok(report)
+    }
+}

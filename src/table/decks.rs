@@ -1,0 +1,376 @@
+//! Deck lists: parsing what players paste, resolving a deck by name (their
+//! saved decks first, then the starter decks), and the `/deck` commands.
+
+use super::error::{refuse, TableError, UserError};
+use super::protocol::{DeckCommand, Outgoing, Request};
+use super::Table;
+use crate::cards::did_you_mean;
+use crate::games::{GameId, GAMES};
+use crate::store::Store;
+use crate::view;
+
+/// Longest deck name accepted.
+pub const MAX_DECK_NAME: usize = 50;
+
+/// One line of a deck list: `count` copies of `name`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckEntry {
+    /// Copies.
+    pub count: u32,
+    /// Card name as written.
+    pub name: String,
+    /// Where it was written ("line 3" or "entry 3").
+    pub place: String,
+}
+
+/// Parses a deck list: one entry per line or comma-separated, each
+/// `3 Ember Drake`, `3x Ember Drake`, `Ember Drake x3` or `Ember Drake`
+/// (one copy). Blank lines and lines starting with `#` or `//` are skipped.
+/// An error names the line and says how to write it.
+pub fn parse_deck_list(text: &str) -> Result<Vec<DeckEntry>, UserError> {
+    let multiline = text.lines().filter(|l| !l.trim().is_empty()).count() > 1;
+    let mut entries = Vec::new();
+    let mut n = 0;
+    for (line_no, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
+            continue;
+        }
+        for part in trimmed.split(',') {
+            let part = part.trim();
+            n += 1;
+            if part.is_empty() {
+                continue;
+            }
+            let place = if multiline { format!("line {}", line_no + 1) } else { format!("entry {n}") };
+            entries.push(parse_entry(part, &place)?);
+        }
+    }
+    if entries.is_empty() {
+        return Err(UserError::new(
+            "The deck list is empty. Write one card per line (or separate them with commas), \
+             like \"3 Ember Drake\".",
+        ));
+    }
+    Ok(entries)
+}
+
+fn parse_entry(part: &str, place: &str) -> Result<DeckEntry, UserError> {
+    let bad_count = |c: &str| {
+        UserError::new(format!(
+            "{place} (\"{part}\"): \"{c}\" is not a number of copies; write it like \"3 Ember Drake\"."
+        ))
+    };
+    let (count, name) = match part.split_once(char::is_whitespace) {
+        Some((first, rest)) if first.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
+            let digits = first.trim_end_matches(['x', 'X']);
+            (digits.parse::<u32>().map_err(|_| bad_count(first))?, rest.trim())
+        }
+        _ => match part.rsplit_once(char::is_whitespace) {
+            Some((rest, last))
+                if last.len() > 1
+                    && (last.starts_with('x') || last.starts_with('X'))
+                    && last[1..].chars().all(|c| c.is_ascii_digit()) =>
+            {
+                (last[1..].parse::<u32>().map_err(|_| bad_count(last))?, rest.trim())
+            }
+            _ => (1, part),
+        },
+    };
+    if count == 0 || count > 99 {
+        return Err(UserError::new(format!("{place} (\"{part}\"): {count} copies? Write 1 to 99 copies.")));
+    }
+    if name.is_empty() {
+        return Err(UserError::new(format!("{place} (\"{part}\"): the card name is missing.")));
+    }
+    Ok(DeckEntry { count, name: name.to_owned(), place: place.to_owned() })
+}
+
+/// The card's canonical name in `game`, or why there is none.
+pub fn canonical_card(game: GameId, name: &str) -> Result<String, String> {
+    match game {
+        GameId::Spheres => {
+            let db = crate::cards::spheres::db();
+            db.find(name).map(|id| db.card(id).creature.name.clone())
+        }
+    }
+}
+
+/// Checks a parsed list against the game: every card exists (the error
+/// names the line) and the deck is legal. Returns the cards, one entry per
+/// copy, and the normalised text ("3 Ember Drake" lines).
+pub fn check_list(game: GameId, entries: &[DeckEntry]) -> Result<(Vec<String>, String), UserError> {
+    let mut cards = Vec::new();
+    let mut lines: Vec<(String, u32)> = Vec::new();
+    for e in entries {
+        let name = canonical_card(game, &e.name)
+            .map_err(|why| UserError::new(format!("{} (\"{} {}\"): {why}.", e.place, e.count, e.name)))?;
+        for _ in 0..e.count {
+            cards.push(name.clone());
+        }
+        match lines.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, c)) => *c += e.count,
+            None => lines.push((name, e.count)),
+        }
+    }
+    game.check_deck(&cards).map_err(|why| UserError::new(format!("This deck is not legal: {why}.")))?;
+    let text = lines.iter().map(|(n, c)| format!("{c} {n}")).collect::<Vec<_>>().join("\n");
+    Ok((cards, text))
+}
+
+/// A deck ready for a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolvedDeck {
+    /// Its name.
+    pub name: String,
+    /// Its cards, one entry per copy.
+    pub cards: Vec<String>,
+}
+
+/// Which deck a menu option means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DeckSource {
+    /// The player's saved deck.
+    Saved(String),
+    /// A starter deck.
+    Starter(String),
+    /// A name typed by hand: saved first, then starter.
+    Named(String),
+}
+
+impl DeckSource {
+    pub fn encode(&self) -> String {
+        match self {
+            DeckSource::Saved(n) => format!("saved:{n}"),
+            DeckSource::Starter(n) => format!("starter:{n}"),
+            DeckSource::Named(n) => n.clone(),
+        }
+    }
+
+    pub fn decode(value: &str) -> Self {
+        if let Some(n) = value.strip_prefix("saved:") {
+            DeckSource::Saved(n.to_owned())
+        } else if let Some(n) = value.strip_prefix("starter:") {
+            DeckSource::Starter(n.to_owned())
+        } else {
+            DeckSource::Named(value.to_owned())
+        }
+    }
+
+    pub async fn resolve(
+        &self,
+        store: &Store,
+        owner: &str,
+        game: GameId,
+    ) -> Result<ResolvedDeck, TableError> {
+        match self {
+            DeckSource::Saved(n) => match store.deck(owner, game.key(), n).await? {
+                Some(row) => saved_deck(game, &row.name, &row.cards),
+                None => {
+                    refuse(format!("You have no saved {} deck called \"{n}\" (any more).", game.info().name))
+                }
+            },
+            DeckSource::Starter(n) => game
+                .starter_deck(n)
+                .map(|(name, cards)| ResolvedDeck { name, cards })
+                .map_err(|e| UserError::new(format!("{e}.")).into()),
+            DeckSource::Named(n) => resolve_deck(store, owner, game, n).await,
+        }
+    }
+}
+
+fn saved_deck(game: GameId, name: &str, text: &str) -> Result<ResolvedDeck, TableError> {
+    let entries = parse_deck_list(text)?;
+    let (cards, _) = check_list(game, &entries).map_err(|e| {
+        UserError::new(format!("Your saved deck \"{name}\" no longer works: {e} Fix it with /deck import."))
+    })?;
+    Ok(ResolvedDeck { name: name.to_owned(), cards })
+}
+
+/// A deck by name: the owner's saved deck of that name, else the starter
+/// deck; otherwise a refusal with "did you mean" and the choices.
+pub async fn resolve_deck(
+    store: &Store,
+    owner: &str,
+    game: GameId,
+    name: &str,
+) -> Result<ResolvedDeck, TableError> {
+    let name = name.trim();
+    if let Some(row) = store.deck(owner, game.key(), name).await? {
+        return saved_deck(game, &row.name, &row.cards);
+    }
+    if let Ok((name, cards)) = game.starter_deck(name) {
+        return Ok(ResolvedDeck { name, cards });
+    }
+    let saved: Vec<String> =
+        store.decks(owner, Some(game.key())).await?.into_iter().map(|d| d.name).collect();
+    let starters: Vec<String> = game.starter_decks().into_iter().map(|(n, _)| n).collect();
+    let all = saved.iter().chain(&starters).map(String::as_str);
+    let hint = did_you_mean(name, all);
+    let mut text = format!("There is no {} deck called \"{name}\"{hint}", game.info().name);
+    if hint.is_empty() {
+        text.push('.');
+    }
+    if !starters.is_empty() {
+        text.push_str(&format!(" Starter decks: {}.", starters.join(", ")));
+    }
+    if !saved.is_empty() {
+        text.push_str(&format!(" Your decks: {}.", saved.join(", ")));
+    } else {
+        text.push_str(" Save your own with /deck import.");
+    }
+    refuse(text)
+}
+
+impl Table {
+    /// `/deck …`.
+    pub(crate) async fn deck_command(
+        &self,
+        req: &Request,
+        cmd: &DeckCommand,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let me = req.user.id.as_str();
+        let reply = |m| Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message: m }]);
+        match cmd {
+            DeckCommand::List => {
+                let mut lines = Vec::new();
+                let decks = self.store.decks(me, None).await?;
+                if decks.is_empty() {
+                    lines.push("You have no saved decks yet. Save one with /deck import.".to_owned());
+                }
+                for d in &decks {
+                    let n: usize = parse_deck_list(&d.cards)
+                        .map(|es| es.iter().map(|e| e.count as usize).sum())
+                        .unwrap_or(0);
+                    lines.push(format!("• **{}** ({}, {n} cards)", d.name, d.game));
+                }
+                for g in GAMES {
+                    let starters: Vec<String> = g.id.starter_decks().into_iter().map(|(n, _)| n).collect();
+                    if !starters.is_empty() {
+                        lines.push(format!("Starter decks for {}: {}", g.name, starters.join(", ")));
+                    }
+                }
+                reply(view::info("Your decks", &lines, None))
+            }
+            DeckCommand::Import { name, game, list } => {
+                let game = GameId::parse(game).map_err(|e| UserError::new(format!("{e}.")))?;
+                let name = name.trim();
+                if name.is_empty() || name.chars().count() > MAX_DECK_NAME {
+                    return refuse(format!("A deck name needs 1 to {MAX_DECK_NAME} characters."));
+                }
+                if name.contains(':') || name.contains('\n') {
+                    return refuse("A deck name cannot contain ':' or line breaks.");
+                }
+                if game.starter_deck(name).is_ok() {
+                    return refuse(format!("\"{name}\" is the name of a starter deck; pick another name."));
+                }
+                let entries = parse_deck_list(list)?;
+                let (cards, text) = check_list(game, &entries)?;
+                let row = self.store.save_deck(me, game.key(), name, &text).await?;
+                reply(view::info(
+                    &format!("Saved {} deck \"{}\"", game.info().name, row.name),
+                    &[format!("{} cards. Use it with /challenge … deck:{}", cards.len(), row.name)],
+                    None,
+                ))
+            }
+            DeckCommand::Show { name, game } | DeckCommand::Export { name, game } => {
+                let export = matches!(cmd, DeckCommand::Export { .. });
+                let (game, title, text) = match self.find_saved(me, name, game.as_deref()).await? {
+                    Some(row) => {
+                        let game =
+                            GameId::parse(&row.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
+                        (game, row.name, row.cards)
+                    }
+                    None => {
+                        let game = match game {
+                            Some(g) => GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?,
+                            None => GAMES[0].id,
+                        };
+                        let (starter, cards) = game.starter_deck(name).map_err(|_| {
+                            UserError::new(format!(
+                                "You have no deck called \"{}\" and it is not a starter deck. See /deck list.",
+                                name.trim()
+                            ))
+                        })?;
+                        let entries: Vec<DeckEntry> = cards
+                            .iter()
+                            .map(|c| DeckEntry { count: 1, name: c.clone(), place: String::new() })
+                            .collect();
+                        let (_, text) = check_list(game, &entries)
+                            .map_err(|e| TableError::internal(anyhow::anyhow!(e.0)))?;
+                        (game, format!("{starter} (starter deck)"), text)
+                    }
+                };
+                let lines: Vec<String> = if export {
+                    vec![
+                        format!("```\n{text}\n```"),
+                        "Copy it, edit it, and save it with /deck import.".into(),
+                    ]
+                } else {
+                    text.lines().map(str::to_owned).collect()
+                };
+                reply(view::info(&format!("{} · {title}", game.info().name), &lines, None))
+            }
+            DeckCommand::Delete { name, game } => match self.find_saved(me, name, game.as_deref()).await? {
+                Some(row) => {
+                    self.store.delete_deck(me, &row.game, &row.name).await?;
+                    reply(view::info(&format!("Deleted deck \"{}\"", row.name), &[], None))
+                }
+                None => refuse(format!("You have no deck called \"{}\". See /deck list.", name.trim())),
+            },
+        }
+    }
+
+    /// The owner's saved deck of that name, in `game` or in whichever game
+    /// has one (asking when two do).
+    async fn find_saved(
+        &self,
+        owner: &str,
+        name: &str,
+        game: Option<&str>,
+    ) -> Result<Option<crate::store::DeckRow>, TableError> {
+        let name = name.trim();
+        if let Some(g) = game {
+            let g = GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?;
+            return Ok(self.store.deck(owner, g.key(), name).await?);
+        }
+        let mut found: Vec<_> = self
+            .store
+            .decks(owner, None)
+            .await?
+            .into_iter()
+            .filter(|d| d.name.eq_ignore_ascii_case(name))
+            .collect();
+        if found.len() > 1 {
+            let games: Vec<String> = found.iter().map(|d| d.game.clone()).collect();
+            return refuse(format!(
+                "You have a deck \"{name}\" in several games ({}); add game:<game>.",
+                games.join(", ")
+            ));
+        }
+        Ok(found.pop())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_lists_parse_lines_and_commas() {
+        let e = parse_deck_list("3 Ember Drake\n\n# comment\n2x Fire Imp\nStone Wall x2\nOwl").unwrap();
+        let got: Vec<(u32, &str)> = e.iter().map(|e| (e.count, e.name.as_str())).collect();
+        assert_eq!(got, vec![(3, "Ember Drake"), (2, "Fire Imp"), (2, "Stone Wall"), (1, "Owl")]);
+        assert_eq!(e[1].place, "line 4");
+        let e = parse_deck_list("3 Ember Drake, 2 Fire Imp").unwrap();
+        assert_eq!(e[1].place, "entry 2");
+    }
+
+    #[test]
+    fn deck_list_errors_name_the_line() {
+        let err = parse_deck_list("3 Ember Drake\n3y Fire Imp").unwrap_err();
+        assert!(err.0.starts_with("line 2"), "{err}");
+        assert!(parse_deck_list("  \n").is_err());
+        assert!(parse_deck_list("0 Owl").is_err());
+    }
+}

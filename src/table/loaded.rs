@@ -1,0 +1,175 @@
+//! A match loaded for a request: its row, seats, setup and state, with a
+//! damaged snapshot rebuilt from the log.
+
+use super::error::{refuse, TableError};
+use super::log::{replay, Replayed};
+use super::protocol::{Request, Target, UserId};
+use super::Table;
+use crate::engine::{MatchSetup, Seat};
+use crate::games::{AnyState, GameId};
+use crate::store::{MatchRow, MatchStatus, SeatRow};
+
+/// A match as a request sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct Loaded {
+    pub row: MatchRow,
+    pub seats: Vec<SeatRow>,
+    pub game: GameId,
+    pub setup: MatchSetup,
+    pub state: AnyState,
+    /// The stored snapshot was unreadable and the state was rebuilt from the log.
+    pub rebuilt: bool,
+}
+
+impl Loaded {
+    pub fn id(&self) -> i64 {
+        self.row.id
+    }
+
+    /// The seat `user` holds, if seated.
+    pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id == user.as_str())
+            .and_then(|s| u8::try_from(s.seat).ok())
+            .map(Seat)
+    }
+
+    /// The user seated at `seat`.
+    pub fn user_at(&self, seat: Seat) -> Option<UserId> {
+        self.seats.iter().find(|s| s.seat == i64::from(seat.0)).map(|s| UserId(s.user_id.clone()))
+    }
+
+    /// Display name of a seat (from the setup).
+    pub fn name_of(&self, seat: Seat) -> String {
+        self.setup.seats.get(seat.index()).map_or_else(|| seat.to_string(), |s| s.name.clone())
+    }
+
+    /// "Alice and Bob".
+    pub fn player_names(&self) -> String {
+        let names: Vec<&str> = self.setup.seats.iter().map(|s| s.name.as_str()).collect();
+        names.join(" and ")
+    }
+
+    /// "Alice vs Bob · Spheres".
+    pub fn title(&self) -> String {
+        let names: Vec<&str> = self.setup.seats.iter().map(|s| s.name.as_str()).collect();
+        format!("{} · {}", names.join(" vs "), self.game.info().name)
+    }
+
+    /// The requester's seat, or a refusal naming who plays.
+    pub fn require_seat(&self, req: &Request) -> Result<Seat, TableError> {
+        self.seat_of(&req.user.id).map_or_else(
+            || {
+                refuse(format!(
+                    "Only {} play in this match, so you can watch but not act. \
+                     Start your own with /challenge.",
+                    self.player_names()
+                ))
+            },
+            Ok,
+        )
+    }
+
+    /// Refuses when the match cannot be played on.
+    pub fn require_active(&self) -> Result<(), TableError> {
+        match self.row.status {
+            MatchStatus::Active => Ok(()),
+            MatchStatus::Finished => {
+                refuse("This match is over. Press Rematch on its last board to play again.")
+            }
+            MatchStatus::Corrupt => refuse(
+                "This match has been set aside because its saved data is damaged; it cannot be played on. \
+                 Sorry! Start a new one with /challenge.",
+            ),
+        }
+    }
+
+    /// Where its board goes.
+    pub fn board_target(&self) -> Target {
+        board_target(&self.row)
+    }
+}
+
+/// The match's thread, or its channel until the thread is known.
+pub(crate) fn board_target(row: &MatchRow) -> Target {
+    match &row.thread {
+        Some(t) => Target::Thread(t.clone()),
+        None => Target::MatchThread(row.id),
+    }
+}
+
+impl Table {
+    /// Loads a match; an unreadable snapshot is rebuilt from setup + log
+    /// (flagged in `rebuilt`); if that fails too the match is set aside.
+    pub(crate) async fn load(&self, match_id: i64) -> Result<Loaded, TableError> {
+        let row = match self.store.load_match(match_id).await {
+            Ok(row) => row,
+            Err(crate::store::StoreError::NotFound(_)) => {
+                return refuse(format!("There is no match #{match_id} (any more)."));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let seats = self.store.match_seats(match_id).await?;
+        let game = GameId::parse(&row.game)
+            .map_err(|e| TableError::internal(anyhow::anyhow!("match {match_id}: {e}")))?;
+        let setup: MatchSetup = match serde_json::from_str(&row.setup) {
+            Ok(s) => s,
+            Err(e) => {
+                let reason = format!("unreadable setup: {e}");
+                self.store.mark_corrupt(match_id, &reason).await?;
+                return Err(TableError::internal(anyhow::anyhow!("match {match_id}: {reason}")));
+            }
+        };
+        match serde_json::from_str::<AnyState>(&row.state) {
+            Ok(state) => Ok(Loaded { row, seats, game, setup, state, rebuilt: false }),
+            Err(e) if row.status == MatchStatus::Corrupt => {
+                Err(TableError::internal(anyhow::anyhow!("match {match_id} is set aside as corrupt: {e}")))
+            }
+            Err(e) => {
+                tracing::warn!(match_id, error = %e, "unreadable snapshot; rebuilding from the action log");
+                let replayed = self.replay_log(match_id, game, &setup).await?;
+                match replayed {
+                    Ok(r) => Ok(Loaded { row, seats, game, setup, state: r.state, rebuilt: true }),
+                    Err(reason) => {
+                        let reason =
+                            format!("unreadable snapshot ({e}) and the log does not replay: {reason}");
+                        self.store.mark_corrupt(match_id, &reason).await?;
+                        Err(TableError::internal(anyhow::anyhow!("match {match_id}: {reason}")))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replays a match's log from its setup.
+    pub(crate) async fn replay_log(
+        &self,
+        match_id: i64,
+        game: GameId,
+        setup: &MatchSetup,
+    ) -> Result<Result<Replayed, String>, TableError> {
+        let log = self.store.match_actions(match_id).await?;
+        Ok(replay(game, setup, &log))
+    }
+
+    /// The match a slash command in `req.place` is about: the thread's
+    /// match, else the requester's only active match.
+    pub(crate) async fn match_here(&self, req: &Request) -> Result<Loaded, TableError> {
+        if let Some(thread) = &req.place.thread {
+            if let Some(row) = self.store.match_in_thread(thread).await? {
+                return self.load(row.id).await;
+            }
+        }
+        let active = self.store.matches_for_user(req.user.id.as_str(), Some(MatchStatus::Active)).await?;
+        match active.as_slice() {
+            [] => refuse("You have no match in progress. Start one with /challenge."),
+            [(row, _)] => self.load(row.id).await,
+            many => refuse(format!(
+                "You are in {} matches; use this command inside the thread of the one you mean \
+                 (see /matches).",
+                many.len()
+            )),
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! The action log as the table writes it, and replaying it.
+//!
+//! A match is its setup plus its log: [`replay`] re-runs `setup` and every
+//! entry, which rebuilds a damaged snapshot, recomputes the private news a
+//! seat has not seen yet, and checks a stored snapshot (`cardtable replay`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Event, Illegal, MatchSetup, Outcome, Seat};
+use crate::games::{AnyAction, AnyState, GameId};
+use crate::store::ActionRow;
+
+/// One entry of `match_actions.action`: what was applied and who decided it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "lowercase")]
+pub enum LogEntry {
+    /// A player chose this action (a click or select).
+    Player {
+        /// The action.
+        action: AnyAction,
+    },
+    /// The table applied the only legal answer by itself.
+    Autopilot {
+        /// The action.
+        action: AnyAction,
+    },
+    /// The seat conceded.
+    Concede,
+    /// The seat's deadline passed and an opponent claimed the win.
+    Forfeit,
+}
+
+impl LogEntry {
+    /// Applies the entry for `seat`.
+    pub fn apply(&self, state: &mut AnyState, seat: Seat) -> Result<Vec<Event>, Illegal> {
+        match self {
+            LogEntry::Player { action } | LogEntry::Autopilot { action } => state.apply(seat, action),
+            LogEntry::Concede | LogEntry::Forfeit => Ok(state.concede(seat)),
+        }
+    }
+
+    /// Whether the entry opens a commit (everything but autopilot does).
+    pub fn starts_commit(&self) -> bool {
+        !matches!(self, LogEntry::Autopilot { .. })
+    }
+}
+
+/// One applied entry with what it produced.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// Seat it was applied for.
+    pub seat: Seat,
+    /// What was applied.
+    pub entry: LogEntry,
+    /// What happened.
+    pub events: Vec<Event>,
+}
+
+/// A match re-run from its setup and log.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The state after every entry.
+    pub state: AnyState,
+    /// Every entry in order, with its events (index + 1 = seq).
+    pub steps: Vec<Step>,
+}
+
+impl Replayed {
+    /// Private events for `seat` that it has not been shown: those of the
+    /// commits after its own last commit (the events of its own commits
+    /// were shown to it when it clicked).
+    pub fn news_for(&self, seat: Seat) -> Vec<String> {
+        let own_start = self.steps.iter().rposition(|s| s.entry.starts_commit() && s.seat == seat);
+        let from = match own_start {
+            Some(i) => self
+                .steps
+                .iter()
+                .skip(i + 1)
+                .position(|s| s.entry.starts_commit())
+                .map_or(self.steps.len(), |j| i + 1 + j),
+            None => 0,
+        };
+        self.steps[from..]
+            .iter()
+            .flat_map(|s| &s.events)
+            .filter(|e| e.to == crate::engine::Visibility::Only(seat))
+            .map(|e| e.text.clone())
+            .collect()
+    }
+
+    /// Public events of the last commit (what the latest board reported).
+    pub fn last_public_events(&self) -> Vec<String> {
+        let from = self.steps.iter().rposition(|s| s.entry.starts_commit()).unwrap_or(0);
+        self.steps[from..]
+            .iter()
+            .flat_map(|s| &s.events)
+            .filter(|e| e.visible_to(None))
+            .map(|e| e.text.clone())
+            .collect()
+    }
+}
+
+/// Re-runs a match: setup, then every logged entry in seq order.
+pub fn replay(game: GameId, setup: &MatchSetup, log: &[ActionRow]) -> Result<Replayed, String> {
+    let mut state = AnyState::setup(game, setup).map_err(|e| format!("setup failed: {e}"))?;
+    let mut steps = Vec::with_capacity(log.len());
+    for (i, row) in log.iter().enumerate() {
+        let expected_seq = i as i64 + 1;
+        if row.seq != expected_seq {
+            return Err(format!("the log jumps from seq {} to {}", expected_seq - 1, row.seq));
+        }
+        let entry: LogEntry = serde_json::from_str(&row.action)
+            .map_err(|e| format!("action {} is unreadable: {e}", row.seq))?;
+        let seat =
+            Seat(u8::try_from(row.seat).map_err(|_| format!("action {} has seat {}", row.seq, row.seat))?);
+        let events = entry
+            .apply(&mut state, seat)
+            .map_err(|e| format!("action {} is illegal on replay: {e}", row.seq))?;
+        steps.push(Step { seat, entry, events });
+    }
+    Ok(Replayed { state, steps })
+}
+
+/// What `cardtable replay` reports about one match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplayReport {
+    /// The match.
+    pub match_id: i64,
+    /// Its game.
+    pub game: String,
+    /// Its stored version.
+    pub version: i64,
+    /// Entries in its log.
+    pub actions: usize,
+    /// True when the replayed state equals the stored snapshot.
+    pub snapshot_matches: bool,
+    /// Where they first differ, or why the replay failed.
+    pub difference: Option<String>,
+    /// The replayed outcome, if the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+impl std::fmt::Display for ReplayReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "match {} ({}): {} actions, version {}: ",
+            self.match_id, self.game, self.actions, self.version
+        )?;
+        if self.snapshot_matches {
+            write!(f, "replay matches the stored snapshot")?;
+        } else {
+            write!(f, "MISMATCH: {}", self.difference.as_deref().unwrap_or("unknown"))?;
+        }
+        if let Some(o) = &self.outcome {
+            write!(f, "; outcome: {}", o.reason)?;
+        }
+        Ok(())
+    }
+}
+
+/// The first path at which two JSON values differ, if any.
+pub fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter().find_map(|k| match (x.get(k), y.get(k)) {
+                (Some(p), Some(q)) => first_difference(p, q).map(|d| format!(".{k}{d}")),
+                _ => Some(format!(".{k} (present on one side only)")),
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            if x.len() != y.len() {
+                return Some(format!(" (length {} vs {})", x.len(), y.len()));
+            }
+            x.iter()
+                .zip(y)
+                .enumerate()
+                .find_map(|(i, (p, q))| first_difference(p, q).map(|d| format!("[{i}]{d}")))
+        }
+        _ if a == b => None,
+        _ => Some(format!(" ({} vs {})", short(a), short(b))),
+    }
+}
+
+fn short(v: &serde_json::Value) -> String {
+    crate::table::protocol::truncate(&v.to_string(), 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn first_difference_names_the_path() {
+        let a = json!({"a": [1, {"b": 2}], "c": 3});
+        let b = json!({"a": [1, {"b": 5}], "c": 3});
+        assert_eq!(first_difference(&a, &b).as_deref(), Some(".a[1].b (2 vs 5)"));
+        assert_eq!(first_difference(&a, &a), None);
+    }
+
+    #[test]
+    fn log_entries_are_tagged_by_who_decided() {
+        assert_eq!(serde_json::to_string(&LogEntry::Concede).unwrap(), r#"{"by":"concede"}"#);
+    }
+}

@@ -1,0 +1,308 @@
+//! Look-ups that touch no match: cards, rulings, games, settings, and the
+//! list of a player's matches.
+
+use super::error::{refuse, TableError, UserError};
+use super::protocol::{Outgoing, Request};
+use super::Table;
+use crate::engine::{MatchSetup, Outcome, Seat};
+use crate::games::{GameId, GAMES};
+use crate::store::{MatchStatus, UserSettings};
+use crate::view;
+
+/// The rulings shown by `/rule`, per game: `docs/rulings/<game>.md`.
+fn rulings(game: GameId) -> &'static str {
+    match game {
+        GameId::Spheres => RULINGS_SPHERES,
+    }
+}
+
+/// Embedded once `docs/rulings/spheres.md` exists (written with the rules).
+const RULINGS_SPHERES: &str = "";
+
+/// A section of a rulings file: its heading and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section<'a> {
+    /// The heading, without the `#`s.
+    pub title: &'a str,
+    /// The text under it.
+    pub body: String,
+}
+
+/// Splits a markdown file into sections at its `##`/`###` headings.
+pub fn sections(markdown: &str) -> Vec<Section<'_>> {
+    let mut out: Vec<Section<'_>> = Vec::new();
+    for line in markdown.lines() {
+        let t = line.trim_start();
+        if t.starts_with("##") {
+            out.push(Section { title: t.trim_start_matches('#').trim(), body: String::new() });
+        } else if let Some(s) = out.last_mut() {
+            s.body.push_str(line);
+            s.body.push('\n');
+        }
+    }
+    out.retain(|s| !s.title.is_empty());
+    out
+}
+
+/// The sections that best match `query`, best first: a section number in
+/// the heading ("5c2") wins, then the count of query words found.
+pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
+    let q = query.trim().to_lowercase();
+    let words: Vec<&str> = q
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 1 || w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let mut scored: Vec<(usize, Section<'a>)> = sections(markdown)
+        .into_iter()
+        .filter_map(|s| {
+            let title = s.title.to_lowercase();
+            let body = s.body.to_lowercase();
+            let mut score = 0;
+            if !q.is_empty()
+                && title
+                    .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+                    .any(|w| w.trim_matches(['.', ':', '§']) == q)
+            {
+                score += 100;
+            }
+            for w in &words {
+                if title.contains(w) {
+                    score += 5;
+                }
+                if body.contains(w) {
+                    score += 1;
+                }
+            }
+            (score > 0).then_some((score, s))
+        })
+        .collect();
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    scored.into_iter().map(|(_, s)| s).collect()
+}
+
+impl Table {
+    /// `/card name`: exact, else the closest card, else suggestions.
+    pub(crate) fn card(
+        &self,
+        req: &Request,
+        name: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let game = match game {
+            Some(g) => GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?,
+            None => GAMES[0].id,
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            return refuse("Give part of a card's name, like /card name:drake.");
+        }
+        let message = match game {
+            GameId::Spheres => {
+                let db = crate::cards::spheres::db();
+                match db.find(name) {
+                    Ok(id) => view::spheres_card(db.card(id)),
+                    Err(_) => {
+                        let key = name.to_lowercase();
+                        let mut scored: Vec<(f64, usize, &str)> = db
+                            .cards
+                            .iter()
+                            .enumerate()
+                            .flat_map(|(i, c)| [(i, c.creature.name.as_str()), (i, c.spell.name.as_str())])
+                            .map(|(i, n)| {
+                                let lower = n.to_lowercase();
+                                let mut score = strsim::jaro_winkler(&key, &lower);
+                                if lower.contains(&key) {
+                                    score = score.max(0.9);
+                                }
+                                (score, i, n)
+                            })
+                            .collect();
+                        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                        match scored.first() {
+                            Some(&(score, i, n)) if score >= 0.85 => {
+                                let mut m = view::spheres_card(&db.cards[i]);
+                                m.content = format!("No card is named exactly \"{name}\"; closest: {n}.");
+                                m
+                            }
+                            _ => {
+                                let close: Vec<&str> =
+                                    scored.iter().take(3).filter(|s| s.0 > 0.6).map(|s| s.2).collect();
+                                return refuse(if close.is_empty() {
+                                    format!("No {} card is named anything like \"{name}\".", game.info().name)
+                                } else {
+                                    format!(
+                                        "No card is named \"{name}\". Did you mean: {}?",
+                                        close.join(", ")
+                                    )
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+    }
+
+    /// `/rule query`: the best-matching section of the game's rulings.
+    pub(crate) fn rule(
+        &self,
+        req: &Request,
+        query: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let game = match game {
+            Some(g) => GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?,
+            None => GAMES[0].id,
+        };
+        let text = rulings(game);
+        if text.trim().is_empty() {
+            return refuse(format!("There are no recorded rulings for {} yet.", game.info().name));
+        }
+        let found = search_sections(text, query);
+        let Some(best) = found.first() else {
+            let titles: Vec<&str> = sections(text).iter().map(|s| s.title).take(15).collect();
+            return refuse(format!(
+                "No {} ruling mentions \"{}\". Try a rule number or a keyword; sections include: {}.",
+                game.info().name,
+                query.trim(),
+                titles.join("; ")
+            ));
+        };
+        let mut lines: Vec<String> = best.body.trim().lines().map(str::to_owned).collect();
+        if found.len() > 1 {
+            let more: Vec<&str> = found.iter().skip(1).take(5).map(|s| s.title).collect();
+            lines.push(String::new());
+            lines.push(format!("See also: {}", more.join("; ")));
+        }
+        let message = view::info(
+            &format!("{} · {}", game.info().name, best.title),
+            &lines,
+            Some("docs/rulings".into()),
+        );
+        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+    }
+
+    /// `/games`.
+    pub(crate) fn games(&self, req: &Request) -> Outgoing {
+        let mut lines = Vec::new();
+        for g in GAMES {
+            lines.push(format!("**{}** (`{}`, {}–{} players)", g.name, g.key, g.players.0, g.players.1));
+            lines.push(g.summary.to_owned());
+            if !g.variants.is_empty() {
+                lines.push(format!("Variants: {}", g.variants.join(", ")));
+            }
+            for (name, summary) in g.id.starter_decks() {
+                lines.push(format!("• {name}: {summary}"));
+            }
+            lines.push(String::new());
+        }
+        lines.push("Start a match with /challenge opponent game deck.".into());
+        Outgoing::Ephemeral { to: req.user.id.clone(), message: view::info("Games", &lines, None) }
+    }
+
+    /// `/settings`: shows, and changes what is given.
+    pub(crate) async fn settings(
+        &self,
+        req: &Request,
+        hold_priority: Option<bool>,
+        reminders: Option<bool>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let me = req.user.id.as_str();
+        let mut s: UserSettings = self.store.user_settings(me).await?;
+        if hold_priority.is_some() || reminders.is_some() {
+            s.hold_priority = hold_priority.unwrap_or(s.hold_priority);
+            s.dm_reminders = reminders.unwrap_or(s.dm_reminders);
+            self.store.set_user_settings(me, s).await?;
+        }
+        let onoff = |b: bool| if b { "on" } else { "off" };
+        let lines = vec![
+            format!(
+                "Hold priority: **{}** — when on, you answer even the prompts that have a single choice; \
+                 when off, the table answers them for you.",
+                onoff(s.hold_priority)
+            ),
+            format!("Reminders by direct message: **{}**", onoff(s.dm_reminders)),
+            "Change with /settings hold_priority:on reminders:off".into(),
+        ];
+        Ok(vec![Outgoing::Ephemeral {
+            to: req.user.id.clone(),
+            message: view::info("Your settings", &lines, None),
+        }])
+    }
+
+    /// `/matches`: the requester's matches, most recent first.
+    pub(crate) async fn list_matches(&self, req: &Request) -> Result<Vec<Outgoing>, TableError> {
+        let rows = self.store.matches_for_user(req.user.id.as_str(), None).await?;
+        let mut lines = Vec::new();
+        for (row, seat) in rows.iter().take(40) {
+            let setup: Option<MatchSetup> = serde_json::from_str(&row.setup).ok();
+            let me = Seat(u8::try_from(*seat).unwrap_or(0));
+            let others: Vec<String> = setup
+                .as_ref()
+                .map(|s| {
+                    s.seats
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i != me.index())
+                        .map(|(_, s)| s.name.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let game = GameId::parse(&row.game).map(|g| g.info().name).unwrap_or("?");
+            let name_of = |s: i64| {
+                setup
+                    .as_ref()
+                    .and_then(|x| x.seats.get(usize::try_from(s).unwrap_or(usize::MAX)))
+                    .map_or("?".to_owned(), |x| x.name.clone())
+            };
+            let status = match row.status {
+                MatchStatus::Active => {
+                    let waiting = row.seats_to_act().unwrap_or_default();
+                    if waiting.contains(seat) {
+                        "**your move**".to_owned()
+                    } else {
+                        format!(
+                            "waiting for {}",
+                            waiting.iter().map(|s| name_of(*s)).collect::<Vec<_>>().join(", ")
+                        )
+                    }
+                }
+                MatchStatus::Finished => {
+                    let outcome: Option<Outcome> =
+                        row.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok());
+                    match outcome {
+                        Some(o) if o.winners.contains(&me) => "won".to_owned(),
+                        Some(o) if o.winners.is_empty() => "draw".to_owned(),
+                        Some(_) => "lost".to_owned(),
+                        None => "finished".to_owned(),
+                    }
+                }
+                MatchStatus::Corrupt => "set aside (damaged)".to_owned(),
+            };
+            let place = row.thread.as_deref().map(|t| format!(" · <#{t}>")).unwrap_or_default();
+            lines.push(format!("#{} {game} vs {} — {status}{place}", row.id, others.join(", ")));
+        }
+        if lines.is_empty() {
+            lines.push("No matches yet. Start one with /challenge.".into());
+        }
+        Ok(vec![Outgoing::Ephemeral {
+            to: req.user.id.clone(),
+            message: view::info("Your matches", &lines, None),
+        }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "# Rulings\n\n## 5c2 Tower destroyed\nA destroyed tower energizes two cards.\n\n## Retaliation timing\nRetaliate after blocks.\n";
+
+    #[test]
+    fn rule_search_prefers_section_numbers_then_words() {
+        assert_eq!(search_sections(DOC, "5c2")[0].title, "5c2 Tower destroyed");
+        assert_eq!(search_sections(DOC, "retaliate blocks")[0].title, "Retaliation timing");
+        assert!(search_sections(DOC, "zebra").is_empty());
+    }
+}

@@ -1,0 +1,249 @@
+//! The match lifecycle, independent of any transport: challenges, accepts,
+//! actions with autopilot, deadlines, authorization and concurrency.
+//!
+//! A front end turns what a person did into a [`Request`], calls
+//! [`Table::handle`] (or [`Table::respond`], which turns errors into
+//! replies), and carries out the [`Outgoing`] effects in order. It reports
+//! back the ids the table cannot know: [`Table::thread_created`] after a
+//! [`Outgoing::CreateThread`], [`Table::posted`] after a keyed
+//! [`Outgoing::Post`]. A ticker calls [`Table::tick`] (reminders, deadlines,
+//! expired challenges).
+//!
+//! When a click gets no [`Outgoing::Ephemeral`] in its answer, the front end
+//! acknowledges it silently.
+
+mod challenge;
+mod clock;
+pub mod custom_id;
+mod deadline;
+pub mod decks;
+pub mod error;
+mod loaded;
+pub mod log;
+mod lookup;
+mod play;
+pub mod protocol;
+
+use std::sync::Arc;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use custom_id::CustomId;
+pub use error::{TableError, UserError};
+pub use log::{LogEntry, ReplayReport};
+pub use protocol::{
+    ButtonStyle, Command, Component, DeckCommand, Embed, EmbedField, Message, Outgoing, Place, PostKey,
+    Request, RequestKind, SelectOption, Target, UserId, UserRef,
+};
+
+use crate::store::{BoardSwap, Store};
+use error::refuse;
+
+/// Tunable rules of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableConfig {
+    /// Hours after a decision starts at which its player is reminded.
+    pub reminder_hours: Vec<i64>,
+    /// Hours per decision when a challenge names none.
+    pub default_limit_hours: u32,
+    /// Longest decision limit a challenge may ask for.
+    pub max_limit_hours: u32,
+    /// Hours a challenge stays open.
+    pub challenge_hours: i64,
+    /// Most forced answers autopilot applies after one click.
+    pub autopilot_limit: usize,
+    /// Fixed seed base (tests, scripted console runs); random when `None`.
+    pub seed: Option<u64>,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            reminder_hours: vec![12, 24],
+            default_limit_hours: 72,
+            max_limit_hours: 24 * 30,
+            challenge_hours: 72,
+            autopilot_limit: 500,
+            seed: None,
+        }
+    }
+}
+
+/// The table: every match, challenge and deck, through one store.
+#[derive(Clone)]
+pub struct Table {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    config: TableConfig,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table").field("config", &self.config).finish_non_exhaustive()
+    }
+}
+
+impl Table {
+    /// A table on `store`, telling time by `clock`, with default settings.
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Self {
+        Self::with_config(store, clock, TableConfig::default())
+    }
+
+    /// A table with explicit settings.
+    pub fn with_config(store: Store, clock: Arc<dyn Clock>, config: TableConfig) -> Self {
+        Table { store, clock, config }
+    }
+
+    /// The store (for front ends' start-up checks and tests).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &TableConfig {
+        &self.config
+    }
+
+    /// Now, by the table's clock.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// Handles one request. A [`TableError::User`] is to be shown to the
+    /// requester as is; a [`TableError::Internal`] has been logged.
+    pub async fn handle(&self, req: Request) -> Result<Vec<Outgoing>, TableError> {
+        self.store.get_or_create_user(req.user.id.as_str(), &req.user.name).await?;
+        match &req.kind {
+            RequestKind::Slash(cmd) => self.command(&req, cmd).await,
+            RequestKind::Click { custom_id } => {
+                let id = decode(custom_id)?;
+                self.click(&req, id).await
+            }
+            RequestKind::Select { custom_id, value } => {
+                let id = decode(custom_id)?;
+                self.select(&req, id, value).await
+            }
+        }
+    }
+
+    /// [`Table::handle`], with an error turned into an ephemeral reply to
+    /// the requester.
+    pub async fn respond(&self, req: Request) -> Vec<Outgoing> {
+        let user = req.user.id.clone();
+        match self.handle(req).await {
+            Ok(out) => out,
+            Err(e) => vec![e.reply(&user)],
+        }
+    }
+
+    /// The front end opened the thread of `match_id`.
+    pub async fn thread_created(&self, match_id: i64, thread_id: &str) -> Result<(), TableError> {
+        self.store.set_thread(match_id, thread_id).await?;
+        Ok(())
+    }
+
+    /// The front end posted a keyed message and got `message_id`. Returns
+    /// what to strip: the board it superseded, or this one if a newer board
+    /// was already posted.
+    pub async fn posted(&self, key: PostKey, message_id: &str) -> Result<Vec<Outgoing>, TableError> {
+        match key {
+            PostKey::Challenge(id) => {
+                self.store.set_challenge_message(id, message_id).await?;
+                Ok(vec![])
+            }
+            PostKey::Board { match_id, version } => {
+                let row = self.store.load_match(match_id).await?;
+                let target = loaded::board_target(&row);
+                match self.store.set_board_message(match_id, message_id, version).await? {
+                    BoardSwap::Replaced { previous: Some(p) } if p != message_id => {
+                        Ok(vec![Outgoing::StripComponents { target, message_ref: p }])
+                    }
+                    BoardSwap::Replaced { .. } => Ok(vec![]),
+                    BoardSwap::Stale => {
+                        Ok(vec![Outgoing::StripComponents { target, message_ref: message_id.to_owned() }])
+                    }
+                }
+            }
+        }
+    }
+
+    async fn command(&self, req: &Request, cmd: &Command) -> Result<Vec<Outgoing>, TableError> {
+        match cmd {
+            Command::Challenge { opponent, game, deck, deadline_hours, variant } => {
+                self.challenge(req, opponent, game, deck.as_deref(), *deadline_hours, variant.as_deref())
+                    .await
+            }
+            Command::Hand => {
+                let m = self.match_here(req).await?;
+                self.show_hand(req, m, 0).await
+            }
+            Command::Board => {
+                let m = self.match_here(req).await?;
+                self.repost_board(m).await
+            }
+            Command::Concede => {
+                let m = self.match_here(req).await?;
+                self.ask_concede(req, m).await
+            }
+            Command::Matches => self.list_matches(req).await,
+            Command::Deck(d) => self.deck_command(req, d).await,
+            Command::Settings { hold_priority, reminders } => {
+                self.settings(req, *hold_priority, *reminders).await
+            }
+            Command::Games => Ok(vec![self.games(req)]),
+            Command::Card { name, game } => self.card(req, name, game.as_deref()),
+            Command::Rule { query, game } => self.rule(req, query, game.as_deref()),
+        }
+    }
+
+    async fn click(&self, req: &Request, id: CustomId) -> Result<Vec<Outgoing>, TableError> {
+        match id {
+            CustomId::Act { match_id, version, index } => self.act(req, match_id, version, index).await,
+            CustomId::ActSelect { .. } | CustomId::Deck { .. } => {
+                refuse("Pick an option from the menu rather than clicking it.")
+            }
+            CustomId::Hand { match_id } => {
+                let m = self.load(match_id).await?;
+                self.show_hand(req, m, 0).await
+            }
+            CustomId::Page { match_id, page, .. } => {
+                let m = self.load(match_id).await?;
+                self.show_hand(req, m, page).await
+            }
+            CustomId::Concede { match_id } => {
+                let m = self.load(match_id).await?;
+                self.ask_concede(req, m).await
+            }
+            CustomId::ConcedeConfirm { match_id } => self.concede(req, match_id).await,
+            CustomId::Claim { match_id, version } => self.claim(req, match_id, version).await,
+            CustomId::Rematch { match_id } => self.rematch(req, match_id).await,
+            CustomId::Accept { challenge } => self.accept(req, challenge, 0).await,
+            CustomId::DeckPage { challenge, page } => self.accept(req, challenge, page).await,
+            CustomId::Decline { challenge } => self.decline(req, challenge).await,
+        }
+    }
+
+    async fn select(&self, req: &Request, id: CustomId, value: &str) -> Result<Vec<Outgoing>, TableError> {
+        match id {
+            CustomId::ActSelect { match_id, version } => {
+                let Ok(index) = value.parse::<usize>() else {
+                    return refuse(
+                        "That choice is not one this menu offered; open your hand again with /hand.",
+                    );
+                };
+                self.act(req, match_id, version, index).await
+            }
+            CustomId::Deck { challenge } => self.accept_with_deck(req, challenge, value).await,
+            other => self.click(req, other).await,
+        }
+    }
+}
+
+fn decode(custom_id: &str) -> Result<CustomId, TableError> {
+    CustomId::decode(custom_id).ok_or_else(|| {
+        UserError::new(
+            "This button is not one I know (it may be from an older version of the bot). \
+             Use /board in the match thread for a fresh board.",
+        )
+        .into()
+    })
+}

@@ -1,0 +1,268 @@
+//! The public board: posted anew at the bottom of the match thread after
+//! every resolution.
+
+use super::fit::{fit_message, join_within};
+use crate::engine::{ActionView, CardView, SeatView, TableView};
+use crate::table::protocol::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
+use crate::table::CustomId;
+
+/// What the board shows besides the public [`TableView`].
+#[derive(Debug, Clone, Default)]
+pub struct BoardContext<'a> {
+    /// The match.
+    pub match_id: i64,
+    /// The version the board shows (its buttons carry it).
+    pub version: i64,
+    /// Public events since the previous board, oldest first.
+    pub events: &'a [String],
+    /// Actions offered as public buttons (to the single seat to act).
+    pub board_actions: &'a [&'a ActionView],
+    /// A line about the deadline ("Alice has 72 h to answer").
+    pub deadline: Option<String>,
+    /// A notice above the board (e.g. "this board was rebuilt from the move log").
+    pub notice: Option<String>,
+}
+
+/// "Alice vs Bob · Spheres".
+pub fn board_title(view: &TableView) -> String {
+    let names: Vec<&str> = view.seats.iter().map(|s| s.name.as_str()).collect();
+    let who = if names.is_empty() { "Match".to_owned() } else { names.join(" vs ") };
+    if view.game.is_empty() {
+        who
+    } else {
+        format!("{who} · {}", view.game)
+    }
+}
+
+/// The board message: headline, one field per seat, recent events, who
+/// must act, and the public buttons.
+pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
+    let waiting: Vec<&str> = view
+        .waiting_for
+        .iter()
+        .filter_map(|s| view.seats.iter().find(|v| v.seat == Some(*s)).map(|v| v.name.as_str()))
+        .collect();
+
+    let mut head = Vec::new();
+    if let Some(notice) = &ctx.notice {
+        head.push(format!("⚠ {notice}"));
+    }
+    if !view.headline.is_empty() {
+        head.push(format!("**{}**", view.headline));
+    }
+    match &view.outcome {
+        Some(o) if view.headline.contains(&o.reason) => {}
+        Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
+        None => {
+            if let Some(p) = &view.prompt {
+                head.push(p.clone());
+            }
+        }
+    }
+    let head = truncate(&head.join("\n"), 1500);
+    let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(head.chars().count() + 40);
+    let mut description = head;
+    if !ctx.events.is_empty() {
+        let lines: Vec<String> = ctx.events.iter().map(|e| format!("• {e}")).collect();
+        description.push_str("\n\n__Since the last board__\n");
+        description.push_str(&join_within(&lines, events_budget.min(1800)));
+    }
+
+    let fields = view.seats.iter().map(|s| seat_field(s, view)).collect();
+    let footer = match (&view.outcome, waiting.is_empty()) {
+        (Some(_), _) => format!("Match #{} · finished", ctx.match_id),
+        (None, true) => format!("Match #{} · move {}", ctx.match_id, ctx.version),
+        (None, false) => {
+            let mut f = format!(
+                "Match #{} · move {} · waiting for {}",
+                ctx.match_id,
+                ctx.version,
+                waiting.join(", ")
+            );
+            if let Some(d) = &ctx.deadline {
+                f.push_str(" · ");
+                f.push_str(d);
+            }
+            f
+        }
+    };
+
+    let content = match &view.outcome {
+        Some(o) => {
+            let winners: Vec<&str> = o
+                .winners
+                .iter()
+                .filter_map(|w| view.seats.iter().find(|s| s.seat == Some(*w)).map(|s| s.name.as_str()))
+                .collect();
+            if winners.is_empty() {
+                "The game is over: a draw.".to_owned()
+            } else {
+                format!("The game is over: {} won!", winners.join(" and "))
+            }
+        }
+        None if waiting.is_empty() => String::new(),
+        None => format!("{} to act.", waiting.join(" and ")),
+    };
+
+    let mut components = Vec::new();
+    if view.outcome.is_some() {
+        components.push(Component::button(
+            CustomId::Rematch { match_id: ctx.match_id }.encode(),
+            "Rematch",
+            ButtonStyle::Success,
+        ));
+    } else {
+        for a in ctx.board_actions {
+            components.push(Component::button(
+                CustomId::Act { match_id: ctx.match_id, version: ctx.version, index: a.index }.encode(),
+                &a.label,
+                ButtonStyle::Primary,
+            ));
+        }
+        // At most 20 action buttons, so these two always fit in the five rows.
+        components.push(Component::button(
+            CustomId::Hand { match_id: ctx.match_id }.encode(),
+            "My hand",
+            ButtonStyle::Secondary,
+        ));
+        components.push(Component::button(
+            CustomId::Concede { match_id: ctx.match_id }.encode(),
+            "Concede",
+            ButtonStyle::Danger,
+        ));
+    }
+
+    let mut message = Message {
+        content,
+        embed: Some(Embed { title: board_title(view), description, fields, footer: Some(footer) }),
+        components,
+    };
+    fit_message(&mut message);
+    message
+}
+
+fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
+    let acting = seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
+    let mut name = seat.name.clone();
+    if !seat.alive {
+        name.push_str(" (out)");
+    } else if acting {
+        name.push_str(" ⏳");
+    }
+    if let Some(o) = &view.outcome {
+        if seat.seat.is_some_and(|s| o.winners.contains(&s)) {
+            name.push_str(" 🏆");
+        }
+    }
+    let mut lines = Vec::new();
+    if !seat.counters.is_empty() {
+        lines.push(seat.counters.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(" · "));
+    }
+    for z in &seat.zones {
+        if z.cards.is_empty() {
+            continue;
+        }
+        lines.push(format!("**{}:** {}", z.name, card_list(&z.cards)));
+    }
+    if lines.is_empty() {
+        lines.push("—".into());
+    }
+    EmbedField { name, value: truncate(&lines.join("\n"), limits::FIELD_VALUE), inline: false }
+}
+
+/// "Ember Drake (str 4 · engaged), Fire Imp".
+pub(crate) fn card_list(cards: &[CardView]) -> String {
+    cards
+        .iter()
+        .map(|c| if c.detail.is_empty() { c.name.clone() } else { format!("{} ({})", c.name, c.detail) })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::engine::{Outcome, Placement, Seat, ZoneView};
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![".{0,20}", ".{0,300}", "[a-z ]{0,3000}"]
+    }
+
+    fn card() -> impl Strategy<Value = CardView> {
+        (text(), text()).prop_map(|(name, detail)| CardView { name, detail })
+    }
+
+    fn seat(i: u8) -> impl Strategy<Value = SeatView> {
+        (
+            text(),
+            prop::collection::vec((text(), text()), 0..6),
+            prop::collection::vec((text(), prop::collection::vec(card(), 0..40)), 0..5),
+            any::<bool>(),
+        )
+            .prop_map(move |(name, counters, zones, alive)| SeatView {
+                seat: Some(Seat(i)),
+                name,
+                counters,
+                zones: zones.into_iter().map(|(name, cards)| ZoneView { name, cards }).collect(),
+                alive,
+            })
+    }
+
+    fn table_view() -> impl Strategy<Value = TableView> {
+        (
+            text(),
+            text(),
+            (0u8..30).prop_flat_map(|n| (0..n).map(seat).collect::<Vec<_>>()),
+            prop::option::of(text()),
+            any::<bool>(),
+        )
+            .prop_map(|(game, headline, seats, prompt, over)| {
+                let waiting =
+                    if over { vec![] } else { seats.iter().filter_map(|s| s.seat).take(2).collect() };
+                TableView {
+                    game,
+                    headline,
+                    waiting_for: waiting,
+                    prompt,
+                    outcome: over.then(|| Outcome { winners: vec![Seat(0)], reason: "x".repeat(500) }),
+                    seats,
+                    ..Default::default()
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn every_board_fits_discord(
+            view in table_view(),
+            events in prop::collection::vec(text(), 0..200),
+            labels in prop::collection::vec(text(), 0..40),
+            match_id in 0..i64::MAX,
+            version in 0..i64::MAX,
+        ) {
+            let actions: Vec<ActionView> = labels
+                .into_iter()
+                .enumerate()
+                .map(|(index, label)| ActionView { index, label, placement: Placement::Board })
+                .collect();
+            let (on_board, _) = crate::view::split_actions(&actions, true);
+            let ctx = BoardContext {
+                match_id,
+                version,
+                events: &events,
+                board_actions: &on_board,
+                deadline: Some("x".repeat(100)),
+                notice: None,
+            };
+            let m = board(&view, &ctx);
+            prop_assert_eq!(m.limit_violations(), Vec::<String>::new());
+            if view.outcome.is_none() {
+                let hand_id = CustomId::Hand { match_id }.encode();
+                prop_assert!(m.components.iter().any(|c| c.custom_id() == hand_id));
+            }
+        }
+    }
+}

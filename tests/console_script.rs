@@ -1,0 +1,144 @@
+//! The console as a piped script.
+
+use cardtable::console::run;
+
+async fn transcript(script: &str) -> String {
+    let mut out = Vec::new();
+    run("sqlite::memory:", script.as_bytes(), &mut out).await.unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[tokio::test]
+async fn a_scripted_challenge_opens_a_thread_with_a_board() {
+    let text = transcript(
+        "# two friends\n\
+         seed 3\n\
+         @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\"\n\
+         @bob click Accept\n\
+         @bob select Moonlit Veil\n\
+         @alice /hand\n",
+    )
+    .await;
+    println!("{text}");
+    assert!(text.contains("[#general] @bob Alice challenges Bob to a game of Spheres!"), "{text}");
+    assert!(text.contains("[1] Accept  [2] Decline"));
+    assert!(text.contains("(thread #alice-vs-bob-spheres opened"));
+    assert!(text.contains("[#alice-vs-bob-spheres] @alice @bob"));
+    assert!(text.contains("[only @alice]"));
+}
+
+#[tokio::test]
+async fn bad_lines_explain_themselves_and_never_stop_the_console() {
+    let text = transcript(
+        "hello\n\
+         @alice /hnad\n\
+         @alice /challenge opponent:@alice game:spheres\n\
+         @bob click Accept\n\
+         @bob select 9\n\
+         @alice /challenge opponent:@bob game:chess\n\
+         @alice /deck import name:x game:spheres list:3 Nosuchcard\n\
+         @alice /card name:zzzzzzzz\n\
+         help\n",
+    )
+    .await;
+    println!("{text}");
+    assert!(text.contains("error: lines start with @user"));
+    assert!(text.contains("error: there is no /hnad (did you mean /hand?)"));
+    assert!(text.contains("[only @alice] You cannot challenge yourself"));
+    assert!(text.contains("error: @bob sees no message with buttons"));
+    assert!(text.contains("error: @bob sees no menu"));
+    assert!(text.contains("There is no game \"chess\""));
+    assert!(text.contains("entry 1 (\"3 Nosuchcard\")"));
+    assert!(text.contains("wait 13h"));
+}
+
+/// Thousands of mangled lines after a match has started: every one gets an
+/// answer, none stops or panics the console.
+#[tokio::test]
+async fn random_lines_never_crash_the_console() {
+    use cardtable::console::Console;
+    let mut c = Console::new(cardtable::store::Store::open_memory().await.unwrap());
+    for line in [
+        "seed 5",
+        "@alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\"",
+        "@bob click Accept",
+        "@bob select 2",
+    ] {
+        c.line(line).await;
+    }
+    let pieces = [
+        "@alice",
+        "@bob",
+        "@carol",
+        "@",
+        "click",
+        "select",
+        "/hand",
+        "/board",
+        "/concede",
+        "/matches",
+        "/deck",
+        "import",
+        "list",
+        "show",
+        "name:",
+        "game:spheres",
+        "list:3",
+        "\"",
+        "1",
+        "2",
+        "0",
+        "99",
+        "-1",
+        "My",
+        "hand",
+        "/challenge",
+        "opponent:@bob",
+        "opponent:@alice",
+        "deck:",
+        "/card",
+        "/rule",
+        "query:",
+        "/settings",
+        "hold_priority:on",
+        "reminders:nope",
+        "#",
+        "#general",
+        "wait",
+        "13h",
+        "tick",
+        "help",
+        "Concede",
+        "Yes,",
+        "concede",
+        "Rematch",
+        "Accept",
+        "é",
+        "💥",
+        ":",
+        "::",
+        "\\n",
+        "Moonlit",
+        "Veil",
+        "deadline_hours:0",
+    ];
+    let mut x: u64 = 99;
+    let mut next = |n: usize| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 33) as usize % n
+    };
+    for _ in 0..3000 {
+        let len = 1 + next(6);
+        let line: Vec<&str> = (0..len).map(|_| pieces[next(pieces.len())]).collect();
+        let out = c.line(&line.join(" ")).await;
+        let first = out.lines().next().unwrap_or_default();
+        assert!(
+            out.is_empty()
+                || first.starts_with('[')
+                || first.starts_with('(')
+                || first.starts_with("error: ")
+                || first.starts_with("Every line"),
+            "{line:?} → {out}"
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! The commands around matches: decks, cards, settings, games, matches,
+//! /board and /hand outside a thread, and hold-priority.
+
+mod table_support;
+
+use cardtable::engine::Viewer;
+use cardtable::games::{AnyState, GameId};
+use cardtable::table::{Command, CustomId, DeckCommand, Outgoing, TableError};
+use table_support::{user, Front};
+
+fn refusal(r: Result<Vec<Outgoing>, TableError>) -> String {
+    match r {
+        Err(TableError::User(e)) => e.0,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn ephemeral_text(out: &[Outgoing]) -> String {
+    out.iter()
+        .filter_map(|o| match o {
+            Outgoing::Ephemeral { message, .. } => Some(serde_json::to_string(message).unwrap()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A legal list: a starter deck written as "3 Name" lines.
+fn starter_as_text(i: usize) -> (String, String) {
+    let (name, cards) = GameId::Spheres.starter_deck(&GameId::Spheres.starter_decks()[i].0).unwrap();
+    let mut lines: Vec<(String, u32)> = Vec::new();
+    for c in cards {
+        match lines.iter_mut().find(|(n, _)| *n == c) {
+            Some((_, k)) => *k += 1,
+            None => lines.push((c, 1)),
+        }
+    }
+    (name, lines.iter().map(|(n, k)| format!("{k} {n}")).collect::<Vec<_>>().join("\n"))
+}
+
+#[tokio::test]
+async fn decks_are_imported_listed_used_and_deleted() {
+    let mut f = Front::new().await;
+    let (_, list) = starter_as_text(2);
+    let import = |name: &str, list: &str| {
+        Command::Deck(DeckCommand::Import { name: name.into(), game: "spheres".into(), list: list.into() })
+    };
+    // Errors name the line.
+    let mut broken: Vec<&str> = list.lines().collect();
+    broken[3] = "3 Nonexistent Whatsit";
+    let e = refusal(f.slash("Alice", import("Mine", &broken.join("\n"))).await);
+    assert!(e.starts_with("line 4 (\"3 Nonexistent Whatsit\")"), "{e}");
+    let short: Vec<&str> = list.lines().skip(1).collect();
+    let e = refusal(f.slash("Alice", import("Mine", &short.join("\n"))).await);
+    assert!(e.contains("not legal"), "{e}");
+    // A good list, comma-separated this time.
+    let commas = list.lines().collect::<Vec<_>>().join(", ");
+    f.slash("Alice", import("Mine", &commas)).await.unwrap();
+    let out = f.slash("Alice", Command::Deck(DeckCommand::List)).await.unwrap();
+    assert!(ephemeral_text(&out).contains("Mine"));
+    let out = f
+        .slash("Alice", Command::Deck(DeckCommand::Export { name: "mine".into(), game: None }))
+        .await
+        .unwrap();
+    assert!(ephemeral_text(&out).contains("```"));
+    // Others cannot see or use it.
+    let e =
+        refusal(f.slash("Bob", Command::Deck(DeckCommand::Show { name: "Mine".into(), game: None })).await);
+    assert!(e.contains("no deck called"), "{e}");
+    // A challenge with the saved deck (typo → did you mean).
+    let challenge = |deck: &str| Command::Challenge {
+        opponent: user("Bob"),
+        game: "spheres".into(),
+        deck: Some(deck.into()),
+        deadline_hours: Some(24),
+        variant: None,
+    };
+    let e = refusal(f.slash("Alice", challenge("Mien")).await);
+    assert!(e.contains("did you mean \"Mine\""), "{e}");
+    f.slash("Alice", challenge("mine")).await.unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let out = f.click("Bob", &accept).await.unwrap();
+    let text = ephemeral_text(&out);
+    for (starter, _) in GameId::Spheres.starter_decks() {
+        assert!(text.contains(&starter), "{starter} is offered");
+    }
+    f.slash("Alice", Command::Deck(DeckCommand::Delete { name: "Mine".into(), game: None })).await.unwrap();
+    let e = refusal(
+        f.slash("Alice", Command::Deck(DeckCommand::Delete { name: "Mine".into(), game: None })).await,
+    );
+    assert!(e.contains("no deck called"), "{e}");
+    // The challenger's deck is gone: accepting cancels the challenge with a reason.
+    let deck = GameId::Spheres.starter_decks()[1].0.clone();
+    let e =
+        refusal(f.select("Bob", &CustomId::Deck { challenge: 1 }.encode(), &format!("starter:{deck}")).await);
+    assert!(e.contains("no longer exists"), "{e}");
+}
+
+#[tokio::test]
+async fn cards_games_settings_and_matches() {
+    let mut f = Front::new().await;
+    let db = cardtable::cards::spheres::db();
+    let name = db.cards[0].creature.name.clone();
+    let out = f.slash("Alice", Command::Card { name: name.to_uppercase(), game: None }).await.unwrap();
+    assert!(ephemeral_text(&out).contains(&db.cards[0].spell.name));
+    let typo: String = name.chars().take(name.len() - 1).collect();
+    let out = f.slash("Alice", Command::Card { name: typo, game: None }).await.unwrap();
+    assert!(ephemeral_text(&out).contains("closest"));
+    let out = f.slash("Alice", Command::Games).await.unwrap();
+    assert!(ephemeral_text(&out).contains("Spheres"));
+    let out = f
+        .slash("Alice", Command::Settings { hold_priority: Some(true), reminders: Some(false) })
+        .await
+        .unwrap();
+    assert!(ephemeral_text(&out).contains("Hold priority: **on**"));
+    let s = f.table.store().user_settings("alice").await.unwrap();
+    assert!(s.hold_priority && !s.dm_reminders);
+
+    let e = refusal(f.slash("Alice", Command::Hand).await);
+    assert!(e.contains("no match in progress"), "{e}");
+    let id = f.start_match().await;
+    let out = f.slash("Alice", Command::Matches).await.unwrap();
+    assert!(ephemeral_text(&out).contains(&format!("#{id} Spheres vs Bob")));
+    // /hand and /board outside the thread find the only match.
+    let out = f.slash("Bob", Command::Hand).await.unwrap();
+    assert!(matches!(&out[0], Outgoing::Ephemeral { to, .. } if to.0 == "bob"));
+    let out = f.slash("Carol", Command::Board).await;
+    assert!(out.is_err(), "Carol has no match");
+    let out = f.slash("Bob", Command::Board).await.unwrap();
+    assert!(matches!(&out[0], Outgoing::Post { key: Some(_), .. }));
+}
+
+/// Plays `clicks` clicks (choices rotate); returns how many times a player
+/// was left facing a single choice.
+async fn play_rotating(f: &mut Front, id: i64, clicks: usize) -> usize {
+    let mut single_choices = 0;
+    for n in 0..clicks {
+        let row = f.table.store().load_match(id).await.unwrap();
+        let s: AnyState = serde_json::from_str(&row.state).unwrap();
+        if s.outcome().is_some() {
+            break;
+        }
+        let seat = s.to_act()[0];
+        let actions = s.view(Viewer::Seat(seat)).actions;
+        single_choices += usize::from(actions.len() == 1);
+        let a = &actions[n % actions.len()];
+        let who = ["Alice", "Bob"][seat.index()];
+        f.click(who, &CustomId::Act { match_id: id, version: row.version, index: a.index }.encode())
+            .await
+            .unwrap();
+    }
+    single_choices
+}
+
+#[tokio::test]
+async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
+    // Without holding, a player is never left facing a single choice.
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    assert_eq!(play_rotating(&mut f, id, 300).await, 0);
+
+    // Holding, the table answers nothing for them.
+    let mut f = Front::new().await;
+    for who in ["Alice", "Bob"] {
+        f.slash(who, Command::Settings { hold_priority: Some(true), reminders: None }).await.unwrap();
+    }
+    let id = f.start_match().await;
+    play_rotating(&mut f, id, 300).await;
+    let log = f.table.store().match_actions(id).await.unwrap();
+    assert!(log.iter().all(|r| !r.action.contains("\"by\":\"autopilot\"")), "nothing was answered for them");
+}

@@ -1,0 +1,329 @@
+//! The match lifecycle through `Table::handle`: challenge, accept, play to
+//! the end, with the rules the table enforces along the way.
+
+mod table_support;
+
+use cardtable::engine::{Seat, Viewer};
+use cardtable::games::AnyState;
+use cardtable::table::{Command, CustomId, Outgoing, PostKey, TableError};
+use table_support::{user, Front};
+
+async fn state(f: &Front, id: i64) -> (AnyState, i64) {
+    let row = f.table.store().load_match(id).await.unwrap();
+    (serde_json::from_str(&row.state).unwrap(), row.version)
+}
+
+fn seat_user(seat: Seat) -> &'static str {
+    ["Alice", "Bob"][seat.index()]
+}
+
+/// Plays by clicking a pseudo-random offered action of whoever must act,
+/// until the game ends; returns the number of clicks.
+async fn play_out(f: &mut Front, id: i64, max: usize) -> usize {
+    let mut pick: u64 = 12345;
+    for n in 0..max {
+        let (s, version) = state(f, id).await;
+        if s.outcome().is_some() {
+            return n;
+        }
+        let seat = s.to_act()[0];
+        let actions = s.view(Viewer::Seat(seat)).actions;
+        assert!(!actions.is_empty(), "{seat} must act but is offered nothing");
+        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let a = &actions[(pick >> 33) as usize % actions.len()];
+        let custom = CustomId::Act { match_id: id, version, index: a.index }.encode();
+        f.click(seat_user(seat), &custom).await.unwrap_or_else(|e| panic!("click {n} refused: {e}"));
+    }
+    panic!("the game did not end in {max} clicks");
+}
+
+#[tokio::test]
+async fn challenge_accept_play_finish() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    // The first board went to the new thread, mentioning both players.
+    let first_board = f.all.iter().find_map(|o| match o {
+        Outgoing::Post { key: Some(PostKey::Board { .. }), mentions, .. } => Some(mentions.clone()),
+        _ => None,
+    });
+    assert_eq!(first_board.unwrap().len(), 2);
+    let clicks = play_out(&mut f, id, 20_000).await;
+    assert!(clicks > 0);
+    let row = f.table.store().load_match(id).await.unwrap();
+    assert_eq!(row.status, cardtable::store::MatchStatus::Finished);
+    assert!(row.outcome.is_some());
+    // The last board offers a rematch, and every older board lost its buttons.
+    let boards: Vec<_> = f.posts.iter().filter(|p| p.1.embed.is_some()).collect();
+    let last = boards.last().unwrap();
+    assert!(last.1.components.iter().any(|c| c.custom_id().starts_with("rematch:")));
+    for b in &boards[..boards.len() - 1] {
+        if b.1.components.iter().any(|c| c.custom_id().starts_with("a:")) {
+            panic!("a superseded board kept its action buttons");
+        }
+    }
+    // The replay of the log reproduces the stored snapshot.
+    let report = f.table.replay(id).await.unwrap();
+    assert!(report.snapshot_matches, "{report}");
+    // Rematch posts a new challenge.
+    let out = f.click("Bob", &CustomId::Rematch { match_id: id }.encode()).await.unwrap();
+    assert!(matches!(&out[0], Outgoing::Post { mentions, .. } if mentions[0].0 == "alice"));
+}
+
+#[tokio::test]
+async fn challenges_are_refused_with_reasons() {
+    let mut f = Front::new().await;
+    let challenge = |opponent: &str, game: &str, deck: Option<&str>| Command::Challenge {
+        opponent: user(opponent),
+        game: game.into(),
+        deck: deck.map(Into::into),
+        deadline_hours: None,
+        variant: None,
+    };
+    let err = |r: Result<Vec<Outgoing>, TableError>| match r {
+        Err(TableError::User(e)) => e.0,
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    let e = err(f.slash("Alice", challenge("Alice", "spheres", None)).await);
+    assert!(e.contains("yourself"), "{e}");
+    let mut bot = user("Robo");
+    bot.bot = true;
+    let cmd = Command::Challenge {
+        opponent: bot,
+        game: "spheres".into(),
+        deck: None,
+        deadline_hours: None,
+        variant: None,
+    };
+    assert!(err(f.slash("Alice", cmd).await).contains("bot"));
+    let e = err(f.slash("Alice", challenge("Bob", "sphere", None)).await);
+    assert!(e.contains("did you mean \"spheres\""), "{e}");
+    let deck = cardtable::games::GameId::Spheres.starter_decks()[0].0.clone();
+    let typo: String = deck.chars().take(deck.len() - 1).collect();
+    let e = err(f.slash("Alice", challenge("Bob", "spheres", Some(&typo))).await);
+    assert!(e.contains("did you mean"), "{e}");
+    f.slash("Alice", challenge("Bob", "spheres", Some(&deck))).await.unwrap();
+    let e = err(f.slash("Bob", challenge("Alice", "spheres", None)).await);
+    assert!(e.contains("already have an open challenge"), "{e}");
+    // Only Bob may accept.
+    let accept = f.button_on_last_post("Accept");
+    assert!(err(f.click("Alice", &accept).await).contains("your own challenge"));
+    assert!(err(f.click("Carol", &accept).await).contains("for Bob"));
+    // Bob declines; the challenge cannot be accepted afterwards.
+    let decline = f.button_on_last_post("Decline");
+    f.click("Bob", &decline).await.unwrap();
+    assert!(err(f.click("Bob", &accept).await).contains("declined"));
+}
+
+#[tokio::test]
+async fn challenges_expire() {
+    let mut f = Front::new().await;
+    let deck = cardtable::games::GameId::Spheres.starter_decks()[0].0.clone();
+    f.slash(
+        "Alice",
+        Command::Challenge {
+            opponent: user("Bob"),
+            game: "spheres".into(),
+            deck: Some(deck),
+            deadline_hours: None,
+            variant: None,
+        },
+    )
+    .await
+    .unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let now = f.clock_now() + 73 * 3600;
+    let out = f.table.tick(now).await;
+    assert!(out
+        .iter()
+        .any(|o| matches!(o, Outgoing::Post { message, .. } if message.content.contains("expired"))));
+    f.clock.set(now);
+    assert!(f.click("Bob", &accept).await.is_err());
+}
+
+#[tokio::test]
+async fn a_stranger_cannot_act_or_see_a_hand() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let (s, version) = state(&f, id).await;
+    let seat = s.to_act()[0];
+    let act = CustomId::Act { match_id: id, version, index: 0 }.encode();
+    match f.click("Carol", &act).await {
+        Err(TableError::User(e)) => assert!(e.0.contains("Only Alice and Bob play"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    let other = seat_user(Seat(1 - seat.0));
+    match f.click(other, &act).await {
+        Err(TableError::User(e)) => assert!(e.0.contains("not your move"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(f.click("Carol", &CustomId::Hand { match_id: id }.encode()).await.is_err());
+    assert_eq!(state(&f, id).await.1, version, "nothing was applied");
+}
+
+#[tokio::test]
+async fn a_stale_click_gets_the_current_board_and_applies_nothing() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let (s, version) = state(&f, id).await;
+    let who = seat_user(s.to_act()[0]);
+    let act = CustomId::Act { match_id: id, version, index: 0 }.encode();
+    f.click(who, &act).await.unwrap();
+    let after = state(&f, id).await.1;
+    assert!(after > version);
+    let out = f.click(who, &act).await.unwrap();
+    assert_eq!(out.len(), 1);
+    match &out[0] {
+        Outgoing::Ephemeral { to, message } => {
+            assert_eq!(to.0, who.to_lowercase());
+            assert!(message.content.contains("moved on"));
+            assert!(message.embed.is_some(), "the current board comes with it");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(state(&f, id).await.1, after, "the stale click applied nothing");
+    let log = f.table.store().match_actions(id).await.unwrap();
+    assert_eq!(log.len() as i64, after);
+}
+
+#[tokio::test]
+async fn fifty_simultaneous_clicks_apply_once() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let (s, version) = state(&f, id).await;
+    let who = seat_user(s.to_act()[0]);
+    let act = CustomId::Act { match_id: id, version, index: 0 }.encode();
+    let mut tasks = Vec::new();
+    for _ in 0..50 {
+        let table = f.table.clone();
+        let req = f.request(who, cardtable::table::RequestKind::Click { custom_id: act.clone() });
+        tasks.push(tokio::spawn(async move { table.handle(req).await }));
+    }
+    let mut boards = 0;
+    let mut moved_on = 0;
+    for t in tasks {
+        let out = t.await.unwrap().unwrap();
+        if out.iter().any(|o| matches!(o, Outgoing::Post { key: Some(_), .. })) {
+            boards += 1;
+        } else if out
+            .iter()
+            .any(|o| matches!(o, Outgoing::Ephemeral { message, .. } if message.content.contains("moved on")))
+        {
+            moved_on += 1;
+        }
+    }
+    assert_eq!(boards, 1, "exactly one click applies");
+    assert_eq!(moved_on, 49);
+    let log = f.table.store().match_actions(id).await.unwrap();
+    let players = log.iter().filter(|r| r.action.contains("\"by\":\"player\"")).count();
+    assert_eq!(players, 1);
+}
+
+#[tokio::test]
+async fn hands_only_go_to_their_owner() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    play_some(&mut f, id, 60).await;
+    for who in ["Alice", "Bob"] {
+        f.click(who, &CustomId::Hand { match_id: id }.encode()).await.unwrap();
+        f.slash(who, Command::Hand).await.unwrap();
+    }
+    for o in &f.all {
+        match o {
+            Outgoing::Post { message, .. } => {
+                let title = message.embed.as_ref().map(|e| e.title.clone()).unwrap_or_default();
+                assert!(!title.starts_with("Your hand"), "a hand was posted publicly");
+            }
+            Outgoing::Ephemeral { .. } | Outgoing::StripComponents { .. } | Outgoing::CreateThread { .. } => {
+            }
+            Outgoing::DirectMessage { text, .. } => assert!(!text.contains("Hand")),
+        }
+    }
+    // Each player's hand message holds exactly the cards the rules show that seat.
+    let (s, _) = state(&f, id).await;
+    for (seat, who) in [(Seat(0), "alice"), (Seat(1), "bob")] {
+        let cards = s.view(Viewer::Seat(seat)).hand.unwrap_or_default();
+        let other = s.view(Viewer::Seat(Seat(1 - seat.0))).hand.unwrap_or_default();
+        let last = f.ephemerals.iter().rev().find(|(to, _)| to == who).unwrap();
+        let text = serde_json::to_string(&last.1).unwrap();
+        for c in &cards {
+            assert!(text.contains(&c.name), "{who}'s hand shows {}", c.name);
+        }
+        for c in other.iter().filter(|c| !cards.iter().any(|m| m.name == c.name)) {
+            let hand_field =
+                last.1.embed.as_ref().unwrap().fields.iter().filter(|f| f.name.starts_with("Hand"));
+            for field in hand_field {
+                assert!(!field.value.contains(&format!("• {}", c.name)), "{who} sees {}", c.name);
+            }
+        }
+    }
+    // Every ephemeral went to the person who asked.
+    // (Front::send only delivers ephemerals returned to the requester.)
+}
+
+async fn play_some(f: &mut Front, id: i64, clicks: usize) {
+    for n in 0..clicks {
+        let (s, version) = state(f, id).await;
+        if s.outcome().is_some() {
+            return;
+        }
+        let seat = s.to_act()[0];
+        let actions = s.view(Viewer::Seat(seat)).actions;
+        let a = &actions[n % actions.len()];
+        let custom = CustomId::Act { match_id: id, version, index: a.index }.encode();
+        f.click(seat_user(seat), &custom).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn conceding_ends_the_match() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let out = f.click("Alice", &CustomId::Concede { match_id: id }.encode()).await.unwrap();
+    let Outgoing::Ephemeral { message, .. } = &out[0] else { panic!() };
+    let confirm = message.components[0].custom_id().to_owned();
+    assert!(f.click("Carol", &confirm).await.is_err());
+    f.click("Alice", &confirm).await.unwrap();
+    let (s, _) = state(&f, id).await;
+    let outcome = s.outcome().expect("over");
+    assert_eq!(outcome.winners, vec![Seat(1)]);
+    assert!(f.click("Alice", &confirm).await.is_err(), "cannot concede twice");
+}
+
+#[tokio::test]
+async fn deadlines_remind_then_offer_the_win() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let (s, version) = state(&f, id).await;
+    let late = s.to_act()[0];
+    let waiting = seat_user(Seat(1 - late.0));
+    let claim = CustomId::Claim { match_id: id, version }.encode();
+    // Too early to claim.
+    assert!(f.click(waiting, &claim).await.is_err());
+    let t0 = f.clock_now();
+    let at = |h: i64| t0 + h * 3600 + 1;
+    let dms = |out: &[Outgoing]| out.iter().filter(|o| matches!(o, Outgoing::DirectMessage { .. })).count();
+    assert_eq!(dms(&f.table.tick(at(1)).await), 0);
+    assert_eq!(dms(&f.table.tick(at(12)).await), 1);
+    assert_eq!(dms(&f.table.tick(at(13)).await), 0, "each reminder once");
+    assert_eq!(dms(&f.table.tick(at(24)).await), 1);
+    let out = f.table.tick(at(72)).await;
+    let offer = out.iter().find_map(|o| match o {
+        Outgoing::Post { message, .. } => message.components.first().map(|c| c.custom_id().to_owned()),
+        _ => None,
+    });
+    assert_eq!(offer.as_deref(), Some(claim.as_str()));
+    assert!(f.table.tick(at(80)).await.is_empty());
+    f.clock.set(at(72));
+    // The late player cannot claim; the waiting one can.
+    assert!(f.click(seat_user(late), &claim).await.is_err());
+    f.click(waiting, &claim).await.unwrap();
+    let (s, _) = state(&f, id).await;
+    assert_eq!(s.outcome().unwrap().winners, vec![Seat(1 - late.0)]);
+}
+
+impl Front {
+    fn clock_now(&self) -> i64 {
+        use cardtable::table::Clock;
+        self.clock.now()
+    }
+}

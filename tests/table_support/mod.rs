@@ -1,0 +1,157 @@
+//! A test front end for the table: plays the Discord part (message ids,
+//! threads, reporting them back) and keeps what each user saw.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use cardtable::store::Store;
+use cardtable::table::{
+    Command, Component, ManualClock, Message, Outgoing, Place, Request, RequestKind, Table, TableConfig,
+    TableError, Target, UserRef,
+};
+
+/// 2024-01-01, a fixed start for the clock.
+pub const T0: i64 = 1_704_067_200;
+
+pub struct Front {
+    pub table: Table,
+    pub clock: Arc<ManualClock>,
+    pub posts: Vec<(Target, Message, String)>,
+    pub ephemerals: Vec<(String, Message)>,
+    pub all: Vec<Outgoing>,
+    next_message: u64,
+}
+
+pub fn user(name: &str) -> UserRef {
+    UserRef::new(name.to_lowercase(), name)
+}
+
+pub fn place() -> Place {
+    Place::channel("general")
+}
+
+impl Front {
+    pub async fn new() -> Front {
+        Self::on(Store::open_memory().await.unwrap()).await
+    }
+
+    pub async fn on(store: Store) -> Front {
+        let clock = Arc::new(ManualClock::new(T0));
+        let config = TableConfig { seed: Some(7), ..TableConfig::default() };
+        let table = Table::with_config(store, clock.clone(), config);
+        Front { table, clock, posts: vec![], ephemerals: vec![], all: vec![], next_message: 1 }
+    }
+
+    pub fn request(&self, who: &str, kind: RequestKind) -> Request {
+        Request { user: user(who), place: place(), kind }
+    }
+
+    /// Sends a request and plays its outgoing effects like a front end.
+    pub async fn send(&mut self, who: &str, kind: RequestKind) -> Result<Vec<Outgoing>, TableError> {
+        let req = self.request(who, kind);
+        let out = self.table.handle(req).await?;
+        self.deliver(&out).await;
+        Ok(out)
+    }
+
+    pub async fn slash(&mut self, who: &str, cmd: Command) -> Result<Vec<Outgoing>, TableError> {
+        self.send(who, RequestKind::Slash(cmd)).await
+    }
+
+    pub async fn click(&mut self, who: &str, custom_id: &str) -> Result<Vec<Outgoing>, TableError> {
+        self.send(who, RequestKind::Click { custom_id: custom_id.to_owned() }).await
+    }
+
+    pub async fn select(
+        &mut self,
+        who: &str,
+        custom_id: &str,
+        value: &str,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        self.send(who, RequestKind::Select { custom_id: custom_id.to_owned(), value: value.to_owned() }).await
+    }
+
+    pub async fn deliver(&mut self, out: &[Outgoing]) {
+        let mut queue: Vec<Outgoing> = out.to_vec();
+        let mut i = 0;
+        while i < queue.len() {
+            let o = queue[i].clone();
+            i += 1;
+            self.all.push(o.clone());
+            match o {
+                Outgoing::CreateThread { match_id, .. } => {
+                    self.table.thread_created(match_id, &format!("thread-{match_id}")).await.unwrap();
+                }
+                Outgoing::Post { target, message, key, .. } => {
+                    let id = format!("m{}", self.next_message);
+                    self.next_message += 1;
+                    let problems = message.limit_violations();
+                    assert!(problems.is_empty(), "post breaks Discord limits: {problems:?}");
+                    self.posts.push((target, message, id.clone()));
+                    if let Some(k) = key {
+                        queue.extend(self.table.posted(k, &id).await.unwrap());
+                    }
+                }
+                Outgoing::Ephemeral { to, message } => {
+                    let problems = message.limit_violations();
+                    assert!(problems.is_empty(), "ephemeral breaks Discord limits: {problems:?}");
+                    self.ephemerals.push((to.0, message));
+                }
+                Outgoing::StripComponents { message_ref, .. } => {
+                    if let Some(p) = self.posts.iter_mut().find(|p| p.2 == message_ref) {
+                        p.1.components.clear();
+                    }
+                }
+                Outgoing::DirectMessage { .. } => {}
+            }
+        }
+    }
+
+    /// Alice challenges Bob; Bob accepts with a starter deck. Returns the match id.
+    pub async fn start_match(&mut self) -> i64 {
+        let decks = cardtable::games::GameId::Spheres.starter_decks();
+        let (a, b) = (decks[0].0.clone(), decks[1].0.clone());
+        self.slash(
+            "Alice",
+            Command::Challenge {
+                opponent: user("Bob"),
+                game: "spheres".into(),
+                deck: Some(a),
+                deadline_hours: None,
+                variant: None,
+            },
+        )
+        .await
+        .unwrap();
+        let accept = self.button_on_last_post("Accept");
+        let out = self.click("Bob", &accept).await.unwrap();
+        let Some(Outgoing::Ephemeral { message, .. }) = out.first() else {
+            panic!("no deck choice: {out:?}")
+        };
+        let Some(Component::Select { custom_id, options, .. }) = message.components.first() else {
+            panic!("no deck select")
+        };
+        let value = options.iter().find(|o| o.label == b).expect("starter deck offered").value.clone();
+        let custom_id = custom_id.clone();
+        let out = self.select("Bob", &custom_id, &value).await.unwrap();
+        out.iter()
+            .find_map(|o| match o {
+                Outgoing::CreateThread { match_id, .. } => Some(*match_id),
+                _ => None,
+            })
+            .expect("a thread is opened")
+    }
+
+    pub fn button_on_last_post(&self, label: &str) -> String {
+        for (_, m, _) in self.posts.iter().rev() {
+            for c in &m.components {
+                if let Component::Button { label: l, custom_id, .. } = c {
+                    if l == label {
+                        return custom_id.clone();
+                    }
+                }
+            }
+        }
+        panic!("no button {label}")
+    }
+}
