@@ -11,3 +11,4 @@ pub mod store;
 pub mod table;
 pub mod view;
 pub mod console;
+pub mod discord;

@@ -43,6 +43,16 @@ enum Command {
         #[command(subcommand)]
         command: CardsCommand,
     },
+    /// Re-run a stored match from its setup and action log and compare.
+    Replay {
+        /// The match id (shown in the thread's board footer and by /matches).
+        match_id: i64,
+        /// Database holding the match.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db")]
+        db: String,
+    },
+    /// Print the slash commands the bot registers, as JSON.
+    Commands,
 }
 
 #[derive(Subcommand)]
@@ -58,10 +68,15 @@ enum CardsCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Bot) {
-        Command::Bot => Err("the Discord front end is not built yet; try `cardtable console`".to_string()),
-        Command::Console { db } => Err(format!("the console is not built yet (database {db})")),
+        Command::Bot => bot(),
+        Command::Console { db } => runtime().and_then(|rt| rt.block_on(console(&db))),
         Command::Sim { game, games, seed } => sim(&game, games, seed),
         Command::Cards { command: CardsCommand::Check { dir } } => cards_check(&dir),
+        Command::Replay { match_id, db } => runtime().and_then(|rt| rt.block_on(replay(&db, match_id))),
+        Command::Commands => {
+            println!("{}", cardtable::discord::commands_json());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -93,9 +108,47 @@ fn sim(game: &str, games: u64, seed: u64) -> Result<(), String> {
     Ok(())
 }
 
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))
+}
+
+fn bot() -> Result<(), String> {
+    // A missing .env is fine: settings may come from the environment.
+    let _ = dotenvy::dotenv();
+    let config = cardtable::discord::Config::from_env()?;
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    runtime()?.block_on(cardtable::discord::run(config)).map_err(|e| format!("{e:#}"))
+}
+
+async fn console(db: &str) -> Result<(), String> {
+    let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    cardtable::console::run(db, stdin, std::io::stdout()).await.map_err(|e| format!("{e:#}"))
+}
+
+async fn replay(db: &str, match_id: i64) -> Result<(), String> {
+    let store = cardtable::store::Store::open(db).await.map_err(|e| e.to_string())?;
+    let table = cardtable::table::Table::new(store);
+    let report = table.replay(match_id).await.map_err(|e| e.to_string())?;
+    println!("{report}");
+    if report.snapshot_matches {
+        Ok(())
+    } else {
+        Err(format!("match {match_id} does not reproduce its stored state"))
+    }
+}
+
 fn cards_check(dir: &std::path::Path) -> Result<(), String> {
-    let _ = dir;
-    let db = cardtable::cards::spheres::db();
-    println!("spheres: {} cards, {} decks, ok", db.cards.len(), db.decks.len());
+    let lines = cardtable::cards::check::check_dir(dir).map_err(|e| e.to_string())?;
+    for line in lines {
+        println!("{line}");
+    }
     Ok(())
 }

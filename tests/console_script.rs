@@ -142,3 +142,29 @@ async fn random_lines_never_crash_the_console() {
         );
     }
 }
+
+/// A console database is kept: a second session finds the match, and a new
+/// match between the same players gets its own thread name.
+#[tokio::test]
+async fn a_second_session_resumes_the_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("console.db").display());
+    let script = "@alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\"\n\
+                  @bob click Accept\n\
+                  @bob select 1\n";
+    let mut out = Vec::new();
+    run(&url, script.as_bytes(), &mut out).await.unwrap();
+    let mut out = Vec::new();
+    run(&url, "@alice /matches\n@alice /board\n@alice click My hand\n".as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("#1 Spheres vs Bob"), "{text}");
+    assert!(text.contains("[#alice-vs-bob-spheres]"), "{text}");
+    assert!(text.contains("[only @alice]\n  ┌ Your hand"), "{text}");
+    let mut out = Vec::new();
+    run(&url, "@bob /challenge opponent:@alice game:spheres\n".as_bytes(), &mut out).await.unwrap();
+    let mut out = Vec::new();
+    let again = "@bob /concede\n@bob click Yes, concede\n@alice /challenge opponent:@bob game:spheres\n@bob click Accept\n@bob select 1\n";
+    run(&url, again.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("thread #alice-vs-bob-spheres-2 opened"), "{text}");
+}

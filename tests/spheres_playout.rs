@@ -28,6 +28,8 @@ fn check(s: &State, n: usize) {
     assert!(json.len() < 16_000, "state JSON is {} bytes", json.len());
     for seat in Spheres::to_act(s) {
         for a in Spheres::legal_actions(s, seat) {
+            let label = Spheres::describe(s, seat, &a).label;
+            assert!(!label.is_empty() && label.chars().count() <= 80, "bad label {label:?}");
             let mut c = s.clone();
             if let Err(e) = Spheres::apply(&mut c, seat, &a) {
                 panic!("after {n} actions: listed action {a:?} refused: {e}");

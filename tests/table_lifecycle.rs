@@ -132,7 +132,7 @@ async fn challenges_expire() {
     .unwrap();
     let accept = f.button_on_last_post("Accept");
     let now = f.clock_now() + 73 * 3600;
-    let out = f.table.tick(now).await;
+    let out = f.table.tick(now).await.unwrap();
     assert!(out
         .iter()
         .any(|o| matches!(o, Outgoing::Post { message, .. } if message.content.contains("expired"))));
@@ -302,17 +302,17 @@ async fn deadlines_remind_then_offer_the_win() {
     let t0 = f.clock_now();
     let at = |h: i64| t0 + h * 3600 + 1;
     let dms = |out: &[Outgoing]| out.iter().filter(|o| matches!(o, Outgoing::DirectMessage { .. })).count();
-    assert_eq!(dms(&f.table.tick(at(1)).await), 0);
-    assert_eq!(dms(&f.table.tick(at(12)).await), 1);
-    assert_eq!(dms(&f.table.tick(at(13)).await), 0, "each reminder once");
-    assert_eq!(dms(&f.table.tick(at(24)).await), 1);
-    let out = f.table.tick(at(72)).await;
+    assert_eq!(dms(&f.table.tick(at(1)).await.unwrap()), 0);
+    assert_eq!(dms(&f.table.tick(at(12)).await.unwrap()), 1);
+    assert_eq!(dms(&f.table.tick(at(13)).await.unwrap()), 0, "each reminder once");
+    assert_eq!(dms(&f.table.tick(at(24)).await.unwrap()), 1);
+    let out = f.table.tick(at(72)).await.unwrap();
     let offer = out.iter().find_map(|o| match o {
         Outgoing::Post { message, .. } => message.components.first().map(|c| c.custom_id().to_owned()),
         _ => None,
     });
     assert_eq!(offer.as_deref(), Some(claim.as_str()));
-    assert!(f.table.tick(at(80)).await.is_empty());
+    assert!(f.table.tick(at(80)).await.unwrap().is_empty());
     f.clock.set(at(72));
     // The late player cannot claim; the waiting one can.
     assert!(f.click(seat_user(late), &claim).await.is_err());

@@ -81,7 +81,7 @@ impl Console {
     /// A console on `store`, its clock starting at the real time.
     pub fn new(store: Store) -> Self {
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
-        let table = Table::new(store.clone(), clock.clone());
+        let table = Table::with_clock(store.clone(), clock.clone());
         let run = format!("{:x}", SystemClock.now() % 0x10_0000);
         Console {
             store,
@@ -122,7 +122,11 @@ impl Console {
                 format!("(@{name} is a bot account)\n")
             }
             Line::Tick => {
-                let out = self.table.tick(self.clock.now()).await;
+                let out = self
+                    .table
+                    .tick(self.clock.now())
+                    .await
+                    .unwrap_or_else(|e| vec![e.reply(&UserId::from("console"))]);
                 let text = self.deliver(out).await;
                 if text.is_empty() {
                     "(nothing is due)\n".to_owned()
@@ -132,7 +136,11 @@ impl Console {
             }
             Line::Wait(seconds) => {
                 self.clock.advance(seconds);
-                let out = self.table.tick(self.clock.now()).await;
+                let out = self
+                    .table
+                    .tick(self.clock.now())
+                    .await
+                    .unwrap_or_else(|e| vec![e.reply(&UserId::from("console"))]);
                 let mut text = format!("(time passes: {})\n", human(seconds));
                 text.push_str(&self.deliver(out).await);
                 text
@@ -303,7 +311,7 @@ impl Console {
         while let Some(o) = queue.pop_front() {
             match o {
                 Outgoing::CreateThread { parent_channel, name, match_id } => {
-                    let slug = self.unique_slug(&name);
+                    let slug = self.unique_slug(&name).await;
                     if let Err(e) = self.table.thread_created(match_id, &slug).await {
                         text.push_str(&format!("error: could not record the thread: {}\n", e.reply_text()));
                     }
@@ -379,13 +387,18 @@ impl Console {
         id
     }
 
-    fn unique_slug(&self, name: &str) -> String {
+    /// A thread name no match uses yet (in this run or in the database).
+    async fn unique_slug(&self, name: &str) -> String {
         let base = slug(name);
-        let taken = |s: &str| self.threads.values().any(|t| t == s);
-        if !taken(&base) {
-            return base;
+        for i in 1.. {
+            let candidate = if i == 1 { base.clone() } else { format!("{base}-{i}") };
+            let in_run = self.threads.values().any(|t| *t == candidate);
+            let in_db = matches!(self.store.match_in_thread(&candidate).await, Ok(Some(_)));
+            if !in_run && !in_db {
+                return candidate;
+            }
         }
-        (2..).map(|i| format!("{base}-{i}")).find(|s| !taken(s)).expect("some suffix is free")
+        unreachable!("some suffix is free")
     }
 }
 

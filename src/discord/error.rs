@@ -112,8 +112,12 @@ pub async fn on_error(err: FrameworkError<'_, Data, Error>) {
         }
         FrameworkError::GuildOnly { ctx, .. } => {
             if let poise::Context::Application(app) = ctx {
-                tell(&ctx.serenity_context().http, app.interaction, "This command works in a server channel only.")
-                    .await;
+                tell(
+                    &ctx.serenity_context().http,
+                    app.interaction,
+                    "This command works in a server channel only.",
+                )
+                .await;
             }
         }
         other => {

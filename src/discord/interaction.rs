@@ -31,7 +31,10 @@ pub enum Reply<'a> {
 
 impl<'a> Reply<'a> {
     /// Acknowledges a slash command (ephemeral "thinking…").
-    pub async fn defer_command(http: &Http, interaction: &'a CommandInteraction) -> serenity::Result<Reply<'a>> {
+    pub async fn defer_command(
+        http: &Http,
+        interaction: &'a CommandInteraction,
+    ) -> serenity::Result<Reply<'a>> {
         interaction.defer_ephemeral(http).await?;
         Ok(Reply::Command { interaction, replaced: false })
     }
@@ -94,10 +97,9 @@ impl<'a> Reply<'a> {
     /// A label for logs: which interaction, by whom.
     pub fn describe(&self) -> String {
         match self {
-            Reply::Command { interaction, .. } => format!(
-                "/{} by {} in {}",
-                interaction.data.name, interaction.user.id, interaction.channel_id
-            ),
+            Reply::Command { interaction, .. } => {
+                format!("/{} by {} in {}", interaction.data.name, interaction.user.id, interaction.channel_id)
+            }
             Reply::Component(interaction) => format!(
                 "click {:?} by {} in {}",
                 interaction.data.custom_id, interaction.user.id, interaction.channel_id
@@ -120,10 +122,14 @@ pub fn user_ref(user: &User, member: Option<&Member>) -> UserRef {
 pub fn place(guild: Option<GuildId>, channel_id: u64, channel: Option<&PartialChannel>) -> Place {
     let guild = guild.map(|g| g.get().to_string());
     let thread_parent = channel
-        .filter(|c| matches!(c.kind, ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread))
+        .filter(|c| {
+            matches!(c.kind, ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread)
+        })
         .and_then(|c| c.parent_id);
     match thread_parent {
-        Some(parent) => Place { guild, channel: parent.get().to_string(), thread: Some(channel_id.to_string()) },
+        Some(parent) => {
+            Place { guild, channel: parent.get().to_string(), thread: Some(channel_id.to_string()) }
+        }
         None => Place { guild, channel: channel_id.to_string(), thread: None },
     }
 }

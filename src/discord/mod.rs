@@ -20,14 +20,13 @@ pub mod render;
 mod router;
 mod ticker;
 
-use std::sync::Arc;
-
 use anyhow::Context as _;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId};
 use tracing::{error, info, warn};
 
-pub use commands::all_commands;
+pub use commands::{all_commands, answer_slash};
 pub use config::Config;
+pub use router::on_component;
 
 use crate::store::Store;
 use crate::table::Table;
@@ -35,7 +34,7 @@ use crate::table::Table;
 /// What every command and event handler shares.
 pub struct Data {
     /// The match lifecycle; every decision is its.
-    pub table: Arc<Table>,
+    pub table: Table,
 }
 
 /// Any failure of a command or handler; see `error` for how it is shown.
@@ -64,7 +63,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             config.database_url
         )
     })?;
-    let table = Arc::new(Table::new(store));
+    let table = Table::new(store);
 
     let dev_guild = config.dev_guild_id.map(GuildId::new);
     let framework = poise::Framework::builder()
@@ -82,11 +81,15 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 let commands = poise::builtins::create_application_commands(&framework.options().commands);
                 let registered = match dev_guild {
                     Some(guild) => guild.set_commands(&ctx.http, commands).await.map(|_| ()),
-                    None => serenity::all::Command::set_global_commands(&ctx.http, commands).await.map(|_| ()),
+                    None => {
+                        serenity::all::Command::set_global_commands(&ctx.http, commands).await.map(|_| ())
+                    }
                 };
                 match (registered, dev_guild) {
                     (Ok(()), Some(guild)) => info!(%guild, "slash commands registered in the dev server"),
-                    (Ok(()), None) => info!("slash commands registered globally (may take up to an hour to show)"),
+                    (Ok(()), None) => {
+                        info!("slash commands registered globally (may take up to an hour to show)")
+                    }
                     (Err(e), _) => error!("could not register the slash commands: {e}"),
                 }
                 ticker::spawn(ctx.http.clone(), table.clone());
@@ -118,13 +121,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     })
 }
 
-/// Installs the log subscriber with `filter` (validated by [`Config`]);
-/// does nothing if the program installed one already.
+/// Installs the log subscriber with `filter` (validated by [`Config`]),
+/// unless the program installed one already (`cardtable bot` does, from
+/// the same `RUST_LOG`).
 fn init_logging(filter: &str) {
     let filter = tracing_subscriber::EnvFilter::try_new(filter).unwrap_or_else(|_| "info".into());
-    if tracing_subscriber::fmt().with_env_filter(filter).try_init().is_err() {
-        warn!("a log subscriber was already installed; RUST_LOG from the config is not applied");
-    }
+    let _already_installed = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
 /// Resolves on Ctrl-C, or SIGTERM on Unix (how services are stopped).

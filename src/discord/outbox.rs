@@ -70,7 +70,11 @@ pub async fn deliver(
                     .await
                     .with_context(|| format!("posting in channel {channel}"))?;
                 if let Some(key) = key {
-                    table.posted(key, posted.id.get().to_string()).await?;
+                    // The table answers with the superseded board to strip.
+                    let more = table.posted(key, posted.id.get().to_string()).await?;
+                    for effect in more.into_iter().rev() {
+                        queue.push_front(effect);
+                    }
                 }
             }
             Outgoing::CreateThread { parent_channel, name, match_id } => {
@@ -101,7 +105,8 @@ pub async fn deliver(
                     continue;
                 };
                 let edit = EditMessage::new().components(Vec::new());
-                let result = unarchiving(http, channel, || channel.edit_message(http, message, edit.clone())).await;
+                let result =
+                    unarchiving(http, channel, || channel.edit_message(http, message, edit.clone())).await;
                 match result {
                     Ok(_) => {}
                     Err(e) if discord_error_code(&e) == Some(UNKNOWN_MESSAGE) => {
@@ -152,10 +157,9 @@ where
 fn resolve(target: &Target, match_threads: &HashMap<i64, ChannelId>) -> Result<ChannelId, Error> {
     match target {
         Target::Channel(id) | Target::Thread(id) => channel_id(id),
-        Target::MatchThread(match_id) => match_threads
-            .get(match_id)
-            .copied()
-            .ok_or_else(|| anyhow!("a post for the thread of match {match_id}, which this batch did not open")),
+        Target::MatchThread(match_id) => match_threads.get(match_id).copied().ok_or_else(|| {
+            anyhow!("a post for the thread of match {match_id}, which this batch did not open")
+        }),
     }
 }
 

@@ -59,7 +59,8 @@ fn fit_embed(embed: &Embed) -> Embed {
     // The 6000 total: fields go from the end first, keeping some of the
     // description (on a board, the events since the last one).
     let fixed = count(&title) + footer.as_deref().map_or(0, count);
-    let field_chars = |fields: &[EmbedField]| fields.iter().map(|f| count(&f.name) + count(&f.value)).sum::<usize>();
+    let field_chars =
+        |fields: &[EmbedField]| fields.iter().map(|f| count(&f.name) + count(&f.value)).sum::<usize>();
     let reserve = count(&description).min(DESCRIPTION_RESERVE);
     while !fields.is_empty() && fixed + field_chars(&fields) + reserve > limits::EMBED_TOTAL {
         fields.pop();

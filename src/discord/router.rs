@@ -4,24 +4,26 @@
 //! stale click, a stranger's click or a click in a finished match, which
 //! the person sees as an ephemeral explanation).
 
-use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, FullEvent, Interaction};
+use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, FullEvent, Http, Interaction};
 use tracing::warn;
 
 use super::interaction::Reply;
 use super::{outbox, Data, Error};
-use crate::table::{Request, RequestKind, UserError};
+use crate::table::{Request, RequestKind, Table, UserError};
 
 /// poise's event handler: component interactions go to the table; slash
 /// commands and autocomplete are poise's own.
 pub async fn on_event(ctx: &serenity::all::Context, event: &FullEvent, data: &Data) -> Result<(), Error> {
     if let FullEvent::InteractionCreate { interaction: Interaction::Component(component) } = event {
-        on_component(ctx, data, component).await;
+        on_component(&ctx.http, &data.table, component).await;
     }
     Ok(())
 }
 
-async fn on_component(ctx: &serenity::all::Context, data: &Data, interaction: &ComponentInteraction) {
-    let http = &ctx.http;
+/// Answers one click or selection: acknowledges it, hands it to the table
+/// and carries out the answer. Whatever happens, the person gets an answer
+/// (an explanation, never "This interaction failed").
+pub async fn on_component(http: &Http, table: &Table, interaction: &ComponentInteraction) {
     // Acknowledge before anything else: Discord allows 3 seconds.
     let mut reply = match Reply::defer_component(http, interaction).await {
         Ok(reply) => reply,
@@ -33,7 +35,7 @@ async fn on_component(ctx: &serenity::all::Context, data: &Data, interaction: &C
     match request_kind(&interaction.data.custom_id, &interaction.data.kind) {
         Ok(kind) => {
             let request = Request { user: reply.user(), place: reply.place(), kind };
-            outbox::answer(http, &data.table, &mut reply, request).await;
+            outbox::answer(http, table, &mut reply, request).await;
         }
         Err(e) => outbox::conclude(http, &mut reply, Err(e.into())).await,
     }

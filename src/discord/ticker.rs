@@ -4,7 +4,7 @@
 //! every timer: the first tick runs at start-up and catches up.
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serenity::all::Http;
 use tokio::task::JoinHandle;
@@ -19,14 +19,14 @@ use crate::table::Table;
 pub const TICK_EVERY: Duration = Duration::from_secs(30);
 
 /// Starts the ticker; it runs as long as the bot.
-pub fn spawn(http: Arc<Http>, table: Arc<Table>) -> JoinHandle<()> {
+pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(TICK_EVERY);
         // After a stall (or a laptop sleeping), tick once, not a burst.
         interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
             interval.tick().await;
-            tick_once(&http, &table, unix_now()).await;
+            tick_once(&http, &table, table.now()).await;
         }
     })
 }
@@ -45,9 +45,4 @@ async fn tick_once(http: &Http, table: &Table, now: i64) {
         let error_id = new_error_id();
         error!(error_id = %error_id, error = %format!("{e:#}"), "could not deliver what a deadline tick produced");
     }
-}
-
-/// Seconds since the Unix epoch.
-fn unix_now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }

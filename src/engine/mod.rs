@@ -99,4 +99,10 @@ pub trait Rules {
     fn describe(s: &Self::State, seat: Seat, a: &Self::Action) -> ActionView;
     /// `seat` concedes: it leaves the game (which may end it).
     fn concede(s: &mut Self::State, seat: Seat) -> Vec<Event>;
+    /// The card names `viewer` cannot see right now (in hands not theirs,
+    /// decks, towers or shields, face-down cards, groove energy) and that no
+    /// zone visible to `viewer` shows: none of them may appear in anything
+    /// `viewer` is shown. The hidden-information tests check every game
+    /// against this list.
+    fn secrets(s: &Self::State, viewer: Viewer) -> Vec<String>;
 }

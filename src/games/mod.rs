@@ -174,6 +174,11 @@ impl AnyState {
         dispatch!(self, |G, s| G::concede(s, seat))
     }
 
+    /// The card names `viewer` may not be shown now (see [`Rules::secrets`]).
+    pub fn secrets(&self, viewer: Viewer) -> Vec<String> {
+        dispatch!(self, |G, s| G::secrets(s, viewer))
+    }
+
     /// Describes one action for a button.
     pub fn describe(&self, seat: Seat, action: &AnyAction) -> ActionView {
         match (self, action) {

@@ -9,27 +9,18 @@ use crate::store::MatchRow;
 impl Table {
     /// One pass of the ticker at `now`: expires challenges, sends the
     /// reminders and deadline notices that are due (each exactly once, even
-    /// with several tickers). Failures are logged and skipped.
-    pub async fn tick(&self, now: i64) -> Vec<Outgoing> {
-        let mut out = Vec::new();
-        match self.expire_challenges(now).await {
-            Ok(o) => out.extend(o),
-            Err(e) => tracing::error!(error = %e, "expiring challenges failed"),
-        }
-        let due = match self.store.active_matches_due(now, &self.config.reminder_hours).await {
-            Ok(d) => d,
-            Err(e) => {
-                tracing::error!(error = %e, "listing due matches failed");
-                return out;
-            }
-        };
+    /// with several tickers). A failure on one match is logged and skipped;
+    /// an error means the due work could not even be listed.
+    pub async fn tick(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
+        let mut out = self.expire_challenges(now).await?;
+        let due = self.store.active_matches_due(now, &self.config.reminder_hours).await?;
         for row in due {
             match self.notice_due(&row, now).await {
                 Ok(o) => out.extend(o),
                 Err(e) => tracing::error!(match_id = row.id, error = %e, "deadline notice failed"),
             }
         }
-        out
+        Ok(out)
     }
 
     async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Vec<Outgoing>, TableError> {

@@ -83,8 +83,13 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// A table on `store`, telling time by `clock`, with default settings.
-    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Self {
+    /// A table on `store`, on the system clock, with default settings.
+    pub fn new(store: Store) -> Self {
+        Self::with_clock(store, Arc::new(SystemClock))
+    }
+
+    /// A table on `store`, telling time by `clock` (tests, the console).
+    pub fn with_clock(store: Store, clock: Arc<dyn Clock>) -> Self {
         Self::with_config(store, clock, TableConfig::default())
     }
 
@@ -135,16 +140,28 @@ impl Table {
         }
     }
 
-    /// The front end opened the thread of `match_id`.
-    pub async fn thread_created(&self, match_id: i64, thread_id: &str) -> Result<(), TableError> {
-        self.store.set_thread(match_id, thread_id).await?;
-        Ok(())
+    /// The front end opened the thread of `match_id`. Returns effects to
+    /// carry out next, before the rest of the batch (currently none: the
+    /// batch that asked for the thread already holds its first board, aimed
+    /// at [`Target::MatchThread`]).
+    pub async fn thread_created(
+        &self,
+        match_id: i64,
+        thread_id: impl AsRef<str>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        self.store.set_thread(match_id, thread_id.as_ref()).await?;
+        Ok(vec![])
     }
 
     /// The front end posted a keyed message and got `message_id`. Returns
     /// what to strip: the board it superseded, or this one if a newer board
     /// was already posted.
-    pub async fn posted(&self, key: PostKey, message_id: &str) -> Result<Vec<Outgoing>, TableError> {
+    pub async fn posted(
+        &self,
+        key: PostKey,
+        message_id: impl AsRef<str>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let message_id = message_id.as_ref();
         match key {
             PostKey::Challenge(id) => {
                 self.store.set_challenge_message(id, message_id).await?;

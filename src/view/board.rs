@@ -190,15 +190,19 @@ mod tests {
         prop_oneof![".{0,20}", ".{0,300}", "[a-z ]{0,3000}"]
     }
 
+    fn short() -> impl Strategy<Value = String> {
+        prop_oneof![4 => ".{0,30}", 1 => "[a-z ]{0,400}"]
+    }
+
     fn card() -> impl Strategy<Value = CardView> {
-        (text(), text()).prop_map(|(name, detail)| CardView { name, detail })
+        (short(), short()).prop_map(|(name, detail)| CardView { name, detail })
     }
 
     fn seat(i: u8) -> impl Strategy<Value = SeatView> {
         (
             text(),
-            prop::collection::vec((text(), text()), 0..6),
-            prop::collection::vec((text(), prop::collection::vec(card(), 0..40)), 0..5),
+            prop::collection::vec((short(), short()), 0..6),
+            prop::collection::vec((short(), prop::collection::vec(card(), 0..30)), 0..4),
             any::<bool>(),
         )
             .prop_map(move |(name, counters, zones, alive)| SeatView {
@@ -234,7 +238,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
+        #![proptest_config(ProptestConfig::with_cases(100))]
         #[test]
         fn every_board_fits_discord(
             view in table_view(),

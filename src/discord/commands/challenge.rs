@@ -25,13 +25,12 @@ pub async fn challenge(
     variant: Option<String>,
 ) -> Result<(), Error> {
     let member = match ctx {
-        poise::Context::Application(app) => {
-            app.interaction.data.resolved.members.get(&opponent.id).cloned()
-        }
+        poise::Context::Application(app) => app.interaction.data.resolved.members.get(&opponent.id).cloned(),
         poise::Context::Prefix(_) => None,
     };
     let opponent = opponent_ref(&opponent, member.as_ref());
-    submit(ctx, Command::Challenge { opponent, game, deck: Some(deck), deadline_hours: deadline, variant }).await
+    submit(ctx, Command::Challenge { opponent, game, deck: Some(deck), deadline_hours: deadline, variant })
+        .await
 }
 
 /// The opponent as the table knows people: their server nickname when they have one.

@@ -1,12 +1,110 @@
-//! Autocomplete for command options.
+//! Autocomplete for command options: suggestions only, read from the game
+//! registry, the card databases and the person's saved decks. Whatever is
+//! finally typed is still checked by the table.
+
+use poise::serenity_prelude::AutocompleteChoice;
 
 use crate::discord::Context;
+use crate::games::{GameId, GAMES};
 
-/// Games whose key or name starts with (or contains) what was typed.
-pub async fn game(_ctx: Context<'_>, partial: &str) -> Vec<String> {
-    let partial = partial.to_lowercase();
-    crate::games::GAMES.iter().filter(|g| g.key.contains(&partial) || g.name.to_lowercase().contains(&partial)).map(|g| g.key.to_owned()).collect()
+/// Discord shows at most 25 suggestions.
+const MAX_SUGGESTIONS: usize = 25;
+
+/// Discord's limit on a suggestion's name and value.
+const MAX_CHOICE_CHARS: usize = 100;
+
+/// Games whose key or name contains what was typed.
+pub async fn game(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let candidates = GAMES.iter().map(|g| (g.name.to_owned(), g.key.to_owned()));
+    suggest(partial, candidates)
 }
-pub async fn variant(_ctx: Context<'_>, _partial: &str) -> Vec<String> { vec![] }
-pub async fn deck(_ctx: Context<'_>, _partial: &str) -> Vec<String> { vec![] }
-pub async fn card(_ctx: Context<'_>, _partial: &str) -> Vec<String> { vec![] }
+
+/// The variants of every game (few enough to list them all).
+pub async fn variant(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let candidates = GAMES
+        .iter()
+        .flat_map(|g| g.variants.iter().map(move |v| (format!("{v} ({})", g.name), (*v).to_owned())));
+    suggest(partial, candidates)
+}
+
+/// The person's saved decks, then the starter decks.
+pub async fn deck(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let owner = ctx.author().id.get().to_string();
+    let saved = match ctx.data().table.store().decks(&owner, None).await {
+        Ok(decks) => decks,
+        Err(e) => {
+            tracing::warn!("deck autocomplete: {e}");
+            Vec::new()
+        }
+    };
+    let saved = saved.into_iter().map(|d| (format!("{} (yours, {})", d.name, d.game), d.name));
+    let starters = GAMES.iter().flat_map(|g| {
+        g.id.starter_decks().into_iter().map(move |(name, _)| (format!("{name} (starter, {})", g.name), name))
+    });
+    suggest(partial, saved.chain(starters).collect::<Vec<_>>())
+}
+
+/// Card names close to what was typed: names starting with it first, then
+/// names containing it, then close spellings.
+pub async fn card(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let key = partial.trim().to_lowercase();
+    let mut names: Vec<&'static str> = GAMES.iter().flat_map(|g| card_names(g.id)).collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut scored: Vec<(u8, f64, &str)> = names
+        .into_iter()
+        .filter_map(|name| {
+            let lower = name.to_lowercase();
+            if key.is_empty() || lower.starts_with(&key) {
+                Some((0, 0.0, name))
+            } else if lower.contains(&key) {
+                Some((1, 0.0, name))
+            } else {
+                let similarity = strsim::jaro_winkler(&key, &lower);
+                (similarity > 0.7).then_some((2, -similarity, name))
+            }
+        })
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(b.2)));
+    scored.into_iter().take(MAX_SUGGESTIONS).map(|(_, _, name)| choice(name, name)).collect()
+}
+
+/// Every card name of `game` (both faces of a Spheres card).
+fn card_names(game: GameId) -> Vec<&'static str> {
+    match game {
+        GameId::Spheres => crate::cards::spheres::db()
+            .cards
+            .iter()
+            .flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()])
+            .collect(),
+    }
+}
+
+/// The `(label, value)` candidates whose label contains `partial`, those
+/// starting with it first; without a duplicate value.
+fn suggest(partial: &str, candidates: impl IntoIterator<Item = (String, String)>) -> Vec<AutocompleteChoice> {
+    let key = partial.trim().to_lowercase();
+    let mut matching: Vec<(bool, String, String)> = candidates
+        .into_iter()
+        .filter(|(label, _)| label.to_lowercase().contains(&key))
+        .map(|(label, value)| (!label.to_lowercase().starts_with(&key), label, value))
+        .collect();
+    matching.sort_by_key(|m| m.0);
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for (_, label, value) in matching {
+        if seen.contains(&value) || value.chars().count() > MAX_CHOICE_CHARS {
+            continue;
+        }
+        seen.push(value.clone());
+        out.push(choice(&label, &value));
+        if out.len() == MAX_SUGGESTIONS {
+            break;
+        }
+    }
+    out
+}
+
+fn choice(label: &str, value: &str) -> AutocompleteChoice {
+    AutocompleteChoice::new(crate::table::protocol::truncate(label, MAX_CHOICE_CHARS), value.to_owned())
+}

@@ -8,7 +8,11 @@ use crate::table::{Command, DeckCommand, UserError};
 const MAX_DECK_FILE_BYTES: u32 = 64 * 1024;
 
 /// Your saved deck lists: list, show, import, delete, export.
-#[poise::command(slash_command, subcommands("list", "show", "import", "delete", "export"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("list", "show", "import", "delete", "export"),
+    subcommand_required
+)]
 pub async fn deck(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -106,7 +110,10 @@ async fn read_deck_file(file: &Attachment) -> Result<String, Error> {
     }
     let bytes = file.download().await?;
     String::from_utf8(bytes).map_err(|_| {
-        UserError::new(format!("{} is not a plain text file; save the deck list as .txt and try again.", file.filename))
-            .into()
+        UserError::new(format!(
+            "{} is not a plain text file; save the deck list as .txt and try again.",
+            file.filename
+        ))
+        .into()
     })
 }

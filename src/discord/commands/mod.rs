@@ -16,9 +16,11 @@ mod settings;
 
 use std::future::Future;
 
+use serenity::all::{CommandInteraction, Http};
+
 use super::interaction::Reply;
 use super::{outbox, Context, Data, Error};
-use crate::table::{Command, Request, RequestKind};
+use crate::table::{Command, Request, RequestKind, Table};
 
 /// Every command the bot registers, in the order Discord lists them.
 pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
@@ -53,13 +55,25 @@ async fn submit_with(
         // Only slash commands are registered.
         return Ok(());
     };
-    let http = &ctx.serenity_context().http;
-    let mut reply = Reply::defer_command(http, app.interaction).await?;
+    answer_slash(&ctx.serenity_context().http, &ctx.data().table, app.interaction, prepare).await
+}
+
+/// Answers one slash command: acknowledges it (ephemeral "thinking…"),
+/// reads its options with `prepare`, hands the command to the table and
+/// carries out the answer. Fails only when the acknowledgement fails;
+/// every later error is shown to the person.
+pub async fn answer_slash(
+    http: &Http,
+    table: &Table,
+    interaction: &CommandInteraction,
+    prepare: impl Future<Output = Result<Command, Error>>,
+) -> Result<(), Error> {
+    let mut reply = Reply::defer_command(http, interaction).await?;
     match prepare.await {
         Ok(command) => {
             let request =
                 Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
-            outbox::answer(http, &ctx.data().table, &mut reply, request).await;
+            outbox::answer(http, table, &mut reply, request).await;
         }
         Err(e) => outbox::conclude(http, &mut reply, Err(e)).await,
     }

@@ -47,7 +47,14 @@ fn passives(s: &State) -> Vec<Passive> {
     let mut push = |src: Source, anchor: Option<Uid>, abilities: &'static [Ability]| {
         for ab in abilities {
             if let Ability::Passive { effect, subject, filter, condition } = ab {
-                out.push(Passive { src, anchor, effect, subject: *subject, filter, condition: condition.as_ref() });
+                out.push(Passive {
+                    src,
+                    anchor,
+                    effect,
+                    subject: *subject,
+                    filter,
+                    condition: condition.as_ref(),
+                });
             }
         }
     };

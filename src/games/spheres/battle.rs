@@ -16,7 +16,14 @@ fn label(s: &State, uid: Uid) -> String {
 }
 
 /// 5a: the attacker engages and its attack triggers fire.
-pub fn declare(s: &mut State, seat: Seat, attacker: u8, lord: Seat, creature: Option<u8>, ev: &mut Vec<Event>) {
+pub fn declare(
+    s: &mut State,
+    seat: Seat,
+    attacker: u8,
+    lord: Seat,
+    creature: Option<u8>,
+    ev: &mut Vec<Event>,
+) {
     let att = s.lords[seat].battlefield[attacker as usize].uid;
     s.lords[seat].battlefield[attacker as usize].engaged = true;
     let target = creature.map(|j| s.lords[lord].battlefield[j as usize].uid);
@@ -162,7 +169,11 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
     match target {
         SiegeTarget::Tower(i) => {
             let uid = s.lords[lord].towers[i as usize];
-            ev.push(Event::public(format!("{} breaks one of {}'s towers", label(s, a.attacker), s.name(lord))));
+            ev.push(Event::public(format!(
+                "{} breaks one of {}'s towers",
+                label(s, a.attacker),
+                s.name(lord)
+            )));
             zones::destroy_tower(s, uid, ev);
         }
         SiegeTarget::Spell(i) => {

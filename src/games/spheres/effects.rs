@@ -75,7 +75,10 @@ pub fn cast_spell(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
                 0 => {
                     s.lords[seat].limbo.retain(|u| *u != uid);
                     s.lords[seat].trash.push(uid);
-                    ev.push(Event::public(format!("{} has no creature to hold it and is trashed", def.spell.name)));
+                    ev.push(Event::public(format!(
+                        "{} has no creature to hold it and is trashed",
+                        def.spell.name
+                    )));
                 }
                 1 => attach(s, uid, 0, ev),
                 _ => s.prompt = Some(Prompt::Host { chooser: seat, spell: uid }),
@@ -298,7 +301,10 @@ fn move_card(s: &mut State, uid: Uid, verb: Verb, name: &str, ev: &mut Vec<Event
         format!("{name}: {label} {}", verb_result(verb))
     };
     ev.push(Event::public(text));
-    if !revealed && !is_public(s, uid, from) && matches!(dest, Zone::Hand | Zone::Deck | Zone::Groove | Zone::Vault) {
+    if !revealed
+        && !is_public(s, uid, from)
+        && matches!(dest, Zone::Hand | Zone::Deck | Zone::Groove | Zone::Vault)
+    {
         ev.push(Event::private(owner, format!("That card is {}", card_name(s, uid))));
     }
     take(s, uid);
@@ -353,7 +359,14 @@ fn replace(
 
 /// Settles whose zone the effect works on (asking the controller when
 /// there is a real choice). Lords with something to take come first.
-fn choose_lord(s: &mut State, fi: usize, sel: &Select, verb: Option<Verb>, src: Source, any: bool) -> Option<Seat> {
+fn choose_lord(
+    s: &mut State,
+    fi: usize,
+    sel: &Select,
+    verb: Option<Verb>,
+    src: Source,
+    any: bool,
+) -> Option<Seat> {
     if let Some(l) = s.frames[fi].work.as_ref().and_then(|w| w.lord) {
         return Some(l);
     }
@@ -385,7 +398,13 @@ pub fn opponent_chooser(s: &State, controller: Seat, lord: Seat) -> Seat {
 }
 
 /// Selects the cards of an effect: (the lord whose zone, the cards).
-fn select(s: &mut State, fi: usize, sel: &Select, verb: Option<Verb>, src: Source) -> Option<(Seat, Vec<Uid>)> {
+fn select(
+    s: &mut State,
+    fi: usize,
+    sel: &Select,
+    verb: Option<Verb>,
+    src: Source,
+) -> Option<(Seat, Vec<Uid>)> {
     let lord = choose_lord(s, fi, sel, verb, src, false)?;
     let work = s.frames[fi].work.get_or_insert_with(Work::default);
     if work.picked_all {
@@ -455,11 +474,13 @@ fn pick_cards(
         }
         _ => {
             let all_forced = !sel.optional && cands.len() <= need;
+            // Crystals and energy are known only by their sphere: alike ones need no question.
+            let key = |u: &Uid| (s.def(*u).sphere, s.def(*u).dual);
             let all_equal = cands.len() > 1
                 && !sel.optional
-                && (hidden_to_all || zone == Zone::Groove)
+                && matches!(zone, Zone::Groove | Zone::Vault)
                 && mode != Pick::Search
-                && cands.iter().all(|u| s.def(*u).sphere == s.def(cands[0]).sphere);
+                && cands.iter().all(|u| key(u) == key(&cands[0]));
             if all_forced {
                 picked.extend(cands);
             } else if all_equal {

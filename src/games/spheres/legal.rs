@@ -162,7 +162,9 @@ pub fn blockers(s: &State) -> Vec<usize> {
         .battlefield
         .iter()
         .enumerate()
-        .filter(|(_, c)| !c.engaged && !has_static(s, c.uid, |st| *st == Static::CannotBlock))
+        .filter(|(_, c)| {
+            !c.engaged && Some(c.uid) != a.target && !has_static(s, c.uid, |st| *st == Static::CannotBlock)
+        })
         .map(|(i, _)| i)
         .collect()
 }
@@ -208,7 +210,9 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     if let Some(p) = &s.prompt {
         match p {
-            Prompt::Lord { options, .. } => out.extend(options.iter().map(|o| Action::ChooseLord { seat: *o })),
+            Prompt::Lord { options, .. } => {
+                out.extend(options.iter().map(|o| Action::ChooseLord { seat: *o }))
+            }
             Prompt::Cards { options, optional, .. } => {
                 out.extend((0..options.len()).map(|i| Action::ChooseCard { option: i as u8 }));
                 if *optional {
@@ -222,7 +226,9 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
                 out.extend(blockers(s).into_iter().map(|i| Action::Block { blocker: i as u8 }));
                 out.push(Action::NoBlock);
             }
-            Prompt::Siege { .. } => out.extend(siege_options(s).into_iter().map(|t| Action::Siege { target: t })),
+            Prompt::Siege { .. } => {
+                out.extend(siege_options(s).into_iter().map(|t| Action::Siege { target: t }))
+            }
             Prompt::Retaliate { seat } => {
                 out.extend(retaliation_options(s, *seat));
                 out.push(Action::Pass);

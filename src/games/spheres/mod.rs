@@ -32,6 +32,7 @@ pub mod battle;
 pub mod effects;
 pub mod legal;
 pub mod playout;
+mod secrets;
 pub mod select;
 pub mod setup;
 pub mod state;
@@ -48,7 +49,9 @@ pub use state::{
     GENERIC_COST, GENERIC_STRENGTH,
 };
 
-use crate::engine::{ActionView, Event, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Viewer};
+use crate::engine::{
+    ActionView, Event, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Viewer,
+};
 
 /// The Spheres rules.
 pub struct Spheres;
@@ -80,5 +83,8 @@ impl Rules for Spheres {
     }
     fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
         turn::concede(s, seat)
+    }
+    fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
+        secrets::secrets(s, viewer)
     }
 }

@@ -4,7 +4,8 @@
 use super::abilities::strength;
 use super::state::{is_sphere, spheres_of, State, Uid, GENERIC_COST, GENERIC_STRENGTH};
 use crate::cards::spheres::{
-    Amount, CardDef, Condition, CreatureState, Filter, Lord as LordRef, Matching, Select, Variable, Verb, Zone,
+    Amount, CardDef, Condition, CreatureState, Filter, Lord as LordRef, Matching, Select, Variable, Verb,
+    Zone,
 };
 use crate::engine::Seat;
 
@@ -171,7 +172,11 @@ pub fn condition_holds(s: &State, cond: &Condition, src: Source) -> bool {
             let n: usize = lords_for(s, src.controller, *lord)
                 .into_iter()
                 .map(|seat| {
-                    s.lords[seat].zone(*zone).into_iter().filter(|u| passes(s, filter, *u, *zone, src)).count()
+                    s.lords[seat]
+                        .zone(*zone)
+                        .into_iter()
+                        .filter(|u| passes(s, filter, *u, *zone, src))
+                        .count()
                 })
                 .sum();
             at_least.is_none_or(|m| n >= m as usize) && at_most.is_none_or(|m| n <= m as usize)

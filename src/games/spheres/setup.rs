@@ -65,7 +65,8 @@ pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId
             })
             .collect();
         let best = *reveals.iter().max().expect("two contenders");
-        contenders = contenders.into_iter().zip(reveals).filter(|(_, r)| *r == best).map(|(s, _)| s).collect();
+        contenders =
+            contenders.into_iter().zip(reveals).filter(|(_, r)| *r == best).map(|(s, _)| s).collect();
     }
     let first = contenders[if contenders.len() > 1 { rng.below(contenders.len()) } else { 0 }];
     // Game setup 2–4: shuffle, five towers, five hand cards.

@@ -217,7 +217,11 @@ impl Lord {
             .chain(&self.trash)
             .chain(&self.limbo)
             .copied()
-            .chain(self.battlefield.iter().flat_map(|c| std::iter::once(c.uid).chain(c.attached.iter().copied())))
+            .chain(
+                self.battlefield
+                    .iter()
+                    .flat_map(|c| std::iter::once(c.uid).chain(c.attached.iter().copied())),
+            )
     }
 }
 
@@ -482,10 +486,7 @@ impl State {
     /// The living opponents of `seat`, in turn order after it.
     pub fn opponents(&self, seat: Seat) -> Vec<Seat> {
         let n = self.lords.len();
-        (1..n)
-            .map(|k| Seat(((seat.index() + k) % n) as u8))
-            .filter(|s| self.lords[*s].alive)
-            .collect()
+        (1..n).map(|k| Seat(((seat.index() + k) % n) as u8)).filter(|s| self.lords[*s].alive).collect()
     }
     /// Where a creature is: (its lord, its battlefield position).
     pub fn find_creature(&self, uid: Uid) -> Option<(Seat, usize)> {

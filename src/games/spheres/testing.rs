@@ -19,7 +19,8 @@ pub const DEMO_CARDS: &str = include_str!("demo_cards.toml");
 /// Parses a card file (and an empty deck file) into a registered pool.
 pub fn pool_from_toml(cards: &str) -> u16 {
     let files = vec![("test.toml".to_string(), cards.to_string())];
-    let db = SpheresDb::parse(&files, ("decks.toml", "deck = []")).unwrap_or_else(|e| panic!("test cards: {e}"));
+    let db =
+        SpheresDb::parse(&files, ("decks.toml", "deck = []")).unwrap_or_else(|e| panic!("test cards: {e}"));
     register_pool(Box::leak(Box::new(db)))
 }
 

@@ -216,11 +216,12 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         return Ok(ev);
     }
     s.committed = false;
-    let before = matches!(a, Action::Cast { .. } | Action::Summon { .. } | Action::Retaliate { .. }).then(|| {
-        let mut b = s.clone();
-        b.checkpoint = None;
-        b
-    });
+    let before =
+        matches!(a, Action::Cast { .. } | Action::Summon { .. } | Action::Retaliate { .. }).then(|| {
+            let mut b = s.clone();
+            b.checkpoint = None;
+            b
+        });
     s.turn.decided = true;
     apply_unchecked(s, seat, a, &mut ev);
     run(s, &mut ev);
@@ -294,7 +295,9 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 effects::cast_spell(s, uid, ev);
             }
         }
-        Action::Attack { attacker, lord, creature } => battle::declare(s, seat, *attacker, *lord, *creature, ev),
+        Action::Attack { attacker, lord, creature } => {
+            battle::declare(s, seat, *attacker, *lord, *creature, ev)
+        }
         Action::Block { blocker } => battle::block(s, Some(*blocker as usize), ev),
         Action::NoBlock => battle::block(s, None, ev),
         Action::Siege { target } => {

@@ -61,8 +61,11 @@ pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
         SpellKind::Active => "active",
         SpellKind::Attach => "attach",
     };
-    let spell =
-        if d.spell.inverted { format!("{} inverted", d.spell.name) } else { format!("{} {} {kind}", d.spell.name, d.spell.cost) };
+    let spell = if d.spell.inverted {
+        format!("{} inverted", d.spell.name)
+    } else {
+        format!("{} {} {kind}", d.spell.name, d.spell.cost)
+    };
     CardView {
         name: format!("{} / {}", d.creature.name, d.spell.name),
         detail: format!("{} · creature: {creature} · spell: {spell}", spheres_text(s, uid)),
@@ -199,7 +202,8 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
     };
     let (label, placement) = match a {
         Action::Cure { creature: c, crystal } => {
-            let sp = s.lords[seat].vault.get(*crystal as usize).map(|u| s.def(*u).sphere.name()).unwrap_or("?");
+            let sp =
+                s.lords[seat].vault.get(*crystal as usize).map(|u| s.def(*u).sphere.name()).unwrap_or("?");
             (format!("Cure {} ({sp} crystal)", creature(seat, *c)), Placement::Board)
         }
         Action::Crystallize { card } => match hand(card) {
@@ -234,7 +238,8 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             SiegeTarget::Tower(_) => ("Destroy a tower".into(), Placement::Board),
             SiegeTarget::Spell(i) => {
                 let d = s.attack.as_ref().map(|a| a.defender).unwrap_or(seat);
-                let name = s.lords[d].spells.get(*i as usize).map(|u| s.def(*u).spell.name.as_str()).unwrap_or("?");
+                let name =
+                    s.lords[d].spells.get(*i as usize).map(|u| s.def(*u).spell.name.as_str()).unwrap_or("?");
                 (format!("Destroy {name}"), Placement::Board)
             }
         },
@@ -350,8 +355,10 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
                 match step {
                     Step::Cure => "Cure an afflicted creature with a crystal of its sphere, or skip".into(),
                     Step::Crystal => "Put a hand card in your vault as a crystal, or not".into(),
-                    Step::Main => "Cast spells and summon creatures (or place a second crystal), then go to battle"
-                        .into(),
+                    Step::Main => {
+                        "Cast spells and summon creatures (or place a second crystal), then go to battle"
+                            .into()
+                    }
                     Step::Battle => "Attack with a ready creature, or end your attacks".into(),
                     Step::Discard => "Trash your whole hand, or keep it".into(),
                     _ => format!("{} step", step.name()),

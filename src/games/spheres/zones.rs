@@ -177,11 +177,7 @@ pub fn destroy_tower(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
     let seat = s.owner(uid);
     take(s, uid);
     to_groove(s, uid);
-    ev.push(Event::public(format!(
-        "{} loses a tower ({} left)",
-        s.name(seat),
-        s.lords[seat].towers.len()
-    )));
+    ev.push(Event::public(format!("{} loses a tower ({} left)", s.name(seat), s.lords[seat].towers.len())));
     energize_top(s, seat, 1, ev);
     fire_lord(s, Trigger::TowerLost, seat);
 }

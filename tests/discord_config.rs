@@ -1,0 +1,110 @@
+//! `cardtable bot` settings: read once, and every missing or malformed one
+//! stops start-up with one line that names the variable, says how to fix
+//! it and points at `cardtable console`. The token never shows.
+
+use std::collections::HashMap;
+
+use cardtable::discord::config::{DEFAULT_DATABASE_URL, DEFAULT_LOG_FILTER};
+use cardtable::discord::Config;
+
+/// Shaped like a bot token; not a real one.
+const TOKEN: &str = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB";
+
+fn config(vars: &[(&str, &str)]) -> Result<Config, String> {
+    let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Config::from_lookup(|name| vars.get(name).cloned())
+}
+
+/// One line, naming `variable`, suggesting the console.
+fn assert_start_up_error(err: &str, variable: &str) {
+    assert!(!err.contains('\n'), "one line: {err}");
+    assert!(err.starts_with(variable), "names {variable} first: {err}");
+    assert!(err.contains("cardtable console"), "points at the console: {err}");
+}
+
+#[test]
+fn only_the_token_is_required_and_the_rest_has_defaults() {
+    let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+    assert_eq!(c.token.expose(), TOKEN);
+    assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+    assert_eq!(c.database_url, "sqlite://cardtable.db");
+    assert_eq!(c.dev_guild_id, None);
+    assert_eq!(c.log_filter, DEFAULT_LOG_FILTER);
+}
+
+#[test]
+fn every_setting_is_read() {
+    let c = config(&[
+        ("DISCORD_TOKEN", TOKEN),
+        ("DATABASE_URL", "sqlite:data/x.db"),
+        ("DEV_GUILD_ID", "123456789012345678"),
+        ("RUST_LOG", "cardtable=debug,serenity=warn"),
+    ])
+    .unwrap();
+    assert_eq!(c.database_url, "sqlite:data/x.db");
+    assert_eq!(c.dev_guild_id, Some(123456789012345678));
+    assert_eq!(c.log_filter, "cardtable=debug,serenity=warn");
+}
+
+#[test]
+fn a_missing_token_says_where_to_get_one() {
+    for vars in [&[][..], &[("DISCORD_TOKEN", "   ")][..]] {
+        let err = config(vars).unwrap_err();
+        assert_start_up_error(&err, "DISCORD_TOKEN");
+        assert!(err.contains("developer portal"), "{err}");
+    }
+}
+
+#[test]
+fn a_malformed_token_is_refused_without_being_echoed() {
+    for bad in ["not-a-token", "abc.def", "abc..def", "abc.def.ghi jkl", "MTA5.Ga.x.y"] {
+        let err = config(&[("DISCORD_TOKEN", bad)]).unwrap_err();
+        assert_start_up_error(&err, "DISCORD_TOKEN");
+        assert!(!err.contains(bad), "the token is not echoed: {err}");
+    }
+}
+
+#[test]
+fn a_pasted_bot_prefix_or_quotes_are_forgiven() {
+    for pasted in [format!("Bot {TOKEN}"), format!("\"{TOKEN}\""), format!("  {TOKEN}\n")] {
+        assert_eq!(config(&[("DISCORD_TOKEN", &pasted)]).unwrap().token.expose(), TOKEN);
+    }
+}
+
+#[test]
+fn the_token_never_appears_when_the_config_is_logged() {
+    let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+    for shown in [format!("{c:?}"), format!("{:?}", c.token), format!("{}", c.token), format!("{c:#?}")] {
+        assert!(!shown.contains(TOKEN), "{shown}");
+        assert!(!shown.contains("abcdefghijklmnopqrstuvwxyz"), "{shown}");
+    }
+}
+
+#[test]
+fn a_database_url_that_is_not_sqlite_is_refused() {
+    let err = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://localhost/db")]).unwrap_err();
+    assert_start_up_error(&err, "DATABASE_URL");
+    assert!(err.contains("sqlite://cardtable.db"), "{err}");
+}
+
+#[test]
+fn a_dev_guild_id_must_be_a_server_id() {
+    for bad in ["my-server", "-5", "0", "12.5"] {
+        let err = config(&[("DISCORD_TOKEN", TOKEN), ("DEV_GUILD_ID", bad)]).unwrap_err();
+        assert_start_up_error(&err, "DEV_GUILD_ID");
+    }
+}
+
+#[test]
+fn a_malformed_log_filter_is_refused() {
+    let err = config(&[("DISCORD_TOKEN", TOKEN), ("RUST_LOG", "cardtable=loud")]).unwrap_err();
+    assert_start_up_error(&err, "RUST_LOG");
+}
+
+#[test]
+fn the_example_env_file_documents_every_setting() {
+    let example = include_str!("../.env.example");
+    for name in ["DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "RUST_LOG"] {
+        assert!(example.contains(name), ".env.example lacks {name}");
+    }
+}

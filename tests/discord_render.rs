@@ -1,0 +1,373 @@
+//! Protocol messages → serenity builders stay within Discord's limits,
+//! whatever the table hands over: the builders are serialized to the JSON
+//! Discord would receive and checked against the limits Discord enforces.
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use cardtable::discord::render::{
+    content_with_mentions, fit, thread_name, to_direct_message, to_followup, to_post, to_response_edit,
+};
+use cardtable::table::protocol::limits;
+use cardtable::table::{ButtonStyle, Component, Embed, EmbedField, Message, SelectOption, UserId};
+
+/// Discord's message flag for "only the person who interacted sees this".
+const EPHEMERAL: u64 = 1 << 6;
+
+fn chars(v: &Value) -> usize {
+    v.as_str().map_or(0, |s| s.chars().count())
+}
+
+fn array(v: &Value) -> &[Value] {
+    v.as_array().map_or(&[], Vec::as_slice)
+}
+
+/// Every way `payload` (a message as sent to Discord) breaks Discord's rules.
+fn violations(payload: &Value) -> Vec<String> {
+    let mut bad = Vec::new();
+    let limit = |bad: &mut Vec<String>, what: &str, v: &Value, max: usize| {
+        let n = chars(v);
+        if n > max {
+            bad.push(format!("{what}: {n} characters (at most {max})"));
+        }
+    };
+    limit(&mut bad, "content", &payload["content"], limits::CONTENT);
+    let embeds = array(&payload["embeds"]);
+    let mut total = 0;
+    for e in embeds {
+        limit(&mut bad, "title", &e["title"], limits::EMBED_TITLE);
+        limit(&mut bad, "description", &e["description"], limits::EMBED_DESCRIPTION);
+        limit(&mut bad, "footer", &e["footer"]["text"], limits::FOOTER);
+        total += chars(&e["title"]) + chars(&e["description"]) + chars(&e["footer"]["text"]);
+        let fields = array(&e["fields"]);
+        if fields.len() > limits::EMBED_FIELDS {
+            bad.push(format!("{} fields", fields.len()));
+        }
+        for f in fields {
+            limit(&mut bad, "field name", &f["name"], limits::FIELD_NAME);
+            limit(&mut bad, "field value", &f["value"], limits::FIELD_VALUE);
+            if chars(&f["name"]) == 0 || chars(&f["value"]) == 0 {
+                bad.push("an empty field name or value".into());
+            }
+            total += chars(&f["name"]) + chars(&f["value"]);
+        }
+        if [&e["title"], &e["description"]].iter().all(|v| chars(v) == 0)
+            && fields.is_empty()
+            && e["footer"].is_null()
+        {
+            bad.push("an empty embed".into());
+        }
+    }
+    if total > limits::EMBED_TOTAL {
+        bad.push(format!("embeds total {total} characters"));
+    }
+    if chars(&payload["content"]) == 0 && embeds.is_empty() {
+        bad.push("neither content nor embed".into());
+    }
+
+    let rows = array(&payload["components"]);
+    if rows.len() > limits::ROWS {
+        bad.push(format!("{} rows", rows.len()));
+    }
+    let mut ids = Vec::new();
+    for row in rows {
+        let items = array(&row["components"]);
+        if row["type"] != 1 || items.is_empty() {
+            bad.push("a row that is not a non-empty action row".into());
+        }
+        let selects = items.iter().filter(|c| c["type"] == 3).count();
+        if selects > 0 && items.len() > 1 {
+            bad.push("a select sharing its row".into());
+        }
+        if items.len() > limits::BUTTONS_PER_ROW {
+            bad.push(format!("a row of {} buttons", items.len()));
+        }
+        for c in items {
+            let id = c["custom_id"].as_str().unwrap_or("").to_owned();
+            if id.is_empty() || id.chars().count() > limits::CUSTOM_ID {
+                bad.push(format!("custom id {id:?}"));
+            }
+            ids.push(id);
+            match c["type"].as_u64() {
+                Some(2) => {
+                    let n = chars(&c["label"]);
+                    if n == 0 || n > limits::BUTTON_LABEL {
+                        bad.push(format!("button label of {n} characters"));
+                    }
+                }
+                Some(3) => {
+                    let options = array(&c["options"]);
+                    if options.is_empty() || options.len() > limits::SELECT_OPTIONS {
+                        bad.push(format!("a select of {} options", options.len()));
+                    }
+                    if chars(&c["placeholder"]) > limits::PLACEHOLDER {
+                        bad.push("placeholder too long".into());
+                    }
+                    let mut values: Vec<&str> =
+                        options.iter().map(|o| o["value"].as_str().unwrap_or("")).collect();
+                    for o in options {
+                        for key in ["label", "value"] {
+                            let n = chars(&o[key]);
+                            if n == 0 || n > limits::OPTION_TEXT {
+                                bad.push(format!("option {key} of {n} characters"));
+                            }
+                        }
+                        if chars(&o["description"]) > limits::OPTION_TEXT {
+                            bad.push("option description too long".into());
+                        }
+                    }
+                    values.sort_unstable();
+                    if values.windows(2).any(|w| w[0] == w[1]) {
+                        bad.push("two options share a value".into());
+                    }
+                }
+                other => bad.push(format!("component type {other:?}")),
+            }
+        }
+    }
+    ids.sort_unstable();
+    if ids.windows(2).any(|w| w[0] == w[1]) {
+        bad.push("two components share a custom id".into());
+    }
+    let parse = array(&payload["allowed_mentions"]["parse"]);
+    if !parse.is_empty() {
+        bad.push(format!("allowed_mentions parses {parse:?}: only named users may be pinged"));
+    }
+    bad
+}
+
+fn json(builder: &impl serde::Serialize) -> Value {
+    serde_json::to_value(builder).expect("builders serialize")
+}
+
+fn text(max: usize) -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(vec!['a', 'Z', 'é', '🃏', ' ', '\n', '*']), 0..=max)
+        .prop_map(String::from_iter)
+}
+
+fn custom_id() -> impl Strategy<Value = String> {
+    // A small pool makes duplicates likely; some ids are far too long.
+    prop_oneof![
+        4 => prop::sample::select(vec!["a:1:2:3", "a:1:2:4", "hand:1", "concede:1", "page:1:2:1", ""])
+            .prop_map(str::to_owned),
+        1 => "[a-z:0-9]{90,130}",
+    ]
+}
+
+fn component() -> impl Strategy<Value = Component> {
+    let button = (custom_id(), text(100), any::<bool>()).prop_map(|(custom_id, label, disabled)| {
+        Component::Button { custom_id, label, style: ButtonStyle::Primary, disabled }
+    });
+    let option = (text(130), prop_oneof![text(3), text(120)], prop::option::of(text(130)))
+        .prop_map(|(label, value, description)| SelectOption { label, value, description });
+    let select = (custom_id(), text(170), prop::collection::vec(option, 0..40))
+        .prop_map(|(custom_id, placeholder, options)| Component::Select { custom_id, placeholder, options });
+    prop_oneof![3 => button, 1 => select]
+}
+
+fn message() -> impl Strategy<Value = Message> {
+    let field = (text(300), text(1200), any::<bool>()).prop_map(|(name, value, inline)| EmbedField {
+        name,
+        value,
+        inline,
+    });
+    let embed = (text(300), text(5000), prop::collection::vec(field, 0..32), prop::option::of(text(2100)))
+        .prop_map(|(title, description, fields, footer)| Embed { title, description, fields, footer });
+    (text(2300), prop::option::of(embed), prop::collection::vec(component(), 0..40))
+        .prop_map(|(content, embed, components)| Message { content, embed, components })
+}
+
+fn mentions() -> impl Strategy<Value = Vec<UserId>> {
+    prop::collection::vec(
+        prop_oneof![
+            Just(UserId("123456789012345678".into())),
+            Just(UserId("@alice".into())),
+            Just(UserId("42".into()))
+        ],
+        0..3,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_message_is_fitted_within_every_discord_limit(m in message()) {
+        let fitted = fit(&m);
+        prop_assert!(fitted.limit_violations().is_empty(), "{:?}", fitted.limit_violations());
+    }
+
+    #[test]
+    fn every_builder_sends_json_discord_accepts(m in message(), pings in mentions()) {
+        for (kind, payload) in [
+            ("post", json(&to_post(&m, &pings))),
+            ("followup", json(&to_followup(&m))),
+            ("response edit", json(&to_response_edit(&m))),
+        ] {
+            let bad = violations(&payload);
+            prop_assert!(bad.is_empty(), "{kind}: {bad:?}");
+        }
+    }
+
+    #[test]
+    fn fitting_twice_changes_nothing_more(m in message()) {
+        let once = fit(&m);
+        prop_assert_eq!(fit(&once), once);
+    }
+
+    #[test]
+    fn direct_messages_and_thread_names_fit(t in text(2500)) {
+        prop_assert!(violations(&json(&to_direct_message(&t))).is_empty());
+        let name = thread_name(&t);
+        prop_assert!((1..=limits::THREAD_NAME).contains(&name.chars().count()));
+    }
+}
+
+fn board() -> Message {
+    Message {
+        content: "Alice to act.".into(),
+        embed: Some(Embed {
+            title: "Alice vs Bob · Spheres".into(),
+            description: "Bob attacks with Ember Drake.".into(),
+            fields: vec![EmbedField { name: "Alice".into(), value: "Towers 5".into(), inline: true }],
+            footer: Some("version 7".into()),
+        }),
+        components: vec![
+            Component::button("hand:1", "My hand", ButtonStyle::Primary),
+            Component::button("a:1:7:0", "Pass", ButtonStyle::Secondary),
+            Component::Select {
+                custom_id: "as:1:7".into(),
+                placeholder: "Play a card".into(),
+                options: vec![SelectOption {
+                    label: "Ember Drake".into(),
+                    value: "3".into(),
+                    description: None,
+                }],
+            },
+        ],
+    }
+}
+
+#[test]
+fn a_message_within_limits_is_sent_exactly_as_the_table_wrote_it() {
+    let m = board();
+    assert_eq!(fit(&m), m);
+    let payload = json(&to_post(&m, &[]));
+    assert_eq!(payload["content"], "Alice to act.");
+    assert_eq!(payload["embeds"][0]["title"], "Alice vs Bob · Spheres");
+    assert_eq!(payload["embeds"][0]["fields"][0]["value"], "Towers 5");
+    let rows = array(&payload["components"]);
+    assert_eq!(rows.len(), 2, "two buttons in a row, then the select in its own");
+    assert_eq!(rows[0]["components"][1]["custom_id"], "a:1:7:0");
+    assert_eq!(rows[1]["components"][0]["options"][0]["value"], "3");
+}
+
+#[test]
+fn a_post_pings_exactly_its_mentions_and_never_everyone() {
+    let mut m = board();
+    m.content = "@everyone Alice to act.".into();
+    let payload =
+        json(&to_post(&m, &[UserId("111".into()), UserId("@console-user".into()), UserId("222".into())]));
+    assert_eq!(payload["content"], "<@111> <@222> @everyone Alice to act.");
+    assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!(["111", "222"]));
+    assert_eq!(payload["allowed_mentions"]["parse"], serde_json::json!([]));
+}
+
+#[test]
+fn a_post_without_mentions_pings_nobody() {
+    let payload = json(&to_post(&Message::text("<@111> won."), &[]));
+    assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!([]));
+    assert_eq!(payload["allowed_mentions"]["parse"], serde_json::json!([]));
+}
+
+#[test]
+fn mentions_survive_when_the_content_is_cut() {
+    let long = "x".repeat(5000);
+    let payload = json(&to_post(&Message::text(long), &[UserId("999".into())]));
+    let content = payload["content"].as_str().unwrap();
+    assert!(content.starts_with("<@999> "));
+    assert_eq!(content.chars().count(), limits::CONTENT);
+    assert!(content.ends_with('…'));
+}
+
+#[test]
+fn private_replies_are_ephemeral_and_ping_nobody() {
+    let payload = json(&to_followup(&board()));
+    assert_eq!(payload["flags"].as_u64().unwrap_or(0) & EPHEMERAL, EPHEMERAL);
+    assert_eq!(payload["allowed_mentions"]["parse"], serde_json::json!([]));
+    assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!([]));
+}
+
+#[test]
+fn an_empty_message_becomes_one_discord_accepts() {
+    for m in [Message::default(), Message { content: "   ".into(), ..Message::default() }] {
+        assert!(violations(&json(&to_post(&m, &[]))).is_empty());
+        assert!(violations(&json(&to_followup(&m))).is_empty());
+    }
+    assert_eq!(content_with_mentions("", &[UserId("5".into())]), "<@5>");
+}
+
+#[test]
+fn oversized_selects_keep_their_first_25_distinct_options_and_drop_cut_values() {
+    let options: Vec<SelectOption> = (0..60)
+        .map(|i| SelectOption { label: format!("Card {i}"), value: (i % 40).to_string(), description: None })
+        .chain([SelectOption { label: "Long".into(), value: "v".repeat(150), description: None }])
+        .collect();
+    let m = Message {
+        components: vec![Component::Select {
+            custom_id: "as:1:2".into(),
+            placeholder: String::new(),
+            options,
+        }],
+        ..Message::text("pick")
+    };
+    let Component::Select { options, .. } = &fit(&m).components[0] else { panic!("select kept") };
+    let values: Vec<String> = options.iter().map(|o| o.value.clone()).collect();
+    assert_eq!(values, (0..25).map(|i| i.to_string()).collect::<Vec<_>>());
+}
+
+#[test]
+fn an_embed_over_6000_characters_drops_trailing_fields_before_the_events() {
+    let field = |i: usize| EmbedField { name: format!("Seat {i}"), value: "y".repeat(1000), inline: false };
+    let m = Message {
+        embed: Some(Embed {
+            title: "Board".into(),
+            description: "events ".repeat(300),
+            fields: (0..10).map(field).collect(),
+            footer: None,
+        }),
+        ..Message::default()
+    };
+    let e = fit(&m).embed.unwrap();
+    assert!(e.total_chars() <= limits::EMBED_TOTAL);
+    assert_eq!(e.fields[0].name, "Seat 0", "the first seats stay");
+    assert!(e.description.chars().count() >= 1024, "the events keep at least 1024 characters");
+}
+
+#[test]
+fn the_checker_itself_catches_what_discord_refuses() {
+    use serenity::all::{CreateActionRow, CreateButton, CreateEmbed, CreateMessage};
+    let too_long = CreateMessage::new().content("x".repeat(limits::CONTENT + 1));
+    assert!(!violations(&json(&too_long)).is_empty());
+    let twins = CreateMessage::new().content("x").components(vec![CreateActionRow::Buttons(vec![
+        CreateButton::new("same").label("a"),
+        CreateButton::new("same").label("b"),
+    ])]);
+    assert!(!violations(&json(&twins)).is_empty());
+    let six_rows = CreateMessage::new().content("x").components(
+        (0..6)
+            .map(|i| CreateActionRow::Buttons(vec![CreateButton::new(format!("b{i}")).label("b")]))
+            .collect(),
+    );
+    assert!(!violations(&json(&six_rows)).is_empty());
+    let fat_embed = CreateMessage::new().embed(
+        CreateEmbed::new().description("d".repeat(4000)).field("f", "v".repeat(1024), false).field(
+            "g",
+            "v".repeat(1024),
+            false,
+        ),
+    );
+    assert!(!violations(&json(&fat_embed)).is_empty());
+    let empty = CreateMessage::new().content("");
+    assert!(!violations(&json(&empty)).is_empty());
+}

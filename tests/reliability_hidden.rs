@@ -1,0 +1,250 @@
+//! Hidden information: over seeded random games of every game in the
+//! registry, nothing a viewer is shown names a card that viewer may not see.
+//!
+//! For every action of every game, with `B` = the secrets before it and
+//! `A` = the secrets after it (`AnyState::secrets`, per viewer):
+//! - a public event of the action names no card of `B ∩ A` (a card hidden
+//!   before and after may not be named in passing), except a card someone
+//!   knew before that ended in a deck or tower (see [`hidden_throughout`]);
+//! - the public view, serialised, names no card of `A`, and neither does
+//!   the board message the view layer renders from it (with the buttons
+//!   offered on it);
+//! - for each seat: its private events name no card of its own `B ∩ A`, and
+//!   its view and its rendered hand name no card of its own `A` — so a seat
+//!   never sees the other seat's hand.
+//!
+//! A leak fails with the game, seed, action number and action.
+//!
+//! CI runs a few hundred games per game (`cargo test`); the thousands run is
+//! `cargo test --release --test reliability_hidden -- --ignored`
+//! (`CARDTABLE_HIDDEN_GAMES` overrides the number of games).
+
+mod reliability_support;
+
+use cardtable::engine::{Event, Seat, TableView, Viewer, Visibility};
+use cardtable::games::{AnyState, GAMES};
+use cardtable::sim::{random_setup, STEP_BUDGET};
+use cardtable::view::{self, BoardContext, HandContext};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reliability_support::words::first_leak;
+
+/// Games per registry entry in the CI run (debug build).
+const CI_GAMES: u64 = 150;
+/// Games per registry entry in the long run.
+const LONG_GAMES: u64 = 3_000;
+
+/// What was checked, for the summary line.
+#[derive(Debug, Default)]
+struct Tally {
+    games: u64,
+    actions: u64,
+    texts: u64,
+    secrets_seen: u64,
+}
+
+/// The secrets of every viewer: index 0 = public, i + 1 = seat i.
+fn all_secrets(state: &AnyState, seats: usize) -> Vec<Vec<String>> {
+    let mut out = vec![state.secrets(Viewer::Public)];
+    out.extend((0..seats).map(|i| state.secrets(Viewer::Seat(Seat(i as u8)))));
+    out
+}
+
+/// Names hidden from every viewer (public and each seat): cards in decks
+/// and towers.
+fn from_everyone(secrets: &[Vec<String>]) -> Vec<String> {
+    secrets[0].iter().filter(|n| secrets[1..].iter().all(|s| s.contains(n))).cloned().collect()
+}
+
+/// The names an event of this action may not name for one viewer: hidden
+/// from it before and after the action — except a card that someone knew
+/// before and that ended in a pile hidden from everyone (a deck or a
+/// tower). Such a card may have been shown on its way (a discarded hand
+/// reshuffled into the deck, a cast spell that puts itself back on top of
+/// the deck), and one action gives no view of the states in between.
+fn hidden_throughout(before: &[String], after: &[String], buried: &[String]) -> Vec<String> {
+    before.iter().filter(|n| after.contains(n) && !buried.contains(n)).cloned().collect()
+}
+
+/// The board message the table would post for `state` (without the
+/// events, which are checked on their own against `B ∩ A`).
+fn board_message(state: &AnyState, public: &TableView, version: i64) -> String {
+    let to_act = state.to_act();
+    let actions = match to_act.as_slice() {
+        [only] => state.view(Viewer::Seat(*only)).actions,
+        _ => vec![],
+    };
+    let (on_board, _) = view::split_actions(&actions, to_act.len() == 1);
+    let ctx = BoardContext {
+        match_id: 1,
+        version,
+        events: &[],
+        board_actions: &on_board,
+        deadline: Some("72 h per move".into()),
+        notice: None,
+    };
+    serde_json::to_string(&view::board(public, &ctx)).expect("messages serialise")
+}
+
+/// The hand message of `seat` (without news), every page of it.
+fn hand_messages(state: &AnyState, seat: Seat, seat_view: &TableView, version: i64) -> Vec<String> {
+    let board_allowed = state.to_act() == [seat];
+    let (_, in_hand) = view::split_actions(&seat_view.actions, board_allowed);
+    let pages = in_hand.len().div_ceil(25).max(1) as u32;
+    (0..pages)
+        .map(|page| {
+            let ctx =
+                HandContext { match_id: 1, version, seat: Some(seat), news: &[], actions: &in_hand, page };
+            serde_json::to_string(&view::hand(seat_view, &ctx)).expect("messages serialise")
+        })
+        .collect()
+}
+
+/// Checks one state after an action; `Err` describes the first leak.
+fn check_after(
+    state: &AnyState,
+    events: &[Event],
+    before: &[Vec<String>],
+    after: &[Vec<String>],
+    version: i64,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let seats = after.len() - 1;
+    let known_before = from_everyone(before);
+    let buried: Vec<String> =
+        from_everyone(after).into_iter().filter(|n| !known_before.contains(n)).collect();
+    // Public events vs. cards hidden from the public before and after.
+    let hidden = hidden_throughout(&before[0], &after[0], &buried);
+    for e in events.iter().filter(|e| e.to == Visibility::Public) {
+        tally.texts += 1;
+        if let Some((name, around)) = first_leak(&e.text, &hidden) {
+            return Err(format!("public event names hidden card {name:?}: {around}"));
+        }
+    }
+    // The public view and the rendered board vs. what is hidden now.
+    let public = state.view(Viewer::Public);
+    let public_json = serde_json::to_string(&public).expect("views serialise");
+    let board = board_message(state, &public, version);
+    for (what, text) in [("public view", &public_json), ("board message", &board)] {
+        tally.texts += 1;
+        if let Some((name, around)) = first_leak(text, &after[0]) {
+            return Err(format!("{what} names hidden card {name:?}: {around}"));
+        }
+    }
+    // Each seat: its private events, its view, its hand.
+    for i in 0..seats {
+        let seat = Seat(i as u8);
+        let hidden = hidden_throughout(&before[i + 1], &after[i + 1], &buried);
+        for e in events.iter().filter(|e| e.to == Visibility::Only(seat)) {
+            tally.texts += 1;
+            if let Some((name, around)) = first_leak(&e.text, &hidden) {
+                return Err(format!("private event to {seat} names card {name:?} hidden from it: {around}"));
+            }
+        }
+        let seat_view = state.view(Viewer::Seat(seat));
+        let mut texts = vec![("view", serde_json::to_string(&seat_view).expect("views serialise"))];
+        texts.extend(hand_messages(state, seat, &seat_view, version).into_iter().map(|t| ("hand message", t)));
+        for (what, text) in &texts {
+            tally.texts += 1;
+            if let Some((name, around)) = first_leak(text, &after[i + 1]) {
+                return Err(format!("{seat}'s {what} names card {name:?} hidden from it: {around}"));
+            }
+        }
+    }
+    tally.secrets_seen += after.iter().map(|s| s.len() as u64).sum::<u64>();
+    Ok(())
+}
+
+/// Plays one seeded random game of registry entry `game`, checking every action.
+fn play_checked(game: &cardtable::games::GameInfo, seed: u64, tally: &mut Tally) -> Result<(), String> {
+    let fail = |step: usize, action: &str, why: String| {
+        format!("{} seed {seed}, action {step} ({action}): {why}", game.key)
+    };
+    let setup = random_setup(game.id, seed).map_err(|e| fail(0, "setup", e))?;
+    let mut state = AnyState::setup(game.id, &setup).map_err(|e| fail(0, "setup", e.to_string()))?;
+    let seats = setup.seats.len();
+    let mut before = all_secrets(&state, seats);
+    check_after(&state, &[], &before, &before, 0, tally).map_err(|e| fail(0, "setup", e))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut step = 0;
+    while state.outcome().is_none() {
+        if step >= STEP_BUDGET {
+            return Err(fail(step, "-", "no outcome within the step budget".into()));
+        }
+        let to_act = state.to_act();
+        let Some(&seat) = to_act.get(rng.gen_range(0..to_act.len().max(1))) else {
+            return Err(fail(step, "-", "nobody to act but no outcome".into()));
+        };
+        let actions = state.legal_actions(seat);
+        if actions.is_empty() {
+            return Err(fail(step, "-", format!("{seat} must act but has no legal action")));
+        }
+        let action = &actions[rng.gen_range(0..actions.len())];
+        step += 1;
+        let label = format!("{seat}: {action:?}");
+        let events = state.apply(seat, action).map_err(|e| fail(step, &label, format!("refused: {e}")))?;
+        let after = all_secrets(&state, seats);
+        check_after(&state, &events, &before, &after, step as i64, tally).map_err(|e| fail(step, &label, e))?;
+        before = after;
+        tally.actions += 1;
+    }
+    tally.games += 1;
+    Ok(())
+}
+
+fn run(games_per_entry: u64, first_seed: u64) -> Tally {
+    let games = std::env::var("CARDTABLE_HIDDEN_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(games_per_entry);
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    for game in GAMES {
+        for seed in first_seed..first_seed + games {
+            if let Err(e) = play_checked(game, seed, &mut tally) {
+                failures.push(e);
+            }
+        }
+    }
+    eprintln!(
+        "hidden information: {} games, {} actions, {} texts checked against {} secret names; {} leaks",
+        tally.games,
+        tally.actions,
+        tally.texts,
+        tally.secrets_seen,
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{} games leaked; first ones:\n{}", failures.len(), failures[..failures.len().min(10)].join("\n"));
+    tally
+}
+
+#[test]
+fn no_view_event_or_message_names_a_hidden_card() {
+    let tally = run(CI_GAMES, 1);
+    assert!(tally.actions > 0);
+}
+
+#[test]
+#[ignore = "long: thousands of games; run with --release -- --ignored"]
+fn no_view_event_or_message_names_a_hidden_card_in_thousands_of_games() {
+    run(LONG_GAMES, 1_000_000);
+}
+
+/// The check itself catches a leak: a public event naming a card that stays
+/// in a hand is reported with the game, seed and action.
+#[test]
+fn a_planted_leak_is_caught() {
+    for game in GAMES {
+        let setup = random_setup(game.id, 3).unwrap();
+        let state = AnyState::setup(game.id, &setup).unwrap();
+        let secrets = all_secrets(&state, setup.seats.len());
+        let name = secrets[0].first().expect("a fresh game hides cards").clone();
+        let leak = Event::public(format!("{} peeks at {name}", setup.seats[0].name));
+        let mut tally = Tally::default();
+        let err = check_after(&state, &[leak], &secrets, &secrets, 0, &mut tally).unwrap_err();
+        assert!(err.contains(&name), "{err}");
+        let private = Event::private(Seat(0), format!("You see {name}"));
+        let seat0 = &secrets[1];
+        if seat0.contains(&name) {
+            let err = check_after(&state, &[private], &secrets, &secrets, 0, &mut tally).unwrap_err();
+            assert!(err.contains("seat 0"), "{err}");
+        }
+    }
+}

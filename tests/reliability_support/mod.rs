@@ -1,0 +1,4 @@
+//! Shared helpers of the reliability tests (`tests/reliability_*.rs`).
+#![allow(dead_code)]
+
+pub mod words;
