@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod engine;
 pub mod games;
+pub mod loadtest;
 pub mod sim;
 pub mod store;
 pub mod table;

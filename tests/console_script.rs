@@ -161,10 +161,39 @@ async fn a_second_session_resumes_the_match() {
     assert!(text.contains("[#alice-vs-bob-spheres]"), "{text}");
     assert!(text.contains("[only @alice]\n  ┌ Your hand"), "{text}");
     let mut out = Vec::new();
-    run(&url, "@bob /challenge opponent:@alice game:spheres\n".as_bytes(), &mut out).await.unwrap();
-    let mut out = Vec::new();
     let again = "@bob /concede\n@bob click Yes, concede\n@alice /challenge opponent:@bob game:spheres\n@bob click Accept\n@bob select 1\n";
     run(&url, again.as_bytes(), &mut out).await.unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("thread #alice-vs-bob-spheres-2 opened"), "{text}");
+}
+
+/// `wait` moves the console's clock: reminders arrive by DM, then the
+/// waiting player may claim the win.
+#[tokio::test]
+async fn waiting_past_the_deadline_lets_the_opponent_claim() {
+    let text = transcript(
+        "seed 3\n\
+         @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\" deadline_hours:24\n\
+         @bob click Accept\n\
+         @bob select Moonlit Veil\n\
+         wait 13h\n\
+         wait 12h\n",
+    )
+    .await;
+    assert!(text.contains("[dm @alice] ⏰ Reminder"), "{text}");
+    assert!(text.contains("[1] Claim the win"), "{text}");
+    // Seed 3 gives Alice the first move; Bob claims.
+    let text = transcript(
+        "seed 3\n\
+         @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\" deadline_hours:24\n\
+         @bob click Accept\n\
+         @bob select Moonlit Veil\n\
+         wait 25h\n\
+         @alice click Claim the win\n\
+         @bob click Claim the win\n",
+    )
+    .await;
+    assert!(text.contains("[only @alice] You cannot claim this match"), "{text}");
+    assert!(text.contains("Alice ran out of time; Bob claimed the win."), "{text}");
+    assert!(text.contains("The game is over: Bob won!"), "{text}");
 }

@@ -11,7 +11,7 @@ use serenity::all::{ApplicationId, CommandInteraction, ComponentInteraction, Htt
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-use cardtable::discord::{answer_slash, on_component};
+use cardtable::discord::{answer_slash, deliver_due, on_component};
 use cardtable::games::GameId;
 use cardtable::store::Store;
 use cardtable::table::{Command, CustomId, Table, UserRef};
@@ -42,6 +42,8 @@ struct FakeState {
     next_id: u64,
     /// Threads that answer "archived" (50083) until un-archived.
     archived: Vec<u64>,
+    /// Channels where posting fails: (channel, HTTP status line, Discord error code).
+    failing: Vec<(u64, &'static str, u64)>,
 }
 
 /// A fake Discord REST API.
@@ -88,6 +90,10 @@ impl FakeDiscord {
 
     fn archive(&self, thread: u64) {
         self.state.lock().unwrap().archived.push(thread);
+    }
+
+    fn fail_posts_in(&self, channel: u64, status: &'static str, code: u64) {
+        self.state.lock().unwrap().failing.push((channel, status, code));
     }
 }
 
@@ -141,6 +147,9 @@ fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> (
         }
         ("POST", ["channels", channel, "messages"]) | ("PATCH", ["channels", channel, "messages", _]) => {
             let channel: u64 = channel.parse().unwrap();
+            if let Some(&(_, status, code)) = s.failing.iter().find(|f| f.0 == channel) {
+                return (status, Some(json!({"code": code, "message": "refused by the fake", "errors": {}})));
+            }
             if s.archived.contains(&channel) {
                 let error = json!({"code": 50083, "message": "Thread is archived", "errors": {}});
                 return ("400 Bad Request", Some(error));
@@ -470,4 +479,107 @@ async fn a_post_to_an_archived_thread_unarchives_it_and_gets_through() {
         .collect();
     assert_eq!(posts.len(), 2, "refused once, then posted: {calls:#?}");
     assert!(posts[0] < unarchive && unarchive < posts[1]);
+}
+
+#[tokio::test]
+async fn a_missing_permission_is_explained_in_plain_words() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    discord.fail_posts_in(CHANNEL, "403 Forbidden", 50013);
+    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    let replies = private_replies(&calls);
+    assert_eq!(replies.len(), 1, "{calls:#?}");
+    let text = text_of(&replies[0].body);
+    assert!(text.contains("permission") && !text.contains("error id"), "{text}");
+}
+
+/// Everything logged (at every level) while the returned guard lives, on this thread.
+fn capture_logs() -> (Arc<Mutex<Vec<u8>>>, tracing::subscriber::DefaultGuard) {
+    #[derive(Clone)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buffer = Arc::new(Mutex::new(Vec::new()));
+    let sink = Sink(buffer.clone());
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(move || sink.clone())
+        .finish();
+    (buffer, tracing::subscriber::set_default(subscriber))
+}
+
+#[tokio::test]
+async fn an_unexpected_failure_gets_an_apology_with_an_error_id_that_is_in_the_log() {
+    let (logs, _guard) = capture_logs();
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    discord.fail_posts_in(CHANNEL, "500 Internal Server Error", 0);
+    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    let replies = private_replies(&calls);
+    assert_eq!(replies.len(), 1, "{calls:#?}");
+    let text = text_of(&replies[0].body);
+    assert!(text.starts_with("Sorry"), "{text}");
+    let id = text.split('`').nth(1).unwrap_or_else(|| panic!("an error id in backticks: {text}"));
+    assert_eq!(id.len(), 8, "{text}");
+    let logs = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+    let line =
+        logs.lines().find(|l| l.contains(id)).unwrap_or_else(|| panic!("error id {id} not logged:\n{logs}"));
+    assert!(line.contains("ERROR") && line.contains("/challenge"), "logged with context: {line}");
+}
+
+#[tokio::test]
+async fn the_bot_token_never_reaches_the_log() {
+    let (logs, _guard) = capture_logs();
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    open_match(&discord, &table).await;
+    let logs = String::from_utf8(logs.lock().unwrap().clone()).unwrap();
+    assert!(!logs.is_empty(), "trace logging was captured");
+    assert!(!logs.contains("fake-token-for-tests"), "the token was logged");
+}
+
+#[tokio::test]
+async fn the_ticker_reminds_by_direct_message_then_pings_an_archived_thread() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let http = &discord.http;
+    let (thread, _) = open_match(&discord, &table).await;
+    let start = table.now();
+
+    // 13 hours later: a reminder by direct message to whoever must act.
+    deliver_due(http, &table, start + 13 * 3600).await;
+    let calls = discord.take();
+    assert!(calls.iter().any(|c| c.path == "/api/v10/users/@me/channels"), "{calls:#?}");
+    let dm = calls.iter().find(|c| c.method == "POST" && c.path.ends_with("/messages")).unwrap();
+    assert!(dm.body["content"].as_str().unwrap().contains("Reminder"), "{}", dm.body);
+    // Nothing twice.
+    deliver_due(http, &table, start + 13 * 3600 + 60).await;
+    assert!(discord.take().is_empty());
+
+    // Past the limit, in a thread that archived meanwhile: un-archived, then pinged.
+    discord.archive(thread);
+    deliver_due(http, &table, start + 73 * 3600).await;
+    let calls = discord.take();
+    assert!(calls.iter().any(|c| c.method == "PATCH" && c.path == format!("/api/v10/channels/{thread}")));
+    let notice = calls
+        .iter()
+        .rev()
+        .find(|c| c.method == "POST" && c.path == format!("/api/v10/channels/{thread}/messages"))
+        .unwrap();
+    assert!(notice.body["content"].as_str().unwrap().starts_with("<@"), "{}", notice.body);
+    assert!(custom_ids(&notice.body).iter().any(|id| id.starts_with("claim:")));
 }

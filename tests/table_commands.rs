@@ -168,3 +168,18 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
     let log = f.table.store().match_actions(id).await.unwrap();
     assert!(log.iter().all(|r| !r.action.contains("\"by\":\"autopilot\"")), "nothing was answered for them");
 }
+
+#[tokio::test]
+async fn rulings_are_found_by_number_or_words() {
+    let mut f = Front::new().await;
+    let out = f.slash("Alice", Command::Rule { query: "4a".into(), game: None }).await.unwrap();
+    let text = ephemeral_text(&out);
+    assert!(text.contains("4a Second crystal"), "{text}");
+    let out = f
+        .slash("Alice", Command::Rule { query: "generic creature strength".into(), game: None })
+        .await
+        .unwrap();
+    assert!(ephemeral_text(&out).contains("Back of the card"));
+    let e = refusal(f.slash("Alice", Command::Rule { query: "xyzzy".into(), game: None }).await);
+    assert!(e.contains("No Spheres ruling mentions"), "{e}");
+}

@@ -34,7 +34,7 @@ pub enum LoadError {
 impl LoadError {
     /// Wraps a TOML error with the file and line it points at.
     pub fn toml(file: &str, text: &str, e: toml::de::Error) -> Self {
-        let line = e.span().map(|s| text[..s.start.min(text.len())].lines().count().max(1)).unwrap_or(0);
+        let line = e.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1).unwrap_or(0);
         LoadError::Syntax { file: file.to_string(), line, reason: e.message().to_string() }
     }
 }

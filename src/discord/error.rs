@@ -15,6 +15,7 @@ use crate::table::{TableError, UserError};
 /// Discord's JSON error codes that are the server owner's to fix.
 const MISSING_ACCESS: isize = 50001;
 const MISSING_PERMISSIONS: isize = 50013;
+const WRONG_CHANNEL_TYPE: isize = 50024;
 
 /// A short id to quote to the person and to find in the log.
 pub fn new_error_id() -> String {
@@ -52,16 +53,19 @@ fn user_text(err: &Error) -> Option<String> {
     if let Some(TableError::User(e)) = err.downcast_ref::<TableError>() {
         return Some(e.0.clone());
     }
-    if let Some(code) = err.downcast_ref::<serenity::Error>().and_then(discord_error_code) {
-        if code == MISSING_ACCESS || code == MISSING_PERMISSIONS {
-            return Some(
-                "I am missing a permission here. A server admin can fix it by letting me View Channel, \
-                 Send Messages, Embed Links, Create Public Threads and Send Messages in Threads in this channel."
-                    .to_owned(),
-            );
-        }
+    match err.downcast_ref::<serenity::Error>().and_then(discord_error_code)? {
+        MISSING_ACCESS | MISSING_PERMISSIONS => Some(
+            "I am missing a permission here. A server admin can fix it by letting me View Channel, \
+             Send Messages, Embed Links, Create Public Threads and Send Messages in Threads in this channel."
+                .to_owned(),
+        ),
+        WRONG_CHANNEL_TYPE => Some(
+            "Matches are played in threads of a text channel, and I cannot open one here. \
+             Challenge from a regular text channel."
+                .to_owned(),
+        ),
+        _ => None,
     }
-    None
 }
 
 /// Discord's JSON error code of a failed HTTP request, if that is what `err` is.

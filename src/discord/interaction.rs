@@ -133,3 +133,29 @@ pub fn place(guild: Option<GuildId>, channel_id: u64, channel: Option<&PartialCh
         None => Place { guild, channel: channel_id.to_string(), thread: None },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn channel(json: serde_json::Value) -> PartialChannel {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn a_thread_is_reported_with_its_parent_channel() {
+        let thread = channel(serde_json::json!({"id": "30", "type": 11, "parent_id": "20"}));
+        let place = place(Some(GuildId::new(1)), 30, Some(&thread));
+        assert_eq!(place, Place { guild: Some("1".into()), channel: "20".into(), thread: Some("30".into()) });
+    }
+
+    #[test]
+    fn a_text_channel_or_a_dm_is_just_a_channel() {
+        let text = channel(serde_json::json!({"id": "20", "type": 0, "parent_id": "5"}));
+        assert_eq!(
+            place(Some(GuildId::new(1)), 20, Some(&text)),
+            Place { guild: Some("1".into()), channel: "20".into(), thread: None }
+        );
+        assert_eq!(place(None, 9, None), Place { guild: None, channel: "9".into(), thread: None });
+    }
+}

@@ -27,6 +27,7 @@ use tracing::{error, info, warn};
 pub use commands::{all_commands, answer_slash};
 pub use config::Config;
 pub use router::on_component;
+pub use ticker::deliver_due;
 
 use crate::store::Store;
 use crate::table::Table;
@@ -58,9 +59,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
     let store = Store::open(&config.database_url).await.map_err(|e| {
         anyhow::anyhow!(
-            "DATABASE_URL: cannot open {}: {e} (fix the URL or the folder it points to, or unset it \
-             for sqlite://cardtable.db)",
-            config.database_url
+            "DATABASE_URL: {e}: fix the URL or create the folder, or unset it for sqlite://cardtable.db \
+             (to play without Discord, run `cardtable console`)"
         )
     })?;
     let table = Table::new(store);
@@ -90,7 +90,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     (Ok(()), None) => {
                         info!("slash commands registered globally (may take up to an hour to show)")
                     }
-                    (Err(e), _) => error!("could not register the slash commands: {e}"),
+                    (Err(e), Some(guild)) => error!(
+                        %guild,
+                        "could not register the slash commands in DEV_GUILD_ID's server \
+                         (is the bot in that server?): {e}"
+                    ),
+                    (Err(e), None) => error!("could not register the slash commands: {e}"),
                 }
                 ticker::spawn(ctx.http.clone(), table.clone());
                 Ok(Data { table })

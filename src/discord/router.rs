@@ -53,3 +53,25 @@ pub fn request_kind(custom_id: &str, kind: &ComponentInteractionDataKind) -> Res
         _ => Err(UserError::new("That kind of menu is not one of mine; use the buttons on the board.")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_button_is_a_click_and_a_menu_choice_a_select() {
+        let click = request_kind("hand:3", &ComponentInteractionDataKind::Button).unwrap();
+        assert_eq!(click, RequestKind::Click { custom_id: "hand:3".into() });
+        let menu = ComponentInteractionDataKind::StringSelect { values: vec!["7".into()] };
+        let select = request_kind("as:3:9", &menu).unwrap();
+        assert_eq!(select, RequestKind::Select { custom_id: "as:3:9".into(), value: "7".into() });
+    }
+
+    #[test]
+    fn an_empty_choice_or_a_foreign_menu_is_explained() {
+        let empty = ComponentInteractionDataKind::StringSelect { values: vec![] };
+        assert!(request_kind("as:3:9", &empty).is_err());
+        let users = ComponentInteractionDataKind::UserSelect { values: vec![] };
+        assert!(request_kind("x", &users).is_err());
+    }
+}

@@ -26,14 +26,15 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
         interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
             interval.tick().await;
-            tick_once(&http, &table, table.now()).await;
+            deliver_due(&http, &table, table.now()).await;
         }
     })
 }
 
-/// One tick: what the table says is due at `now`, carried out. A failure
-/// is logged and the next tick tries again.
-async fn tick_once(http: &Http, table: &Table, now: i64) {
+/// One tick: what the table says is due at `now` (reminders, forfeit
+/// notices in archived threads too), carried out. A failure is logged and
+/// the next tick tries again.
+pub async fn deliver_due(http: &Http, table: &Table, now: i64) {
     let effects = match table.tick(now).await {
         Ok(effects) => effects,
         Err(e) => {

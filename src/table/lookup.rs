@@ -16,8 +16,8 @@ fn rulings(game: GameId) -> &'static str {
     }
 }
 
-/// Embedded once `docs/rulings/spheres.md` exists (written with the rules).
-const RULINGS_SPHERES: &str = "";
+/// `docs/rulings/spheres.md`, embedded so `/rule` needs nothing on disk.
+const RULINGS_SPHERES: &str = include_str!("../../docs/rulings/spheres.md");
 
 /// A section of a rulings file: its heading and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]

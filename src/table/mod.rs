@@ -11,6 +11,29 @@
 //!
 //! When a click gets no [`Outgoing::Ephemeral`] in its answer, the front end
 //! acknowledges it silently.
+//!
+//! ```
+//! # tokio::runtime::Runtime::new().unwrap().block_on(async {
+//! use cardtable::store::Store;
+//! use cardtable::table::{Command, Outgoing, Place, Request, RequestKind, Table, UserRef};
+//!
+//! let table = Table::new(Store::open_memory().await?);
+//! let challenge = Command::Challenge {
+//!     opponent: UserRef::new("bob", "Bob"),
+//!     game: "spheres".into(),
+//!     deck: None,
+//!     deadline_hours: None,
+//!     variant: None,
+//! };
+//! let req = Request { user: UserRef::new("alice", "Alice"), place: Place::channel("general"), kind: RequestKind::Slash(challenge) };
+//! let out = table.handle(req).await?;
+//! // One public post in the channel, pinging Bob, with Accept / Decline.
+//! let Outgoing::Post { mentions, message, .. } = &out[0] else { panic!() };
+//! assert_eq!(mentions[0].as_str(), "bob");
+//! assert_eq!(message.components.len(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # }).unwrap();
+//! ```
 
 mod challenge;
 mod clock;

@@ -75,12 +75,16 @@ pub fn db() -> &'static SpheresDb {
         let files: Vec<(String, String)> =
             CARD_FILES.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
         SpheresDb::parse(&files, (DECK_FILE.0, DECK_FILE.1))
+            .and_then(|db| super::check::check_collection(&db).map(|()| db))
             .unwrap_or_else(|e| panic!("embedded Spheres cards are invalid: {e}"))
     })
 }
 
 impl SpheresDb {
-    /// Parses card files and the deck file, checking the whole collection.
+    /// Parses card files and the deck file, checking names, codes and decks.
+    /// The collection's composition rules (16 per sphere, 2 per race...) are
+    /// checked by [`crate::cards::check::check_collection`], which `db()`
+    /// and `cardtable cards check` apply; small test pools skip them.
     pub fn parse(files: &[(String, String)], deck_file: (&str, &str)) -> Result<Self, LoadError> {
         let mut cards = Vec::new();
         for (path, text) in files {

@@ -1,7 +1,7 @@
 use serenity::all::User;
 
-use super::super::interaction::user_ref;
 use super::{complete, submit};
+use crate::discord::interaction::user_ref;
 use crate::discord::{Context, Error};
 use crate::table::Command;
 

@@ -10,13 +10,15 @@
 //! use cardtable::engine::{Rules, Seat};
 //! use cardtable::games::spheres::{testing::Table, Action, Spheres, Step};
 //!
-//! // A small table: Alice has a crystal, a creature in hand, and it is her step 4.
+//! // Alice has a Chaos crystal and a Chaos creature in hand: her step 4.
 //! let mut t = Table::new();
-//! t.vault(Seat(0), &["Ember Drake"]).hand(Seat(0), &["Stone Golem"]).step(Step::Main);
+//! t.vault(Seat(0), &["Ember Drake"]).hand(Seat(0), &["Plague Rat"]).step(Step::Main);
 //! let mut s = t.build();
 //! let actions = Spheres::legal_actions(&s, Seat(0));
-//! assert!(actions.contains(&Action::Pass));
-//! Spheres::apply(&mut s, Seat(0), &Action::Pass).unwrap();
+//! assert_eq!(actions, vec![Action::Summon { card: 0 }, Action::Pass]);
+//! assert_eq!(Spheres::describe(&s, Seat(0), &actions[0]).label, "Summon Plague Rat (1)");
+//! Spheres::apply(&mut s, Seat(0), &actions[0]).unwrap();
+//! assert_eq!(s.lords[Seat(0)].battlefield.len(), 1);
 //! ```
 //!
 //! Files by noun: [`state`] (the serialised state), [`action`] (answers and

@@ -27,7 +27,7 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         Viewer::Seat(seat) => Some(seat),
         Viewer::Public => None,
     };
-    let mut hidden: BTreeSet<CardId> = BTreeSet::new();
+    let mut hidden: Vec<CardId> = Vec::new();
     let mut shown: BTreeSet<CardId> = BTreeSet::new();
     let card = |u: &Uid| s.cards[u.0 as usize];
     for (seat, lord) in s.lords.iter() {
@@ -41,7 +41,7 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         }
         for c in &lord.battlefield {
             if c.face_down && !mine {
-                hidden.insert(card(&c.uid));
+                hidden.push(card(&c.uid));
             } else {
                 shown.insert(card(&c.uid));
             }
@@ -55,14 +55,17 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         }
     }
     let db = s.db();
-    let names: BTreeSet<String> = hidden
-        .difference(&shown)
+    let mut names: Vec<String> = hidden
+        .into_iter()
+        .filter(|id| !shown.contains(id))
         .flat_map(|id| {
-            let def = db.card(*id);
+            let def = db.card(id);
             [def.creature.name.clone(), def.spell.name.clone()]
         })
         .collect();
-    names.into_iter().collect()
+    names.sort();
+    names.dedup();
+    names
 }
 
 #[cfg(test)]

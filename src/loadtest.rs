@@ -1,0 +1,454 @@
+//! `cardtable loadtest`: drives the table layer as many concurrent players
+//! would, on a real database, and measures it.
+//!
+//! It stores `matches` matches (every game of the registry in turn, set up
+//! from starter decks), then runs `active` driver tasks at once. Each driver
+//! plays one match: it loads it, picks a random legal action for a seat to
+//! act, and sends it through [`Table::handle`] as that seat's user — a click
+//! with the custom id the board or hand would carry — then reports the
+//! posted board like a front end does. When its match ends it takes the next
+//! unplayed one. The run stops after `actions` clicks and ends with one line:
+//!
+//! ```text
+//! actions: 20000, actions/s: 1234, p50: 1.2 ms, p99: 9.8 ms, errors: 0
+//! ```
+//!
+//! Latency is the time of [`Table::handle`] for the click (what a player
+//! waits for); throughput counts everything a driver does. Any refusal,
+//! internal error or "board has moved on" reply counts as an error: each
+//! match has one driver, so none is expected.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::Viewer;
+use crate::games::{AnyState, GAMES};
+use crate::store::{MatchStatus, NewMatch, NewSeat, Store};
+use crate::table::{
+    Clock, CustomId, Outgoing, Place, PostKey, Request, RequestKind, SystemClock, Table, TableConfig, UserRef,
+};
+
+/// What to run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Matches stored before the run (`--matches`).
+    pub matches: usize,
+    /// Matches in play at once: one driver task each (`--active`).
+    pub active: usize,
+    /// Clicks to send in all (`--actions`).
+    pub actions: u64,
+    /// Database URL (`--db`); a fresh file in the temporary directory, removed
+    /// afterwards, when `None`.
+    pub db: Option<String>,
+    /// Seed of the setups and of the drivers' choices.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1 }
+    }
+}
+
+/// What a run measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Clicks sent.
+    pub actions: u64,
+    /// Seconds the clicking took (after the matches were stored).
+    pub seconds: f64,
+    /// Clicks per second.
+    pub actions_per_second: f64,
+    /// Median latency of a click, in milliseconds.
+    pub p50_ms: f64,
+    /// 99th percentile latency of a click, in milliseconds.
+    pub p99_ms: f64,
+    /// Slowest click, in milliseconds.
+    pub max_ms: f64,
+    /// Clicks that failed or were refused.
+    pub errors: u64,
+    /// The first few errors, in words.
+    pub error_samples: Vec<String>,
+    /// Matches stored before the run.
+    pub matches: usize,
+    /// Drivers (matches in play at once).
+    pub active: usize,
+    /// Matches that ended during the run.
+    pub finished: u64,
+    /// Seconds taken to store the matches.
+    pub setup_seconds: f64,
+    /// Resident memory at the end, in MB (`VmRSS`).
+    pub rss_mb: f64,
+    /// Peak resident memory, in MB (`VmHWM`).
+    pub peak_rss_mb: f64,
+    /// The database used.
+    pub db: String,
+}
+
+/// The one line `cardtable loadtest` ends with.
+pub fn summary_line(r: &Report) -> String {
+    format!(
+        "actions: {}, actions/s: {:.0}, p50: {:.1} ms, p99: {:.1} ms, errors: {}",
+        r.actions, r.actions_per_second, r.p50_ms, r.p99_ms, r.errors
+    )
+}
+
+/// The rest of the figures, for a line before the summary (or stderr).
+pub fn details(r: &Report) -> String {
+    let mut s = format!(
+        "matches: {}, active: {}, stored in {:.1} s, finished during run: {}, run: {:.1} s, \
+         max: {:.1} ms, rss: {:.0} MB, peak rss: {:.0} MB, db: {}",
+        r.matches,
+        r.active,
+        r.setup_seconds,
+        r.finished,
+        r.seconds,
+        r.max_ms,
+        r.rss_mb,
+        r.peak_rss_mb,
+        r.db
+    );
+    for e in &r.error_samples {
+        s.push_str("\nerror: ");
+        s.push_str(e);
+    }
+    s
+}
+
+/// Resident memory of this process in MB: (now, peak), from `/proc/self/status`.
+pub fn resident_memory_mb() -> Option<(f64, f64)> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let field = |name: &str| -> Option<f64> {
+        let line = status.lines().find(|l| l.starts_with(name))?;
+        let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb / 1024.0)
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+/// A temporary database file, removed (with its WAL files) on drop.
+struct TempDb {
+    path: PathBuf,
+}
+
+impl TempDb {
+    fn new() -> TempDb {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let name = format!("cardtable-loadtest-{}-{nanos}.db", std::process::id());
+        TempDb { path: std::env::temp_dir().join(name) }
+    }
+    fn url(&self) -> String {
+        format!("sqlite://{}", self.path.display())
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = self.path.clone().into_os_string();
+            p.push(suffix);
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// One stored match a driver can play.
+#[derive(Debug, Clone)]
+struct Seated {
+    id: i64,
+    users: Vec<UserRef>,
+}
+
+/// Shared by the drivers.
+struct Shared {
+    table: Table,
+    pool: Vec<Seated>,
+    next_match: AtomicUsize,
+    clicks_left: AtomicU64,
+    finished: AtomicU64,
+}
+
+/// What one driver measured.
+#[derive(Default)]
+struct DriverReport {
+    latencies_us: Vec<u32>,
+    errors: u64,
+    samples: Vec<String>,
+}
+
+impl DriverReport {
+    fn error(&mut self, text: String) {
+        self.errors += 1;
+        if self.samples.len() < 5 {
+            self.samples.push(text);
+        }
+    }
+}
+
+/// Runs a load test.
+pub async fn run(opts: &Options) -> anyhow::Result<Report> {
+    anyhow::ensure!(opts.active >= 1, "--active must be at least 1");
+    anyhow::ensure!(opts.matches >= opts.active, "--matches must be at least --active");
+    let temp = opts.db.is_none().then(TempDb::new);
+    let url = opts.db.clone().unwrap_or_else(|| temp.as_ref().map(TempDb::url).unwrap_or_default());
+    let store = Store::open(&url).await?;
+
+    let started = Instant::now();
+    let pool = store_matches(&store, opts.matches, opts.seed).await?;
+    let setup_seconds = started.elapsed().as_secs_f64();
+
+    let table = Table::with_config(store.clone(), Arc::new(SystemClock), TableConfig::default());
+    let shared = Arc::new(Shared {
+        table,
+        pool,
+        next_match: AtomicUsize::new(opts.active),
+        clicks_left: AtomicU64::new(opts.actions),
+        finished: AtomicU64::new(0),
+    });
+    let started = Instant::now();
+    let drivers: Vec<_> = (0..opts.active)
+        .map(|k| {
+            let shared = shared.clone();
+            let seed = opts.seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            tokio::spawn(async move { drive(&shared, k, seed).await })
+        })
+        .collect();
+    let mut latencies = Vec::with_capacity(opts.actions as usize);
+    let mut errors = 0;
+    let mut error_samples = Vec::new();
+    for d in drivers {
+        let r = d.await?;
+        latencies.extend(r.latencies_us);
+        errors += r.errors;
+        error_samples.extend(r.samples);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    error_samples.truncate(5);
+    latencies.sort_unstable();
+    let pct = |p: usize| -> f64 {
+        if latencies.is_empty() {
+            return 0.0;
+        }
+        let i = (latencies.len() * p / 100).min(latencies.len() - 1);
+        f64::from(latencies[i]) / 1000.0
+    };
+    let (rss_mb, peak_rss_mb) = resident_memory_mb().unwrap_or((0.0, 0.0));
+    let actions = latencies.len() as u64 + errors;
+    let report = Report {
+        actions,
+        seconds,
+        actions_per_second: actions as f64 / seconds.max(1e-9),
+        p50_ms: pct(50),
+        p99_ms: pct(99),
+        max_ms: latencies.last().map_or(0.0, |l| f64::from(*l) / 1000.0),
+        errors,
+        error_samples,
+        matches: opts.matches,
+        active: opts.active,
+        finished: shared.finished.load(Ordering::Relaxed),
+        setup_seconds,
+        rss_mb,
+        peak_rss_mb,
+        db: if temp.is_some() { format!("{url} (temporary)") } else { url },
+    };
+    store.close().await;
+    drop(temp);
+    Ok(report)
+}
+
+/// Stores `n` fresh matches, the games of the registry in turn.
+async fn store_matches(store: &Store, n: usize, seed: u64) -> anyhow::Result<Vec<Seated>> {
+    let now = SystemClock.now();
+    let mut pool = Vec::with_capacity(n);
+    for i in 0..n {
+        let game = GAMES[i % GAMES.len()].id;
+        let setup = crate::sim::random_setup(game, seed.wrapping_add(i as u64)).map_err(anyhow::Error::msg)?;
+        let state = AnyState::setup(game, &setup)?;
+        let users: Vec<UserRef> = setup
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, seat)| UserRef::new(format!("lt{i}-{s}"), seat.name.clone()))
+            .collect();
+        let new = NewMatch {
+            game: game.key().to_owned(),
+            variant: setup.variant.clone(),
+            guild: None,
+            channel: "loadtest".into(),
+            thread: None,
+            setup: serde_json::to_string(&setup)?,
+            state: serde_json::to_string(&state)?,
+            seats: users
+                .iter()
+                .zip(&setup.seats)
+                .enumerate()
+                .map(|(s, (u, seat))| NewSeat {
+                    seat: s as i64,
+                    user_id: u.id.to_string(),
+                    deck_name: seat.deck_name.clone(),
+                })
+                .collect(),
+            to_act: state.to_act().iter().map(|s| i64::from(s.0)).collect(),
+            deadline_at: Some(now + 72 * 3600),
+            limit_hours: 72,
+            now,
+        };
+        let id = store.create_match(&new).await?;
+        pool.push(Seated { id, users });
+    }
+    Ok(pool)
+}
+
+/// One player pair working through matches until the clicks run out.
+async fn drive(shared: &Shared, first: usize, seed: u64) -> DriverReport {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut report = DriverReport::default();
+    let mut current = Some(first);
+    let mut next_message = 0u64;
+    while let Some(k) = current {
+        let m = &shared.pool[k];
+        let click = match next_click(shared, m, &mut rng).await {
+            Ok(Some(c)) => c,
+            Ok(None) => {
+                shared.finished.fetch_add(1, Ordering::Relaxed);
+                current = take_next(shared);
+                continue;
+            }
+            Err(e) => {
+                // Counted only if a click was due: a claimed click is never lost.
+                if !claim(shared) {
+                    break;
+                }
+                report.error(format!("match {}: cannot read it: {e}", m.id));
+                current = take_next(shared);
+                continue;
+            }
+        };
+        if !claim(shared) {
+            break;
+        }
+        let (user, custom_id) = click;
+        let request = Request {
+            user: user.clone(),
+            place: Place::thread("loadtest", format!("lt-{}", m.id)),
+            kind: RequestKind::Click { custom_id: custom_id.clone() },
+        };
+        let t0 = Instant::now();
+        let result = shared.table.handle(request).await;
+        let took = t0.elapsed();
+        match result {
+            Ok(out) => {
+                if let Some(text) = refusal(&out) {
+                    report.error(format!("match {} click {custom_id} by {}: {text}", m.id, user.id));
+                    continue;
+                }
+                report.latencies_us.push(micros(took));
+                // Report the new board like a front end, so it is tracked.
+                for o in &out {
+                    if let Outgoing::Post { key: Some(key @ PostKey::Board { .. }), .. } = o {
+                        next_message += 1;
+                        let id = format!("lt{first}-{next_message}");
+                        if let Err(e) = shared.table.posted(*key, &id).await {
+                            report.error(format!("match {}: posting the board: {}", m.id, e.reply_text()));
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                report.error(format!("match {} click {custom_id} by {}: {}", m.id, user.id, e.reply_text()))
+            }
+        }
+    }
+    report
+}
+
+/// Takes one click from the budget; false when it is spent.
+fn claim(shared: &Shared) -> bool {
+    shared.clicks_left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1)).is_ok()
+}
+
+/// The next unplayed match, if any is left.
+fn take_next(shared: &Shared) -> Option<usize> {
+    let k = shared.next_match.fetch_add(1, Ordering::Relaxed);
+    (k < shared.pool.len()).then_some(k)
+}
+
+/// A random legal click on match `m` for a seat to act, as (user, custom id);
+/// `None` once the match is over.
+async fn next_click(
+    shared: &Shared,
+    m: &Seated,
+    rng: &mut ChaCha8Rng,
+) -> anyhow::Result<Option<(UserRef, String)>> {
+    let row = shared.table.store().load_match(m.id).await?;
+    if row.status != MatchStatus::Active {
+        return Ok(None);
+    }
+    let state: AnyState = serde_json::from_str(&row.state)?;
+    let to_act = state.to_act();
+    if to_act.is_empty() {
+        return Ok(None);
+    }
+    let seat = to_act[rng.gen_range(0..to_act.len())];
+    let view = state.view(Viewer::Seat(seat));
+    anyhow::ensure!(!view.actions.is_empty(), "{seat} must act but is offered nothing");
+    let index = view.actions[rng.gen_range(0..view.actions.len())].index;
+    let user = m.users.get(seat.index()).cloned().ok_or_else(|| anyhow::anyhow!("no user at {seat}"))?;
+    Ok(Some((user, CustomId::Act { match_id: m.id, version: row.version, index }.encode())))
+}
+
+/// The text of a "this board has moved on" reply, the only refusal that
+/// comes back as an ordinary answer.
+fn refusal(out: &[Outgoing]) -> Option<String> {
+    out.iter().find_map(|o| match o {
+        Outgoing::Ephemeral { message, .. } if message.content.contains("moved on") => {
+            Some(message.content.lines().next().unwrap_or_default().to_owned())
+        }
+        _ => None,
+    })
+}
+
+fn micros(d: Duration) -> u32 {
+    u32::try_from(d.as_micros()).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_is_one_line_in_the_promised_shape() {
+        let r = Report {
+            actions: 20_000,
+            seconds: 10.0,
+            actions_per_second: 2000.4,
+            p50_ms: 1.24,
+            p99_ms: 9.87,
+            max_ms: 30.0,
+            errors: 0,
+            error_samples: vec![],
+            matches: 10_000,
+            active: 500,
+            finished: 3,
+            setup_seconds: 4.0,
+            rss_mb: 80.0,
+            peak_rss_mb: 90.0,
+            db: "sqlite://x.db".into(),
+        };
+        assert_eq!(summary_line(&r), "actions: 20000, actions/s: 2000, p50: 1.2 ms, p99: 9.9 ms, errors: 0");
+    }
+
+    #[test]
+    fn resident_memory_is_read_from_proc() {
+        let (now, peak) = resident_memory_mb().expect("Linux /proc");
+        assert!(now > 0.0 && peak >= now);
+    }
+}

@@ -1,0 +1,91 @@
+//! Load: the table layer under many concurrent players on an on-disk
+//! SQLite database (`cardtable::loadtest`).
+//!
+//! CI runs a small load (errors, gapless logs, the summary line). The
+//! measured runs of RELIABILITY.md are ignored tests, to run in release:
+//!
+//! ```sh
+//! cargo test --release --test reliability_load -- --ignored --nocapture --test-threads 1
+//! ```
+
+mod reliability_support;
+
+use cardtable::loadtest::{self, Options, Report};
+use cardtable::store::Store;
+
+async fn run_on(opts: &Options) -> Report {
+    let report = loadtest::run(opts).await.expect("the load test runs");
+    eprintln!("{}", loadtest::details(&report));
+    eprintln!("{}", loadtest::summary_line(&report));
+    report
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_load_applies_every_click_once_with_gapless_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("load.db").display());
+    let opts = Options { matches: 120, active: 40, actions: 1_500, db: Some(url.clone()), seed: 7 };
+    let report = run_on(&opts).await;
+    assert_eq!(report.errors, 0, "{}", loadtest::details(&report));
+    assert_eq!(report.actions, 1_500);
+
+    let line = loadtest::summary_line(&report);
+    let shape = regex_like(&line);
+    assert!(shape, "summary line {line:?}");
+
+    // Every match's log is gapless and its version counts its log entries.
+    let store = Store::open(&url).await.unwrap();
+    let mut logged = 0;
+    for id in 1..=store.count_matches().await.unwrap() {
+        let row = store.load_match(id).await.unwrap();
+        let log = store.match_actions(id).await.unwrap();
+        let seqs: Vec<i64> = log.iter().map(|a| a.seq).collect();
+        assert_eq!(seqs, (1..=row.version).collect::<Vec<_>>(), "match {id}");
+        logged += log.len();
+    }
+    // Each click is at least one entry (autopilot may add more).
+    assert!(logged >= 1_500, "{logged} log entries for 1500 clicks");
+}
+
+/// `actions: N, actions/s: R, p50: X ms, p99: Y ms, errors: E`, checked by hand.
+fn regex_like(line: &str) -> bool {
+    let parts: Vec<&str> = line.split(", ").collect();
+    let keys = ["actions: ", "actions/s: ", "p50: ", "p99: ", "errors: "];
+    parts.len() == 5
+        && parts.iter().zip(keys).all(|(p, k)| {
+            p.strip_prefix(k).is_some_and(|v| {
+                let v = v.strip_suffix(" ms").unwrap_or(v);
+                v.parse::<f64>().is_ok()
+            })
+        })
+        && !line.contains('\n')
+}
+
+/// The target run: M = 10,000, A = 500, N = 20,000 on an on-disk database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: the measured load run; use --release"]
+async fn loadtest_10k_matches_500_active_20k_actions() {
+    let opts = Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1 };
+    let report = run_on(&opts).await;
+    assert_eq!(report.errors, 0);
+}
+
+/// M grown tenfold: the cost per action should stay flat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: the measured load run; use --release"]
+async fn loadtest_100k_matches_500_active_20k_actions() {
+    let opts = Options { matches: 100_000, active: 500, actions: 20_000, db: None, seed: 1 };
+    let report = run_on(&opts).await;
+    assert_eq!(report.errors, 0);
+}
+
+/// Any size, from the environment: CARDTABLE_LOAD="M A N".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: a load run sized by CARDTABLE_LOAD=\"M A N\"; use --release"]
+async fn loadtest_sized_by_env() {
+    let spec = std::env::var("CARDTABLE_LOAD").unwrap_or_else(|_| "1000 100 5000".into());
+    let n: Vec<u64> = spec.split_whitespace().map(|x| x.parse().expect("CARDTABLE_LOAD=\"M A N\"")).collect();
+    let opts = Options { matches: n[0] as usize, active: n[1] as usize, actions: n[2], db: None, seed: 1 };
+    let report = run_on(&opts).await;
+    assert_eq!(report.errors, 0);
+}
