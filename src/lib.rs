@@ -4,6 +4,8 @@
 //! → `table` → `store`, `view`, `games` → `engine`, `cards`.
 
 pub mod cards;
+pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod games;
 pub mod loadtest;
@@ -11,5 +13,3 @@ pub mod sim;
 pub mod store;
 pub mod table;
 pub mod view;
-pub mod console;
-pub mod discord;

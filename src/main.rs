@@ -53,6 +53,24 @@ enum Command {
     },
     /// Print the slash commands the bot registers, as JSON.
     Commands,
+    /// Drive the table layer as many concurrent players would, and measure.
+    Loadtest {
+        /// Matches stored before the run.
+        #[arg(long, default_value_t = 10_000)]
+        matches: usize,
+        /// Matches in play at once.
+        #[arg(long, default_value_t = 500)]
+        active: usize,
+        /// Actions to send in all.
+        #[arg(long, default_value_t = 20_000)]
+        actions: u64,
+        /// Database to use (default: a temporary file, removed afterwards).
+        #[arg(long)]
+        db: Option<String>,
+        /// Seed of the setups and of the players' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -73,6 +91,10 @@ fn main() -> ExitCode {
         Command::Sim { game, games, seed } => sim(&game, games, seed),
         Command::Cards { command: CardsCommand::Check { dir } } => cards_check(&dir),
         Command::Replay { match_id, db } => runtime().and_then(|rt| rt.block_on(replay(&db, match_id))),
+        Command::Loadtest { matches, active, actions, db, seed } => {
+            let opts = cardtable::loadtest::Options { matches, active, actions, db, seed };
+            runtime().and_then(|rt| rt.block_on(loadtest(&opts)))
+        }
         Command::Commands => {
             println!("{}", cardtable::discord::commands_json());
             Ok(())
@@ -101,7 +123,9 @@ fn sim(game: &str, games: u64, seed: u64) -> Result<(), String> {
         }
     }
     let rate = actions as f64 / start.elapsed().as_secs_f64().max(1e-9);
-    println!("games: {games}, finished: {finished}, errors: {errors}, actions: {actions}, actions/s: {rate:.0}");
+    println!(
+        "games: {games}, finished: {finished}, errors: {errors}, actions: {actions}, actions/s: {rate:.0}"
+    );
     if errors > 0 || finished < games {
         return Err(format!("{errors} errors, {} unfinished", games - finished));
     }
@@ -143,6 +167,16 @@ async fn replay(db: &str, match_id: i64) -> Result<(), String> {
     } else {
         Err(format!("match {match_id} does not reproduce its stored state"))
     }
+}
+
+async fn loadtest(opts: &cardtable::loadtest::Options) -> Result<(), String> {
+    let report = cardtable::loadtest::run(opts).await.map_err(|e| format!("{e:#}"))?;
+    eprintln!("{}", cardtable::loadtest::details(&report));
+    println!("{}", cardtable::loadtest::summary_line(&report));
+    if report.errors > 0 {
+        return Err(format!("{} actions failed", report.errors));
+    }
+    Ok(())
 }
 
 fn cards_check(dir: &std::path::Path) -> Result<(), String> {

@@ -25,13 +25,21 @@ fn probe(seed: u64, target: usize, name: &str) {
                     out.push(format!("{:?}:{:?}/{:?}", u, s.owner(u), s.zone_of(u)));
                 }
             }
-            format!("{out:?} frames={:?} limbo={:?}", s.frames.iter().map(|f| f.this).collect::<Vec<_>>(), s.lords.iter().map(|(_, l)| l.limbo.clone()).collect::<Vec<_>>())
+            format!(
+                "{out:?} frames={:?} limbo={:?}",
+                s.frames.iter().map(|f| f.this).collect::<Vec<_>>(),
+                s.lords.iter().map(|(_, l)| l.limbo.clone()).collect::<Vec<_>>()
+            )
         };
-        if step == target { eprintln!("== seed {seed} step {step} {action:?}\nbefore {}", where_(&state)); }
+        if step == target {
+            eprintln!("== seed {seed} step {step} {action:?}\nbefore {}", where_(&state));
+        }
         let ev = state.apply(seat, &action).unwrap();
         if step == target {
             eprintln!("after {}", where_(&state));
-            for e in ev { eprintln!("  {:?}", e); }
+            for e in ev {
+                eprintln!("  {:?}", e);
+            }
             break;
         }
     }
@@ -39,7 +47,6 @@ fn probe(seed: u64, target: usize, name: &str) {
 
 #[test]
 fn scratch() {
-    probe(34, 247, "Elixir of Clarity");
-    probe(60, 194, "Second Current");
-    probe(61, 209, "Mosshide Ancient");
+    probe(63, 101, "Riftspawn Larva");
+    probe(22, 53, "Theodolite Sage");
 }

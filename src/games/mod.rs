@@ -75,9 +75,11 @@ impl GameId {
     /// The starter decks: (name, one-line summary).
     pub fn starter_decks(self) -> Vec<(String, String)> {
         match self {
-            GameId::Spheres => {
-                crate::cards::spheres::db().decks.iter().map(|d| (d.name.clone(), d.summary.clone())).collect()
-            }
+            GameId::Spheres => crate::cards::spheres::db()
+                .decks
+                .iter()
+                .map(|d| (d.name.clone(), d.summary.clone()))
+                .collect(),
         }
     }
 

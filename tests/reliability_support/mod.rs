@@ -1,4 +1,5 @@
 //! Shared helpers of the reliability tests (`tests/reliability_*.rs`).
 #![allow(dead_code)]
 
+pub mod matches;
 pub mod words;

@@ -151,7 +151,10 @@ impl SpheresDb {
     pub fn resolve_deck(&self, names: &[String]) -> Result<Vec<CardId>, String> {
         let ids = names.iter().map(|n| self.find(n)).collect::<Result<Vec<_>, _>>()?;
         if ids.len() != DECK_SIZE {
-            return Err(format!("a Spheres deck holds exactly {DECK_SIZE} cards; this one has {}", ids.len()));
+            return Err(format!(
+                "a Spheres deck holds exactly {DECK_SIZE} cards; this one has {}",
+                ids.len()
+            ));
         }
         let mut sorted = ids.clone();
         sorted.sort();
@@ -207,7 +210,10 @@ impl SpheresDb {
                     file: DECK_FILE.0.to_string(),
                     card: d.name.clone(),
                     field: "number".into(),
-                    reason: format!("deck {} gathers {n} cards from the collection, not {DECK_SIZE}", d.number),
+                    reason: format!(
+                        "deck {} gathers {n} cards from the collection, not {DECK_SIZE}",
+                        d.number
+                    ),
                 });
             }
         }

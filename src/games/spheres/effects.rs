@@ -274,7 +274,14 @@ fn move_card(s: &mut State, uid: Uid, verb: Verb, name: &str, ev: &mut Vec<Event
     let shown = dest == Zone::Trash || (dest == Zone::Spells && !s.def(uid).spell.inverted);
     let revealed = !is_public(s, uid, from) && shown;
     let whose = format!("{}'s", s.name(owner));
-    let label = owned_label(s, uid, from, &whose);
+    // A trash card going somewhere hidden is not named: it may have reached
+    // the trash during this very action.
+    let label =
+        if from == Some(Zone::Trash) && !matches!(dest, Zone::Trash | Zone::Spells | Zone::Battlefield) {
+            format!("a card from {whose} trash")
+        } else {
+            owned_label(s, uid, from, &whose)
+        };
     match verb {
         Verb::Destroy => {
             ev.push(Event::public(format!("{name} destroys {label}")));

@@ -7,7 +7,8 @@
 //! knows their own, having put them there). The search of a `reveal` prompt
 //! shows its candidates to its chooser. Everything else is public: the
 //! trash, the fortress spells, face-up creatures and what is attached to
-//! them, a spell being cast.
+//! them, a spell being cast, and the card a resolving or waiting effect
+//! comes from (the effect is announced with its card's name).
 //!
 //! A name is secret only while no visible copy of the same card shows it:
 //! naming a card that is also face up somewhere reveals nothing. Both halves
@@ -49,6 +50,9 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         }
         shown.extend(lord.spells.iter().chain(&lord.trash).chain(&lord.limbo).map(card));
     }
+    // A resolving or waiting effect is announced with the card it comes
+    // from, wherever that card is now (a destroyed creature's trigger).
+    shown.extend(s.frames.iter().map(|f| card(&f.this)).chain(s.triggers.iter().map(|t| card(&t.this))));
     if let Some(Prompt::Cards { chooser, options, reveal: true, .. }) = &s.prompt {
         if me == Some(*chooser) {
             shown.extend(options.iter().map(card));

@@ -286,6 +286,15 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
     ActionView { index: 0, label: clip(label), placement }
 }
 
+/// The name of the card whose effect asks, while everyone can see that
+/// card (a trigger of a creature now in the groove must not name it).
+fn shown_source(s: &State) -> &'static str {
+    match s.frames.last() {
+        Some(f) if is_public(s, f.this, s.zone_of(f.this)) => source_name(s, f),
+        _ => "an effect",
+    }
+}
+
 /// The pending question, phrased for `viewer`.
 fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
     if s.outcome.is_some() {
@@ -296,7 +305,7 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
     let name = s.name(who);
     let text = match &s.prompt {
         Some(Prompt::Lord { .. }) => {
-            let src = s.frames.last().map(|f| source_name(s, f)).unwrap_or("An effect");
+            let src = shown_source(s);
             if mine {
                 format!("{src}: choose whose zone it works on")
             } else {
@@ -304,7 +313,7 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
             }
         }
         Some(Prompt::Cards { optional, replacement, .. }) => {
-            let src = s.frames.last().map(|f| source_name(s, f)).unwrap_or("An effect");
+            let src = shown_source(s);
             let word = word_of(s).to_lowercase();
             let count = match wanted(s) {
                 Some((got, n)) if n != usize::MAX && n > 1 => format!(" ({got} of {n} chosen)"),

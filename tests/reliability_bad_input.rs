@@ -1,0 +1,316 @@
+//! Bad input: whatever people type, paste or click, nothing panics, no
+//! internal error is raised, and refusals are clear (non-empty, within one
+//! Discord message). Property tests over the custom-id router, deck lists,
+//! console lines, card and deck TOML files and slash-command arguments.
+
+mod reliability_support;
+
+use std::sync::OnceLock;
+
+use cardtable::cards::spheres::SpheresDb;
+use cardtable::console::{parse_line, Console};
+use cardtable::games::{GameId, GAMES};
+use cardtable::loadtest::{store_matches, StoredMatch};
+use cardtable::store::Store;
+use cardtable::table::decks::{check_list, parse_deck_list};
+use cardtable::table::{
+    Command, DeckCommand, Outgoing, Place, Request, RequestKind, Table, TableError, UserRef,
+};
+use proptest::prelude::*;
+use reliability_support::matches::{check_whole, offered_click, request, table_on};
+use tokio::runtime::Runtime;
+
+fn rt() -> &'static Runtime {
+    static RT: OnceLock<Runtime> = OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
+    })
+}
+
+/// One table with a match in play, shared by the properties.
+struct Fixture {
+    table: Table,
+    m: StoredMatch,
+}
+
+fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        rt().block_on(async {
+            let store = Store::open_memory().await.unwrap();
+            let m = store_matches(&store, 1, 5).await.unwrap().remove(0);
+            let table = table_on(store);
+            for i in 0..6 {
+                let Some(c) = offered_click(table.store(), &m, |n| i % n).await else { break };
+                table.handle(request(&m, &c)).await.unwrap();
+            }
+            Fixture { table, m }
+        })
+    })
+}
+
+/// At most 200 characters of `text`, for failure messages.
+fn short(text: &str) -> String {
+    cardtable::table::protocol::truncate(text, 200)
+}
+
+/// The answer is fine: messages within Discord's limits, or a clear refusal.
+fn well_answered(what: &str, result: &Result<Vec<Outgoing>, TableError>) -> Result<(), TestCaseError> {
+    let what = &short(what);
+    match result {
+        Ok(out) => {
+            for o in out {
+                if let Outgoing::Post { message, .. } | Outgoing::Ephemeral { message, .. } = o {
+                    let bad = message.limit_violations();
+                    prop_assert!(bad.is_empty(), "{what}: a message breaks Discord limits: {bad:?}");
+                }
+            }
+        }
+        Err(e @ TableError::User(_)) => {
+            // What the person is shown: the refusal as a message.
+            let Outgoing::Ephemeral { message, .. } = e.reply(&"someone".into()) else {
+                return Err(TestCaseError::fail(format!("{what}: a refusal is not an ephemeral reply")));
+            };
+            prop_assert!(!message.content.trim().is_empty(), "{what}: empty refusal");
+            let bad = message.limit_violations();
+            prop_assert!(bad.is_empty(), "{what}: the refusal breaks Discord limits: {bad:?}");
+        }
+        Err(e @ TableError::Internal { .. }) => {
+            prop_assert!(
+                false,
+                "{what}: internal error instead of a clear refusal: {}",
+                short(&e.to_string())
+            );
+        }
+    }
+    Ok(())
+}
+
+fn user(id: &str) -> UserRef {
+    UserRef::new(id, id)
+}
+
+fn in_thread(user: UserRef, thread: &str, kind: RequestKind) -> Request {
+    Request { user, place: Place::thread("general", thread), kind }
+}
+
+/// Text people might type: short, unicode, over-long, mentions, markup.
+fn typed() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => ".{0,40}",
+        2 => "\\PC{0,300}",
+        1 => ".{1000,3000}",
+        1 => Just(String::new()),
+        1 => Just("   ".to_owned()),
+        1 => "<@!?[0-9]{1,20}>",
+        1 => "<#[0-9]{1,20}> @everyone `code` \\*\\*bold\\*\\* ||spoiler||",
+        1 => Just("Ember Drake".to_owned()),
+        1 => Just("spheres".to_owned()),
+        1 => Just("🂡🂢🂣 ÅÄÖ ﷽ \u{202e}reversed \u{0}nul".to_owned()),
+    ]
+}
+
+/// Custom ids: random text, and near misses of the real ones.
+fn custom_id(match_id: i64) -> impl Strategy<Value = String> {
+    let n =
+        prop_oneof![Just(match_id.to_string()), "[0-9]{1,3}", "-?[0-9]{1,25}", "0[0-9]", Just(String::new())];
+    let tag = prop_oneof![
+        Just("a"),
+        Just("as"),
+        Just("hand"),
+        Just("page"),
+        Just("concede"),
+        Just("concede!"),
+        Just("claim"),
+        Just("rematch"),
+        Just("accept"),
+        Just("decline"),
+        Just("deck"),
+        Just("dpage"),
+        Just("zz"),
+    ];
+    prop_oneof![
+        ".{0,120}",
+        (tag, prop::collection::vec(n, 0..5)).prop_map(|(t, parts)| {
+            let mut s = t.to_owned();
+            for p in parts {
+                s.push(':');
+                s.push_str(&p);
+            }
+            s
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Clicks and selects with any custom id, by a player or a stranger:
+    /// answered or clearly refused; a stranger never moves a match on.
+    #[test]
+    fn any_custom_id_is_answered_or_refused(id in custom_id(1), value in typed(), seated in any::<bool>()) {
+        let f = fixture();
+        let who = if seated { f.m.users[0].clone() } else { user("stranger") };
+        let before = rt().block_on(f.table.store().load_match(f.m.id)).unwrap().version;
+        for kind in [
+            RequestKind::Click { custom_id: id.clone() },
+            RequestKind::Select { custom_id: id.clone(), value: value.clone() },
+        ] {
+            let result = rt().block_on(f.table.handle(in_thread(who.clone(), "t1", kind)));
+            well_answered(&format!("custom id {id:?}"), &result)?;
+        }
+        let after = rt().block_on(f.table.store().load_match(f.m.id)).unwrap().version;
+        prop_assert!(seated || after == before, "a stranger's click {id:?} moved the match on");
+        rt().block_on(check_whole(&f.table, f.m.id)).map_err(TestCaseError::fail)?;
+    }
+
+    /// Deck lists: parsed or refused with a line to fix; never a panic.
+    #[test]
+    fn any_deck_list_is_parsed_or_refused(list in prop_oneof![
+        typed(),
+        prop::collection::vec(("[0-9x]{0,4}", " ?", typed(), "(, |\n|\r\n| x[0-9]{1,12})?"), 0..30)
+            .prop_map(|lines| lines.into_iter().map(|(a, b, c, d)| format!("{a}{b}{c}{d}")).collect()),
+    ]) {
+        match parse_deck_list(&list) {
+            Ok(entries) => {
+                prop_assert!(!entries.is_empty());
+                for game in GAMES {
+                    if let Err(e) = check_list(game.id, &entries) {
+                        prop_assert!(!e.0.is_empty());
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.0.trim().is_empty()),
+        }
+    }
+
+    /// Console lines: parsed or answered with `error: …`; never a panic.
+    #[test]
+    fn any_console_line_is_answered(line in prop_oneof![
+        typed(),
+        ("@[a-zé]{0,8}", " ?(#[a-z-]{0,12} )?", "(/[a-z]{0,9}|click|select|wait|seed|bot)?", typed())
+            .prop_map(|(u, p, c, rest)| format!("{u}{p}{c} {rest}")),
+        ("(/challenge|/deck import|/card|/rule|/settings)", "( [a-z_]{1,9}:(\"[^\"]{0,20}\"?|\\S{0,20}))*")
+            .prop_map(|(c, opts)| format!("@alice {c}{opts}")),
+    ]) {
+        let _ = parse_line(&line, &|id: &str| user(id));
+        let text = rt().block_on(async {
+            let mut console = Console::new(Store::open_memory().await.unwrap());
+            console.line(&line).await
+        });
+        prop_assert!(!text.contains("panicked"));
+    }
+
+    /// Slash commands with any arguments, anywhere: answered or clearly refused.
+    #[test]
+    fn any_slash_command_arguments_are_answered_or_refused(
+        opponent_id in typed(),
+        opponent_bot in any::<bool>(),
+        a in typed(),
+        b in typed(),
+        game in prop_oneof![typed(), Just("spheres".to_owned()), Just("SPHERES ".to_owned())],
+        hours in prop::option::of(any::<u32>()),
+        pick in 0usize..12,
+        thread in prop_oneof![Just("t1".to_owned()), typed()],
+    ) {
+        let f = fixture();
+        let opponent = UserRef { id: opponent_id.as_str().into(), name: b.clone(), bot: opponent_bot };
+        let opt = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+        let command = match pick {
+            0 => Command::Challenge { opponent, game: game.clone(), deck: opt(&a), deadline_hours: hours, variant: opt(&b) },
+            1 => Command::Card { name: a.clone(), game: opt(&game) },
+            2 => Command::Rule { query: a.clone(), game: opt(&game) },
+            3 => Command::Deck(DeckCommand::Import { name: a.clone(), game: game.clone(), list: b.clone() }),
+            4 => Command::Deck(DeckCommand::Show { name: a.clone(), game: opt(&game) }),
+            5 => Command::Deck(DeckCommand::Delete { name: a.clone(), game: opt(&game) }),
+            6 => Command::Deck(DeckCommand::Export { name: a.clone(), game: opt(&game) }),
+            7 => Command::Settings { hold_priority: hours.map(|h| h % 2 == 0), reminders: None },
+            8 => Command::Hand,
+            9 => Command::Board,
+            10 => Command::Concede,
+            _ => Command::Matches,
+        };
+        let who = if pick % 2 == 0 { f.m.users[1].clone() } else { user(&a) };
+        let req = in_thread(who, &thread, RequestKind::Slash(command.clone()));
+        let result = rt().block_on(f.table.handle(req));
+        well_answered(&format!("{command:?}"), &result)?;
+    }
+
+    /// Card and deck files with damage (cut, spliced, garbled): loaded or
+    /// refused with an error naming the file; never a panic.
+    #[test]
+    fn damaged_card_and_deck_files_are_refused_with_the_file_named(
+        which in 0usize..64,
+        cut in any::<prop::sample::Index>(),
+        len in 0usize..400,
+        splice in prop_oneof![".{0,20}", Just("\n[[card]]\n".to_owned()), Just("= 99999999999999999999".to_owned()), Just("\"".to_owned())],
+        on_decks in any::<bool>(),
+    ) {
+        let files = card_files();
+        let (mut cards, decks) = (files.cards.clone(), files.decks.clone());
+        let k = which % cards.len();
+        let target = if on_decks { decks.1.clone() } else { cards[k].1.clone() };
+        let chars: Vec<char> = target.chars().collect();
+        let at = cut.index(chars.len().max(1)).min(chars.len());
+        let end = (at + len).min(chars.len());
+        let damaged: String = chars[..at].iter().chain(splice.chars().collect::<Vec<_>>().iter()).chain(chars[end..].iter()).collect();
+        let name = if on_decks { decks.0.clone() } else { cards[k].0.clone() };
+        let decks = if on_decks { (decks.0.clone(), damaged) } else {
+            cards[k].1 = damaged;
+            decks
+        };
+        match SpheresDb::parse(&cards, (&decks.0, &decks.1)) {
+            Ok(db) => { let _ = cardtable::cards::check::check_collection(&db); }
+            Err(e) => {
+                let text = e.to_string();
+                prop_assert!(!text.is_empty());
+                // A syntax error names the damaged file; a broken rule names a file too.
+                prop_assert!(text.contains(".toml"), "error names no file: {text} (damaged {name})");
+            }
+        }
+    }
+}
+
+/// The real card and deck files of Spheres, as (path, text).
+struct CardFiles {
+    cards: Vec<(String, String)>,
+    decks: (String, String),
+}
+
+fn card_files() -> &'static CardFiles {
+    static F: OnceLock<CardFiles> = OnceLock::new();
+    F.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/spheres");
+        let mut cards = Vec::new();
+        let mut decks = None;
+        let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let name = p.display().to_string();
+            if p.file_name().is_some_and(|n| n == "decks.toml") {
+                decks = Some((name, text));
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                cards.push((name, text));
+            }
+        }
+        CardFiles { cards, decks: decks.expect("cards/spheres/decks.toml") }
+    })
+}
+
+#[test]
+fn the_undamaged_files_load() {
+    let f = card_files();
+    let db = SpheresDb::parse(&f.cards, (&f.decks.0, &f.decks.1)).unwrap();
+    cardtable::cards::check::check_collection(&db).unwrap();
+}
+
+#[test]
+fn every_registry_game_refuses_a_nonsense_deck_list_clearly() {
+    for game in GAMES {
+        let entries = parse_deck_list("3 Nonexistent Card\n2 ☃").unwrap();
+        let err = check_list(game.id, &entries).unwrap_err();
+        assert!(err.0.contains("Nonexistent Card"), "{}: {}", game.key, err.0);
+        assert!(GameId::parse(game.key).is_ok());
+    }
+}
