@@ -187,8 +187,17 @@ impl DriverReport {
     }
 }
 
-/// Runs a load test.
+/// Runs a load test flat out: each driver clicks again as soon as it has
+/// its answer (the capacity of the table layer; with many drivers the
+/// latency is mostly waiting in line).
 pub async fn run(opts: &Options) -> anyhow::Result<Report> {
+    run_paced(opts, None).await
+}
+
+/// Runs a load test; with `rate`, the drivers think between clicks (random
+/// pauses, `active / rate` seconds on average) so that together they offer
+/// about `rate` clicks per second, as players do.
+pub async fn run_paced(opts: &Options, rate: Option<f64>) -> anyhow::Result<Report> {
     anyhow::ensure!(opts.active >= 1, "--active must be at least 1");
     anyhow::ensure!(opts.matches >= opts.active, "--matches must be at least --active");
     let temp = opts.db.is_none().then(TempDb::new);
@@ -212,7 +221,8 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
         .map(|k| {
             let shared = shared.clone();
             let seed = opts.seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            tokio::spawn(async move { drive(&shared, k, seed).await })
+            let think = rate.filter(|r| *r > 0.0).map(|r| opts.active as f64 / r);
+            tokio::spawn(async move { drive(&shared, k, seed, think).await })
         })
         .collect();
     let mut latencies = Vec::with_capacity(opts.actions as usize);
@@ -304,13 +314,23 @@ pub async fn store_matches(store: &Store, n: usize, seed: u64) -> anyhow::Result
     Ok(pool)
 }
 
-/// One player pair working through matches until the clicks run out.
-async fn drive(shared: &Shared, first: usize, seed: u64) -> DriverReport {
+/// One player pair working through matches until the clicks run out,
+/// pausing `think` seconds on average between clicks when given.
+async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> DriverReport {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut report = DriverReport::default();
     let mut current = Some(first);
     let mut next_message = 0u64;
+    if let Some(mean) = think {
+        // Spread the first clicks over one mean pause.
+        tokio::time::sleep(Duration::from_secs_f64(rng.gen::<f64>() * mean)).await;
+    }
     while let Some(k) = current {
+        if let Some(mean) = think {
+            // Exponential pauses: clicks arrive as a Poisson stream.
+            let pause = -(1.0 - rng.gen::<f64>()).ln() * mean;
+            tokio::time::sleep(Duration::from_secs_f64(pause.min(mean * 20.0))).await;
+        }
         let m = &shared.pool[k];
         let click = match next_click(shared, m, &mut rng).await {
             Ok(Some(c)) => c,
@@ -349,7 +369,7 @@ async fn drive(shared: &Shared, first: usize, seed: u64) -> DriverReport {
                 }
                 report.latencies_us.push(micros(took));
                 // Report the new board like a front end, so it is tracked.
-                for o in out.iter().filter(|_| std::env::var("NO_POST").is_err()) {
+                for o in &out {
                     if let Outgoing::Post { key: Some(key @ PostKey::Board { .. }), .. } = o {
                         next_message += 1;
                         let id = format!("lt{first}-{next_message}");

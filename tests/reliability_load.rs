@@ -14,7 +14,15 @@ use cardtable::loadtest::{self, Options, Report};
 use cardtable::store::Store;
 
 async fn run_on(opts: &Options) -> Report {
-    let report = loadtest::run(opts).await.expect("the load test runs");
+    run_at(opts, None).await
+}
+
+async fn run_at(opts: &Options, rate: Option<f64>) -> Report {
+    match rate {
+        Some(r) => eprintln!("paced: about {r} clicks/s offered"),
+        None => eprintln!("flat out"),
+    }
+    let report = loadtest::run_paced(opts, rate).await.expect("the load test runs");
     eprintln!("{}", loadtest::details(&report));
     eprintln!("{}", loadtest::summary_line(&report));
     report
@@ -61,7 +69,8 @@ fn regex_like(line: &str) -> bool {
         && !line.contains('\n')
 }
 
-/// The target run: M = 10,000, A = 500, N = 20,000 on an on-disk database.
+/// The target run, flat out: M = 10,000, A = 500, N = 20,000 on an on-disk
+/// database; every driver clicks again as soon as it is answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: the measured load run; use --release"]
 async fn loadtest_10k_matches_500_active_20k_actions() {
@@ -70,7 +79,16 @@ async fn loadtest_10k_matches_500_active_20k_actions() {
     assert_eq!(report.errors, 0);
 }
 
-/// M grown tenfold: the cost per action should stay flat.
+/// The target run, paced like players: 500 drivers offering 1,000 clicks/s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: the measured load run; use --release"]
+async fn loadtest_10k_matches_500_active_20k_actions_at_1000_per_second() {
+    let opts = Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1 };
+    let report = run_at(&opts, Some(1_000.0)).await;
+    assert_eq!(report.errors, 0);
+}
+
+/// M grown tenfold, flat out: the cost per action should stay flat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: the measured load run; use --release"]
 async fn loadtest_100k_matches_500_active_20k_actions() {
@@ -79,13 +97,15 @@ async fn loadtest_100k_matches_500_active_20k_actions() {
     assert_eq!(report.errors, 0);
 }
 
-/// Any size, from the environment: CARDTABLE_LOAD="M A N".
+/// Any size, from the environment: CARDTABLE_LOAD="M A N [RATE]".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "long: a load run sized by CARDTABLE_LOAD=\"M A N\"; use --release"]
+#[ignore = "long: a load run sized by CARDTABLE_LOAD=\"M A N [RATE]\"; use --release"]
 async fn loadtest_sized_by_env() {
     let spec = std::env::var("CARDTABLE_LOAD").unwrap_or_else(|_| "1000 100 5000".into());
-    let n: Vec<u64> = spec.split_whitespace().map(|x| x.parse().expect("CARDTABLE_LOAD=\"M A N\"")).collect();
-    let opts = Options { matches: n[0] as usize, active: n[1] as usize, actions: n[2], db: None, seed: 1 };
-    let report = run_on(&opts).await;
+    let n: Vec<f64> =
+        spec.split_whitespace().map(|x| x.parse().expect("CARDTABLE_LOAD=\"M A N [RATE]\"")).collect();
+    let opts =
+        Options { matches: n[0] as usize, active: n[1] as usize, actions: n[2] as u64, db: None, seed: 1 };
+    let report = run_at(&opts, n.get(3).copied()).await;
     assert_eq!(report.errors, 0);
 }

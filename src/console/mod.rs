@@ -209,7 +209,7 @@ impl Console {
                 .collect()
         };
         let Some(latest) = self.visible(user).find(has_buttons) else {
-            return Err(format!("@{user} sees no message with buttons right now"));
+            return Err(format!("@{user} sees no message with buttons right now; type `@{user} /board` or `@{user} /hand` to get the current ones"));
         };
         let listed = |m: &Shown| {
             buttons(m)

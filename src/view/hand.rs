@@ -64,7 +64,7 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
         let mut chunk = String::new();
         let mut part = 0;
         for line in lines {
-            let line = truncate(&line, 300);
+            let line = truncate(&line, 450);
             if chunk.chars().count() + line.chars().count() + 1 > limits::FIELD_VALUE {
                 fields.push(hand_field(part, hand.len(), std::mem::take(&mut chunk)));
                 part += 1;

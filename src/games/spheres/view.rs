@@ -51,10 +51,20 @@ fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
 /// A hand card as its owner sees it.
 pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
     let d = s.def(uid);
+    let with_text = |head: String, text: &str| {
+        if text.is_empty() {
+            head
+        } else {
+            format!("{head} ({text})")
+        }
+    };
     let creature = if d.creature.inverted {
         format!("face down {} (cost 3)", d.creature.name)
     } else {
-        format!("{} {} str {}", d.creature.name, d.creature.cost, d.creature.strength)
+        with_text(
+            format!("{} {} str {}", d.creature.name, d.creature.cost, d.creature.strength),
+            &d.creature.text,
+        )
     };
     let kind = match d.spell.kind {
         SpellKind::Instant => "instant",
@@ -64,7 +74,7 @@ pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
     let spell = if d.spell.inverted {
         format!("{} inverted", d.spell.name)
     } else {
-        format!("{} {} {kind}", d.spell.name, d.spell.cost)
+        with_text(format!("{} {} {kind}", d.spell.name, d.spell.cost), &d.spell.text)
     };
     CardView {
         name: format!("{} / {}", d.creature.name, d.spell.name),
