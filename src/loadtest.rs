@@ -174,6 +174,8 @@ struct Shared {
 #[derive(Default)]
 struct DriverReport {
     latencies_us: Vec<u32>,
+    /// When its last click was answered.
+    last_answer: Option<Instant>,
     errors: u64,
     samples: Vec<String>,
 }
@@ -228,13 +230,16 @@ pub async fn run_paced(opts: &Options, rate: Option<f64>) -> anyhow::Result<Repo
     let mut latencies = Vec::with_capacity(opts.actions as usize);
     let mut errors = 0;
     let mut error_samples = Vec::new();
+    let mut last_answer = started;
     for d in drivers {
         let r = d.await?;
         latencies.extend(r.latencies_us);
         errors += r.errors;
         error_samples.extend(r.samples);
+        last_answer = last_answer.max(r.last_answer.unwrap_or(started));
     }
-    let seconds = started.elapsed().as_secs_f64();
+    // From the start to the last answer (not to the end of the last pause).
+    let seconds = (last_answer - started).as_secs_f64();
     error_samples.truncate(5);
     latencies.sort_unstable();
     let pct = |p: usize| -> f64 {
@@ -326,6 +331,9 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
         tokio::time::sleep(Duration::from_secs_f64(rng.gen::<f64>() * mean)).await;
     }
     while let Some(k) = current {
+        if shared.clicks_left.load(Ordering::Relaxed) == 0 {
+            break;
+        }
         if let Some(mean) = think {
             // Exponential pauses: clicks arrive as a Poisson stream.
             let pause = -(1.0 - rng.gen::<f64>()).ln() * mean;
@@ -361,6 +369,7 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
         let t0 = Instant::now();
         let result = shared.table.handle(request).await;
         let took = t0.elapsed();
+        report.last_answer = Some(t0 + took);
         match result {
             Ok(out) => {
                 if let Some(text) = refusal(&out) {

@@ -449,7 +449,7 @@ impl CardCheck<'_> {
     fn effect(&self, e: &Effect, host: Host, at: &str) -> Result<(), LoadError> {
         match e {
             Effect::Move { verb, what } => {
-                if destination(*verb) == Some(what.from)
+                if verb.destination() == what.from
                     && !(*verb == Verb::Recover && what.from == Zone::Deck)
                 {
                     return Err(self.fail(
@@ -588,21 +588,6 @@ impl CardCheck<'_> {
     }
 }
 
-/// The zone a verb moves cards to.
-fn destination(verb: Verb) -> Option<Zone> {
-    Some(match verb {
-        Verb::Recover => Zone::Deck,
-        Verb::Return | Verb::Draw => Zone::Hand,
-        Verb::Crystallize => Zone::Vault,
-        Verb::Energize | Verb::Destroy => Zone::Groove,
-        Verb::Fortify => Zone::Towers,
-        Verb::Cast => Zone::Spells,
-        Verb::Summon => Zone::Battlefield,
-        Verb::Trash => Zone::Trash,
-        #[allow(unreachable_patterns)]
-        _ => return None,
-    })
-}
 
 /// How often each mechanic appears in the collection, as `"group:name"`
 /// tags named as in the card files: `verb:recover`, `from:groove`,

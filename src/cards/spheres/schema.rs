@@ -268,6 +268,22 @@ pub enum Verb {
     Destroy,
 }
 
+impl Verb {
+    /// The zone this verb moves cards to.
+    pub fn destination(self) -> Zone {
+        match self {
+            Verb::Recover => Zone::Deck,
+            Verb::Draw | Verb::Return => Zone::Hand,
+            Verb::Crystallize => Zone::Vault,
+            Verb::Energize | Verb::Destroy => Zone::Groove,
+            Verb::Fortify => Zone::Towers,
+            Verb::Cast => Zone::Spells,
+            Verb::Summon => Zone::Battlefield,
+            Verb::Trash => Zone::Trash,
+        }
+    }
+}
+
 /// A zone of a lord's playing field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]

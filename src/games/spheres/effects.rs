@@ -3,7 +3,7 @@
 //! needs a choice stores a prompt and is resumed by the answer.
 
 use super::action::Prompt;
-use super::select::{amount, candidates, destination, lords_for, source_zone, Source};
+use super::select::{amount, candidates, lords_for, source_zone, Source};
 use super::state::{EffectList, Finish, Frame, State, Uid, Work};
 use super::zones::{self, card_name, is_public, owned_label, public_label, take};
 use crate::cards::spheres::{Ability, Effect, Pick, Select, SpellKind, Variable, Verb, Zone};
@@ -270,7 +270,7 @@ fn verb_result(verb: Verb) -> &'static str {
 fn move_card(s: &mut State, uid: Uid, verb: Verb, name: &str, ev: &mut Vec<Event>) {
     let owner = s.owner(uid);
     let from = s.zone_of(uid);
-    let dest = destination(verb);
+    let dest = verb.destination();
     let shown = dest == Zone::Trash || (dest == Zone::Spells && !s.def(uid).spell.inverted);
     let revealed = !is_public(s, uid, from) && shown;
     let whose = format!("{}'s", s.name(owner));

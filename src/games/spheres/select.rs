@@ -196,19 +196,6 @@ pub fn source_zone(verb: Option<Verb>, sel: &Select) -> Zone {
     }
 }
 
-/// The zone a verb moves cards to.
-pub fn destination(verb: Verb) -> Zone {
-    match verb {
-        Verb::Recover => Zone::Deck,
-        Verb::Draw | Verb::Return => Zone::Hand,
-        Verb::Crystallize => Zone::Vault,
-        Verb::Energize | Verb::Destroy => Zone::Groove,
-        Verb::Fortify => Zone::Towers,
-        Verb::Cast => Zone::Spells,
-        Verb::Summon => Zone::Battlefield,
-        Verb::Trash => Zone::Trash,
-    }
-}
 
 /// The cards of `lord`'s `zone` an effect may take: they pass the filter,
 /// and moving them changes something (a card is not moved to the zone it
@@ -223,7 +210,7 @@ pub fn candidates(s: &State, sel: &Select, verb: Option<Verb>, lord: Seat, src: 
     }
     v.retain(|u| passes(s, &sel.filter, *u, zone, src));
     if let Some(verb) = verb {
-        let dest = destination(verb);
+        let dest = verb.destination();
         if dest == zone && !(verb == Verb::Recover && zone == Zone::Deck) {
             return Vec::new();
         }
