@@ -449,9 +449,7 @@ impl CardCheck<'_> {
     fn effect(&self, e: &Effect, host: Host, at: &str) -> Result<(), LoadError> {
         match e {
             Effect::Move { verb, what } => {
-                if verb.destination() == what.from
-                    && !(*verb == Verb::Recover && what.from == Zone::Deck)
-                {
+                if verb.destination() == what.from && !(*verb == Verb::Recover && what.from == Zone::Deck) {
                     return Err(self.fail(
                         &format!("{at}.what.from"),
                         format!("{verb:?} from {:?} leaves the card where it is", what.from),
@@ -587,7 +585,6 @@ impl CardCheck<'_> {
         }
     }
 }
-
 
 /// How often each mechanic appears in the collection, as `"group:name"`
 /// tags named as in the card files: `verb:recover`, `from:groove`,

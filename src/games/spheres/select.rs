@@ -196,7 +196,6 @@ pub fn source_zone(verb: Option<Verb>, sel: &Select) -> Zone {
     }
 }
 
-
 /// The cards of `lord`'s `zone` an effect may take: they pass the filter,
 /// and moving them changes something (a card is not moved to the zone it
 /// is already in, except a deck card recovered to the top; a spell that
