@@ -371,3 +371,75 @@ fn the_checker_itself_catches_what_discord_refuses() {
     let empty = CreateMessage::new().content("");
     assert!(!violations(&json(&empty)).is_empty());
 }
+
+/// Issue 3: the boards and hands that real play produces — in every game of
+/// the registry, at every fifth step of seeded random games — are within
+/// Discord's limits as the view layer writes them, and so is the JSON the
+/// builders send.
+#[test]
+fn boards_and_hands_of_random_games_fit_every_discord_limit() {
+    use cardtable::engine::{Placement, Viewer};
+    use cardtable::view::{board, hand, BoardContext, HandContext};
+
+    let mut checked = 0usize;
+    for info in cardtable::games::GAMES {
+        for seed in 1..=20u64 {
+            let mut step = 0usize;
+            let report = cardtable::sim::play_random(info.id, seed, |state| {
+                step += 1;
+                if step % 5 != 0 {
+                    return;
+                }
+                let public = state.view(Viewer::Public);
+                let events: Vec<String> = (0..40).map(|i| format!("event {i} of a long turn")).collect();
+                let mut messages = Vec::new();
+                for seat in state.to_act() {
+                    let view = state.view(Viewer::Seat(seat));
+                    let on_board: Vec<_> =
+                        view.actions.iter().filter(|a| a.placement == Placement::Board).collect();
+                    let in_hand: Vec<_> =
+                        view.actions.iter().filter(|a| a.placement == Placement::Hand).collect();
+                    messages.push(board(
+                        &public,
+                        &BoardContext {
+                            match_id: 1,
+                            version: step as i64,
+                            events: &events,
+                            board_actions: &on_board,
+                            deadline: Some("72 h per move".into()),
+                            notice: None,
+                        },
+                    ));
+                    messages.push(hand(
+                        &view,
+                        &HandContext {
+                            match_id: 1,
+                            version: step as i64,
+                            seat: Some(seat),
+                            news: &events,
+                            actions: &in_hand,
+                            page: 0,
+                        },
+                    ));
+                }
+                for m in messages {
+                    let own = m.limit_violations();
+                    assert!(
+                        own.is_empty(),
+                        "{} seed {seed} step {step}: view broke limits: {own:?}",
+                        info.key
+                    );
+                    let sent = violations(&json(&to_post(&m, &[])));
+                    assert!(
+                        sent.is_empty(),
+                        "{} seed {seed} step {step}: payload broke limits: {sent:?}",
+                        info.key
+                    );
+                    checked += 1;
+                }
+            });
+            assert!(report.error.is_none(), "{} seed {seed}: {:?}", info.key, report.error);
+        }
+    }
+    assert!(checked > 100, "only {checked} messages checked");
+}
