@@ -83,33 +83,19 @@ pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId
             }
         }
     }
-    let mut s = State {
-        pool,
-        rng,
-        cards,
-        owners,
-        lords,
-        turn: Turn {
-            number: 1,
-            active: first,
-            first,
-            step: Step::Regroup,
-            crystals: Vec::new(),
-            crystal_placed: false,
-            casting: false,
-            mana_spent: 0,
-            mana_locked: false,
-            decided: false,
-        },
-        attack: None,
-        frames: Vec::new(),
-        triggers: Vec::new(),
-        prompt: None,
-        outcome: None,
-        checkpoint: None,
-        quiet_turns: 0,
-        committed: false,
+    let turn = Turn {
+        number: 1,
+        active: first,
+        first,
+        step: Step::Regroup,
+        crystals: Vec::new(),
+        crystal_placed: false,
+        casting: false,
+        mana_spent: 0,
+        mana_locked: false,
+        decided: false,
     };
+    let mut s = State::at_turn(pool, rng, cards, owners, lords, turn);
     run(&mut s, &mut Vec::new());
     s
 }

@@ -459,6 +459,34 @@ pub struct State {
 }
 
 impl State {
+    /// A state at the given turn, before anything has run: no attack, no
+    /// pending effect, no prompt. Setup and the scenario builder both start here.
+    pub fn at_turn(
+        pool: u16,
+        rng: GameRng,
+        cards: Vec<CardId>,
+        owners: Vec<Seat>,
+        lords: PerSeat<Lord>,
+        turn: Turn,
+    ) -> State {
+        State {
+            pool,
+            rng,
+            cards,
+            owners,
+            lords,
+            turn,
+            attack: None,
+            frames: Vec::new(),
+            triggers: Vec::new(),
+            prompt: None,
+            outcome: None,
+            checkpoint: None,
+            quiet_turns: 0,
+            committed: false,
+        }
+    }
+
     /// The card pool.
     pub fn db(&self) -> &'static SpheresDb {
         pool_db(self.pool)

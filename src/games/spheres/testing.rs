@@ -190,22 +190,14 @@ impl Table {
 
     /// Builds the state, runs it to the first decision, and returns the events.
     pub fn build_with_events(&self) -> (State, Vec<Event>) {
-        let mut s = State {
-            pool: self.pool,
-            rng: GameRng::from_seed(self.seed),
-            cards: self.cards.clone(),
-            owners: self.owners.clone(),
-            lords: PerSeat::from_fn(self.names.len(), |seat| self.lords[seat.index()].clone()),
-            turn: self.turn.clone(),
-            attack: None,
-            frames: Vec::new(),
-            triggers: Vec::new(),
-            prompt: None,
-            outcome: None,
-            checkpoint: None,
-            quiet_turns: 0,
-            committed: false,
-        };
+        let mut s = State::at_turn(
+            self.pool,
+            GameRng::from_seed(self.seed),
+            self.cards.clone(),
+            self.owners.clone(),
+            PerSeat::from_fn(self.names.len(), |seat| self.lords[seat.index()].clone()),
+            self.turn.clone(),
+        );
         let mut ev = Vec::new();
         run(&mut s, &mut ev);
         (s, ev)
