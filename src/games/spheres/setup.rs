@@ -83,18 +83,7 @@ pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId
             }
         }
     }
-    let turn = Turn {
-        number: 1,
-        active: first,
-        first,
-        step: Step::Regroup,
-        crystals: Vec::new(),
-        crystal_placed: false,
-        casting: false,
-        mana_spent: 0,
-        mana_locked: false,
-        decided: false,
-    };
+    let turn = Turn::start(1, first, first, Step::Regroup);
     let mut s = State::at_turn(pool, rng, cards, owners, lords, turn);
     run(&mut s, &mut Vec::new());
     s

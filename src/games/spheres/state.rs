@@ -293,6 +293,24 @@ pub struct Turn {
     pub decided: bool,
 }
 
+impl Turn {
+    /// Turn `number` of `active` at `step`, with nothing placed, cast or spent yet.
+    pub fn start(number: u32, active: Seat, first: Seat, step: Step) -> Turn {
+        Turn {
+            number,
+            active,
+            first,
+            step,
+            crystals: Vec::new(),
+            crystal_placed: false,
+            casting: false,
+            mana_spent: 0,
+            mana_locked: false,
+            decided: false,
+        }
+    }
+}
+
 /// What an attack is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackPhase {

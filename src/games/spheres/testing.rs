@@ -78,18 +78,7 @@ impl Table {
             names,
             cards: Vec::new(),
             owners: Vec::new(),
-            turn: Turn {
-                number: 3,
-                active: Seat(0),
-                first: Seat(0),
-                step: Step::Main,
-                crystals: Vec::new(),
-                crystal_placed: false,
-                casting: false,
-                mana_spent: 0,
-                mana_locked: false,
-                decided: false,
-            },
+            turn: Turn::start(3, Seat(0), Seat(0), Step::Main),
             seed: 1,
         }
     }

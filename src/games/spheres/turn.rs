@@ -159,18 +159,7 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
             break;
         }
     }
-    s.turn = Turn {
-        number: s.turn.number + 1,
-        active: next,
-        first: s.turn.first,
-        step: Step::Regroup,
-        crystals: Vec::new(),
-        crystal_placed: false,
-        casting: false,
-        mana_spent: 0,
-        mana_locked: false,
-        decided: false,
-    };
+    s.turn = Turn::start(s.turn.number + 1, next, s.turn.first, Step::Regroup);
 }
 
 /// Why `a` is not legal for `seat` now, in one sentence.
