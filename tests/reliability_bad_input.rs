@@ -314,3 +314,141 @@ fn every_registry_game_refuses_a_nonsense_deck_list_clearly() {
         assert!(GameId::parse(game.key).is_ok());
     }
 }
+
+/// 3,006 characters, as if pasted by mistake; `spaced` has spaces, the
+/// other is one word (the console splits words).
+fn over_long(spaced: bool) -> String {
+    let sep = if spaced { " " } else { "" };
+    format!("Zephyr{sep}{}", "abcdefghij".repeat(300))
+}
+
+/// The reply quotes the start of `input` (at most 80 characters of it,
+/// ending in "…") and is short.
+fn quotes_only_the_start(what: &str, text: &str, input: &str) {
+    let input = input.trim();
+    let head: String = input.chars().take(20).collect();
+    let at = text
+        .find(&head)
+        .unwrap_or_else(|| panic!("{what}: the input's start is not quoted: {}", short(text)));
+    let quoted: String = text[at..].chars().take_while(|c| *c != '…').collect();
+    assert!(text[at + quoted.len()..].starts_with('…'), "{what}: the quote has no ellipsis: {}", short(text));
+    assert!(quoted.chars().count() < 80, "{what}: {} characters quoted", quoted.chars().count());
+    let eighty: String = input.chars().take(80).collect();
+    assert!(!text.contains(&eighty), "{what}: 80 characters of the input are quoted: {}", short(text));
+    assert!(
+        text.chars().count() <= 600,
+        "{what}: a {}-character reply: {}",
+        text.chars().count(),
+        short(text)
+    );
+}
+
+#[test]
+fn refusals_quote_only_the_start_of_over_long_input() {
+    rt().block_on(async {
+        let table = table_on(Store::open_memory().await.unwrap());
+        let (alice, bob) = (user("alice"), user("bob"));
+        let long = over_long(true);
+        let refusal = |result: Result<Vec<Outgoing>, TableError>| match result {
+            Err(TableError::User(e)) => e.0,
+            other => panic!("not a refusal: {other:?}"),
+        };
+        let slash = |who: &UserRef, command: Command| Request {
+            user: who.clone(),
+            place: Place::channel("general"),
+            kind: RequestKind::Slash(command),
+        };
+        let some = |s: &str| Some(s.to_owned());
+        let deck = |d: DeckCommand| Command::Deck(d);
+        let challenge = |game: &str, deck: Option<String>| Command::Challenge {
+            opponent: user("bob"),
+            game: game.to_owned(),
+            deck,
+            deadline_hours: None,
+            variant: None,
+        };
+        let cases = [
+            ("/card name", Command::Card { name: long.clone(), game: None }, long.clone()),
+            ("/card game", Command::Card { name: "drake".into(), game: some(&long) }, long.clone()),
+            ("/rule query", Command::Rule { query: long.clone(), game: None }, long.clone()),
+            ("/rule game", Command::Rule { query: "tower".into(), game: some(&long) }, long.clone()),
+            ("/deck show", deck(DeckCommand::Show { name: long.clone(), game: None }), long.clone()),
+            ("/deck export", deck(DeckCommand::Export { name: long.clone(), game: None }), long.clone()),
+            ("/deck delete", deck(DeckCommand::Delete { name: long.clone(), game: None }), long.clone()),
+            (
+                "/deck show game",
+                deck(DeckCommand::Show { name: "Mine".into(), game: some(&long) }),
+                long.clone(),
+            ),
+            (
+                "/deck import game",
+                deck(DeckCommand::Import {
+                    name: "Mine".into(),
+                    game: long.clone(),
+                    list: "3 Ember Drake".into(),
+                }),
+                long.clone(),
+            ),
+            (
+                "/deck import card",
+                deck(DeckCommand::Import { name: "Mine".into(), game: "spheres".into(), list: long.clone() }),
+                long.clone(),
+            ),
+            (
+                "/deck import count",
+                deck(DeckCommand::Import {
+                    name: "Mine".into(),
+                    game: "spheres".into(),
+                    list: format!("3{}", over_long(false)),
+                }),
+                format!("3{}", over_long(false)),
+            ),
+            ("/challenge game", challenge(&long, None), long.clone()),
+            ("/challenge deck", challenge("spheres", some(&long)), long.clone()),
+        ];
+        for (what, command, input) in cases {
+            let text = refusal(table.handle(slash(&alice, command)).await);
+            quotes_only_the_start(what, &text, &input);
+        }
+        // The deck chosen when accepting a challenge comes back as a menu value.
+        table.handle(slash(&alice, challenge("spheres", None))).await.unwrap();
+        for value in [format!("saved:{long}"), format!("starter:{long}"), long.clone()] {
+            let select = Request {
+                user: bob.clone(),
+                place: Place::channel("general"),
+                kind: RequestKind::Select { custom_id: "deck:1".into(), value: value.clone() },
+            };
+            let text = refusal(table.handle(select).await);
+            quotes_only_the_start(&format!("deck menu {}", short(&value[..20])), &text, &long);
+        }
+    });
+}
+
+#[test]
+fn console_errors_quote_only_the_start_of_over_long_input() {
+    rt().block_on(async {
+        let mut console = Console::new(Store::open_memory().await.unwrap());
+        let (word, long) = (over_long(false), over_long(true));
+        let lower = word.to_lowercase();
+        let cases = [
+            (word.clone(), word.clone()),
+            (format!("@alice {word}"), lower.clone()),
+            (format!("@alice /{word}"), lower.clone()),
+            (format!("@alice /card {word}:x"), lower.clone()),
+            (format!("@alice /deck {word}"), lower.clone()),
+            (format!("@alice /challenge {word}"), word.clone()),
+            (format!("@alice /challenge opponent:{word} game:spheres"), word.clone()),
+            (format!("@alice /challenge opponent:@bob game:spheres deadline_hours:{word}"), word.clone()),
+            (format!("@alice /settings hold_priority:{word}"), word.clone()),
+            (format!("@alice /deck show name:{long}"), long.clone()),
+        ];
+        for (line, input) in cases {
+            let text = console.line(&line).await;
+            quotes_only_the_start(&short(&line), &text, &input);
+        }
+        console.line("@alice /challenge opponent:@bob game:spheres").await;
+        let text = console.line(&format!("@bob click {long}")).await;
+        assert!(text.contains("sees no button"), "{}", short(&text));
+        quotes_only_the_start("click", &text, &long);
+    });
+}

@@ -1,15 +1,19 @@
 //! Concurrency: simultaneous clicks apply exactly once — within one
-//! process, across a thousand matches, and across two processes sharing
-//! one database file.
+//! process, across a thousand matches, and across two `cardtable`
+//! processes sharing one database file.
 
 mod reliability_support;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::process::{Command, Stdio};
+use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Instant;
 
 use cardtable::loadtest::{store_matches, StoredMatch};
+use cardtable::store::Store;
 use cardtable::table::{LogEntry, Table};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reliability_support::console::{footer, numbered, waiting_for, Console};
 use reliability_support::matches::{
     answer, check_whole, file_store, offered_click, request, table_on, Answer,
 };
@@ -112,111 +116,188 @@ async fn simultaneous_clicks_across_a_thousand_matches_lose_nothing() {
     }
 }
 
-/// Worker mode: set by the two-process test on its children.
-const WORKER_DB: &str = "CARDTABLE_RELIABILITY_WORKER_DB";
-const WORKER_MATCHES: &str = "CARDTABLE_RELIABILITY_WORKER_MATCHES";
-const WORKER_CLICKS: i64 = 12;
+/// Rounds of the two-process race, and matches played at once.
+const RACE_ROUNDS: usize = 100;
+const RACE_MATCHES: usize = 5;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_processes_on_one_database_apply_each_click_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, url) = file_store(dir.path(), "two.db").await;
-    let matches = store_matches(&store, 40, 31).await.unwrap();
-    let table = table_on(store);
-    let spec: Vec<String> =
-        matches.iter().map(|m| format!("{}:{}:{}", m.id, m.users[0].id, m.users[1].id)).collect();
-    let spawn = || {
-        Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "two_process_worker", "--ignored", "--nocapture", "--test-threads", "1"])
-            .env(WORKER_DB, &url)
-            .env(WORKER_MATCHES, spec.join(","))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the worker process starts")
-    };
-    let workers = [spawn(), spawn()];
-    let mut applied: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
-    let mut moved_on = 0;
-    for w in workers {
-        let out = w.wait_with_output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "worker failed:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-        if std::env::var("CARDTABLE_DEBUG_WORKERS").is_ok() {
-            eprintln!("{stdout}");
-        }
-        // The harness may print "test … " on the same line as the first report.
-        for line in stdout.lines().filter_map(|l| l.find("@@ ").map(|i| &l[i + 3..])) {
-            let f: Vec<&str> = line.splitn(4, ' ').collect();
-            let (id, version): (i64, i64) = (f[1].parse().unwrap(), f[2].parse().unwrap());
-            match f[0] {
-                "applied" => applied.entry(id).or_default().push(version),
-                "moved" => moved_on += 1,
-                _ => panic!("worker click on match {id} at version {version}: {line}"),
-            }
-        }
-    }
-    assert!(moved_on > 0, "the two processes never clicked the same button at once");
-    for m in &matches {
-        let mut mine = applied.remove(&m.id).unwrap_or_default();
-        mine.sort_unstable();
-        let unique: BTreeSet<i64> = mine.iter().copied().collect();
-        assert_eq!(unique.len(), mine.len(), "match {}: a version applied twice: {mine:?}", m.id);
-        assert_eq!(applied_versions(&table, m.id).await, mine, "match {}", m.id);
-        check_whole(&table, m.id).await.unwrap();
-    }
-    eprintln!("two processes: {moved_on} clicks answered \"moved on\", none applied twice");
+/// A match both consoles race on.
+struct Raced {
+    id: i64,
+    /// The challenger, who types `/board`.
+    p: String,
+    slug: String,
+    /// The version the last applied click showed: the next board's.
+    version: i64,
+    finished: bool,
 }
 
-/// One of the two processes: clicks the same buttons as its twin (the
-/// choice depends only on match and version), every match at once, and
-/// prints `@@ applied|moved|other MATCH VERSION` per click.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "worker process of two_processes_on_one_database_apply_each_click_once"]
-async fn two_process_worker() {
-    let (Ok(url), Ok(spec)) = (std::env::var(WORKER_DB), std::env::var(WORKER_MATCHES)) else {
-        return;
+/// One raced click: the match, the version both clicked at, the version
+/// the applied click showed, which console applied it, and whether that
+/// console was sent the click first.
+#[derive(Debug)]
+struct Round {
+    match_id: i64,
+    clicked_at: i64,
+    shown: i64,
+    winner: usize,
+    heard_first: bool,
+}
+
+/// Sends `line` to both consoles at once (`first` gets it a moment
+/// earlier) and returns their answers, in console order.
+fn to_both(consoles: &mut [Console; 2], line: &str, first: usize) -> [String; 2] {
+    consoles[first].write(line).expect("the console runs");
+    consoles[1 - first].write(line).expect("the console runs");
+    [0, 1].map(|i| consoles[i].answer().expect("the console runs"))
+}
+
+/// Both consoles show the same thing: same footer and the same choices.
+fn same_in_both(what: &str, shown: &[String; 2]) {
+    assert_eq!(footer(&shown[0]), footer(&shown[1]), "{what}:\n{}\n---\n{}", shown[0], shown[1]);
+    for menu in [false, true] {
+        assert_eq!(numbered(&shown[0], menu), numbered(&shown[1], menu), "{what}: different choices");
+    }
+}
+
+/// Opens a match in console 0: challenge, accept, a random deck.
+fn open_match(console: &mut Console, k: usize, rng: &mut ChaCha8Rng) -> Raced {
+    let (p, q) = (format!("p{k}"), format!("q{k}"));
+    console.send(&format!("@{p} /challenge opponent:@{q} game:spheres")).unwrap();
+    console.send(&format!("@{q} click Accept")).unwrap();
+    let started = console.send(&format!("@{q} select {}", rng.gen_range(1..=5))).unwrap();
+    let slug = format!("{p}-vs-{q}-spheres");
+    assert!(started.contains(&format!("thread #{slug} opened")), "the match did not start:\n{started}");
+    let (id, version) = footer(&started).expect("the first board has a footer");
+    Raced { id, p, slug, version, finished: false }
+}
+
+/// One round: both consoles show the match's board, then send the same
+/// click (a board button, or a choice in the hand) at the same moment.
+/// `None` once the match is over.
+fn race_once(
+    consoles: &mut [Console; 2],
+    m: &mut Raced,
+    rng: &mut ChaCha8Rng,
+    first: usize,
+) -> Option<Round> {
+    let board_line = format!("@{} #{} /board", m.p, m.slug);
+    let boards = to_both(consoles, &board_line, first);
+    same_in_both("the board", &boards);
+    let (Some((id, version)), Some(who)) = (footer(&boards[0]), waiting_for(&boards[0])) else {
+        assert!(boards[0].contains(&format!("Match #{} · finished", m.id)), "no board:\n{}", boards[0]);
+        m.finished = true;
+        return None;
     };
-    let store = cardtable::store::Store::open(&url).await.unwrap();
-    let table = table_on(store);
-    let matches: Vec<StoredMatch> = spec
-        .split(',')
-        .map(|m| {
-            let f: Vec<&str> = m.split(':').collect();
-            let users = f[1..].iter().map(|u| cardtable::table::UserRef::new(*u, *u)).collect();
-            StoredMatch { id: f[0].parse().unwrap(), users }
-        })
-        .collect();
-    let tasks: Vec<_> = matches
+    assert_eq!((id, version), (m.id, m.version), "the board moved without a click:\n{}", boards[0]);
+    let skip = ["My hand", "Concede", "Rematch"];
+    let on_board: Vec<usize> = numbered(&boards[0], false)
         .into_iter()
-        .map(|m| {
-            let table = table.clone();
-            tokio::spawn(async move {
-                let mut lines = Vec::new();
-                loop {
-                    let row = table.store().load_match(m.id).await.unwrap();
-                    if row.version >= WORKER_CLICKS {
-                        break;
-                    }
-                    let v = row.version as usize;
-                    let Some(click) = offered_click(table.store(), &m, |n| (v * 7 + 3) % n).await else {
-                        break;
-                    };
-                    let what = match answer(&table.handle(request(&m, &click)).await) {
-                        Answer::Applied(_) => "applied".to_owned(),
-                        Answer::MovedOn => "moved".to_owned(),
-                        Answer::Other(t) => format!("other {}", t.replace('\n', " ")),
-                    };
-                    let (kind, rest) = what.split_once(' ').unwrap_or((&what, ""));
-                    lines.push(format!("@@ {kind} {} {} {rest}", m.id, click.version));
-                }
-                lines
-            })
-        })
+        .filter(|(_, l)| !skip.contains(&l.as_str()))
+        .map(|(n, _)| n)
         .collect();
-    for t in tasks {
-        for line in t.await.unwrap() {
-            println!("{line}");
+    let mut click = None;
+    if on_board.is_empty() || rng.gen_bool(0.5) {
+        let hands = to_both(consoles, &format!("@{who} click My hand"), first);
+        same_in_both("the hand", &hands);
+        let options = numbered(&hands[0], true);
+        let buttons: Vec<usize> = numbered(&hands[0], false)
+            .into_iter()
+            .filter(|(_, l)| !l.contains('◀') && !l.contains('▶'))
+            .map(|(n, _)| n)
+            .collect();
+        if !options.is_empty() {
+            click = Some(format!("@{who} select {}", options[rng.gen_range(0..options.len())].0));
+        } else if !buttons.is_empty() {
+            click = Some(format!("@{who} click {}", buttons[rng.gen_range(0..buttons.len())]));
+        } else {
+            // Nothing in the hand: the board's buttons are the latest again.
+            same_in_both("the board", &to_both(consoles, &board_line, first));
         }
     }
+    let click = click.unwrap_or_else(|| {
+        assert!(!on_board.is_empty(), "{who} must act but is offered nothing:\n{}", boards[0]);
+        format!("@{who} click {}", on_board[rng.gen_range(0..on_board.len())])
+    });
+    let answers = to_both(consoles, &click, first);
+    let applied = |a: &str| {
+        a.contains(&format!("[#{}]", m.slug))
+            && !a.contains("moved on")
+            && footer(a).is_some_and(|(i, v)| i == m.id && v > version)
+    };
+    let moved_on = |a: &str| a.contains("This board has moved on") && !a.contains(&format!("[#{}]", m.slug));
+    let winner = match (applied(&answers[0]), applied(&answers[1])) {
+        (true, false) if moved_on(&answers[1]) => 0,
+        (false, true) if moved_on(&answers[0]) => 1,
+        _ => panic!(
+            "`{click}` on match {} at version {version}: not exactly one applied, the other moved on:\n{}\n---\n{}",
+            m.id, answers[0], answers[1]
+        ),
+    };
+    let (_, shown) = footer(&answers[winner]).expect("checked above");
+    m.version = shown;
+    Some(Round { match_id: m.id, clicked_at: version, shown, winner, heard_first: winner == first })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_cardtable_processes_on_one_database_apply_each_click_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("two.db").display());
+    let started = Instant::now();
+    let db2 = db.clone();
+    let rounds = tokio::task::spawn_blocking(move || {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        // The second starts once the first has created the database.
+        let mut first = Console::start(&db2);
+        first.send("tick").unwrap();
+        let mut consoles = [first, Console::start(&db2)];
+        consoles[1].send("tick").unwrap();
+        let mut matches: Vec<Raced> = Vec::new();
+        let mut rounds = Vec::new();
+        while rounds.len() < RACE_ROUNDS {
+            let live: Vec<usize> = (0..matches.len()).filter(|i| !matches[*i].finished).collect();
+            if live.len() < RACE_MATCHES {
+                let k = matches.len() + 1;
+                matches.push(open_match(&mut consoles[0], k, &mut rng));
+                continue;
+            }
+            let m = &mut matches[live[rounds.len() % live.len()]];
+            // Alternate which process hears the click first.
+            if let Some(r) = race_once(&mut consoles, m, &mut rng, rounds.len() % 2) {
+                rounds.push(r);
+            }
+        }
+        for c in consoles {
+            c.wait();
+        }
+        rounds
+    })
+    .await
+    .unwrap();
+
+    let table = table_on(Store::open(&db).await.unwrap());
+    let mut clicked: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+    for r in &rounds {
+        clicked.entry(r.match_id).or_default().push(r.clicked_at);
+    }
+    assert_eq!(table.store().count_matches().await.unwrap() as usize, clicked.len());
+    for (id, versions) in &clicked {
+        // Each applied click is in the log once, at the version it was made on.
+        assert_eq!(&applied_versions(&table, *id).await, versions, "match {id}");
+        let last = rounds.iter().rfind(|r| r.match_id == *id).unwrap();
+        assert_eq!(table.store().load_match(*id).await.unwrap().version, last.shown, "match {id}");
+        check_whole(&table, *id).await.unwrap();
+    }
+    let wins = [0, 1].map(|w| rounds.iter().filter(|r| r.winner == w).count());
+    let second_heard = rounds.iter().filter(|r| !r.heard_first).count();
+    assert!(wins.iter().all(|w| *w > 0), "one process never applied a click: {wins:?}");
+    eprintln!(
+        "two processes: {} rounds on {} matches, applied by the first {} times and by the second {} times \
+         ({second_heard} times by the one sent the click second), the other answered \"moved on\" every \
+         time ({:.1} s)",
+        rounds.len(),
+        clicked.len(),
+        wins[0],
+        wins[1],
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -10,83 +10,15 @@
 
 mod reliability_support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use cardtable::store::{MatchStatus, Store};
 use cardtable::table::LogEntry;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use reliability_support::console::{footer, numbered, waiting_for, Console, Died};
 use reliability_support::matches::{check_whole, table_on};
-
-/// The console died (killed) before answering a line.
-#[derive(Debug)]
-struct Died;
-
-/// A running `cardtable console`.
-struct Console {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    sentinel: u64,
-}
-
-impl Console {
-    fn start(db: &str) -> Console {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-            .args(["console", "--db", db])
-            .env("RUST_LOG", "off")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cardtable console starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Console { child, stdin, lines, sentinel: 0 }
-    }
-
-    /// Sends one line and returns what it printed, up to a sentinel line.
-    fn send(&mut self, line: &str) -> Result<String, Died> {
-        self.sentinel += 1;
-        let mark = format!("use seed {})", self.sentinel);
-        writeln!(self.stdin, "{line}\nseed {}", self.sentinel).map_err(|_| Died)?;
-        self.stdin.flush().map_err(|_| Died)?;
-        let mut out = String::new();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(l) if l.contains(&mark) => return Ok(out),
-                Ok(l) => {
-                    out.push_str(&l);
-                    out.push('\n');
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(Died),
-                Err(RecvTimeoutError::Timeout) => panic!("the console stopped answering:\n{out}"),
-            }
-        }
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    fn wait(mut self) {
-        drop(self.stdin);
-        let _ = self.child.wait();
-    }
-}
 
 /// SIGKILLs process `pid` (one we started) after `delay`, from another thread.
 fn kill_after(pid: u32, delay: Duration) -> std::thread::JoinHandle<()> {
@@ -109,43 +41,6 @@ struct Ack {
     match_id: i64,
     clicked_at: i64,
     shown: i64,
-}
-
-/// `[n] label` entries of button lines (`  [1] A  [2] B`) or menu lines (`    [1] A`).
-fn numbered(text: &str, menu: bool) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let is_menu = line.starts_with("    [");
-        let is_buttons = line.starts_with("  [") && !is_menu;
-        if (menu && !is_menu) || (!menu && !is_buttons) {
-            continue;
-        }
-        for part in line.trim().split("  ").filter(|p| p.starts_with('[')) {
-            if let Some((n, label)) = part[1..].split_once("] ") {
-                if let Ok(n) = n.parse() {
-                    out.push((n, label.trim().to_owned()));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The last `Match #N · move V` footer in `text`.
-fn footer(text: &str) -> Option<(i64, i64)> {
-    text.lines().rev().find_map(|l| {
-        let rest = &l[l.find("Match #")? + 7..];
-        let (id, rest) = rest.split_once(" · move ")?;
-        let version = rest.split(|c: char| !c.is_ascii_digit()).next()?;
-        Some((id.parse().ok()?, version.parse().ok()?))
-    })
-}
-
-/// Who the board waits for, as a console user id ("Q1" → "q1").
-fn waiting_for(text: &str) -> Option<String> {
-    let l = text.lines().rev().find(|l| l.contains("· waiting for "))?;
-    let who = l.split("· waiting for ").nth(1)?.split(" · ").next()?;
-    (!who.contains(',')).then(|| who.trim().to_lowercase())
 }
 
 /// One scripted step: start a match, or make a move in one.

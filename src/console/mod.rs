@@ -26,6 +26,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 pub use parse::{parse_line, Line};
 
 use crate::store::Store;
+use crate::table::error::quote;
 use crate::table::{
     Clock, Component, ManualClock, Message, Outgoing, Place, Request, RequestKind, SystemClock, Table,
     TableConfig, Target, UserId, UserRef,
@@ -82,7 +83,9 @@ impl Console {
     pub fn new(store: Store) -> Self {
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
         let table = Table::with_clock(store.clone(), clock.clone());
-        let run = format!("{:x}", SystemClock.now() % 0x10_0000);
+        // Message ids must differ between consoles sharing one database
+        // (it records which message is a match's live board).
+        let run = format!("{:x}.{:x}", SystemClock.now() % 0x10_0000, std::process::id());
         Console {
             store,
             clock,
@@ -242,7 +245,7 @@ impl Console {
                 }
             }
         }
-        Err(format!("@{user} sees no button \"{what}\"; the latest buttons are {}", listed(latest)))
+        Err(format!("@{user} sees no button {}; the latest buttons are {}", quote(what), listed(latest)))
     }
 
     fn find_option(&self, user: &str, what: &str) -> Result<(String, String, Place), String> {

@@ -1,6 +1,7 @@
 //! Parsing console lines: `@user /command key:value …`, `@user click …`,
 //! `@user select …`, and the console's own words (`help`, `wait`, …).
 
+use crate::table::error::{excerpt, quote};
 use crate::table::{Command, DeckCommand, UserRef};
 
 /// One parsed console line.
@@ -69,7 +70,8 @@ pub fn parse_line(line: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Line
     }
     let Some(user) = user_name(first) else {
         return Err(format!(
-            "lines start with @user (who does it), e.g. `@alice /games`; \"{first}\" is not a user. Type `help` for more."
+            "lines start with @user (who does it), e.g. `@alice /games`; {} is not a user. Type `help` for more.",
+            quote(first)
         ));
     };
     let (mut verb, mut rest) = split_word(rest);
@@ -104,7 +106,8 @@ pub fn parse_line(line: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Line
             Ok(Line::Slash { user, place, command })
         }
         other => Err(format!(
-            "\"{other}\" is not something @{user} can do: use a /command, `click` or `select` (type `help`)"
+            "{} is not something @{user} can do: use a /command, `click` or `select` (type `help`)",
+            quote(other)
         )),
     }
 }
@@ -220,17 +223,18 @@ fn options(cmd: &str, text: &str) -> Result<Options, String> {
                 };
                 if !known.contains(&k.as_str()) {
                     return Err(if known.is_empty() {
-                        format!("/{cmd} takes no options (you gave `{k}`)")
+                        format!("/{cmd} takes no options (you gave `{}`)", excerpt(&k))
                     } else {
                         format!(
-                            "/{cmd} has no option `{k}`{}; it takes: {}",
+                            "/{cmd} has no option `{}`{}; it takes: {}",
+                            excerpt(&k),
                             closest(&k, known).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default(),
                             known.join(", ")
                         )
                     });
                 }
                 if pairs.iter().any(|(p, _)| *p == k) {
-                    return Err(format!("option `{k}` is given twice"));
+                    return Err(format!("option `{}` is given twice", excerpt(&k)));
                 }
                 pairs.push((k, v));
             }
@@ -264,7 +268,8 @@ impl Options {
     fn no_bare(&self, cmd: &str, example: &str) -> Result<(), String> {
         match self.bare.first() {
             Some(w) => Err(format!(
-                "\"{w}\" needs an option name in /{cmd}: write options as key:value, e.g. {example}"
+                "{} needs an option name in /{cmd}: write options as key:value, e.g. {example}",
+                quote(w)
             )),
             None => Ok(()),
         }
@@ -285,7 +290,7 @@ fn parse_bool(key: &str, v: &str) -> Result<bool, String> {
     match v.to_lowercase().as_str() {
         "true" | "yes" | "on" | "1" => Ok(true),
         "false" | "no" | "off" | "0" => Ok(false),
-        _ => Err(format!("{key} is on or off (true/false), not \"{v}\"")),
+        _ => Err(format!("{key} is on or off (true/false), not {}", quote(v))),
     }
 }
 
@@ -293,7 +298,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
     let name = name.to_lowercase();
     if !COMMANDS.contains(&name.as_str()) {
         return Err(format!(
-            "there is no /{name}{}; the commands are: {}",
+            "there is no /{}{}; the commands are: {}",
+            excerpt(&name),
             closest(&name, COMMANDS).map(|c| format!(" (did you mean /{c}?)")).unwrap_or_default(),
             COMMANDS.iter().map(|c| format!("/{c}")).collect::<Vec<_>>().join(" ")
         ));
@@ -314,17 +320,16 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 o.take("opponent").ok_or(format!("/challenge needs opponent:@user, e.g. {example}"))?;
             let opponent = user_name(&opponent)
                 .or_else(|| user_name(&format!("@{opponent}")))
-                .ok_or(format!("opponent is a user like @bob, not \"{opponent}\""))?;
+                .ok_or_else(|| format!("opponent is a user like @bob, not {}", quote(&opponent)))?;
             let game =
                 o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;
-            let deadline_hours = match o.take("deadline_hours") {
-                None => None,
-                Some(h) => Some(
-                    h.trim_end_matches(['h', 'H'])
-                        .parse::<u32>()
-                        .map_err(|_| format!("deadline_hours is a whole number of hours, not \"{h}\""))?,
-                ),
-            };
+            let deadline_hours =
+                match o.take("deadline_hours") {
+                    None => None,
+                    Some(h) => Some(h.trim_end_matches(['h', 'H']).parse::<u32>().map_err(|_| {
+                        format!("deadline_hours is a whole number of hours, not {}", quote(&h))
+                    })?),
+                };
             Ok(Command::Challenge {
                 opponent: user_ref(&opponent),
                 game,
@@ -381,7 +386,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 "" => return Err("/deck needs a subcommand: list, show, import, delete or export".into()),
                 other => {
                     return Err(format!(
-                        "/deck has no subcommand \"{other}\"; use list, show, import, delete or export"
+                        "/deck has no subcommand {}; use list, show, import, delete or export",
+                        quote(other)
                     ))
                 }
             };

@@ -91,7 +91,7 @@ pub async fn on_error(err: FrameworkError<'_, Data, Error>) {
         }
         FrameworkError::ArgumentParse { error, input, ctx, .. } => {
             let text = match input {
-                Some(input) => format!("I could not read \"{input}\": {error}"),
+                Some(input) => format!("I could not read {}: {error}", crate::table::error::quote(&input)),
                 None => format!("I could not read one of the options: {error}"),
             };
             if let poise::Context::Application(app) = ctx {

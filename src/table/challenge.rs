@@ -1,9 +1,10 @@
 //! Challenges: posting one, answering it, and opening the match.
 
 use super::decks::{resolve_deck, DeckSource, ResolvedDeck};
-use super::error::{refuse, TableError};
+use super::error::{quote, refuse, TableError};
 use super::loaded::Loaded;
 use super::log::Step;
+use super::lookup::game_named;
 use super::protocol::{Message, Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, SeatSetup, SetupError, Viewer};
@@ -33,7 +34,7 @@ impl Table {
                 opponent.name
             ));
         }
-        let game = GameId::parse(game).map_err(|e| super::UserError::new(capitalise(&e)))?;
+        let game = game_named(game)?;
         let info = game.info();
         let variant = match variant.map(str::trim).filter(|v| !v.is_empty()) {
             None => None,
@@ -44,8 +45,9 @@ impl Table {
                 }
                 None => {
                     return refuse(format!(
-                        "{} has no variant \"{v}\"; the variants are: {}.",
+                        "{} has no variant {}; the variants are: {}.",
                         info.name,
+                        quote(v),
                         info.variants.join(", ")
                     ));
                 }
@@ -272,7 +274,7 @@ impl Table {
         // Opening forced answers (e.g. nothing to decide yet) are applied
         // and logged like any other.
         let mut state = m.state.clone();
-        let steps: Vec<Step> = self.autopilot(&m, &mut state).await?;
+        let steps: Vec<Step> = self.autopilot(&m, &mut state);
         let mut version = 0;
         if !steps.is_empty() {
             version = self.commit(&m, &steps, &state).await?;
@@ -435,13 +437,5 @@ impl Table {
             .map(|u| u.name)
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| id.to_owned()))
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
-        None => String::new(),
     }
 }

@@ -1,7 +1,8 @@
 //! Deck lists: parsing what players paste, resolving a deck by name (their
 //! saved decks first, then the starter decks), and the `/deck` commands.
 
-use super::error::{refuse, TableError, UserError};
+use super::error::{quote, refuse, TableError, UserError};
+use super::lookup::game_named;
 use super::protocol::{DeckCommand, Outgoing, Request};
 use super::Table;
 use crate::cards::did_you_mean;
@@ -58,7 +59,9 @@ pub fn parse_deck_list(text: &str) -> Result<Vec<DeckEntry>, UserError> {
 fn parse_entry(part: &str, place: &str) -> Result<DeckEntry, UserError> {
     let bad_count = |c: &str| {
         UserError::new(format!(
-            "{place} (\"{part}\"): \"{c}\" is not a number of copies; write it like \"3 Ember Drake\"."
+            "{place} ({}): {} is not a number of copies; write it like \"3 Ember Drake\".",
+            quote(part),
+            quote(c)
         ))
     };
     let (count, name) = match part.split_once(char::is_whitespace) {
@@ -78,10 +81,13 @@ fn parse_entry(part: &str, place: &str) -> Result<DeckEntry, UserError> {
         },
     };
     if count == 0 || count > 99 {
-        return Err(UserError::new(format!("{place} (\"{part}\"): {count} copies? Write 1 to 99 copies.")));
+        return Err(UserError::new(format!(
+            "{place} ({}): {count} copies? Write 1 to 99 copies.",
+            quote(part)
+        )));
     }
     if name.is_empty() {
-        return Err(UserError::new(format!("{place} (\"{part}\"): the card name is missing.")));
+        return Err(UserError::new(format!("{place} ({}): the card name is missing.", quote(part))));
     }
     Ok(DeckEntry { count, name: name.to_owned(), place: place.to_owned() })
 }
@@ -103,8 +109,10 @@ pub fn check_list(game: GameId, entries: &[DeckEntry]) -> Result<(Vec<String>, S
     let mut cards = Vec::new();
     let mut lines: Vec<(String, u32)> = Vec::new();
     for e in entries {
-        let name = canonical_card(game, &e.name)
-            .map_err(|why| UserError::new(format!("{} (\"{} {}\"): {why}.", e.place, e.count, e.name)))?;
+        let name = canonical_card(game, &e.name).map_err(|why| {
+            let entry = quote(&format!("{} {}", e.count, e.name));
+            UserError::quoting(format!("{} ({entry}): {why}.", e.place), &e.name)
+        })?;
         for _ in 0..e.count {
             cards.push(name.clone());
         }
@@ -166,14 +174,16 @@ impl DeckSource {
         match self {
             DeckSource::Saved(n) => match store.deck(owner, game.key(), n).await? {
                 Some(row) => saved_deck(game, &row.name, &row.cards),
-                None => {
-                    refuse(format!("You have no saved {} deck called \"{n}\" (any more).", game.info().name))
-                }
+                None => refuse(format!(
+                    "You have no saved {} deck called {} (any more).",
+                    game.info().name,
+                    quote(n)
+                )),
             },
             DeckSource::Starter(n) => game
                 .starter_deck(n)
                 .map(|(name, cards)| ResolvedDeck { name, cards })
-                .map_err(|e| UserError::new(format!("{e}.")).into()),
+                .map_err(|e| UserError::quoting(format!("{e}."), n).into()),
             DeckSource::Named(n) => resolve_deck(store, owner, game, n).await,
         }
     }
@@ -207,7 +217,7 @@ pub async fn resolve_deck(
     let starters: Vec<String> = game.starter_decks().into_iter().map(|(n, _)| n).collect();
     let all = saved.iter().chain(&starters).map(String::as_str);
     let hint = did_you_mean(name, all);
-    let mut text = format!("There is no {} deck called \"{name}\"{hint}", game.info().name);
+    let mut text = format!("There is no {} deck called {}{hint}", game.info().name, quote(name));
     if hint.is_empty() {
         text.push('.');
     }
@@ -253,7 +263,7 @@ impl Table {
                 reply(view::info("Your decks", &lines, None))
             }
             DeckCommand::Import { name, game, list } => {
-                let game = GameId::parse(game).map_err(|e| UserError::new(format!("{e}.")))?;
+                let game = game_named(game)?;
                 let name = name.trim();
                 if name.is_empty() || name.chars().count() > MAX_DECK_NAME {
                     return refuse(format!("A deck name needs 1 to {MAX_DECK_NAME} characters."));
@@ -283,13 +293,13 @@ impl Table {
                     }
                     None => {
                         let game = match game {
-                            Some(g) => GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?,
+                            Some(g) => game_named(g)?,
                             None => GAMES[0].id,
                         };
                         let (starter, cards) = game.starter_deck(name).map_err(|_| {
                             UserError::new(format!(
-                                "You have no deck called \"{}\" and it is not a starter deck. See /deck list.",
-                                name.trim()
+                                "You have no deck called {} and it is not a starter deck. See /deck list.",
+                                quote(name)
                             ))
                         })?;
                         let entries: Vec<DeckEntry> = cards
@@ -316,7 +326,7 @@ impl Table {
                     self.store.delete_deck(me, &row.game, &row.name).await?;
                     reply(view::info(&format!("Deleted deck \"{}\"", row.name), &[], None))
                 }
-                None => refuse(format!("You have no deck called \"{}\". See /deck list.", name.trim())),
+                None => refuse(format!("You have no deck called {}. See /deck list.", quote(name))),
             },
         }
     }
@@ -331,7 +341,7 @@ impl Table {
     ) -> Result<Option<crate::store::DeckRow>, TableError> {
         let name = name.trim();
         if let Some(g) = game {
-            let g = GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?;
+            let g = game_named(g)?;
             return Ok(self.store.deck(owner, g.key(), name).await?);
         }
         let mut found: Vec<_> = self

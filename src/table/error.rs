@@ -4,7 +4,22 @@
 
 use std::fmt;
 
-use super::protocol::{Message, Outgoing, UserId};
+use super::protocol::{truncate, Message, Outgoing, UserId};
+
+/// The most characters of the person's own text that a refusal quotes.
+pub const QUOTE_CHARS: usize = 60;
+
+/// The start of the person's text as a refusal shows it: trimmed, and at
+/// most [`QUOTE_CHARS`] characters (cut between characters, ending in "…"),
+/// so that a pasted essay is answered by a short, clear message.
+pub fn excerpt(text: &str) -> String {
+    truncate(text.trim(), QUOTE_CHARS)
+}
+
+/// The person's text quoted in a refusal: its [`excerpt`] in double quotes.
+pub fn quote(text: &str) -> String {
+    format!("\"{}\"", excerpt(text))
+}
 
 /// Something the person asked for that cannot be done, in plain words that
 /// say what was wrong and how to fix it.
@@ -15,6 +30,18 @@ impl UserError {
     /// A refusal with this text.
     pub fn new(text: impl Into<String>) -> Self {
         UserError(text.into())
+    }
+
+    /// A refusal whose text, made by the game or card layer, quotes
+    /// `input` whole (`"…"`): the quote is shortened like [`quote`].
+    pub fn quoting(text: impl Into<String>, input: &str) -> Self {
+        let text = text.into();
+        let whole = format!("\"{}\"", input.trim());
+        UserError(if input.trim().chars().count() > QUOTE_CHARS {
+            text.replace(&whole, &quote(input))
+        } else {
+            text
+        })
     }
 }
 
@@ -83,4 +110,21 @@ impl From<serde_json::Error> for TableError {
 /// `Err(UserError)` as a `TableError`, for `return refuse("...")`.
 pub fn refuse<T>(text: impl Into<String>) -> Result<T, TableError> {
     Err(TableError::User(UserError::new(text)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_keep_only_the_start_of_long_text() {
+        assert_eq!(quote("  Ember Drake "), "\"Ember Drake\"");
+        let long = "é".repeat(3000);
+        let q = quote(&long);
+        assert_eq!(q.chars().count(), QUOTE_CHARS + 2);
+        assert!(q.ends_with("…\""));
+        let e = UserError::quoting(format!("there is no game \"{long}\"; the games are: spheres"), &long);
+        assert_eq!(e.0, format!("there is no game {q}; the games are: spheres"));
+        assert_eq!(UserError::quoting("no card \"Drake\"", "Drake").0, "no card \"Drake\"");
+    }
 }

@@ -1,7 +1,7 @@
 //! Look-ups that touch no match: cards, rulings, games, settings, and the
 //! list of a player's matches.
 
-use super::error::{refuse, TableError, UserError};
+use super::error::{quote, refuse, TableError, UserError};
 use super::protocol::{Outgoing, Request};
 use super::Table;
 use crate::engine::{MatchSetup, Outcome, Seat};
@@ -80,6 +80,16 @@ pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
     scored.into_iter().map(|(_, s)| s).collect()
 }
 
+/// The game a person named in a `game:` option ("spheres", "Spheres"), or
+/// a refusal listing the games.
+pub(super) fn game_named(typed: &str) -> Result<GameId, UserError> {
+    GameId::parse(typed).map_err(|e| {
+        let mut c = e.chars();
+        let e: String = c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
+        UserError::quoting(format!("{e}."), typed)
+    })
+}
+
 impl Table {
     /// `/card name`: exact, else the closest card, else suggestions.
     pub(crate) fn card(
@@ -89,7 +99,7 @@ impl Table {
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
         let game = match game {
-            Some(g) => GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?,
+            Some(g) => game_named(g)?,
             None => GAMES[0].id,
         };
         let name = name.trim();
@@ -121,17 +131,23 @@ impl Table {
                         match scored.first() {
                             Some(&(score, i, n)) if score >= 0.85 => {
                                 let mut m = view::spheres_card(&db.cards[i]);
-                                m.content = format!("No card is named exactly \"{name}\"; closest: {n}.");
+                                m.content =
+                                    format!("No card is named exactly {}; closest: {n}.", quote(name));
                                 m
                             }
                             _ => {
                                 let close: Vec<&str> =
                                     scored.iter().take(3).filter(|s| s.0 > 0.6).map(|s| s.2).collect();
                                 return refuse(if close.is_empty() {
-                                    format!("No {} card is named anything like \"{name}\".", game.info().name)
+                                    format!(
+                                        "No {} card is named anything like {}.",
+                                        game.info().name,
+                                        quote(name)
+                                    )
                                 } else {
                                     format!(
-                                        "No card is named \"{name}\". Did you mean: {}?",
+                                        "No card is named {}. Did you mean: {}?",
+                                        quote(name),
                                         close.join(", ")
                                     )
                                 });
@@ -152,7 +168,7 @@ impl Table {
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
         let game = match game {
-            Some(g) => GameId::parse(g).map_err(|e| UserError::new(format!("{e}.")))?,
+            Some(g) => game_named(g)?,
             None => GAMES[0].id,
         };
         let text = rulings(game);
@@ -163,9 +179,9 @@ impl Table {
         let Some(best) = found.first() else {
             let titles: Vec<&str> = sections(text).iter().map(|s| s.title).take(15).collect();
             return refuse(format!(
-                "No {} ruling mentions \"{}\". Try a rule number or a keyword; sections include: {}.",
+                "No {} ruling mentions {}. Try a rule number or a keyword; sections include: {}.",
                 game.info().name,
-                query.trim(),
+                quote(query),
                 titles.join("; ")
             ));
         };

@@ -1,5 +1,6 @@
 //! Shared helpers of the reliability tests (`tests/reliability_*.rs`).
 #![allow(dead_code)]
 
+pub mod console;
 pub mod matches;
 pub mod words;

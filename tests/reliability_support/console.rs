@@ -1,0 +1,138 @@
+//! The real `cardtable` binary as `cardtable console --db …` over pipes,
+//! and reading what it prints (buttons, menus, board footers).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long one line may take before the console counts as hung.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The console died (was killed) before answering a line.
+#[derive(Debug)]
+pub struct Died;
+
+/// A running `cardtable console`; killed when dropped.
+pub struct Console {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    sentinel: u64,
+}
+
+impl Console {
+    /// Starts `cardtable console --db db`.
+    pub fn start(db: &str) -> Console {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .args(["console", "--db", db])
+            .env("RUST_LOG", "off")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cardtable console starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Console { child, stdin, lines, sentinel: 0 }
+    }
+
+    /// Sends one line and returns what it printed.
+    pub fn send(&mut self, line: &str) -> Result<String, Died> {
+        self.write(line)?;
+        self.answer()
+    }
+
+    /// Sends one line without waiting; [`Console::answer`] reads what it printed.
+    pub fn write(&mut self, line: &str) -> Result<(), Died> {
+        self.sentinel += 1;
+        // `seed N` answers with one known line: the end of the answer to `line`.
+        let stdin = self.stdin.as_mut().ok_or(Died)?;
+        write!(stdin, "{line}\nseed {}\n", self.sentinel).map_err(|_| Died)?;
+        stdin.flush().map_err(|_| Died)
+    }
+
+    /// What the last written line printed, up to its sentinel. Panics if the
+    /// console prints nothing more for a minute.
+    pub fn answer(&mut self) -> Result<String, Died> {
+        let mark = format!("use seed {})", self.sentinel);
+        let mut out = String::new();
+        let deadline = Instant::now() + ANSWER_TIMEOUT;
+        loop {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(l) if l.contains(&mark) => return Ok(out),
+                Ok(l) => {
+                    out.push_str(&l);
+                    out.push('\n');
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Died),
+                Err(RecvTimeoutError::Timeout) => panic!("the console stopped answering:\n{out}"),
+            }
+        }
+    }
+
+    /// The process id (to kill it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Closes its input and waits for it to end.
+    pub fn wait(mut self) {
+        self.stdin.take();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Console {
+    fn drop(&mut self) {
+        // A failing test must not leave the process behind.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `[n] label` entries of button lines (`  [1] A  [2] B`) or menu lines (`    [1] A`).
+pub fn numbered(text: &str, menu: bool) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let is_menu = line.starts_with("    [");
+        let is_buttons = line.starts_with("  [") && !is_menu;
+        if (menu && !is_menu) || (!menu && !is_buttons) {
+            continue;
+        }
+        for part in line.trim().split("  ").filter(|p| p.starts_with('[')) {
+            if let Some((n, label)) = part[1..].split_once("] ") {
+                if let Ok(n) = n.parse() {
+                    out.push((n, label.trim().to_owned()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The last `Match #N · move V` footer in `text`: (match, version).
+pub fn footer(text: &str) -> Option<(i64, i64)> {
+    text.lines().rev().find_map(|l| {
+        let rest = &l[l.find("Match #")? + 7..];
+        let (id, rest) = rest.split_once(" · move ")?;
+        let version = rest.split(|c: char| !c.is_ascii_digit()).next()?;
+        Some((id.parse().ok()?, version.parse().ok()?))
+    })
+}
+
+/// Who the board waits for, as a console user id ("Q1" → "q1").
+pub fn waiting_for(text: &str) -> Option<String> {
+    let l = text.lines().rev().find(|l| l.contains("· waiting for "))?;
+    let who = l.split("· waiting for ").nth(1)?.split(" · ").next()?;
+    (!who.contains(',')).then(|| who.trim().to_lowercase())
+}
