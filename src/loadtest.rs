@@ -34,7 +34,7 @@ use crate::table::{
 };
 
 /// What to run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     /// Matches stored before the run (`--matches`).
     pub matches: usize,
@@ -47,11 +47,16 @@ pub struct Options {
     pub db: Option<String>,
     /// Seed of the setups and of the drivers' choices.
     pub seed: u64,
+    /// Clicks per second the drivers offer together (`--rate`): each
+    /// driver thinks between clicks, `active / rate` seconds on average, as
+    /// players do. `None`: flat out, each driver clicks again as soon as it
+    /// is answered (the capacity of the table layer).
+    pub rate: Option<f64>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1 }
+        Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1, rate: None }
     }
 }
 
@@ -189,17 +194,12 @@ impl DriverReport {
     }
 }
 
-/// Runs a load test flat out: each driver clicks again as soon as it has
-/// its answer (the capacity of the table layer; with many drivers the
-/// latency is mostly waiting in line).
+/// Runs a load test as `opts` says: paced like players with `opts.rate`,
+/// else flat out (with many drivers, flat-out latency is mostly waiting in
+/// line).
 pub async fn run(opts: &Options) -> anyhow::Result<Report> {
-    run_paced(opts, None).await
-}
-
-/// Runs a load test; with `rate`, the drivers think between clicks (random
-/// pauses, `active / rate` seconds on average) so that together they offer
-/// about `rate` clicks per second, as players do.
-pub async fn run_paced(opts: &Options, rate: Option<f64>) -> anyhow::Result<Report> {
+    let rate = opts.rate;
+    anyhow::ensure!(rate.is_none_or(|r| r > 0.0 && r.is_finite()), "--rate must be a positive number");
     anyhow::ensure!(opts.active >= 1, "--active must be at least 1");
     anyhow::ensure!(opts.matches >= opts.active, "--matches must be at least --active");
     let temp = opts.db.is_none().then(TempDb::new);
@@ -223,7 +223,7 @@ pub async fn run_paced(opts: &Options, rate: Option<f64>) -> anyhow::Result<Repo
         .map(|k| {
             let shared = shared.clone();
             let seed = opts.seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let think = rate.filter(|r| *r > 0.0).map(|r| opts.active as f64 / r);
+            let think = rate.map(|r| opts.active as f64 / r);
             tokio::spawn(async move { drive(&shared, k, seed, think).await })
         })
         .collect();

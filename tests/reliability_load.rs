@@ -14,15 +14,11 @@ use cardtable::loadtest::{self, Options, Report};
 use cardtable::store::Store;
 
 async fn run_on(opts: &Options) -> Report {
-    run_at(opts, None).await
-}
-
-async fn run_at(opts: &Options, rate: Option<f64>) -> Report {
-    match rate {
+    match opts.rate {
         Some(r) => eprintln!("paced: about {r} clicks/s offered"),
         None => eprintln!("flat out"),
     }
-    let report = loadtest::run_paced(opts, rate).await.expect("the load test runs");
+    let report = loadtest::run(opts).await.expect("the load test runs");
     eprintln!("{}", loadtest::details(&report));
     eprintln!("{}", loadtest::summary_line(&report));
     report
@@ -32,7 +28,8 @@ async fn run_at(opts: &Options, rate: Option<f64>) -> Report {
 async fn a_small_load_applies_every_click_once_with_gapless_logs() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("load.db").display());
-    let opts = Options { matches: 120, active: 40, actions: 1_500, db: Some(url.clone()), seed: 7 };
+    let opts =
+        Options { matches: 120, active: 40, actions: 1_500, db: Some(url.clone()), seed: 7, rate: None };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0, "{}", loadtest::details(&report));
     assert_eq!(report.actions, 1_500);
@@ -74,7 +71,7 @@ fn regex_like(line: &str) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: the measured load run; use --release"]
 async fn loadtest_10k_matches_500_active_20k_actions() {
-    let opts = Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1 };
+    let opts = Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1, rate: None };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0);
 }
@@ -83,8 +80,9 @@ async fn loadtest_10k_matches_500_active_20k_actions() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: the measured load run; use --release"]
 async fn loadtest_10k_matches_500_active_20k_actions_at_1000_per_second() {
-    let opts = Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1 };
-    let report = run_at(&opts, Some(1_000.0)).await;
+    let opts =
+        Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1, rate: Some(1_000.0) };
+    let report = run_on(&opts).await;
     assert_eq!(report.errors, 0);
 }
 
@@ -92,7 +90,7 @@ async fn loadtest_10k_matches_500_active_20k_actions_at_1000_per_second() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: the measured load run; use --release"]
 async fn loadtest_100k_matches_500_active_20k_actions() {
-    let opts = Options { matches: 100_000, active: 500, actions: 20_000, db: None, seed: 1 };
+    let opts = Options { matches: 100_000, active: 500, actions: 20_000, db: None, seed: 1, rate: None };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0);
 }
@@ -104,8 +102,14 @@ async fn loadtest_sized_by_env() {
     let spec = std::env::var("CARDTABLE_LOAD").unwrap_or_else(|_| "1000 100 5000".into());
     let n: Vec<f64> =
         spec.split_whitespace().map(|x| x.parse().expect("CARDTABLE_LOAD=\"M A N [RATE]\"")).collect();
-    let opts =
-        Options { matches: n[0] as usize, active: n[1] as usize, actions: n[2] as u64, db: None, seed: 1 };
-    let report = run_at(&opts, n.get(3).copied()).await;
+    let opts = Options {
+        matches: n[0] as usize,
+        active: n[1] as usize,
+        actions: n[2] as u64,
+        db: None,
+        seed: 1,
+        rate: n.get(3).copied(),
+    };
+    let report = run_on(&opts).await;
     assert_eq!(report.errors, 0);
 }

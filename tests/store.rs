@@ -257,12 +257,18 @@ async fn board_messages_only_move_forward() {
     let id = store.create_match(&new_match(0)).await.unwrap();
     store.set_thread(id, "thread-1").await.unwrap();
     assert_eq!(store.match_in_thread("thread-1").await.unwrap().map(|m| m.id), Some(id));
-    assert_eq!(store.set_board_message(id, "m0", 0).await.unwrap(), BoardSwap::Replaced { previous: None });
-    assert_eq!(
-        store.set_board_message(id, "m3", 3).await.unwrap(),
-        BoardSwap::Replaced { previous: Some("m0".into()) }
-    );
-    assert_eq!(store.set_board_message(id, "m2", 2).await.unwrap(), BoardSwap::Stale);
+    let swap = |message: &'static str, version: i64| {
+        let store = store.clone();
+        async move {
+            let update = store.set_board_message(id, message, version).await.unwrap();
+            assert_eq!(update.thread.as_deref(), Some("thread-1"), "the thread comes back with the swap");
+            update.swap
+        }
+    };
+    assert_eq!(swap("m0", 0).await, BoardSwap::Replaced { previous: None });
+    assert_eq!(swap("m3", 3).await, BoardSwap::Replaced { previous: Some("m0".into()) });
+    assert_eq!(swap("m2", 2).await, BoardSwap::Stale);
+    assert!(matches!(store.set_board_message(id + 1, "m9", 9).await, Err(StoreError::NotFound(_))));
     let row = store.load_match(id).await.unwrap();
     assert_eq!((row.board_message.as_deref(), row.last_board_version), (Some("m3"), 3));
 }

@@ -96,7 +96,7 @@ impl Store {
         .bind(new.deadline_hours)
         .bind(new.created_at)
         .bind(new.expires_at)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.write)
         .await?)
     }
 
@@ -104,7 +104,7 @@ impl Store {
     pub async fn challenge(&self, id: i64) -> Result<ChallengeRow, StoreError> {
         sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.read)
             .await?
             .ok_or_else(|| challenge_not_found(id))
     }
@@ -114,7 +114,7 @@ impl Store {
         let updated = sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
             .bind(message_id)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&self.write)
             .await?
             .rows_affected();
         if updated == 0 {
@@ -134,7 +134,7 @@ impl Store {
         let updated = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
             .bind(status)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&self.write)
             .await?
             .rows_affected();
         Ok(updated > 0)
@@ -149,7 +149,7 @@ impl Store {
         now: i64,
         new: &NewMatch,
     ) -> Result<Option<i64>, StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
         let accepted = sqlx::query(
             "UPDATE challenges SET status = 'accepted'
              WHERE id = ? AND status = 'open' AND expires_at > ?",
@@ -192,7 +192,7 @@ impl Store {
         .bind(b)
         .bind(game)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.read)
         .await?)
     }
 
@@ -205,7 +205,7 @@ impl Store {
              RETURNING *",
         )
         .bind(now)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.read)
         .await?)
     }
 }

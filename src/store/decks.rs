@@ -39,7 +39,7 @@ impl Store {
         .bind(game)
         .bind(name)
         .bind(cards)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.write)
         .await?)
     }
 
@@ -51,7 +51,7 @@ impl Store {
         )
         .bind(owner)
         .bind(game)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.read)
         .await?)
     }
 
@@ -61,7 +61,7 @@ impl Store {
             .bind(owner)
             .bind(game)
             .bind(name)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.read)
             .await?)
     }
 
@@ -71,7 +71,7 @@ impl Store {
             .bind(owner)
             .bind(game)
             .bind(name)
-            .execute(&self.pool)
+            .execute(&self.write)
             .await?
             .rows_affected();
         Ok(deleted > 0)

@@ -58,6 +58,8 @@ pub struct MatchRow {
     pub limit_hours: i64,
     /// Version shown by the board in `board_message`.
     pub last_board_version: i64,
+    /// The board `board_message` replaced (its buttons are to be stripped).
+    pub replaced_board_message: Option<String>,
     /// Creation time (unix seconds).
     pub created_at: i64,
     /// Time of the last commit (unix seconds).
@@ -85,6 +87,8 @@ pub struct SeatRow {
     pub user_id: String,
     /// The deck the user brought.
     pub deck_name: String,
+    /// The user's setting: stop for priority even when autopilot could pass.
+    pub hold_priority: bool,
 }
 
 /// A row of `match_actions`, the append-only log.
@@ -165,7 +169,16 @@ pub struct Commit<'a> {
     pub now: i64,
 }
 
-/// What [`Store::set_board_message`] did.
+/// What [`Store::set_board_message`] did, and where the match is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardUpdate {
+    /// Whether the new post became the board.
+    pub swap: BoardSwap,
+    /// The match's thread, if known.
+    pub thread: Option<String>,
+}
+
+/// Whether a new board post became the match's board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardSwap {
     /// The new board is now the match's board; strip the components of the
@@ -179,6 +192,13 @@ pub enum BoardSwap {
 }
 
 #[derive(sqlx::FromRow)]
+struct WithSeats {
+    #[sqlx(flatten)]
+    row: MatchRow,
+    seats_json: String,
+}
+
+#[derive(sqlx::FromRow)]
 struct SeatedMatch {
     #[sqlx(flatten)]
     row: MatchRow,
@@ -188,7 +208,7 @@ struct SeatedMatch {
 impl Store {
     /// Creates a match with its seats, at version 0, in one transaction.
     pub async fn create_match(&self, new: &NewMatch) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
         let id = insert_match(&mut tx, new).await?;
         tx.commit().await?;
         Ok(id)
@@ -198,7 +218,7 @@ impl Store {
     pub async fn load_match(&self, id: i64) -> Result<MatchRow, StoreError> {
         sqlx::query_as("SELECT * FROM matches WHERE id = ?")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.read)
             .await?
             .ok_or_else(|| match_not_found(id))
     }
@@ -207,16 +227,52 @@ impl Store {
     pub async fn match_in_thread(&self, thread: &str) -> Result<Option<MatchRow>, StoreError> {
         Ok(sqlx::query_as("SELECT * FROM matches WHERE thread = ? ORDER BY id DESC LIMIT 1")
             .bind(thread)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.read)
             .await?)
     }
 
-    /// The seats of a match, by seat number.
+    /// The seats of a match, by seat number, with each player's settings.
     pub async fn match_seats(&self, id: i64) -> Result<Vec<SeatRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM match_seats WHERE match_id = ? ORDER BY seat")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?)
+        Ok(sqlx::query_as(
+            "SELECT s.*, COALESCE(u.hold_priority, 0) AS hold_priority
+             FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
+             WHERE s.match_id = ? ORDER BY s.seat",
+        )
+        .bind(id)
+        .fetch_all(&self.read)
+        .await?)
+    }
+
+    /// The match with this id and its seats (as [`Store::match_seats`]), read
+    /// at once: one consistent snapshot, one round trip.
+    pub async fn load_match_with_seats(&self, id: i64) -> Result<(MatchRow, Vec<SeatRow>), StoreError> {
+        let row: WithSeats = sqlx::query_as(
+            "SELECT m.*, (
+                 SELECT json_group_array(json_array(s.seat, s.user_id, s.deck_name,
+                                                    COALESCE(u.hold_priority, 0)))
+                 FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
+                 WHERE s.match_id = m.id
+             ) AS seats_json
+             FROM matches m WHERE m.id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.read)
+        .await?
+        .ok_or_else(|| match_not_found(id))?;
+        let seats: Vec<(i64, String, String, i64)> = serde_json::from_str(&row.seats_json)
+            .map_err(|e| StoreError::Corrupt { match_id: id, reason: format!("unreadable seats: {e}") })?;
+        let mut seats: Vec<SeatRow> = seats
+            .into_iter()
+            .map(|(seat, user_id, deck_name, hold_priority)| SeatRow {
+                match_id: id,
+                seat,
+                user_id,
+                deck_name,
+                hold_priority: hold_priority != 0,
+            })
+            .collect();
+        seats.sort_by_key(|s| s.seat);
+        Ok((row.row, seats))
     }
 
     /// The whole action log of a match, by seq.
@@ -230,7 +286,7 @@ impl Store {
         Ok(sqlx::query_as("SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq")
             .bind(id)
             .bind(after)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.read)
             .await?)
     }
 
@@ -247,10 +303,13 @@ impl Store {
         let count = i64::try_from(commit.actions.len())
             .map_err(|_| StoreError::Invalid("too many actions in one commit"))?;
         let to_act = format_seat_list(commit.to_act);
-        // IMMEDIATE takes the write lock up front, so a second writer waits
-        // (busy timeout) and then sees the new version, instead of failing
-        // to upgrade a read snapshot.
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let actions = serde_json::to_string(commit.actions)
+            .map_err(|_| StoreError::Invalid("unserialisable action list"))?;
+        // One statement, so one round trip and atomic by itself: the
+        // trigger `matches_append_actions` (migration 0002) appends the
+        // actions in `pending_actions` to the log within it. A second writer
+        // (this process or another) waits for the lock and then finds the
+        // version moved on.
         let updated = sqlx::query(
             "UPDATE matches SET
                  version = version + ?1,
@@ -266,7 +325,8 @@ impl Store {
                      ELSE 0 END,
                  to_act = ?5,
                  deadline_at = ?6,
-                 updated_at = ?7
+                 updated_at = ?7,
+                 pending_actions = ?10
              WHERE id = ?8 AND version = ?9 AND status = 'active'",
         )
         .bind(count)
@@ -278,52 +338,46 @@ impl Store {
         .bind(commit.now)
         .bind(match_id)
         .bind(commit.expected_version)
-        .execute(&mut *tx)
+        .bind(actions)
+        .execute(&self.write)
         .await?
         .rows_affected();
         if updated == 0 {
-            return Err(refusal(&mut tx, match_id).await);
+            return Err(self.refusal(match_id).await);
         }
-        for (seq, (seat, action)) in (commit.expected_version + 1..).zip(commit.actions) {
-            sqlx::query("INSERT INTO match_actions (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)")
-                .bind(match_id)
-                .bind(seq)
-                .bind(seat)
-                .bind(action)
-                .bind(commit.now)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
         Ok(commit.expected_version + count)
     }
 
     /// Records `message_id` as the board showing `version`, unless a board
-    /// for a newer version is already recorded.
+    /// for a newer version is already recorded. One statement.
     pub async fn set_board_message(
         &self,
         id: i64,
         message_id: &str,
         version: i64,
-    ) -> Result<BoardSwap, StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let (previous, shown): (Option<String>, i64) =
-            sqlx::query_as("SELECT board_message, last_board_version FROM matches WHERE id = ?")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or_else(|| match_not_found(id))?;
-        if previous.is_some() && shown > version {
-            return Ok(BoardSwap::Stale);
+    ) -> Result<BoardUpdate, StoreError> {
+        // SET expressions read the row as it was, so `replaced_board_message`
+        // takes the previous board and RETURNING hands it back.
+        let updated: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+            "UPDATE matches SET replaced_board_message = board_message,
+                 board_message = ?2, last_board_version = ?3
+             WHERE id = ?1 AND (board_message IS NULL OR last_board_version <= ?3)
+             RETURNING replaced_board_message, thread",
+        )
+        .bind(id)
+        .bind(message_id)
+        .bind(version)
+        .fetch_optional(&self.write)
+        .await?;
+        if let Some((previous, thread)) = updated {
+            return Ok(BoardUpdate { swap: BoardSwap::Replaced { previous }, thread });
         }
-        sqlx::query("UPDATE matches SET board_message = ?, last_board_version = ? WHERE id = ?")
-            .bind(message_id)
-            .bind(version)
+        let thread: Option<String> = sqlx::query_scalar("SELECT thread FROM matches WHERE id = ?")
             .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(BoardSwap::Replaced { previous })
+            .fetch_optional(&self.read)
+            .await?
+            .ok_or_else(|| match_not_found(id))?;
+        Ok(BoardUpdate { swap: BoardSwap::Stale, thread })
     }
 
     /// Records the thread the match is played in.
@@ -331,7 +385,7 @@ impl Store {
         let updated = sqlx::query("UPDATE matches SET thread = ? WHERE id = ?")
             .bind(thread)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&self.write)
             .await?
             .rows_affected();
         found(updated, id)
@@ -347,7 +401,7 @@ impl Store {
         )
         .bind(reason)
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.write)
         .await?
         .rows_affected();
         found(updated, id)
@@ -368,7 +422,7 @@ impl Store {
         )
         .bind(user_id)
         .bind(status)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.read)
         .await?;
         Ok(rows.into_iter().map(|r| (r.row, r.seat)).collect())
     }
@@ -395,7 +449,7 @@ impl Store {
         )
         .bind(now)
         .bind(hours)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.read)
         .await?)
     }
 
@@ -410,15 +464,32 @@ impl Store {
         .bind(id)
         .bind(version)
         .bind(sent)
-        .execute(&self.pool)
+        .execute(&self.write)
         .await?
         .rows_affected();
         Ok(updated > 0)
     }
 
+    /// Why a guarded match update touched no row.
+    async fn refusal(&self, id: i64) -> StoreError {
+        let row: Result<Option<(MatchStatus, Option<String>)>, _> =
+            sqlx::query_as("SELECT status, corrupt_reason FROM matches WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.read)
+                .await;
+        match row {
+            Ok(None) => match_not_found(id),
+            Ok(Some((MatchStatus::Corrupt, reason))) => {
+                StoreError::Corrupt { match_id: id, reason: reason.unwrap_or_default() }
+            }
+            Ok(Some(_)) => StoreError::Conflict,
+            Err(e) => e.into(),
+        }
+    }
+
     /// How many matches exist, in any status.
     pub async fn count_matches(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&self.pool).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&self.read).await?)
     }
 }
 
@@ -455,23 +526,6 @@ pub(super) async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) ->
             .await?;
     }
     Ok(id)
-}
-
-/// Why a guarded match update touched no row.
-async fn refusal(conn: &mut SqliteConnection, id: i64) -> StoreError {
-    let row: Result<Option<(MatchStatus, Option<String>)>, _> =
-        sqlx::query_as("SELECT status, corrupt_reason FROM matches WHERE id = ?")
-            .bind(id)
-            .fetch_optional(conn)
-            .await;
-    match row {
-        Ok(None) => match_not_found(id),
-        Ok(Some((MatchStatus::Corrupt, reason))) => {
-            StoreError::Corrupt { match_id: id, reason: reason.unwrap_or_default() }
-        }
-        Ok(Some(_)) => StoreError::Conflict,
-        Err(e) => e.into(),
-    }
 }
 
 fn found(rows_affected: u64, id: i64) -> Result<(), StoreError> {

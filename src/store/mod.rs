@@ -66,16 +66,28 @@ pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use decks::DeckRow;
 use error::describe_sqlx_error;
 pub use error::StoreError;
-pub use matches::{ActionRow, BoardSwap, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow};
+pub use matches::{
+    ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
+};
 pub use users::{UserRow, UserSettings};
 
 /// How long a connection waits for another writer (process) to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Handle to the database. Cheap to clone: clones share one connection pool.
+/// Connections that read at once.
+const READERS: u32 = 16;
+
+/// Handle to the database. Cheap to clone: clones share its connections.
+///
+/// Reads go to a pool of connections that read in parallel (WAL). Every
+/// write goes through one connection of its own, so the writers of this
+/// process queue in order (an async wait) instead of meeting at SQLite's
+/// write lock, whose busy handler waits by sleeping. The lock and the busy
+/// timeout still guard against other processes on the same file.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    read: SqlitePool,
+    write: SqlitePool,
 }
 
 impl Store {
@@ -97,11 +109,18 @@ impl Store {
         if let Some(dir) = missing_directory(options.get_filename()) {
             return Err(open_error(format!("directory {} does not exist", dir.display())));
         }
-        let pool = SqlitePoolOptions::new()
+        let write = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone())
+            .await
+            .map_err(|e| open_error(describe_sqlx_error(&e)))?;
+        sqlx::migrate!("./migrations").run(&write).await?;
+        let read = SqlitePoolOptions::new()
+            .max_connections(READERS)
             .connect_with(options)
             .await
             .map_err(|e| open_error(describe_sqlx_error(&e)))?;
-        Self::migrated(pool).await
+        Ok(Store { read, write })
     }
 
     /// Opens a fresh, migrated in-memory database (for tests and the
@@ -120,17 +139,14 @@ impl Store {
             .max_lifetime(None)
             .connect_with(options)
             .await?;
-        Self::migrated(pool).await
-    }
-
-    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store { read: pool.clone(), write: pool })
     }
 
     /// Waits for running queries and closes every connection.
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.write.close().await;
+        self.read.close().await;
     }
 }
 

@@ -87,15 +87,15 @@ impl Loaded {
 
     /// Where its board goes.
     pub fn board_target(&self) -> Target {
-        board_target(&self.row)
+        board_target(self.row.id, self.row.thread.as_deref())
     }
 }
 
 /// The match's thread, or its channel until the thread is known.
-pub(crate) fn board_target(row: &MatchRow) -> Target {
-    match &row.thread {
-        Some(t) => Target::Thread(t.clone()),
-        None => Target::MatchThread(row.id),
+pub(crate) fn board_target(match_id: i64, thread: Option<&str>) -> Target {
+    match thread {
+        Some(t) => Target::Thread(t.to_owned()),
+        None => Target::MatchThread(match_id),
     }
 }
 
@@ -103,14 +103,13 @@ impl Table {
     /// Loads a match; an unreadable snapshot is rebuilt from setup + log
     /// (flagged in `rebuilt`); if that fails too the match is set aside.
     pub(crate) async fn load(&self, match_id: i64) -> Result<Loaded, TableError> {
-        let row = match self.store.load_match(match_id).await {
-            Ok(row) => row,
+        let (row, seats) = match self.store.load_match_with_seats(match_id).await {
+            Ok(loaded) => loaded,
             Err(crate::store::StoreError::NotFound(_)) => {
                 return refuse(format!("There is no match #{match_id} (any more)."));
             }
             Err(e) => return Err(e.into()),
         };
-        let seats = self.store.match_seats(match_id).await?;
         let game = GameId::parse(&row.game)
             .map_err(|e| TableError::internal(anyhow::anyhow!("match {match_id}: {e}")))?;
         let setup: MatchSetup = match serde_json::from_str(&row.setup) {

@@ -47,7 +47,8 @@ mod lookup;
 mod play;
 pub mod protocol;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use custom_id::CustomId;
@@ -97,7 +98,13 @@ pub struct Table {
     store: Store,
     clock: Arc<dyn Clock>,
     config: TableConfig,
+    /// Users already stored, with the display name stored for them: a
+    /// request from one of them writes nothing unless the name changed.
+    known_users: Arc<Mutex<HashMap<String, String>>>,
 }
+
+/// Most users remembered in `Table::known_users` before it starts afresh.
+const KNOWN_USERS: usize = 100_000;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -118,7 +125,7 @@ impl Table {
 
     /// A table with explicit settings.
     pub fn with_config(store: Store, clock: Arc<dyn Clock>, config: TableConfig) -> Self {
-        Table { store, clock, config }
+        Table { store, clock, config, known_users: Arc::default() }
     }
 
     /// The store (for front ends' start-up checks and tests).
@@ -139,7 +146,7 @@ impl Table {
     /// Handles one request. A [`TableError::User`] is to be shown to the
     /// requester as is; a [`TableError::Internal`] has been logged.
     pub async fn handle(&self, req: Request) -> Result<Vec<Outgoing>, TableError> {
-        self.store.get_or_create_user(req.user.id.as_str(), &req.user.name).await?;
+        self.remember_user(&req.user).await?;
         match &req.kind {
             RequestKind::Slash(cmd) => self.command(&req, cmd).await,
             RequestKind::Click { custom_id } => {
@@ -151,6 +158,23 @@ impl Table {
                 self.select(&req, id, value).await
             }
         }
+    }
+
+    /// Stores the requester (creating them with default settings, or
+    /// refreshing their display name) unless already stored as they are.
+    async fn remember_user(&self, user: &UserRef) -> Result<(), TableError> {
+        let id = user.id.as_str();
+        let known = |users: &HashMap<String, String>| users.get(id).is_some_and(|n| *n == user.name);
+        if known(&self.known_users.lock().unwrap_or_else(PoisonError::into_inner)) {
+            return Ok(());
+        }
+        self.store.get_or_create_user(id, &user.name).await?;
+        let mut users = self.known_users.lock().unwrap_or_else(PoisonError::into_inner);
+        if users.len() >= KNOWN_USERS {
+            users.clear();
+        }
+        users.insert(id.to_owned(), user.name.clone());
+        Ok(())
     }
 
     /// [`Table::handle`], with an error turned into an ephemeral reply to
@@ -191,9 +215,9 @@ impl Table {
                 Ok(vec![])
             }
             PostKey::Board { match_id, version } => {
-                let row = self.store.load_match(match_id).await?;
-                let target = loaded::board_target(&row);
-                match self.store.set_board_message(match_id, message_id, version).await? {
+                let update = self.store.set_board_message(match_id, message_id, version).await?;
+                let target = loaded::board_target(match_id, update.thread.as_deref());
+                match update.swap {
                     BoardSwap::Replaced { previous: Some(p) } if p != message_id => {
                         Ok(vec![Outgoing::StripComponents { target, message_ref: p }])
                     }

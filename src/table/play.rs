@@ -49,7 +49,7 @@ impl Table {
             .apply(seat, &action)
             .map_err(|e| UserError::new(format!("That move is not allowed: {e}. Nothing was changed.")))?;
         let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
-        steps.extend(self.autopilot(&m, &mut state).await?);
+        steps.extend(self.autopilot(&m, &mut state));
         match self.commit(&m, &steps, &state).await {
             Ok(new_version) => self.after_commit(req, &m, new_version, &state, &steps, None).await,
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
@@ -59,14 +59,9 @@ impl Table {
 
     /// Applies forced answers: a seat to act with exactly one legal action,
     /// unless its player holds priority. Bounded by `autopilot_limit`.
-    pub(crate) async fn autopilot(&self, m: &Loaded, state: &mut AnyState) -> Result<Vec<Step>, TableError> {
-        let mut holding = Vec::new();
-        for s in &m.seats {
-            if self.store.user_settings(&s.user_id).await?.hold_priority {
-                holding.push(s.seat);
-            }
-        }
-        Ok(autopilot(state, &holding, self.config.autopilot_limit))
+    pub(crate) fn autopilot(&self, m: &Loaded, state: &mut AnyState) -> Vec<Step> {
+        let holding: Vec<i64> = m.seats.iter().filter(|s| s.hold_priority).map(|s| s.seat).collect();
+        autopilot(state, &holding, self.config.autopilot_limit)
     }
 
     /// Writes the steps and the new snapshot if the match is still at the
@@ -292,7 +287,7 @@ impl Table {
             let mut state = m.state.clone();
             let events = LogEntry::Concede.apply(&mut state, seat).unwrap_or_default();
             let mut steps = vec![Step { seat, entry: LogEntry::Concede, events }];
-            steps.extend(self.autopilot(&m, &mut state).await?);
+            steps.extend(self.autopilot(&m, &mut state));
             match self.commit(&m, &steps, &state).await {
                 Ok(v) => {
                     let everyone = m
@@ -350,7 +345,7 @@ impl Table {
             events.extend(LogEntry::Forfeit.apply(&mut state, s).unwrap_or_default());
             steps.push(Step { seat: s, entry: LogEntry::Forfeit, events });
         }
-        steps.extend(self.autopilot(&m, &mut state).await?);
+        steps.extend(self.autopilot(&m, &mut state));
         match self.commit(&m, &steps, &state).await {
             Ok(v) => {
                 let everyone =
