@@ -70,10 +70,10 @@ enum Command {
         /// Seed of the setups and of the players' choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Clicks per second offered by all players together, with random
-        /// pauses between clicks as players take; flat out when not given.
-        #[arg(long)]
-        rate: Option<f64>,
+        /// Mean pause between two clicks in a match, in milliseconds (random
+        /// pauses, as players take); 0 clicks again at once (flat out).
+        #[arg(long, default_value_t = cardtable::loadtest::THINK_MS)]
+        think_ms: u64,
     },
 }
 
@@ -95,8 +95,8 @@ fn main() -> ExitCode {
         Command::Sim { game, games, seed } => sim(&game, games, seed),
         Command::Cards { command: CardsCommand::Check { dir } } => cards_check(&dir),
         Command::Replay { match_id, db } => runtime().and_then(|rt| rt.block_on(replay(&db, match_id))),
-        Command::Loadtest { matches, active, actions, db, seed, rate } => {
-            let opts = cardtable::loadtest::Options { matches, active, actions, db, seed, rate };
+        Command::Loadtest { matches, active, actions, db, seed, think_ms } => {
+            let opts = cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms };
             runtime().and_then(|rt| rt.block_on(loadtest(&opts)))
         }
         Command::Commands => {

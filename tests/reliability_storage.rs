@@ -106,26 +106,31 @@ async fn a_match_whose_snapshot_and_log_are_both_damaged_is_set_aside_clearly() 
         custom_id: CustomId::Act { match_id: m.id, version, index: 0 }.encode(),
         version,
     };
-    // First the apology (nothing was changed), then a clear refusal; never a panic.
-    let first = table.handle(request(&m, &click)).await.unwrap_err();
-    assert!(first.reply_text().contains("nothing was changed"), "{}", first.reply_text());
-    let row = table.store().load_match(m.id).await.unwrap();
-    assert_eq!(row.status, MatchStatus::Corrupt);
-    assert!(row.to_act.is_empty() && row.deadline_at.is_none(), "a set-aside match waits for nobody");
-    // Later clicks are refused too, without a panic and without writing.
-    // (Today they get the same apology rather than the "set aside because
-    // its saved data is damaged" refusal: see RELIABILITY.md.)
-    let again = table.handle(request(&m, &click)).await.unwrap_err();
-    let text = again.reply_text();
-    assert!(text.contains("damaged") || text.contains("nothing was changed"), "{text}");
-    assert_eq!(table.store().load_match(m.id).await.unwrap().version, version);
+    // The players are told plainly, the first time and every time after;
+    // never a panic, never a write.
+    for attempt in ["first", "later"] {
+        let refused = table.handle(request(&m, &click)).await.unwrap_err();
+        assert!(matches!(refused, TableError::User(_)), "{attempt}: a refusal, not an internal error");
+        let text = refused.reply_text();
+        assert!(text.contains("set aside because its saved data is damaged"), "{attempt}: {text}");
+        assert!(text.contains("nothing was changed"), "{attempt}: {text}");
+        let row = table.store().load_match(m.id).await.unwrap();
+        assert_eq!(row.status, MatchStatus::Corrupt);
+        assert!(row.to_act.is_empty() && row.deadline_at.is_none(), "a set-aside match waits for nobody");
+        assert_eq!(row.version, version);
+    }
+    // Looking at it (/board in its thread) gets the same explanation.
+    exec(&url, &format!("UPDATE matches SET thread = 't{0}' WHERE id = {0}", m.id)).await;
+    let board = cardtable::table::RequestKind::Slash(cardtable::table::Command::Board);
+    let look = table.handle(cardtable::table::Request { kind: board, ..request(&m, &click) }).await;
+    let text = look.map(|_| String::new()).unwrap_or_else(|e| e.reply_text());
+    assert!(text.contains("set aside"), "{text}");
 }
 
-/// A snapshot stored as a BLOB cannot even be read as a row: the action
-/// fails clearly and nothing is written. (It is not rebuilt: the store reads
-/// the row as text. See RELIABILITY.md.)
+/// A snapshot damaged into a BLOB (not even text) is rebuilt from the log
+/// like any other damage, with the notice.
 #[tokio::test]
-async fn a_snapshot_of_the_wrong_type_fails_clearly_and_writes_nothing() {
+async fn a_snapshot_of_the_wrong_type_is_rebuilt_from_the_log() {
     let dir = tempfile::tempdir().unwrap();
     let (store, url) = file_store(dir.path(), "blob.db").await;
     let m = store_matches(&store, 1, 8).await.unwrap().remove(0);
@@ -134,9 +139,11 @@ async fn a_snapshot_of_the_wrong_type_fails_clearly_and_writes_nothing() {
     let click = offered_click(table.store(), &m, |_| 0).await.unwrap();
     let before = table.store().match_actions(m.id).await.unwrap().len();
     exec(&url, &format!("UPDATE matches SET state = x'00ff10' WHERE id = {}", m.id)).await;
-    let result = table.handle(request(&m, &click)).await;
-    assert_clear_failure("blob snapshot", &result);
-    assert_eq!(table.store().match_actions(m.id).await.unwrap().len(), before);
+    let out = table.handle(request(&m, &click)).await.unwrap_or_else(|e| panic!("{}", e.reply_text()));
+    assert!(mentions_rebuilt(&out), "no notice in {out:?}");
+    assert!(matches!(answer(&Ok(out)), Answer::Applied(_)));
+    assert!(table.store().match_actions(m.id).await.unwrap().len() > before);
+    check_whole(&table, m.id).await.unwrap();
 }
 
 /// The apology a failed action gets: says nothing was changed.

@@ -38,8 +38,10 @@ pub struct MatchRow {
     /// Number of actions applied so far; the version offered to players.
     pub version: i64,
     /// JSON of the match setup (seed, decks, variant): what a replay starts from.
+    #[sqlx(try_from = "LenientText")]
     pub setup: String,
     /// JSON snapshot of the game state at `version`.
+    #[sqlx(try_from = "LenientText")]
     pub state: String,
     /// JSON outcome, once finished.
     pub outcome: Option<String>,
@@ -73,6 +75,34 @@ impl MatchRow {
             match_id: self.id,
             reason: format!("unreadable to_act list {:?}", self.to_act),
         })
+    }
+}
+
+/// Text of a JSON column as stored, even when damage left a BLOB or bytes
+/// that are not UTF-8 there (replaced by U+FFFD): the row still reads, and
+/// the JSON then fails to parse where the table can rebuild it.
+struct LenientText(String);
+
+impl sqlx::Type<sqlx::Sqlite> for LenientText {
+    fn type_info() -> sqlx::sqlite::SqliteTypeInfo {
+        <String as sqlx::Type<sqlx::Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::sqlite::SqliteTypeInfo) -> bool {
+        <Vec<u8> as sqlx::Type<sqlx::Sqlite>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Sqlite> for LenientText {
+    fn decode(value: sqlx::sqlite::SqliteValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        let bytes = <&[u8] as sqlx::Decode<sqlx::Sqlite>>::decode(value)?;
+        Ok(LenientText(String::from_utf8_lossy(bytes).into_owned()))
+    }
+}
+
+impl From<LenientText> for String {
+    fn from(t: LenientText) -> String {
+        t.0
     }
 }
 

@@ -9,6 +9,10 @@ use crate::engine::{MatchSetup, Seat};
 use crate::games::{AnyState, GameId};
 use crate::store::{MatchRow, MatchStatus, SeatRow};
 
+/// The answer about a match set aside because its saved data is damaged.
+const SET_ASIDE: &str = "This match has been set aside because its saved data is damaged; it cannot be \
+                         played on, and nothing was changed. Sorry! Start a new one with /challenge.";
+
 /// A match as a request sees it.
 #[derive(Debug, Clone)]
 pub(crate) struct Loaded {
@@ -78,10 +82,7 @@ impl Loaded {
             MatchStatus::Finished => {
                 refuse("This match is over. Press Rematch on its last board to play again.")
             }
-            MatchStatus::Corrupt => refuse(
-                "This match has been set aside because its saved data is damaged; it cannot be played on. \
-                 Sorry! Start a new one with /challenge.",
-            ),
+            MatchStatus::Corrupt => refuse(SET_ASIDE),
         }
     }
 
@@ -114,31 +115,36 @@ impl Table {
             .map_err(|e| TableError::internal(anyhow::anyhow!("match {match_id}: {e}")))?;
         let setup: MatchSetup = match serde_json::from_str(&row.setup) {
             Ok(s) => s,
-            Err(e) => {
-                let reason = format!("unreadable setup: {e}");
-                self.store.mark_corrupt(match_id, &reason).await?;
-                return Err(TableError::internal(anyhow::anyhow!("match {match_id}: {reason}")));
-            }
+            Err(e) => return self.set_aside(&row, format!("unreadable setup: {e}")).await,
         };
         match serde_json::from_str::<AnyState>(&row.state) {
             Ok(state) => Ok(Loaded { row, seats, game, setup, state, rebuilt: false }),
             Err(e) if row.status == MatchStatus::Corrupt => {
-                Err(TableError::internal(anyhow::anyhow!("match {match_id} is set aside as corrupt: {e}")))
+                tracing::warn!(match_id, error = %e, "a match set aside as corrupt was asked for");
+                refuse(SET_ASIDE)
             }
             Err(e) => {
                 tracing::warn!(match_id, error = %e, "unreadable snapshot; rebuilding from the action log");
-                let replayed = self.replay_log(match_id, game, &setup).await?;
-                match replayed {
+                match self.replay_log(match_id, game, &setup).await? {
                     Ok(r) => Ok(Loaded { row, seats, game, setup, state: r.state, rebuilt: true }),
                     Err(reason) => {
                         let reason =
                             format!("unreadable snapshot ({e}) and the log does not replay: {reason}");
-                        self.store.mark_corrupt(match_id, &reason).await?;
-                        Err(TableError::internal(anyhow::anyhow!("match {match_id}: {reason}")))
+                        self.set_aside(&row, reason).await
                     }
                 }
             }
         }
+    }
+
+    /// Sets a match aside as corrupt (logged for the host, with `reason`)
+    /// and refuses the request with the players' explanation.
+    async fn set_aside<T>(&self, row: &MatchRow, reason: String) -> Result<T, TableError> {
+        tracing::error!(match_id = row.id, %reason, "match set aside as corrupt");
+        if row.status != MatchStatus::Corrupt {
+            self.store.mark_corrupt(row.id, &reason).await?;
+        }
+        refuse(SET_ASIDE)
     }
 
     /// Replays a match's log from its setup.

@@ -51,6 +51,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub(crate) use play::autopilot;
 pub use custom_id::CustomId;
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
