@@ -28,11 +28,11 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::Viewer;
+use crate::engine::{Seat, Viewer};
 use crate::games::{AnyState, GAMES};
 use crate::store::{MatchStatus, NewMatch, NewSeat, Store};
 use crate::table::{
-    Clock, CustomId, Outgoing, Place, PostKey, Request, RequestKind, SystemClock, Table, TableConfig, UserRef,
+    autopilot, Clock, CustomId, Outgoing, Place, PostKey, Request, RequestKind, SystemClock, Table, TableConfig, UserRef,
 };
 
 /// Default mean pause between two clicks of a match, in milliseconds.
@@ -94,6 +94,9 @@ pub struct Report {
     pub active: usize,
     /// Matches that ended during the run.
     pub finished: u64,
+    /// Times a driver's own copy of its match disagreed with the board the
+    /// table posted and was read again (0 unless something is wrong).
+    pub resyncs: u64,
     /// Seconds taken to store the matches.
     pub setup_seconds: f64,
     /// Resident memory at the end, in MB (`VmRSS`).
@@ -115,9 +118,18 @@ pub fn summary_line(r: &Report) -> String {
 /// The rest of the figures, for a line before the summary (or stderr).
 pub fn details(r: &Report) -> String {
     let mut s = format!(
-        "matches: {}, active: {}, stored in {:.1} s, finished during run: {}, run: {:.1} s, \
+        "matches: {}, active: {}, stored in {:.1} s, finished during run: {}, resyncs: {}, run: {:.1} s, \
          max: {:.1} ms, rss: {:.0} MB, peak rss: {:.0} MB, db: {}",
-        r.matches, r.active, r.setup_seconds, r.finished, r.seconds, r.max_ms, r.rss_mb, r.peak_rss_mb, r.db
+        r.matches,
+        r.active,
+        r.setup_seconds,
+        r.finished,
+        r.resyncs,
+        r.seconds,
+        r.max_ms,
+        r.rss_mb,
+        r.peak_rss_mb,
+        r.db
     );
     for e in &r.error_samples {
         s.push_str("\nerror: ");
@@ -192,6 +204,8 @@ struct DriverReport {
     last_answer: Option<Instant>,
     errors: u64,
     samples: Vec<String>,
+    /// Times the driver's copy of its match disagreed with the table's board.
+    resyncs: u64,
 }
 
 impl DriverReport {
@@ -236,12 +250,14 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
         .collect();
     let mut latencies = Vec::with_capacity(opts.actions as usize);
     let mut errors = 0;
+    let mut resyncs = 0;
     let mut error_samples = Vec::new();
     let mut last_answer = started;
     for d in drivers {
         let r = d.await?;
         latencies.extend(r.latencies_us);
         errors += r.errors;
+        resyncs += r.resyncs;
         error_samples.extend(r.samples);
         last_answer = last_answer.max(r.last_answer.unwrap_or(started));
     }
@@ -270,6 +286,7 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
         matches: opts.matches,
         active: opts.active,
         finished: shared.finished.load(Ordering::Relaxed),
+        resyncs,
         setup_seconds,
         rss_mb,
         peak_rss_mb,
@@ -328,10 +345,17 @@ pub async fn store_matches(store: &Store, n: usize, seed: u64) -> anyhow::Result
 
 /// One player pair working through matches until the clicks run out,
 /// pausing `think` seconds on average between clicks when given.
+///
+/// Like players, who see the board in the thread, a driver does not read the
+/// database before each click: it reads its match once, then follows it by
+/// applying each applied click (and the forced answers after it) to its own
+/// copy, checked against the version of the board the table posts. A copy
+/// that disagrees is read again (counted in `resyncs`).
 async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> DriverReport {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut report = DriverReport::default();
     let mut current = Some(first);
+    let mut seen: Option<Seen> = None;
     let mut next_message = 0u64;
     if let Some(mean) = think {
         // Spread the first clicks over one mean pause.
@@ -347,19 +371,39 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
             tokio::time::sleep(Duration::from_secs_f64(pause.min(mean * 20.0))).await;
         }
         let m = &shared.pool[k];
-        let click = match next_click(shared, m, &mut rng).await {
+        if seen.is_none() {
+            match read_match(shared, m).await {
+                Ok(s) => seen = s,
+                Err(e) => {
+                    // Counted only if a click was due: a claimed click is never lost.
+                    if !claim(shared) {
+                        break;
+                    }
+                    report.error(format!("match {}: cannot read it: {e}", m.id));
+                    current = take_next(shared);
+                    continue;
+                }
+            }
+        }
+        let Some(s) = seen.as_mut() else {
+            shared.finished.fetch_add(1, Ordering::Relaxed);
+            current = take_next(shared);
+            continue;
+        };
+        let click = match s.pick(m, &mut rng) {
             Ok(Some(c)) => c,
             Ok(None) => {
                 shared.finished.fetch_add(1, Ordering::Relaxed);
+                seen = None;
                 current = take_next(shared);
                 continue;
             }
             Err(e) => {
-                // Counted only if a click was due: a claimed click is never lost.
                 if !claim(shared) {
                     break;
                 }
-                report.error(format!("match {}: cannot read it: {e}", m.id));
+                report.error(format!("match {}: {e}", m.id));
+                seen = None;
                 current = take_next(shared);
                 continue;
             }
@@ -367,9 +411,9 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
         if !claim(shared) {
             break;
         }
-        let (user, custom_id) = click;
+        let custom_id = CustomId::Act { match_id: m.id, version: s.version, index: click.index }.encode();
         let request = Request {
-            user: user.clone(),
+            user: click.user.clone(),
             place: Place::thread("loadtest", format!("lt-{}", m.id)),
             kind: RequestKind::Click { custom_id: custom_id.clone() },
         };
@@ -377,30 +421,91 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
         let result = shared.table.handle(request).await;
         let took = t0.elapsed();
         report.last_answer = Some(t0 + took);
-        match result {
-            Ok(out) => {
-                if let Some(text) = refusal(&out) {
-                    report.error(format!("match {} click {custom_id} by {}: {text}", m.id, user.id));
-                    continue;
-                }
-                report.latencies_us.push(micros(took));
-                // Report the new board like a front end, so it is tracked.
-                for o in &out {
-                    if let Outgoing::Post { key: Some(key @ PostKey::Board { .. }), .. } = o {
-                        next_message += 1;
-                        let id = format!("lt{first}-{next_message}");
-                        if let Err(e) = shared.table.posted(*key, &id).await {
-                            report.error(format!("match {}: posting the board: {}", m.id, e.reply_text()));
-                        }
-                    }
-                }
-            }
+        let out = match result {
+            Ok(out) => out,
             Err(e) => {
-                report.error(format!("match {} click {custom_id} by {}: {}", m.id, user.id, e.reply_text()))
+                report.error(format!("match {} click {custom_id} by {}: {}", m.id, click.user.id, e.reply_text()));
+                seen = None;
+                continue;
             }
+        };
+        if let Some(text) = refusal(&out) {
+            report.error(format!("match {} click {custom_id} by {}: {text}", m.id, click.user.id));
+            seen = None;
+            continue;
+        }
+        report.latencies_us.push(micros(took));
+        // Report the new board like a front end, so it is tracked.
+        let mut board_version = None;
+        for o in &out {
+            if let Outgoing::Post { key: Some(key @ PostKey::Board { version, .. }), .. } = o {
+                board_version = Some(*version);
+                next_message += 1;
+                let id = format!("lt{first}-{next_message}");
+                if let Err(e) = shared.table.posted(*key, &id).await {
+                    report.error(format!("match {}: posting the board: {}", m.id, e.reply_text()));
+                }
+            }
+        }
+        if !s.follow(&click, board_version) {
+            report.resyncs += 1;
+            seen = None;
         }
     }
     report
+}
+
+/// A driver's copy of its match, at `version`.
+struct Seen {
+    state: AnyState,
+    version: i64,
+}
+
+/// A click a driver chose.
+struct Choice {
+    user: UserRef,
+    seat: Seat,
+    index: usize,
+}
+
+impl Seen {
+    /// A random legal click for a seat to act; `None` once the match is over.
+    fn pick(&self, m: &StoredMatch, rng: &mut ChaCha8Rng) -> anyhow::Result<Option<Choice>> {
+        let to_act = self.state.to_act();
+        if self.state.outcome().is_some() || to_act.is_empty() {
+            return Ok(None);
+        }
+        let seat = to_act[rng.gen_range(0..to_act.len())];
+        let view = self.state.view(Viewer::Seat(seat));
+        anyhow::ensure!(!view.actions.is_empty(), "{seat} must act but is offered nothing");
+        let index = view.actions[rng.gen_range(0..view.actions.len())].index;
+        let user = m.users.get(seat.index()).cloned().ok_or_else(|| anyhow::anyhow!("no user at {seat}"))?;
+        Ok(Some(Choice { user, seat, index }))
+    }
+
+    /// Applies an applied click and the forced answers the table applies
+    /// after it (the load test's players keep the default settings); true
+    /// when the copy reaches the version of the board the table posted.
+    fn follow(&mut self, click: &Choice, board_version: Option<i64>) -> bool {
+        let Some(action) = self.state.legal_actions(click.seat).get(click.index).cloned() else {
+            return false;
+        };
+        if self.state.apply(click.seat, &action).is_err() {
+            return false;
+        }
+        let forced = autopilot(&mut self.state, &[], TableConfig::default().autopilot_limit);
+        self.version += 1 + forced.len() as i64;
+        board_version == Some(self.version)
+    }
+}
+
+/// Reads a match as stored; `None` once it is over.
+async fn read_match(shared: &Shared, m: &StoredMatch) -> anyhow::Result<Option<Seen>> {
+    let row = shared.table.store().load_match(m.id).await?;
+    if row.status != MatchStatus::Active {
+        return Ok(None);
+    }
+    Ok(Some(Seen { state: serde_json::from_str(&row.state)?, version: row.version }))
 }
 
 /// Takes one click from the budget; false when it is spent.
@@ -412,30 +517,6 @@ fn claim(shared: &Shared) -> bool {
 fn take_next(shared: &Shared) -> Option<usize> {
     let k = shared.next_match.fetch_add(1, Ordering::Relaxed);
     (k < shared.pool.len()).then_some(k)
-}
-
-/// A random legal click on match `m` for a seat to act, as (user, custom id);
-/// `None` once the match is over.
-async fn next_click(
-    shared: &Shared,
-    m: &StoredMatch,
-    rng: &mut ChaCha8Rng,
-) -> anyhow::Result<Option<(UserRef, String)>> {
-    let row = shared.table.store().load_match(m.id).await?;
-    if row.status != MatchStatus::Active {
-        return Ok(None);
-    }
-    let state: AnyState = serde_json::from_str(&row.state)?;
-    let to_act = state.to_act();
-    if to_act.is_empty() {
-        return Ok(None);
-    }
-    let seat = to_act[rng.gen_range(0..to_act.len())];
-    let view = state.view(Viewer::Seat(seat));
-    anyhow::ensure!(!view.actions.is_empty(), "{seat} must act but is offered nothing");
-    let index = view.actions[rng.gen_range(0..view.actions.len())].index;
-    let user = m.users.get(seat.index()).cloned().ok_or_else(|| anyhow::anyhow!("no user at {seat}"))?;
-    Ok(Some((user, CustomId::Act { match_id: m.id, version: row.version, index }.encode())))
 }
 
 /// The text of a "this board has moved on" reply, the only refusal that
@@ -471,6 +552,7 @@ mod tests {
             matches: 10_000,
             active: 500,
             finished: 3,
+            resyncs: 0,
             setup_seconds: 4.0,
             rss_mb: 80.0,
             peak_rss_mb: 90.0,
