@@ -32,7 +32,8 @@ use crate::engine::{Seat, Viewer};
 use crate::games::{AnyState, GAMES};
 use crate::store::{MatchStatus, NewMatch, NewSeat, Store};
 use crate::table::{
-    autopilot, Clock, CustomId, Outgoing, Place, PostKey, Request, RequestKind, SystemClock, Table, TableConfig, UserRef,
+    autopilot, Clock, CustomId, Outgoing, Place, PostKey, Request, RequestKind, SystemClock, Table,
+    TableConfig, UserRef,
 };
 
 /// Default mean pause between two clicks of a match, in milliseconds.
@@ -424,7 +425,12 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
         let out = match result {
             Ok(out) => out,
             Err(e) => {
-                report.error(format!("match {} click {custom_id} by {}: {}", m.id, click.user.id, e.reply_text()));
+                report.error(format!(
+                    "match {} click {custom_id} by {}: {}",
+                    m.id,
+                    click.user.id,
+                    e.reply_text()
+                ));
                 seen = None;
                 continue;
             }

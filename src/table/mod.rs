@@ -51,10 +51,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub(crate) use play::autopilot;
 pub use custom_id::CustomId;
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
+pub(crate) use play::autopilot;
 pub use protocol::{
     ButtonStyle, Command, Component, DeckCommand, Embed, EmbedField, Message, Outgoing, Place, PostKey,
     Request, RequestKind, SelectOption, Target, UserId, UserRef,
