@@ -91,6 +91,28 @@ async fn a_corrupted_snapshot_is_rebuilt_from_the_log_with_a_notice_for_every_ga
     }
 }
 
+/// A log cut short still replays, to an older state: that is not a rebuild.
+#[tokio::test]
+async fn a_damaged_snapshot_with_a_log_cut_short_is_set_aside_not_rewound() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, url) = file_store(dir.path(), "short.db").await;
+    let m = store_matches(&store, 1, 5).await.unwrap().remove(0);
+    let table = table_on(store);
+    play(&table, &m, 6).await;
+    let version = table.store().load_match(m.id).await.unwrap().version;
+    exec(&url, &format!("UPDATE matches SET state = 'garbage' WHERE id = {}", m.id)).await;
+    exec(&url, &format!("DELETE FROM match_actions WHERE match_id = {} AND seq = {version}", m.id)).await;
+    let click = Click {
+        user: m.users[0].clone(),
+        custom_id: CustomId::Act { match_id: m.id, version, index: 0 }.encode(),
+        version,
+    };
+    let refused = table.handle(request(&m, &click)).await.unwrap_err();
+    assert!(refused.reply_text().contains("set aside"), "{}", refused.reply_text());
+    let row = table.store().load_match(m.id).await.unwrap();
+    assert_eq!((row.status, row.version), (MatchStatus::Corrupt, version));
+}
+
 #[tokio::test]
 async fn a_match_whose_snapshot_and_log_are_both_damaged_is_set_aside_clearly() {
     let dir = tempfile::tempdir().unwrap();

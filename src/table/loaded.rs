@@ -125,7 +125,16 @@ impl Table {
             }
             Err(e) => {
                 tracing::warn!(match_id, error = %e, "unreadable snapshot; rebuilding from the action log");
-                match self.replay_log(match_id, game, &setup).await? {
+                let replayed = self.replay_log(match_id, game, &setup).await?.and_then(|r| {
+                    // A log cut short replays fine, to an older state.
+                    let reached = r.steps.len() as i64;
+                    if reached == row.version {
+                        Ok(r)
+                    } else {
+                        Err(format!("the log replays to version {reached}, the match is at {}", row.version))
+                    }
+                });
+                match replayed {
                     Ok(r) => Ok(Loaded { row, seats, game, setup, state: r.state, rebuilt: true }),
                     Err(reason) => {
                         let reason =
