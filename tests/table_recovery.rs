@@ -95,8 +95,9 @@ async fn a_match_whose_log_does_not_replay_is_set_aside() {
     .await;
     let row = f.table.store().load_match(id).await.unwrap();
     let req = f.request("Alice", RequestKind::Click { custom_id: CustomId::Hand { match_id: id }.encode() });
+    // The players are told plainly (a refusal, not an internal error).
     match f.table.handle(req).await {
-        Err(e @ TableError::Internal { .. }) => assert!(e.reply_text().contains("error id")),
+        Err(e @ TableError::User(_)) => assert!(e.reply_text().contains("set aside"), "{}", e.reply_text()),
         other => panic!("{other:?}"),
     }
     let after = f.table.store().load_match(id).await.unwrap();
