@@ -91,38 +91,26 @@ async fn a_corrupted_snapshot_is_rebuilt_from_the_log_with_a_notice_for_every_ga
     }
 }
 
-/// A log cut short still replays, to an older state: that is not a rebuild.
-#[tokio::test]
-async fn a_damaged_snapshot_with_a_log_cut_short_is_set_aside_not_rewound() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, url) = file_store(dir.path(), "short.db").await;
-    let m = store_matches(&store, 1, 5).await.unwrap().remove(0);
-    let table = table_on(store);
-    play(&table, &m, 6).await;
-    let version = table.store().load_match(m.id).await.unwrap().version;
-    exec(&url, &format!("UPDATE matches SET state = 'garbage' WHERE id = {}", m.id)).await;
-    exec(&url, &format!("DELETE FROM match_actions WHERE match_id = {} AND seq = {version}", m.id)).await;
-    let click = Click {
-        user: m.users[0].clone(),
-        custom_id: CustomId::Act { match_id: m.id, version, index: 0 }.encode(),
-        version,
-    };
-    let refused = table.handle(request(&m, &click)).await.unwrap_err();
-    assert!(refused.reply_text().contains("set aside"), "{}", refused.reply_text());
-    let row = table.store().load_match(m.id).await.unwrap();
-    assert_eq!((row.status, row.version), (MatchStatus::Corrupt, version));
-}
-
+/// The log loses an entry in the middle (it no longer replays), or its last
+/// one (it replays, but to an older version: that is no rebuild, the match
+/// is never rewound).
 #[tokio::test]
 async fn a_match_whose_snapshot_and_log_are_both_damaged_is_set_aside_clearly() {
+    for lost in ["the second entry", "the last entry"] {
+        set_aside_clearly(lost).await;
+    }
+}
+
+async fn set_aside_clearly(lost: &str) {
     let dir = tempfile::tempdir().unwrap();
     let (store, url) = file_store(dir.path(), "lost.db").await;
     let m = store_matches(&store, 1, 3).await.unwrap().remove(0);
     let table = table_on(store);
     play(&table, &m, 6).await;
     let version = table.store().load_match(m.id).await.unwrap().version;
+    let seq = if lost == "the last entry" { version } else { 2 };
     exec(&url, &format!("UPDATE matches SET state = 'garbage' WHERE id = {}", m.id)).await;
-    exec(&url, &format!("DELETE FROM match_actions WHERE match_id = {} AND seq = 2", m.id)).await;
+    exec(&url, &format!("DELETE FROM match_actions WHERE match_id = {} AND seq = {seq}", m.id)).await;
     let click = Click {
         user: m.users[0].clone(),
         custom_id: CustomId::Act { match_id: m.id, version, index: 0 }.encode(),
@@ -132,10 +120,13 @@ async fn a_match_whose_snapshot_and_log_are_both_damaged_is_set_aside_clearly() 
     // never a panic, never a write.
     for attempt in ["first", "later"] {
         let refused = table.handle(request(&m, &click)).await.unwrap_err();
-        assert!(matches!(refused, TableError::User(_)), "{attempt}: a refusal, not an internal error");
+        assert!(
+            matches!(refused, TableError::User(_)),
+            "{lost}, {attempt}: a refusal, not an internal error"
+        );
         let text = refused.reply_text();
-        assert!(text.contains("set aside because its saved data is damaged"), "{attempt}: {text}");
-        assert!(text.contains("nothing was changed"), "{attempt}: {text}");
+        assert!(text.contains("set aside because its saved data is damaged"), "{lost}, {attempt}: {text}");
+        assert!(text.contains("nothing was changed"), "{lost}, {attempt}: {text}");
         let row = table.store().load_match(m.id).await.unwrap();
         assert_eq!(row.status, MatchStatus::Corrupt);
         assert!(row.to_act.is_empty() && row.deadline_at.is_none(), "a set-aside match waits for nobody");
@@ -146,7 +137,7 @@ async fn a_match_whose_snapshot_and_log_are_both_damaged_is_set_aside_clearly() 
     let board = cardtable::table::RequestKind::Slash(cardtable::table::Command::Board);
     let look = table.handle(cardtable::table::Request { kind: board, ..request(&m, &click) }).await;
     let text = look.map(|_| String::new()).unwrap_or_else(|e| e.reply_text());
-    assert!(text.contains("set aside"), "{text}");
+    assert!(text.contains("set aside"), "{lost}: {text}");
 }
 
 /// A snapshot damaged into a BLOB (not even text) is rebuilt from the log
