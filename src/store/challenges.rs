@@ -1,5 +1,7 @@
 //! Challenges: an invitation to a match, answered once.
 
+use sqlx::Connection;
+
 use super::matches::{insert_match, NewMatch};
 use super::{Store, StoreError};
 
@@ -96,7 +98,7 @@ impl Store {
         .bind(new.deadline_hours)
         .bind(new.created_at)
         .bind(new.expires_at)
-        .fetch_one(&self.write)
+        .fetch_one(&mut *self.writer().await?)
         .await?)
     }
 
@@ -104,7 +106,7 @@ impl Store {
     pub async fn challenge(&self, id: i64) -> Result<ChallengeRow, StoreError> {
         sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
             .bind(id)
-            .fetch_optional(&self.read)
+            .fetch_optional(&mut *self.reader().await?)
             .await?
             .ok_or_else(|| challenge_not_found(id))
     }
@@ -114,7 +116,7 @@ impl Store {
         let updated = sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
             .bind(message_id)
             .bind(id)
-            .execute(&self.write)
+            .execute(&mut *self.writer().await?)
             .await?
             .rows_affected();
         if updated == 0 {
@@ -134,7 +136,7 @@ impl Store {
         let updated = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
             .bind(status)
             .bind(id)
-            .execute(&self.write)
+            .execute(&mut *self.writer().await?)
             .await?
             .rows_affected();
         Ok(updated > 0)
@@ -149,7 +151,8 @@ impl Store {
         now: i64,
         new: &NewMatch,
     ) -> Result<Option<i64>, StoreError> {
-        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
         let accepted = sqlx::query(
             "UPDATE challenges SET status = 'accepted'
              WHERE id = ? AND status = 'open' AND expires_at > ?",
@@ -192,7 +195,7 @@ impl Store {
         .bind(b)
         .bind(game)
         .bind(now)
-        .fetch_optional(&self.read)
+        .fetch_optional(&mut *self.reader().await?)
         .await?)
     }
 
@@ -205,7 +208,7 @@ impl Store {
              RETURNING *",
         )
         .bind(now)
-        .fetch_all(&self.read)
+        .fetch_all(&mut *self.reader().await?)
         .await?)
     }
 }

@@ -39,7 +39,7 @@ impl Store {
         .bind(game)
         .bind(name)
         .bind(cards)
-        .fetch_one(&self.write)
+        .fetch_one(&mut *self.writer().await?)
         .await?)
     }
 
@@ -51,7 +51,7 @@ impl Store {
         )
         .bind(owner)
         .bind(game)
-        .fetch_all(&self.read)
+        .fetch_all(&mut *self.reader().await?)
         .await?)
     }
 
@@ -61,7 +61,7 @@ impl Store {
             .bind(owner)
             .bind(game)
             .bind(name)
-            .fetch_optional(&self.read)
+            .fetch_optional(&mut *self.reader().await?)
             .await?)
     }
 
@@ -71,7 +71,7 @@ impl Store {
             .bind(owner)
             .bind(game)
             .bind(name)
-            .execute(&self.write)
+            .execute(&mut *self.writer().await?)
             .await?
             .rows_affected();
         Ok(deleted > 0)

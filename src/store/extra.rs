@@ -6,6 +6,9 @@ use super::{Store, StoreError, UserRow};
 impl Store {
     /// The user with this id, if ever seen.
     pub async fn user(&self, id: &str) -> Result<Option<UserRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM users WHERE id = ?").bind(id).fetch_optional(&self.read).await?)
+        Ok(sqlx::query_as("SELECT * FROM users WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut *self.reader().await?)
+            .await?)
     }
 }

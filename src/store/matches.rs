@@ -1,6 +1,6 @@
 //! Matches, their seats and their append-only action log.
 
-use sqlx::SqliteConnection;
+use sqlx::{Connection, SqliteConnection};
 
 use super::{Store, StoreError};
 
@@ -238,7 +238,8 @@ struct SeatedMatch {
 impl Store {
     /// Creates a match with its seats, at version 0, in one transaction.
     pub async fn create_match(&self, new: &NewMatch) -> Result<i64, StoreError> {
-        let mut tx = self.write.begin_with("BEGIN IMMEDIATE").await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
         let id = insert_match(&mut tx, new).await?;
         tx.commit().await?;
         Ok(id)
@@ -248,7 +249,7 @@ impl Store {
     pub async fn load_match(&self, id: i64) -> Result<MatchRow, StoreError> {
         sqlx::query_as("SELECT * FROM matches WHERE id = ?")
             .bind(id)
-            .fetch_optional(&self.read)
+            .fetch_optional(&mut *self.reader().await?)
             .await?
             .ok_or_else(|| match_not_found(id))
     }
@@ -257,7 +258,7 @@ impl Store {
     pub async fn match_in_thread(&self, thread: &str) -> Result<Option<MatchRow>, StoreError> {
         Ok(sqlx::query_as("SELECT * FROM matches WHERE thread = ? ORDER BY id DESC LIMIT 1")
             .bind(thread)
-            .fetch_optional(&self.read)
+            .fetch_optional(&mut *self.reader().await?)
             .await?)
     }
 
@@ -269,7 +270,7 @@ impl Store {
              WHERE s.match_id = ? ORDER BY s.seat",
         )
         .bind(id)
-        .fetch_all(&self.read)
+        .fetch_all(&mut *self.reader().await?)
         .await?)
     }
 
@@ -286,7 +287,7 @@ impl Store {
              FROM matches m WHERE m.id = ?",
         )
         .bind(id)
-        .fetch_optional(&self.read)
+        .fetch_optional(&mut *self.reader().await?)
         .await?
         .ok_or_else(|| match_not_found(id))?;
         let seats: Vec<(i64, String, String, i64)> = serde_json::from_str(&row.seats_json)
@@ -316,7 +317,7 @@ impl Store {
         Ok(sqlx::query_as("SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq")
             .bind(id)
             .bind(after)
-            .fetch_all(&self.read)
+            .fetch_all(&mut *self.reader().await?)
             .await?)
     }
 
@@ -369,7 +370,7 @@ impl Store {
         .bind(match_id)
         .bind(commit.expected_version)
         .bind(actions)
-        .execute(&self.write)
+        .execute(&mut *self.writer().await?)
         .await?
         .rows_affected();
         if updated == 0 {
@@ -397,14 +398,14 @@ impl Store {
         .bind(id)
         .bind(message_id)
         .bind(version)
-        .fetch_optional(&self.write)
+        .fetch_optional(&mut *self.writer().await?)
         .await?;
         if let Some((previous, thread)) = updated {
             return Ok(BoardUpdate { swap: BoardSwap::Replaced { previous }, thread });
         }
         let thread: Option<String> = sqlx::query_scalar("SELECT thread FROM matches WHERE id = ?")
             .bind(id)
-            .fetch_optional(&self.read)
+            .fetch_optional(&mut *self.reader().await?)
             .await?
             .ok_or_else(|| match_not_found(id))?;
         Ok(BoardUpdate { swap: BoardSwap::Stale, thread })
@@ -415,7 +416,7 @@ impl Store {
         let updated = sqlx::query("UPDATE matches SET thread = ? WHERE id = ?")
             .bind(thread)
             .bind(id)
-            .execute(&self.write)
+            .execute(&mut *self.writer().await?)
             .await?
             .rows_affected();
         found(updated, id)
@@ -431,7 +432,7 @@ impl Store {
         )
         .bind(reason)
         .bind(id)
-        .execute(&self.write)
+        .execute(&mut *self.writer().await?)
         .await?
         .rows_affected();
         found(updated, id)
@@ -452,7 +453,7 @@ impl Store {
         )
         .bind(user_id)
         .bind(status)
-        .fetch_all(&self.read)
+        .fetch_all(&mut *self.reader().await?)
         .await?;
         Ok(rows.into_iter().map(|r| (r.row, r.seat)).collect())
     }
@@ -479,7 +480,7 @@ impl Store {
         )
         .bind(now)
         .bind(hours)
-        .fetch_all(&self.read)
+        .fetch_all(&mut *self.reader().await?)
         .await?)
     }
 
@@ -494,7 +495,7 @@ impl Store {
         .bind(id)
         .bind(version)
         .bind(sent)
-        .execute(&self.write)
+        .execute(&mut *self.writer().await?)
         .await?
         .rows_affected();
         Ok(updated > 0)
@@ -502,10 +503,14 @@ impl Store {
 
     /// Why a guarded match update touched no row.
     async fn refusal(&self, id: i64) -> StoreError {
+        let mut conn = match self.reader().await {
+            Ok(conn) => conn,
+            Err(e) => return e,
+        };
         let row: Result<Option<(MatchStatus, Option<String>)>, _> =
             sqlx::query_as("SELECT status, corrupt_reason FROM matches WHERE id = ?")
                 .bind(id)
-                .fetch_optional(&self.read)
+                .fetch_optional(&mut *conn)
                 .await;
         match row {
             Ok(None) => match_not_found(id),
@@ -519,7 +524,7 @@ impl Store {
 
     /// How many matches exist, in any status.
     pub async fn count_matches(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&self.read).await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&mut *self.reader().await?).await?)
     }
 }
 

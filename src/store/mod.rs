@@ -54,13 +54,19 @@ mod extra;
 mod matches;
 mod users;
 
+use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
+use sqlx::{ConnectOptions, Connection, Sqlite};
+use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use decks::DeckRow;
@@ -80,14 +86,47 @@ const READERS: u32 = 16;
 /// Handle to the database. Cheap to clone: clones share its connections.
 ///
 /// Reads go to a pool of connections that read in parallel (WAL). Every
-/// write goes through one connection of its own, so the writers of this
-/// process queue in order (an async wait) instead of meeting at SQLite's
-/// write lock, whose busy handler waits by sleeping. The lock and the busy
-/// timeout still guard against other processes on the same file.
+/// write goes through one connection of its own, held behind a fair async
+/// lock: the writers of this process queue in order instead of meeting at
+/// SQLite's write lock, whose busy handler waits by sleeping. The lock and
+/// the busy timeout still guard against other processes on the same file.
+///
+/// The writer is a bare connection rather than a pool of one: a pool pings
+/// a connection when it is taken and again, in a task of its own, when it
+/// is given back, so every write would cost three hand-offs to SQLite's
+/// thread instead of one, and the next writer would wait until the runtime
+/// got round to that task (measured in `RELIABILITY.md`).
 #[derive(Debug, Clone)]
 pub struct Store {
-    read: SqlitePool,
-    write: SqlitePool,
+    /// `None` for an in-memory database: it has one connection, the writer.
+    read: Option<SqlitePool>,
+    /// `None` once closed.
+    write: Arc<Mutex<Option<SqliteConnection>>>,
+}
+
+/// A connection lent to one query or transaction.
+pub(crate) enum Conn<'a> {
+    Pooled(PoolConnection<Sqlite>),
+    Locked(MappedMutexGuard<'a, SqliteConnection>),
+}
+
+impl Deref for Conn<'_> {
+    type Target = SqliteConnection;
+    fn deref(&self) -> &SqliteConnection {
+        match self {
+            Conn::Pooled(c) => c,
+            Conn::Locked(c) => c,
+        }
+    }
+}
+
+impl DerefMut for Conn<'_> {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        match self {
+            Conn::Pooled(c) => c,
+            Conn::Locked(c) => c,
+        }
+    }
 }
 
 impl Store {
@@ -109,18 +148,17 @@ impl Store {
         if let Some(dir) = missing_directory(options.get_filename()) {
             return Err(open_error(format!("directory {} does not exist", dir.display())));
         }
-        let write = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options.clone())
-            .await
-            .map_err(|e| open_error(describe_sqlx_error(&e)))?;
-        sqlx::migrate!("./migrations").run(&write).await?;
+        let mut write = options.connect().await.map_err(|e| open_error(describe_sqlx_error(&e)))?;
+        sqlx::migrate!("./migrations").run(&mut write).await?;
         let read = SqlitePoolOptions::new()
             .max_connections(READERS)
+            // A SQLite connection is a file handle, not a socket: nothing to
+            // test before lending it.
+            .test_before_acquire(false)
             .connect_with(options)
             .await
             .map_err(|e| open_error(describe_sqlx_error(&e)))?;
-        Ok(Store { read, write })
+        Ok(Store { read: Some(read), write: Arc::new(Mutex::new(Some(write))) })
     }
 
     /// Opens a fresh, migrated in-memory database (for tests and the
@@ -130,23 +168,35 @@ impl Store {
     }
 
     async fn open_memory_at(url: &str) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str(url)?.foreign_keys(true);
-        // One connection that never retires: the database dies with its last connection.
-        let pool = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options)
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { read: pool.clone(), write: pool })
+        // One connection for reads and writes: the database dies with it.
+        let mut conn = SqliteConnectOptions::from_str(url)?.foreign_keys(true).connect().await?;
+        sqlx::migrate!("./migrations").run(&mut conn).await?;
+        Ok(Store { read: None, write: Arc::new(Mutex::new(Some(conn))) })
+    }
+
+    /// The write connection, once the writers queued before have done.
+    pub(crate) async fn writer(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>, StoreError> {
+        MutexGuard::try_map(self.write.lock().await, Option::as_mut)
+            .map_err(|_| StoreError::Database(sqlx::Error::PoolClosed))
+    }
+
+    /// A connection to read with.
+    pub(crate) async fn reader(&self) -> Result<Conn<'_>, StoreError> {
+        match &self.read {
+            Some(pool) => Ok(Conn::Pooled(pool.acquire().await?)),
+            None => Ok(Conn::Locked(self.writer().await?)),
+        }
     }
 
     /// Waits for running queries and closes every connection.
     pub async fn close(&self) {
-        self.write.close().await;
-        self.read.close().await;
+        if let Some(write) = self.write.lock().await.take() {
+            // Closing is best effort: the data is already committed.
+            let _ = write.close().await;
+        }
+        if let Some(read) = &self.read {
+            read.close().await;
+        }
     }
 }
 

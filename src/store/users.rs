@@ -43,7 +43,7 @@ impl Store {
         )
         .bind(id)
         .bind(name)
-        .fetch_one(&self.write)
+        .fetch_one(&mut *self.writer().await?)
         .await?)
     }
 
@@ -52,7 +52,7 @@ impl Store {
         let row: Option<(bool, bool)> =
             sqlx::query_as("SELECT hold_priority, dm_reminders FROM users WHERE id = ?")
                 .bind(id)
-                .fetch_optional(&self.read)
+                .fetch_optional(&mut *self.reader().await?)
                 .await?;
         Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders)| UserSettings {
             hold_priority,
@@ -71,7 +71,7 @@ impl Store {
         .bind(id)
         .bind(settings.hold_priority)
         .bind(settings.dm_reminders)
-        .execute(&self.write)
+        .execute(&mut *self.writer().await?)
         .await?;
         Ok(())
     }
