@@ -54,18 +54,14 @@ mod extra;
 mod matches;
 mod users;
 
-use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::pool::PoolConnection;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
-    SqliteSynchronous,
-};
-use sqlx::{ConnectOptions, Connection, Sqlite};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqliteSynchronous};
+use sqlx::{ConnectOptions, Connection};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
@@ -80,54 +76,33 @@ pub use users::{UserRow, UserSettings};
 /// How long a connection waits for another writer (process) to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Connections that read at once.
-const READERS: u32 = 16;
+/// Connections that read at once, beside the writer.
+const READERS: usize = 4;
 
 /// Handle to the database. Cheap to clone: clones share its connections.
 ///
-/// Reads go to a pool of connections that read in parallel (WAL). Every
-/// write goes through one connection of its own, held behind a fair async
-/// lock: the writers of this process queue in order instead of meeting at
-/// SQLite's write lock, whose busy handler waits by sleeping. The lock and
-/// the busy timeout still guard against other processes on the same file.
+/// Reads go to a few connections that read in parallel (WAL). Every write
+/// goes through one connection of its own, so the writers of this process
+/// queue in order, as a fair async wait, instead of meeting at SQLite's
+/// write lock, whose busy handler waits by sleeping. The lock and the busy
+/// timeout still guard against other processes on the same file.
 ///
-/// The writer is a bare connection rather than a pool of one: a pool pings
-/// a connection when it is taken and again, in a task of its own, when it
-/// is given back, so every write would cost three hand-offs to SQLite's
-/// thread instead of one, and the next writer would wait until the runtime
-/// got round to that task (measured in `RELIABILITY.md`).
+/// Connections are bare, each behind an async lock, rather than in an sqlx
+/// pool: a pool pings a connection when it lends it and again, in a task of
+/// its own, when it is given back, so every query cost three hand-offs to
+/// SQLite's thread instead of one, and the next writer waited until the
+/// runtime got round to that task (see `RELIABILITY.md`).
 #[derive(Debug, Clone)]
 pub struct Store {
-    /// `None` for an in-memory database: it has one connection, the writer.
-    read: Option<SqlitePool>,
-    /// `None` once closed.
-    write: Arc<Mutex<Option<SqliteConnection>>>,
+    /// The writer first, then the readers; an in-memory database has only
+    /// the writer, which also reads. A slot is emptied when the store closes.
+    conns: Arc<[Mutex<Option<SqliteConnection>>]>,
+    /// Where the next reader search starts, so reads spread over readers.
+    next_reader: Arc<AtomicUsize>,
 }
 
-/// A connection lent to one query or transaction.
-pub(crate) enum Conn<'a> {
-    Pooled(PoolConnection<Sqlite>),
-    Locked(MappedMutexGuard<'a, SqliteConnection>),
-}
-
-impl Deref for Conn<'_> {
-    type Target = SqliteConnection;
-    fn deref(&self) -> &SqliteConnection {
-        match self {
-            Conn::Pooled(c) => c,
-            Conn::Locked(c) => c,
-        }
-    }
-}
-
-impl DerefMut for Conn<'_> {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
-        match self {
-            Conn::Pooled(c) => c,
-            Conn::Locked(c) => c,
-        }
-    }
-}
+/// A connection lent to one query or transaction; given back when dropped.
+pub(crate) type Conn<'a> = MappedMutexGuard<'a, SqliteConnection>;
 
 impl Store {
     /// Opens (creating it if missing) the SQLite database at `url` — e.g.
@@ -148,17 +123,14 @@ impl Store {
         if let Some(dir) = missing_directory(options.get_filename()) {
             return Err(open_error(format!("directory {} does not exist", dir.display())));
         }
-        let mut write = options.connect().await.map_err(|e| open_error(describe_sqlx_error(&e)))?;
-        sqlx::migrate!("./migrations").run(&mut write).await?;
-        let read = SqlitePoolOptions::new()
-            .max_connections(READERS)
-            // A SQLite connection is a file handle, not a socket: nothing to
-            // test before lending it.
-            .test_before_acquire(false)
-            .connect_with(options)
-            .await
-            .map_err(|e| open_error(describe_sqlx_error(&e)))?;
-        Ok(Store { read: Some(read), write: Arc::new(Mutex::new(Some(write))) })
+        let connect = || async { options.connect().await.map_err(|e| open_error(describe_sqlx_error(&e))) };
+        let mut writer = connect().await?;
+        sqlx::migrate!("./migrations").run(&mut writer).await?;
+        let mut conns = vec![Mutex::new(Some(writer))];
+        for _ in 0..READERS {
+            conns.push(Mutex::new(Some(connect().await?)));
+        }
+        Ok(Self::from_connections(conns))
     }
 
     /// Opens a fresh, migrated in-memory database (for tests and the
@@ -171,33 +143,47 @@ impl Store {
         // One connection for reads and writes: the database dies with it.
         let mut conn = SqliteConnectOptions::from_str(url)?.foreign_keys(true).connect().await?;
         sqlx::migrate!("./migrations").run(&mut conn).await?;
-        Ok(Store { read: None, write: Arc::new(Mutex::new(Some(conn))) })
+        Ok(Self::from_connections(vec![Mutex::new(Some(conn))]))
+    }
+
+    fn from_connections(conns: Vec<Mutex<Option<SqliteConnection>>>) -> Store {
+        Store { conns: conns.into(), next_reader: Arc::new(AtomicUsize::new(0)) }
     }
 
     /// The write connection, once the writers queued before have done.
-    pub(crate) async fn writer(&self) -> Result<MappedMutexGuard<'_, SqliteConnection>, StoreError> {
-        MutexGuard::try_map(self.write.lock().await, Option::as_mut)
-            .map_err(|_| StoreError::Database(sqlx::Error::PoolClosed))
+    pub(crate) async fn writer(&self) -> Result<Conn<'_>, StoreError> {
+        lend(self.conns[0].lock().await)
     }
 
-    /// A connection to read with.
+    /// A connection to read with: a free reader if there is one, else the
+    /// next in turn once it is free.
     pub(crate) async fn reader(&self) -> Result<Conn<'_>, StoreError> {
-        match &self.read {
-            Some(pool) => Ok(Conn::Pooled(pool.acquire().await?)),
-            None => Ok(Conn::Locked(self.writer().await?)),
+        let readers = match self.conns.len() {
+            1 => return self.writer().await,
+            n => &self.conns[1..n],
+        };
+        let start = self.next_reader.fetch_add(1, Ordering::Relaxed) % readers.len();
+        let mut turn = readers[start..].iter().chain(&readers[..start]);
+        match turn.find_map(|r| r.try_lock().ok()) {
+            Some(free) => lend(free),
+            None => lend(readers[start].lock().await),
         }
     }
 
     /// Waits for running queries and closes every connection.
     pub async fn close(&self) {
-        if let Some(write) = self.write.lock().await.take() {
-            // Closing is best effort: the data is already committed.
-            let _ = write.close().await;
-        }
-        if let Some(read) = &self.read {
-            read.close().await;
+        for slot in self.conns.iter() {
+            if let Some(conn) = slot.lock().await.take() {
+                // Best effort: what was written is already committed.
+                let _ = conn.close().await;
+            }
         }
     }
+}
+
+/// The connection in a slot, unless the store was closed.
+fn lend(slot: MutexGuard<'_, Option<SqliteConnection>>) -> Result<Conn<'_>, StoreError> {
+    MutexGuard::try_map(slot, Option::as_mut).map_err(|_| StoreError::Database(sqlx::Error::PoolClosed))
 }
 
 fn is_memory_url(url: &str) -> bool {
