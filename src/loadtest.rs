@@ -302,8 +302,11 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
 /// turn, set up from starter decks with `seed + i`; the users of match `i`
 /// are `lt{i}-0`, `lt{i}-1`, ….
 pub async fn store_matches(store: &Store, n: usize, seed: u64) -> anyhow::Result<Vec<StoredMatch>> {
+    /// Matches stored per transaction.
+    const BATCH: usize = 500;
     let now = SystemClock.now();
     let mut pool = Vec::with_capacity(n);
+    let mut batch = Vec::with_capacity(BATCH);
     for i in 0..n {
         let game = GAMES[i % GAMES.len()].id;
         let setup =
@@ -338,8 +341,12 @@ pub async fn store_matches(store: &Store, n: usize, seed: u64) -> anyhow::Result
             limit_hours: 72,
             now,
         };
-        let id = store.create_match(&new).await?;
-        pool.push(StoredMatch { id, users });
+        batch.push((new, users));
+        if batch.len() == BATCH || i + 1 == n {
+            let (new, users): (Vec<NewMatch>, Vec<_>) = batch.drain(..).unzip();
+            let ids = store.create_matches(&new).await?;
+            pool.extend(ids.into_iter().zip(users).map(|(id, users)| StoredMatch { id, users }));
+        }
     }
     Ok(pool)
 }

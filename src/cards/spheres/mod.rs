@@ -3,6 +3,7 @@
 
 pub mod schema;
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -63,6 +64,9 @@ pub struct SpheresDb {
     pub cards: Vec<CardDef>,
     /// The prebuilt decks.
     pub decks: Vec<DeckDef>,
+    /// Creature names, spell names and codes, lower-cased, to the first
+    /// card that bears them (what [`SpheresDb::find`] looks up).
+    by_key: HashMap<String, CardId>,
 }
 
 static DB: OnceLock<SpheresDb> = OnceLock::new();
@@ -93,9 +97,20 @@ impl SpheresDb {
         }
         let decks: DeckFile =
             toml::from_str(deck_file.1).map_err(|e| LoadError::toml(deck_file.0, deck_file.1, e))?;
-        let db = SpheresDb { cards, decks: decks.decks };
+        let db = SpheresDb::new(cards, decks.decks);
         db.validate()?;
         Ok(db)
+    }
+
+    /// A collection of these cards and decks, unchecked (see [`Self::parse`]).
+    pub fn new(cards: Vec<CardDef>, decks: Vec<DeckDef>) -> Self {
+        let mut by_key = HashMap::new();
+        for (i, c) in cards.iter().enumerate() {
+            for key in [&c.creature.name, &c.spell.name, &c.code] {
+                by_key.entry(key.to_lowercase()).or_insert(CardId(i as u16));
+            }
+        }
+        SpheresDb { cards, decks, by_key }
     }
 
     /// The definition of a card.
@@ -106,18 +121,10 @@ impl SpheresDb {
     /// Finds a card by creature name, spell name or code (case-insensitive).
     pub fn find(&self, name: &str) -> Result<CardId, String> {
         let key = name.trim().to_lowercase();
-        self.cards
-            .iter()
-            .position(|c| {
-                c.creature.name.to_lowercase() == key
-                    || c.spell.name.to_lowercase() == key
-                    || c.code.to_lowercase() == key
-            })
-            .map(|i| CardId(i as u16))
-            .ok_or_else(|| {
-                let names = self.cards.iter().flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()]);
-                format!("no Spheres card is named \"{}\"{}", name.trim(), did_you_mean(&key, names))
-            })
+        self.by_key.get(&key).copied().ok_or_else(|| {
+            let names = self.cards.iter().flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()]);
+            format!("no Spheres card is named \"{}\"{}", name.trim(), did_you_mean(&key, names))
+        })
     }
 
     /// Finds a prebuilt deck by name (case-insensitive).

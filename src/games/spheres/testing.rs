@@ -20,7 +20,7 @@ pub const DEMO_CARDS: &str = include_str!("demo_cards.toml");
 /// a test pool need not be a whole collection (16 cards per sphere...).
 pub fn pool_from_toml(cards: &str) -> u16 {
     let file: CardFile = toml::from_str(cards).unwrap_or_else(|e| panic!("test cards: {e}"));
-    let db = SpheresDb { cards: file.cards, decks: Vec::new() };
+    let db = SpheresDb::new(file.cards, Vec::new());
     register_pool(Box::leak(Box::new(db)))
 }
 
