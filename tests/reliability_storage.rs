@@ -43,6 +43,25 @@ async fn click_from_log(table: &Table, m: &StoredMatch) -> Click {
 }
 
 /// Plays `n` clicks on a match.
+/// A match on a fresh database file, some clicks in.
+struct Played {
+    _dir: tempfile::TempDir,
+    url: String,
+    table: Table,
+    m: StoredMatch,
+}
+
+/// Game `game` (its index in the registry) stored with `seed` in the file
+/// `name`, then `clicks` clicks played.
+async fn played(name: &str, game: usize, seed: u64, clicks: usize) -> Played {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, url) = file_store(dir.path(), name).await;
+    let m = store_matches(&store, game + 1, seed).await.unwrap().remove(game);
+    let table = table_on(store);
+    play(&table, &m, clicks).await;
+    Played { _dir: dir, url, table, m }
+}
+
 async fn play(table: &Table, m: &StoredMatch, n: usize) {
     for i in 0..n {
         let Some(c) = offered_click(table.store(), m, |k| (i * 5 + 1) % k).await else { return };
@@ -71,11 +90,7 @@ async fn a_corrupted_snapshot_is_rebuilt_from_the_log_with_a_notice_for_every_ga
     ];
     for (g, game) in GAMES.iter().enumerate() {
         for (d, (what, sql)) in damages.iter().enumerate() {
-            let dir = tempfile::tempdir().unwrap();
-            let (store, url) = file_store(dir.path(), "corrupt.db").await;
-            let m = store_matches(&store, GAMES.len(), (g * 10 + d) as u64).await.unwrap().remove(g);
-            let table = table_on(store);
-            play(&table, &m, 8).await;
+            let Played { _dir, url, table, m } = played("corrupt.db", g, (g * 10 + d) as u64, 8).await;
             exec(&url, &format!("UPDATE matches SET state = {sql} WHERE id = {}", m.id)).await;
 
             // The players see a notice, not a crash; play goes on from the log.
@@ -102,11 +117,7 @@ async fn a_match_whose_snapshot_and_log_are_both_damaged_is_set_aside_clearly() 
 }
 
 async fn set_aside_clearly(lost: &str) {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, url) = file_store(dir.path(), "lost.db").await;
-    let m = store_matches(&store, 1, 3).await.unwrap().remove(0);
-    let table = table_on(store);
-    play(&table, &m, 6).await;
+    let Played { _dir, url, table, m } = played("lost.db", 0, 3, 6).await;
     let version = table.store().load_match(m.id).await.unwrap().version;
     let seq = if lost == "the last entry" { version } else { 2 };
     exec(&url, &format!("UPDATE matches SET state = 'garbage' WHERE id = {}", m.id)).await;
@@ -144,11 +155,7 @@ async fn set_aside_clearly(lost: &str) {
 /// like any other damage, with the notice.
 #[tokio::test]
 async fn a_snapshot_of_the_wrong_type_is_rebuilt_from_the_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, url) = file_store(dir.path(), "blob.db").await;
-    let m = store_matches(&store, 1, 8).await.unwrap().remove(0);
-    let table = table_on(store);
-    play(&table, &m, 4).await;
+    let Played { _dir, url, table, m } = played("blob.db", 0, 8, 4).await;
     let click = offered_click(table.store(), &m, |_| 0).await.unwrap();
     let before = table.store().match_actions(m.id).await.unwrap().len();
     exec(&url, &format!("UPDATE matches SET state = x'00ff10' WHERE id = {}", m.id)).await;
@@ -172,11 +179,7 @@ fn assert_clear_failure(what: &str, result: &Result<Vec<Outgoing>, TableError>) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_locked_database_fails_the_action_clearly_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, url) = file_store(dir.path(), "locked.db").await;
-    let m = store_matches(&store, 1, 4).await.unwrap().remove(0);
-    let table = table_on(store);
-    play(&table, &m, 3).await;
+    let Played { _dir, url, table, m } = played("locked.db", 0, 4, 3).await;
     let click = offered_click(table.store(), &m, |_| 0).await.unwrap();
     let before = table.store().match_actions(m.id).await.unwrap().len();
 
@@ -200,11 +203,7 @@ async fn a_locked_database_fails_the_action_clearly_and_writes_nothing() {
 
 #[tokio::test]
 async fn a_read_only_database_fails_the_action_clearly_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, url) = file_store(dir.path(), "ro.db").await;
-    let m = store_matches(&store, 1, 5).await.unwrap().remove(0);
-    let table = table_on(store.clone());
-    play(&table, &m, 3).await;
+    let Played { _dir, url, table, m } = played("ro.db", 0, 5, 3).await;
     let click = offered_click(table.store(), &m, |_| 0).await.unwrap();
     let before = table.store().match_actions(m.id).await.unwrap().len();
 

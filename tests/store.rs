@@ -81,6 +81,24 @@ async fn commit_one(
 }
 
 #[tokio::test]
+async fn matches_created_together_are_all_stored_or_none() {
+    let (_dir, store) = fresh().await;
+    let ids = store.create_matches(&[new_match(0), new_match(1), new_match(2)]).await.unwrap();
+    assert_eq!(ids.len(), 3);
+    for (i, id) in ids.iter().enumerate() {
+        let (row, seats) = store.load_match_with_seats(*id).await.unwrap();
+        assert_eq!(row.created_at, i as i64);
+        assert_eq!(seats.iter().map(|s| s.user_id.as_str()).collect::<Vec<_>>(), ["alice", "bob"]);
+    }
+    // The last match of a batch cannot be stored (two players in seat 0):
+    // nothing of the batch is.
+    let mut broken = new_match(3);
+    broken.seats[1].seat = 0;
+    assert!(store.create_matches(&[new_match(3), broken]).await.is_err());
+    assert_eq!(store.count_matches().await.unwrap(), 3);
+}
+
+#[tokio::test]
 async fn created_match_starts_at_version_zero_with_its_seats() {
     let (_dir, store) = fresh().await;
     let id = store.create_match(&new_match(0)).await.unwrap();
@@ -90,7 +108,7 @@ async fn created_match_starts_at_version_zero_with_its_seats() {
     assert_eq!(row.setup, r#"{"seed":7}"#);
     assert_eq!(row.seats_to_act().unwrap(), vec![0]);
     assert_eq!(row.turn_started_at, Some(0));
-    let seats = store.match_seats(id).await.unwrap();
+    let (_, seats) = store.load_match_with_seats(id).await.unwrap();
     assert_eq!(
         seats.iter().map(|s| (s.seat, s.user_id.as_str())).collect::<Vec<_>>(),
         [(0, "alice"), (1, "bob")]

@@ -271,20 +271,9 @@ impl Store {
             .await?)
     }
 
-    /// The seats of a match, by seat number, with each player's settings.
-    pub async fn match_seats(&self, id: i64) -> Result<Vec<SeatRow>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT s.*, COALESCE(u.hold_priority, 0) AS hold_priority
-             FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
-             WHERE s.match_id = ? ORDER BY s.seat",
-        )
-        .bind(id)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
-    }
-
-    /// The match with this id and its seats (as [`Store::match_seats`]), read
-    /// at once: one consistent snapshot, one round trip.
+    /// The match with this id and its seats, by seat number, with each
+    /// player's settings; read at once: one consistent snapshot, one round
+    /// trip.
     pub async fn load_match_with_seats(&self, id: i64) -> Result<(MatchRow, Vec<SeatRow>), StoreError> {
         let row: WithSeats = sqlx::query_as(
             "SELECT m.*, (
