@@ -440,6 +440,27 @@ async fn reopening_the_file_keeps_everything() {
 }
 
 #[tokio::test]
+async fn a_closed_store_refuses_plainly_and_leaves_the_file_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cardtable.db");
+    let store = Store::open(&url(&path)).await.unwrap();
+    let id = store.create_match(&new_match(0)).await.unwrap();
+    let clone = store.clone();
+    store.close().await;
+    // Every clone shares the connections: none reads or writes any more.
+    let read = clone.load_match(id).await.map(drop);
+    let write = clone.create_match(&new_match(1)).await.map(drop);
+    for (what, result) in [("read", read), ("write", write)] {
+        let e = result.expect_err(what);
+        assert!(e.to_string().contains("has been closed"), "{what}: {e}");
+    }
+    // The last connection folded the write-ahead log into the file.
+    assert!(!dir.path().join("cardtable.db-wal").exists(), "the log is left over");
+    let reopened = Store::open(&url(&path)).await.unwrap();
+    assert_eq!(reopened.count_matches().await.unwrap(), 1);
+}
+
+#[tokio::test]
 async fn a_missing_directory_is_reported_plainly() {
     let dir = tempfile::tempdir().unwrap();
     let location = url(&dir.path().join("no-such-dir").join("cardtable.db"));
