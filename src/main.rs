@@ -117,19 +117,27 @@ fn sim(game: &str, games: u64, seed: u64) -> Result<(), String> {
     let game = GameId::parse(game)?;
     let start = Instant::now();
     let (mut finished, mut errors, mut actions) = (0u64, 0u64, 0u64);
+    let mut reports = Vec::new();
     for i in 0..games {
-        let report = cardtable::sim::play_random(game, seed.wrapping_add(i), |_| {});
+        let mut report = cardtable::sim::play_random(game, seed.wrapping_add(i), |_| {});
         actions += report.actions as u64;
         finished += report.finished as u64;
-        if let Some(e) = report.error {
+        if let Some(e) = report.error.take() {
             errors += 1;
             eprintln!("seed {}: {e}", seed.wrapping_add(i));
         }
+        reports.push(report);
     }
     let rate = actions as f64 / start.elapsed().as_secs_f64().max(1e-9);
     println!(
         "games: {games}, finished: {finished}, errors: {errors}, actions: {actions}, actions/s: {rate:.0}"
     );
+    // Random play says little of a deck's strength in skilled hands, but a
+    // deck far from even here is worth a look.
+    for r in cardtable::sim::deck_records(&reports) {
+        let rate = 100.0 * r.wins as f64 / r.seats.max(1) as f64;
+        println!("  {}: won {} of {} seats ({rate:.1} %)", r.deck, r.wins, r.seats);
+    }
     if errors > 0 || finished < games {
         return Err(format!("{errors} errors, {} unfinished", games - finished));
     }

@@ -19,6 +19,37 @@ pub struct GameReport {
     pub finished: bool,
     /// The first error met, if any (illegal listed action, stuck game, setup failure).
     pub error: Option<String>,
+    /// The deck each seat brought, by seat.
+    pub decks: Vec<String>,
+    /// The seats that won (none for a draw or an unfinished game).
+    pub winners: Vec<usize>,
+}
+
+/// How often a deck's seats won, over many games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckRecord {
+    /// The deck's name.
+    pub deck: String,
+    /// Seats that brought it, in finished games.
+    pub seats: u64,
+    /// Of those, the seats that won.
+    pub wins: u64,
+}
+
+/// Each deck's record over the finished games of `reports`, by deck name.
+pub fn deck_records<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> Vec<DeckRecord> {
+    let mut records: std::collections::BTreeMap<&str, (u64, u64)> = Default::default();
+    for r in reports.into_iter().filter(|r| r.finished) {
+        for (seat, deck) in r.decks.iter().enumerate() {
+            let rec = records.entry(deck).or_default();
+            rec.0 += 1;
+            rec.1 += u64::from(r.winners.contains(&seat));
+        }
+    }
+    records
+        .into_iter()
+        .map(|(deck, (seats, wins))| DeckRecord { deck: deck.to_owned(), seats, wins })
+        .collect()
 }
 
 /// A two-player setup with starter decks picked by `seed`.
@@ -41,11 +72,12 @@ pub fn random_setup(game: GameId, seed: u64) -> Result<MatchSetup, String> {
 
 /// Plays one seeded random game; `on_step` sees the state after every action.
 pub fn play_random(game: GameId, seed: u64, mut on_step: impl FnMut(&AnyState)) -> GameReport {
-    let mut report = GameReport { actions: 0, finished: false, error: None };
+    let mut report = GameReport { actions: 0, finished: false, error: None, decks: vec![], winners: vec![] };
     let setup = match random_setup(game, seed) {
         Ok(s) => s,
         Err(e) => return GameReport { error: Some(e), ..report },
     };
+    report.decks = setup.seats.iter().map(|s| s.deck_name.clone()).collect();
     let mut state = match AnyState::setup(game, &setup) {
         Ok(s) => s,
         Err(e) => return GameReport { error: Some(format!("setup: {e}")), ..report },
@@ -75,5 +107,53 @@ pub fn play_random(game: GameId, seed: u64, mut on_step: impl FnMut(&AnyState)) 
         on_step(&state);
     }
     report.finished = true;
+    report.winners =
+        state.outcome().map(|o| o.winners.iter().map(|s| usize::from(s.0)).collect()).unwrap_or_default();
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(decks: [&str; 2], winners: &[usize], finished: bool) -> GameReport {
+        GameReport {
+            actions: 10,
+            finished,
+            error: None,
+            decks: decks.map(String::from).to_vec(),
+            winners: winners.to_vec(),
+        }
+    }
+
+    #[test]
+    fn deck_records_count_seats_and_wins_of_finished_games_only() {
+        let reports = [
+            report(["Red", "Blue"], &[0], true),
+            report(["Blue", "Blue"], &[1], true),
+            report(["Red", "Blue"], &[], true),
+            report(["Red", "Blue"], &[], false),
+        ];
+        let records = deck_records(&reports);
+        let red = DeckRecord { deck: "Red".into(), seats: 2, wins: 1 };
+        let blue = DeckRecord { deck: "Blue".into(), seats: 4, wins: 1 };
+        assert_eq!(records, [blue, red]);
+    }
+
+    #[test]
+    fn random_games_name_their_decks_and_winners() {
+        for info in crate::games::GAMES {
+            let reports: Vec<GameReport> = (0..20).map(|seed| play_random(info.id, seed, |_| {})).collect();
+            for r in &reports {
+                assert!(r.finished && r.actions > 0, "{} {r:?}", info.key);
+                assert_eq!(r.decks.len(), 2);
+                assert!(r.winners.iter().all(|&s| s < 2), "{r:?}");
+            }
+            let records = deck_records(&reports);
+            assert_eq!(records.iter().map(|r| r.seats).sum::<u64>(), 40);
+            let wins: usize = reports.iter().map(|r| r.winners.len()).sum();
+            assert_eq!(records.iter().map(|r| r.wins).sum::<u64>(), wins as u64);
+            assert!(wins > 0, "{}: nobody ever won", info.key);
+        }
+    }
 }
