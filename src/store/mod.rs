@@ -158,10 +158,10 @@ impl Store {
     /// A connection to read with: a free reader if there is one, else the
     /// next in turn once it is free.
     pub(crate) async fn reader(&self) -> Result<Conn<'_>, StoreError> {
-        let readers = match self.conns.len() {
-            1 => return self.writer().await,
-            n => &self.conns[1..n],
-        };
+        let readers = &self.conns[1..];
+        if readers.is_empty() {
+            return self.writer().await;
+        }
         let start = self.next_reader.fetch_add(1, Ordering::Relaxed) % readers.len();
         let mut turn = readers[start..].iter().chain(&readers[..start]);
         match turn.find_map(|r| r.try_lock().ok()) {
