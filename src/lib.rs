@@ -3,11 +3,13 @@
 //! Layers (dependencies point one way): front ends (`discord`, `console`)
 //! → `table` → `store`, `view`, `games` → `engine`, `cards`.
 
+// `games` first: its registry macro declares the modules of `cards` too.
+#[macro_use]
+pub mod games;
 pub mod cards;
 pub mod console;
 pub mod discord;
 pub mod engine;
-pub mod games;
 pub mod loadtest;
 pub mod sim;
 pub mod store;

@@ -29,7 +29,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Seat, Viewer};
-use crate::games::{AnyState, GAMES};
+use crate::games::{AnyState, Library, GAMES};
 use crate::store::{MatchStatus, NewMatch, NewSeat, Store};
 use crate::table::{
     autopilot, Clock, CustomId, Outgoing, Place, PostKey, Request, RequestKind, SystemClock, Table,
@@ -229,10 +229,11 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     let store = Store::open(&url).await?;
 
     let started = Instant::now();
-    let pool = store_matches(&store, opts.matches, opts.seed).await?;
+    let library = Arc::new(Library::embedded()?);
+    let pool = store_matches(&store, &library, opts.matches, opts.seed).await?;
     let setup_seconds = started.elapsed().as_secs_f64();
 
-    let table = Table::with_config(store.clone(), Arc::new(SystemClock), TableConfig::default());
+    let table = Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
     let shared = Arc::new(Shared {
         table,
         pool,
@@ -301,17 +302,22 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
 /// Stores `n` fresh matches at version 0, the games of the registry in
 /// turn, set up from starter decks with `seed + i`; the users of match `i`
 /// are `lt{i}-0`, `lt{i}-1`, ….
-pub async fn store_matches(store: &Store, n: usize, seed: u64) -> anyhow::Result<Vec<StoredMatch>> {
+pub async fn store_matches(
+    store: &Store,
+    library: &Library,
+    n: usize,
+    seed: u64,
+) -> anyhow::Result<Vec<StoredMatch>> {
     /// Matches stored per transaction.
     const BATCH: usize = 500;
     let now = SystemClock.now();
     let mut pool = Vec::with_capacity(n);
     let mut batch = Vec::with_capacity(BATCH);
     for i in 0..n {
-        let game = GAMES[i % GAMES.len()].id;
-        let setup =
-            crate::sim::random_setup(game, seed.wrapping_add(i as u64)).map_err(anyhow::Error::msg)?;
-        let state = AnyState::setup(game, &setup)?;
+        let game = GAMES[i % GAMES.len()];
+        let setup = crate::sim::random_setup(library, game, seed.wrapping_add(i as u64))
+            .map_err(anyhow::Error::msg)?;
+        let state = AnyState::setup(game, &setup, library)?;
         let users: Vec<UserRef> = setup
             .seats
             .iter()
@@ -518,7 +524,7 @@ async fn read_match(shared: &Shared, m: &StoredMatch) -> anyhow::Result<Option<S
     if row.status != MatchStatus::Active {
         return Ok(None);
     }
-    Ok(Some(Seen { state: serde_json::from_str(&row.state)?, version: row.version }))
+    Ok(Some(Seen { state: AnyState::from_json(&row.state, shared.table.library())?, version: row.version }))
 }
 
 /// Takes one click from the budget; false when it is spent.

@@ -4,8 +4,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{MatchSetup, SeatSetup};
-use crate::games::{AnyState, GameId};
+use crate::engine::{random_playout, GameRng, MatchSetup, SeatSetup};
+use crate::games::{AnyGame, AnyState, GameId, Library};
 
 /// Actions after which a random game counts as stuck.
 pub const STEP_BUDGET: usize = 20_000;
@@ -53,62 +53,50 @@ pub fn deck_records<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> Ve
 }
 
 /// A two-player setup with starter decks picked by `seed`.
-pub fn random_setup(game: GameId, seed: u64) -> Result<MatchSetup, String> {
-    let decks = game.starter_decks();
+pub fn random_setup(library: &Library, game: GameId, seed: u64) -> Result<MatchSetup, String> {
+    let decks = library.catalog(game).starter_decks();
     if decks.is_empty() {
-        return Err(format!("{} has no starter decks", game.info().name));
+        return Err(format!("{} has no starter decks", game.name()));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
-    let seats = ["Alice", "Bob"]
+    let (min_players, _) = game.info().players;
+    let seats = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
         .iter()
+        .take(min_players.max(2))
         .map(|name| {
-            let (deck_name, _) = &decks[rng.gen_range(0..decks.len())];
-            let (deck_name, deck) = game.starter_deck(deck_name)?;
-            Ok(SeatSetup { name: name.to_string(), deck_name, deck })
+            let d = &decks[rng.gen_range(0..decks.len())];
+            SeatSetup { name: name.to_string(), deck_name: d.name.clone(), deck: d.cards.clone() }
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect();
     Ok(MatchSetup { variant: None, seed, seats })
 }
 
-/// Plays one seeded random game; `on_step` sees the state after every action.
-pub fn play_random(game: GameId, seed: u64, mut on_step: impl FnMut(&AnyState)) -> GameReport {
+/// Plays one seeded random game through the engine's one random playout;
+/// `on_step` sees the state after every action.
+pub fn play_random(library: &Library, game: GameId, seed: u64, mut on_step: impl FnMut(&AnyState)) -> GameReport {
     let mut report = GameReport { actions: 0, finished: false, error: None, decks: vec![], winners: vec![] };
-    let setup = match random_setup(game, seed) {
+    let setup = match random_setup(library, game, seed) {
         Ok(s) => s,
         Err(e) => return GameReport { error: Some(e), ..report },
     };
     report.decks = setup.seats.iter().map(|s| s.deck_name.clone()).collect();
-    let mut state = match AnyState::setup(game, &setup) {
+    let mut state = match AnyState::setup(game, &setup, library) {
         Ok(s) => s,
         Err(e) => return GameReport { error: Some(format!("setup: {e}")), ..report },
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    while state.outcome().is_none() {
-        if report.actions >= STEP_BUDGET {
-            report.error = Some(format!("no outcome after {STEP_BUDGET} actions"));
-            return report;
+    let mut rng = GameRng::from_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    match random_playout::<AnyGame>(&mut state, &mut rng, STEP_BUDGET, |s, n| {
+        report.actions = n;
+        on_step(s);
+    }) {
+        Ok(p) if p.outcome.is_some() => {
+            report.finished = true;
+            report.winners =
+                p.outcome.map(|o| o.winners.iter().map(|s| usize::from(s.0)).collect()).unwrap_or_default();
         }
-        let seats = state.to_act();
-        let Some(&seat) = seats.get(rng.gen_range(0..seats.len().max(1))) else {
-            report.error = Some("nobody to act but no outcome".into());
-            return report;
-        };
-        let actions = state.legal_actions(seat);
-        if actions.is_empty() {
-            report.error = Some(format!("{seat} must act but has no legal action"));
-            return report;
-        }
-        let action = &actions[rng.gen_range(0..actions.len())];
-        if let Err(e) = state.apply(seat, action) {
-            report.error = Some(format!("listed action {action:?} refused: {e}"));
-            return report;
-        }
-        report.actions += 1;
-        on_step(&state);
+        Ok(_) => report.error = Some(format!("no outcome after {STEP_BUDGET} actions")),
+        Err(e) => report.error = Some(e.to_string()),
     }
-    report.finished = true;
-    report.winners =
-        state.outcome().map(|o| o.winners.iter().map(|s| usize::from(s.0)).collect()).unwrap_or_default();
     report
 }
 
@@ -142,10 +130,11 @@ mod tests {
 
     #[test]
     fn random_games_name_their_decks_and_winners() {
-        for info in crate::games::GAMES {
-            let reports: Vec<GameReport> = (0..20).map(|seed| play_random(info.id, seed, |_| {})).collect();
+        let library = Library::embedded().unwrap();
+        for &game in crate::games::GAMES {
+            let reports: Vec<GameReport> = (0..20).map(|seed| play_random(&library, game, seed, |_| {})).collect();
             for r in &reports {
-                assert!(r.finished && r.actions > 0, "{} {r:?}", info.key);
+                assert!(r.finished && r.actions > 0, "{} {r:?}", game.key());
                 assert_eq!(r.decks.len(), 2);
                 assert!(r.winners.iter().all(|&s| s < 2), "{r:?}");
             }
@@ -153,7 +142,7 @@ mod tests {
             assert_eq!(records.iter().map(|r| r.seats).sum::<u64>(), 40);
             let wins: usize = reports.iter().map(|r| r.winners.len()).sum();
             assert_eq!(records.iter().map(|r| r.wins).sum::<u64>(), wins as u64);
-            assert!(wins > 0, "{}: nobody ever won", info.key);
+            assert!(wins > 0, "{}: nobody ever won", game.key());
         }
     }
 }

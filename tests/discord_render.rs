@@ -8,7 +8,7 @@ use serde_json::Value;
 use cardtable::discord::render::{
     content_with_mentions, fit, thread_name, to_direct_message, to_followup, to_post, to_response_edit,
 };
-use cardtable::table::protocol::limits;
+use cardtable::view::limits;
 use cardtable::table::{ButtonStyle, Component, Embed, EmbedField, Message, SelectOption, UserId};
 
 /// Discord's message flag for "only the person who interacted sees this".

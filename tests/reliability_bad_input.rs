@@ -51,7 +51,7 @@ fn fixture() -> &'static Fixture {
 
 /// At most 200 characters of `text`, for failure messages.
 fn short(text: &str) -> String {
-    cardtable::table::protocol::truncate(text, 200)
+    cardtable::view::truncate(text, 200)
 }
 
 /// The answer is fine: messages within Discord's limits, or a clear refusal.

@@ -12,9 +12,8 @@ use serenity::all::{
     CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
 };
 
-use crate::table::protocol::{
-    limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption, UserId,
-};
+use crate::table::UserId;
+use crate::view::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
 
 /// Stands in for text Discord requires but the message left empty.
 const BLANK: &str = "\u{200b}";

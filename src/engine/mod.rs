@@ -5,20 +5,28 @@
 //! here (or in `games/`, `cards/`) does I/O or knows about Discord: the
 //! table layer drives it, the front ends render its [`TableView`]s.
 
+mod attached;
 mod event;
 mod outcome;
+pub mod playout;
 mod rng;
 mod seat;
+mod stop;
 mod view;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use attached::Attached;
 pub use event::{Event, Visibility};
 pub use outcome::Outcome;
 pub use rng::GameRng;
+pub use playout::{random_playout, Playout, PlayoutError};
 pub use seat::{PerSeat, Seat};
-pub use view::{ActionView, CardView, Placement, SeatView, TableView, Viewer, ZoneView};
+pub use stop::{Responses, Stop};
+pub use view::{
+    ActionView, CardView, Placement, PoolView, SeatView, StackItemView, TableView, Viewer, ZoneView,
+};
 
 /// Everything a match is created from: with the action list it defines the
 /// match completely (replay re-runs `setup` and then every action).
@@ -77,14 +85,24 @@ impl Illegal {
 /// Every decision is a prompt stored in the state: `to_act` says who must
 /// answer, `legal_actions` lists the answers, `apply` takes one. `apply`
 /// re-checks legality, so a stale or forged action is refused, never applied.
+///
+/// A state reads its card definitions from the card database it was set up
+/// with ([`Rules::Cards`], shared, never serialised): after deserialising a
+/// state, [`Rules::attach`] gives it its database again.
 pub trait Rules {
     /// The whole game state, including its RNG.
     type State: Clone + Serialize + DeserializeOwned + std::fmt::Debug;
     /// One answer to a prompt; one button or select option.
     type Action: Clone + Eq + Serialize + DeserializeOwned + std::fmt::Debug;
+    /// The card database a match reads its definitions from (an `Arc`, so
+    /// states clone cheaply).
+    type Cards: Clone;
 
     /// Creates the opening state (shuffles, first player, opening hands).
-    fn setup(setup: &MatchSetup) -> Result<Self::State, SetupError>;
+    fn setup(setup: &MatchSetup, cards: &Self::Cards) -> Result<Self::State, SetupError>;
+    /// Gives a deserialised state its card database (states never carry it
+    /// in their serialised form).
+    fn attach(s: &mut Self::State, cards: &Self::Cards);
     /// Seats that must answer now; empty once the game is over.
     fn to_act(s: &Self::State) -> Vec<Seat>;
     /// The legal answers of `seat` (empty if it has nothing to decide).
@@ -105,4 +123,17 @@ pub trait Rules {
     /// `viewer` is shown. The hidden-information tests check every game
     /// against this list.
     fn secrets(s: &Self::State, viewer: Viewer) -> Vec<String>;
+    /// A copy of the state in which everything hidden from `seat` (other
+    /// hands, deck orders, face-down cards) is re-sampled with `rng`,
+    /// consistently with what `seat` has seen: `view(copy, Seat(seat))`
+    /// equals `view(s, Seat(seat))`. The AI searches only such copies, so it
+    /// cannot cheat.
+    fn determinize(s: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
+    /// When `seat`'s pending decision is a priority stop (respond or pass),
+    /// its pass answer and what the table may tell of its responses; `None`
+    /// for any other decision. The table's autopilot passes for a player on
+    /// this alone, and only on public facts unless the player allowed more.
+    fn stop(_s: &Self::State, _seat: Seat) -> Option<Stop<Self::Action>> {
+        None
+    }
 }

@@ -21,6 +21,16 @@ pub struct TableView {
     pub headline: String,
     /// Each seat's public state (plus private zones for the viewer's seat).
     pub seats: Vec<SeatView>,
+    /// The stack of effects waiting to resolve, bottom first (empty in
+    /// games without one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<StackItemView>,
+    /// Token pools shared by the table ("Victory tokens" → 7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pools: Vec<PoolView>,
+    /// Zones that belong to no seat (a shared location, a common row).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shared: Vec<ZoneView>,
     /// Seats that must act now.
     pub waiting_for: Vec<Seat>,
     /// The pending question in words, phrased for this viewer.
@@ -43,10 +53,34 @@ pub struct SeatView {
     pub name: String,
     /// Short counters ("Towers" → "4", "Hand" → "5 cards").
     pub counters: Vec<(String, String)>,
+    /// Tokens the seat holds, by kind ("Command tokens" → 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<PoolView>,
     /// Zones whose cards are shown (battlefield, fortress spells, vault...).
     pub zones: Vec<ZoneView>,
     /// False once the seat has been eliminated or conceded.
     pub alive: bool,
+}
+
+/// One item of a stack: an effect waiting to resolve.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct StackItemView {
+    /// What it is ("Ember Bolt: 3 damage").
+    pub label: String,
+    /// The seat controlling it.
+    pub controller: Option<Seat>,
+    /// What it targets, in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
+}
+
+/// A count of tokens of one kind, in a shared pool or held by a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PoolView {
+    /// The kind of token ("Victory tokens").
+    pub name: String,
+    /// How many.
+    pub count: u32,
 }
 
 /// A zone and the cards in it that the viewer may see.

@@ -1,31 +1,41 @@
-//! The game registry: every rules module, and [`AnyState`] / [`AnyAction`]
-//! dispatch so the table layer can drive any game through one type.
+//! The game registry: the one place that lists the games.
 //!
-//! Adding a game = a module implementing [`Rules`], a [`GameId`] variant, a
-//! [`GAMES`] entry and a line in the `dispatch!` macro.
+//! A game is a folder here (`games/<game>`: its [`Rules`], implementing
+//! [`Game`]), a folder under `cards/<game>` (its [`Catalog`]), its data
+//! under `cards/<game>/` at the top of the repository, and one line in
+//! [`for_each_game!`]. From that line the [`registry!`] macro generates
+//! [`GameId`], [`GAMES`], the [`Library`] of card catalogues, and
+//! [`AnyState`] / [`AnyAction`] / [`AnyCards`] with all dispatch; the
+//! registry itself implements [`Rules`] as [`AnyGame`], so generic code
+//! (playouts, the AI) runs over any game.
 
-pub mod spheres;
+use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cards::{search, Catalog, LoadError, NotFound};
 use crate::engine::{
-    ActionView, Event, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Viewer,
+    ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView,
+    Viewer,
 };
 
-/// A game the registry knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameId {
-    /// Spheres (and its `first-draft` variant).
-    Spheres,
+/// THE list of games, one line each: `module::RulesType as Variant`. The
+/// module is declared both here (`games/<module>`) and under `cards/`.
+macro_rules! for_each_game {
+    ($then:ident) => {
+        $then! {
+            spheres::Spheres as Spheres,
+            #[cfg(feature = "test-games")] highcard::HighCard as HighCard,
+        }
+    };
 }
+pub(crate) use for_each_game;
 
 /// What players are told about a game.
 #[derive(Debug, Clone, Copy)]
 pub struct GameInfo {
-    /// Registry id.
-    pub id: GameId,
-    /// The id as typed in commands.
+    /// The id as typed in commands and stored ("spheres").
     pub key: &'static str,
     /// Display name.
     pub name: &'static str,
@@ -37,161 +47,268 @@ pub struct GameInfo {
     pub players: (usize, usize),
 }
 
-/// Every game, in the order `/games` lists them.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    id: GameId::Spheres,
-    key: "spheres",
-    name: "Spheres",
-    summary: "Lords of five spheres of magic raise crystals, summon creatures and cast spells from \
-              one double-sided deck. Break all five of the enemy towers, then storm the fortress \
-              once more to win. Destroyed cards become groove energy you can spend on retaliation \
-              spells during your opponent's attacks.",
-    variants: &[],
-    players: (2, 2),
-}];
+/// A game as the registry needs it: its rules, reading cards from its own
+/// catalogue, and what players are told about it.
+pub trait Game: Rules<Cards = Arc<Self::Catalog>> {
+    /// The game's card catalogue (`cards/<game>`).
+    type Catalog: Catalog + 'static;
+    /// Key, name, summary, variants, players.
+    const INFO: GameInfo;
+}
 
-impl GameId {
-    /// Parses a game name as typed by a player ("spheres", "Spheres").
-    pub fn parse(s: &str) -> Result<GameId, String> {
-        let key = s.trim().to_lowercase();
-        GAMES.iter().find(|g| g.key == key || g.name.to_lowercase() == key).map(|g| g.id).ok_or_else(|| {
-            format!(
-                "there is no game \"{}\"{}; the games are: {}",
-                s.trim(),
-                crate::cards::did_you_mean(&key, GAMES.iter().map(|g| g.key)),
-                GAMES.iter().map(|g| g.key).collect::<Vec<_>>().join(", ")
-            )
-        })
-    }
-    /// The registry entry.
-    pub fn info(self) -> &'static GameInfo {
-        GAMES.iter().find(|g| g.id == self).expect("every GameId has a GAMES entry")
-    }
-    /// The id as stored and typed.
-    pub fn key(self) -> &'static str {
-        self.info().key
-    }
+/// Generates the registry from the list in [`for_each_game!`].
+macro_rules! registry {
+    ($( $(#[$meta:meta])* $module:ident :: $rules:ident as $variant:ident ),* $(,)?) => {
+        $( $(#[$meta])* pub mod $module; )*
 
-    /// The starter decks: (name, one-line summary).
-    pub fn starter_decks(self) -> Vec<(String, String)> {
-        match self {
-            GameId::Spheres => crate::cards::spheres::db()
-                .decks
-                .iter()
-                .map(|d| (d.name.clone(), d.summary.clone()))
-                .collect(),
+        /// A game the registry knows.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "lowercase")]
+        pub enum GameId {
+            $( $(#[$meta])* #[doc = concat!("`", stringify!($module), "`")] $variant, )*
         }
-    }
 
-    /// The card list of a starter deck, one entry per copy.
-    pub fn starter_deck(self, name: &str) -> Result<(String, Vec<String>), String> {
-        match self {
-            GameId::Spheres => {
-                let db = crate::cards::spheres::db();
-                let d = db.deck(name)?;
-                Ok((d.name.clone(), db.deck_list(d)))
+        /// Every game, in the order `/games` lists them.
+        pub const GAMES: &[GameId] = &[ $( $(#[$meta])* GameId::$variant, )* ];
+
+        impl GameId {
+            /// The registry entry: key, name, summary, variants, players.
+            pub fn info(self) -> &'static GameInfo {
+                match self { $( $(#[$meta])* GameId::$variant => &<$module::$rules as Game>::INFO, )* }
             }
         }
-    }
 
-    /// Checks a deck list against the game's construction rules.
-    pub fn check_deck(self, cards: &[String]) -> Result<(), String> {
-        match self {
-            GameId::Spheres => crate::cards::spheres::db().resolve_deck(cards).map(|_| ()),
+        /// Every game's card catalogue, loaded once at start-up and passed to
+        /// whoever needs cards (setup, look-ups, deck checks).
+        #[derive(Debug, Clone)]
+        pub struct Library {
+            $( $(#[$meta])* $module: Arc<<$module::$rules as Game>::Catalog>, )*
         }
-    }
-}
 
-/// The state of a match of any game.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "game", content = "state", rename_all = "lowercase")]
-pub enum AnyState {
-    /// A Spheres match.
-    Spheres(Box<<spheres::Spheres as Rules>::State>),
-}
+        impl Library {
+            /// The catalogues embedded in the binary at build time.
+            pub fn embedded() -> Result<Library, LoadError> {
+                Ok(Library { $( $(#[$meta])* $module: Arc::new(Catalog::embedded()?), )* })
+            }
 
-/// An action of any game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", content = "action", rename_all = "lowercase")]
-pub enum AnyAction {
-    /// A Spheres action.
-    Spheres(<spheres::Spheres as Rules>::Action),
-}
+            /// Reads and checks every game's cards under `root` (the
+            /// `cards/` folder): one `(game, catalogue size)` per game.
+            pub fn check_dir(root: &Path) -> Result<Vec<(GameId, crate::cards::CatalogSize)>, LoadError> {
+                let mut out = Vec::new();
+                $( $(#[$meta])* {
+                    let key = GameId::$variant.key();
+                    let c = <<$module::$rules as Game>::Catalog as Catalog>::load_dir(&root.join(key))?;
+                    out.push((GameId::$variant, c.size()));
+                } )*
+                Ok(out)
+            }
 
-/// Runs `$body` with `$g` bound to the rules type and `$s` to the state.
-macro_rules! dispatch {
-    ($state:expr, |$g:ident, $s:ident| $body:expr) => {
-        match $state {
-            AnyState::Spheres($s) => {
-                type $g = spheres::Spheres;
-                $body
+            /// One game's catalogue.
+            pub fn catalog(&self, game: GameId) -> &dyn Catalog {
+                match game { $( $(#[$meta])* GameId::$variant => &*self.$module, )* }
+            }
+
+            /// One game's card database, for setting a match up.
+            pub fn cards(&self, game: GameId) -> AnyCards {
+                match game { $( $(#[$meta])* GameId::$variant => AnyCards::$variant(self.$module.clone()), )* }
+            }
+        }
+
+        /// One game's card database, tagged with its game.
+        #[derive(Debug, Clone)]
+        pub enum AnyCards {
+            $( $(#[$meta])* #[doc = concat!("`", stringify!($module), "`")] $variant(<$module::$rules as Rules>::Cards), )*
+        }
+
+        /// The state of a match of any game.
+        #[derive(Debug, Clone, Serialize, Deserialize)]
+        #[serde(tag = "game", content = "state", rename_all = "lowercase")]
+        pub enum AnyState {
+            $( $(#[$meta])* #[doc = concat!("`", stringify!($module), "`")] $variant(Box<<$module::$rules as Rules>::State>), )*
+        }
+
+        /// An action of any game.
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "game", content = "action", rename_all = "lowercase")]
+        pub enum AnyAction {
+            $( $(#[$meta])* #[doc = concat!("`", stringify!($module), "`")] $variant(<$module::$rules as Rules>::Action), )*
+        }
+
+        impl AnyState {
+            /// Which game this is.
+            pub fn game(&self) -> GameId {
+                match self { $( $(#[$meta])* AnyState::$variant(_) => GameId::$variant, )* }
+            }
+        }
+
+        /// Runs `$body` with `$g` bound to the rules type and `$s` to the state.
+        macro_rules! dispatch {
+            ($state:expr, |$g:ident, $s:ident| $body:expr) => {
+                match $state { $( $(#[$meta])* AnyState::$variant($s) => { type $g = $module::$rules; $body } )* }
+            };
+        }
+
+        /// Runs `$body` with the rules type, the state and the same game's
+        /// action; a mismatched action yields `$other`.
+        macro_rules! dispatch_action {
+            ($state:expr, $action:expr, |$g:ident, $s:ident, $a:ident| $body:expr, $other:expr) => {
+                match ($state, $action) {
+                    $( $(#[$meta])* (AnyState::$variant($s), AnyAction::$variant($a)) => { type $g = $module::$rules; $body } )*
+                    #[allow(unreachable_patterns)]
+                    _ => $other,
+                }
+            };
+        }
+
+        impl Rules for AnyGame {
+            type State = AnyState;
+            type Action = AnyAction;
+            type Cards = AnyCards;
+
+            fn setup(setup: &MatchSetup, cards: &AnyCards) -> Result<AnyState, SetupError> {
+                match cards {
+                    $( $(#[$meta])* AnyCards::$variant(c) => Ok(AnyState::$variant(Box::new(<$module::$rules as Rules>::setup(setup, c)?))), )*
+                }
+            }
+            fn attach(s: &mut AnyState, cards: &AnyCards) {
+                match (s, cards) {
+                    $( $(#[$meta])* (AnyState::$variant(s), AnyCards::$variant(c)) => <$module::$rules as Rules>::attach(s, c), )*
+                    #[allow(unreachable_patterns)]
+                    (s, _) => debug_assert!(false, "cards of another game offered to a {:?} match", s.game()),
+                }
+            }
+            fn to_act(s: &AnyState) -> Vec<Seat> {
+                dispatch!(s, |G, s| G::to_act(s))
+            }
+            fn legal_actions(s: &AnyState, seat: Seat) -> Vec<AnyAction> {
+                match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::legal_actions(s, seat).into_iter().map(AnyAction::$variant).collect(), )* }
+            }
+            fn apply(s: &mut AnyState, seat: Seat, a: &AnyAction) -> Result<Vec<Event>, Illegal> {
+                let game = s.game();
+                dispatch_action!(s, a, |G, s, a| G::apply(s, seat, a), Err(Illegal::new(format!("that is not a {} action", game.info().name))))
+            }
+            fn outcome(s: &AnyState) -> Option<Outcome> {
+                dispatch!(s, |G, s| G::outcome(s))
+            }
+            fn view(s: &AnyState, viewer: Viewer) -> TableView {
+                dispatch!(s, |G, s| G::view(s, viewer))
+            }
+            fn describe(s: &AnyState, seat: Seat, a: &AnyAction) -> ActionView {
+                dispatch_action!(s, a, |G, s, a| G::describe(s, seat, a), ActionView { index: 0, label: "?".into(), placement: crate::engine::Placement::Hand })
+            }
+            fn concede(s: &mut AnyState, seat: Seat) -> Vec<Event> {
+                dispatch!(s, |G, s| G::concede(s, seat))
+            }
+            fn secrets(s: &AnyState, viewer: Viewer) -> Vec<String> {
+                dispatch!(s, |G, s| G::secrets(s, viewer))
+            }
+            fn determinize(s: &AnyState, seat: Seat, rng: &mut GameRng) -> AnyState {
+                match s { $( $(#[$meta])* AnyState::$variant(s) => AnyState::$variant(Box::new(<$module::$rules as Rules>::determinize(s, seat, rng))), )* }
+            }
+            fn stop(s: &AnyState, seat: Seat) -> Option<Stop<AnyAction>> {
+                match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::stop(s, seat).map(|st| st.map(AnyAction::$variant)), )* }
             }
         }
     };
 }
 
-impl AnyState {
-    /// Sets a match of `game` up.
-    pub fn setup(game: GameId, setup: &MatchSetup) -> Result<AnyState, SetupError> {
-        match game {
-            GameId::Spheres => Ok(AnyState::Spheres(Box::new(spheres::Spheres::setup(setup)?))),
-        }
+/// The registry as one [`Rules`]: any game's state, action and cards.
+#[derive(Debug, Clone, Copy)]
+pub struct AnyGame;
+
+for_each_game!(registry);
+
+impl GameId {
+    /// The id as stored and typed ("spheres").
+    pub fn key(self) -> &'static str {
+        self.info().key
     }
 
-    /// Which game this is.
-    pub fn game(&self) -> GameId {
-        match self {
-            AnyState::Spheres(_) => GameId::Spheres,
-        }
+    /// The game's display name ("Spheres").
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The game a player typed ("spheres", "Spheres", a close misspelling
+    /// is not guessed: the error suggests it).
+    pub fn parse(typed: &str) -> Result<GameId, NotFound> {
+        let key = search::normalise(typed);
+        GAMES
+            .iter()
+            .copied()
+            .find(|g| search::normalise(g.key()) == key || search::normalise(g.name()) == key)
+            .ok_or_else(|| NotFound::among("game", typed, GAMES.iter().map(|g| g.key())))
+    }
+}
+
+/// The games' keys, for messages ("spheres, certamen").
+pub fn game_keys() -> String {
+    GAMES.iter().map(|g| g.key()).collect::<Vec<_>>().join(", ")
+}
+
+impl AnyState {
+    /// Sets a match of `game` up with the library's cards for it.
+    pub fn setup(game: GameId, setup: &MatchSetup, library: &Library) -> Result<AnyState, SetupError> {
+        AnyGame::setup(setup, &library.cards(game))
+    }
+
+    /// Reads a stored state and gives it its game's cards from `library`.
+    pub fn from_json(text: &str, library: &Library) -> Result<AnyState, serde_json::Error> {
+        let mut state: AnyState = serde_json::from_str(text)?;
+        let cards = library.cards(state.game());
+        AnyGame::attach(&mut state, &cards);
+        Ok(state)
     }
 
     /// Seats that must act now.
     pub fn to_act(&self) -> Vec<Seat> {
-        dispatch!(self, |G, s| G::to_act(s))
+        AnyGame::to_act(self)
     }
 
     /// The legal actions of `seat`.
     pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
-        match self {
-            AnyState::Spheres(s) => {
-                spheres::Spheres::legal_actions(s, seat).into_iter().map(AnyAction::Spheres).collect()
-            }
-        }
+        AnyGame::legal_actions(self, seat)
     }
 
     /// Checks and applies an action.
     pub fn apply(&mut self, seat: Seat, action: &AnyAction) -> Result<Vec<Event>, Illegal> {
-        match (self, action) {
-            (AnyState::Spheres(s), AnyAction::Spheres(a)) => spheres::Spheres::apply(s, seat, a),
-        }
+        AnyGame::apply(self, seat, action)
     }
 
     /// The result, once over.
     pub fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, |G, s| G::outcome(s))
+        AnyGame::outcome(self)
     }
 
     /// `seat` concedes.
     pub fn concede(&mut self, seat: Seat) -> Vec<Event> {
-        dispatch!(self, |G, s| G::concede(s, seat))
+        AnyGame::concede(self, seat)
     }
 
     /// The card names `viewer` may not be shown now (see [`Rules::secrets`]).
     pub fn secrets(&self, viewer: Viewer) -> Vec<String> {
-        dispatch!(self, |G, s| G::secrets(s, viewer))
+        AnyGame::secrets(self, viewer)
     }
 
     /// Describes one action for a button.
     pub fn describe(&self, seat: Seat, action: &AnyAction) -> ActionView {
-        match (self, action) {
-            (AnyState::Spheres(s), AnyAction::Spheres(a)) => spheres::Spheres::describe(s, seat, a),
-        }
+        AnyGame::describe(self, seat, action)
+    }
+
+    /// `seat`'s priority stop, if its decision is one.
+    pub fn stop(&self, seat: Seat) -> Option<Stop<AnyAction>> {
+        AnyGame::stop(self, seat)
+    }
+
+    /// A copy with everything hidden from `seat` re-sampled.
+    pub fn determinize(&self, seat: Seat, rng: &mut GameRng) -> AnyState {
+        AnyGame::determinize(self, seat, rng)
     }
 
     /// What `viewer` may see, with the seat's legal actions filled in
     /// (index = position in `legal_actions`).
     pub fn view(&self, viewer: Viewer) -> TableView {
-        let mut view = dispatch!(self, |G, s| G::view(s, viewer));
+        let mut view = AnyGame::view(self, viewer);
         if let Viewer::Seat(seat) = viewer {
             view.actions = self
                 .legal_actions(seat)

@@ -5,7 +5,8 @@ use super::error::{quote, refuse, TableError};
 use super::loaded::Loaded;
 use super::log::Step;
 use super::lookup::game_named;
-use super::protocol::{Message, Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
+use crate::view::Message;
+use super::protocol::{Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, SeatSetup, SetupError, Viewer};
 use crate::games::{AnyState, GameId};
@@ -73,15 +74,16 @@ impl Table {
             ));
         }
         let deck = match deck.map(str::trim).filter(|d| !d.is_empty()) {
-            Some(name) => resolve_deck(&self.store, me.id.as_str(), game, name).await?,
+            Some(name) => resolve_deck(&self.store, &self.library, me.id.as_str(), game, name).await?,
             None => {
-                let (name, _) = game.starter_decks().into_iter().next().ok_or_else(|| {
+                let name = self.library.catalog(game).starter_decks().into_iter().next().map(|d| d.name);
+                let name = name.ok_or_else(|| {
                     super::UserError::new(format!(
                         "{} has no starter decks yet; name one of your saved decks.",
                         info.name
                     ))
                 })?;
-                resolve_deck(&self.store, me.id.as_str(), game, &name).await?
+                resolve_deck(&self.store, &self.library, me.id.as_str(), game, &name).await?
             }
         };
         self.post_challenge(&req.place, me, opponent, game, &deck, variant, i64::from(limit)).await
@@ -178,11 +180,11 @@ impl Table {
                 description: "your saved deck".into(),
             });
         }
-        for (name, summary) in game.starter_decks() {
+        for d in self.library.catalog(game).starter_decks() {
             options.push(DeckOption {
-                label: name.clone(),
-                value: DeckSource::Starter(name).encode(),
-                description: summary,
+                label: d.name.clone(),
+                value: DeckSource::Starter(d.name).encode(),
+                description: d.summary,
             });
         }
         if options.is_empty() {
@@ -202,8 +204,8 @@ impl Table {
         let ch = self.answerable(req, id).await?;
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
         let source = DeckSource::decode(value);
-        let theirs = source.resolve(&self.store, req.user.id.as_str(), game).await?;
-        let mine = match resolve_deck(&self.store, &ch.challenger, game, &ch.challenger_deck).await {
+        let theirs = source.resolve(&self.store, &self.library, req.user.id.as_str(), game).await?;
+        let mine = match resolve_deck(&self.store, &self.library, &ch.challenger, game, &ch.challenger_deck).await {
             Ok(d) => d,
             Err(_) => {
                 self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
@@ -237,7 +239,7 @@ impl Table {
                 },
             ],
         };
-        let state = match AnyState::setup(game, &setup) {
+        let state = match AnyState::setup(game, &setup, &self.library) {
             Ok(s) => s,
             Err(SetupError::InvalidDeck { seat_name, reason }) => {
                 return refuse(format!(
@@ -401,7 +403,7 @@ impl Table {
         {
             return refuse(format!("There is already an open challenge between you two (#{}).", open.id));
         }
-        let deck = resolve_deck(&self.store, req.user.id.as_str(), m.game, &my_deck).await?;
+        let deck = resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?;
         let me = UserRef::new(req.user.id.to_string(), req.user.name.clone());
         self.post_challenge(&place, &me, &opponent, m.game, &deck, m.row.variant.clone(), m.row.limit_hours)
             .await

@@ -2,7 +2,8 @@
 //! others; and expiring unanswered challenges.
 
 use super::error::TableError;
-use super::protocol::{ButtonStyle, Component, Message, Outgoing, UserId};
+use super::protocol::{Outgoing, UserId};
+use crate::view::{ButtonStyle, Component, Message};
 use super::{CustomId, Table};
 use crate::store::MatchRow;
 
@@ -111,7 +112,7 @@ impl Table {
             difference: None,
             outcome: None,
         };
-        match super::log::replay(game, &setup, &log) {
+        match super::log::replay(&self.library, game, &setup, &log) {
             Err(why) => report.difference = Some(format!("replay failed: {why}")),
             Ok(r) => {
                 report.outcome = r.state.outcome();

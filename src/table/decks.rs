@@ -5,8 +5,8 @@ use super::error::{quote, refuse, TableError, UserError};
 use super::lookup::game_named;
 use super::protocol::{DeckCommand, Outgoing, Request};
 use super::Table;
-use crate::cards::did_you_mean;
-use crate::games::{GameId, GAMES};
+use crate::cards::{search, Catalog};
+use crate::games::{GameId, Library, GAMES};
 use crate::store::Store;
 use crate::view;
 
@@ -92,27 +92,23 @@ fn parse_entry(part: &str, place: &str) -> Result<DeckEntry, UserError> {
     Ok(DeckEntry { count, name: name.to_owned(), place: place.to_owned() })
 }
 
-/// The card's canonical name in `game`, or why there is none.
-pub fn canonical_card(game: GameId, name: &str) -> Result<String, String> {
-    match game {
-        GameId::Spheres => {
-            let db = crate::cards::spheres::db();
-            db.find(name).map(|id| db.card(id).creature.name.clone())
-        }
-    }
-}
-
-/// Checks a parsed list against the game: every card exists (the error
-/// names the line) and the deck is legal. Returns the cards, one entry per
-/// copy, and the normalised text ("3 Ember Drake" lines).
-pub fn check_list(game: GameId, entries: &[DeckEntry]) -> Result<(Vec<String>, String), UserError> {
+/// Checks a parsed list against the game's catalogue: every card exists
+/// and the deck is legal; every problem is listed at once, unknown cards
+/// with the line they are on. Returns the cards, one entry per copy, and
+/// the normalised text ("3 Ember Drake" lines).
+pub fn check_list(catalog: &dyn Catalog, entries: &[DeckEntry]) -> Result<(Vec<String>, String), UserError> {
     let mut cards = Vec::new();
     let mut lines: Vec<(String, u32)> = Vec::new();
+    let mut problems = Vec::new();
     for e in entries {
-        let name = canonical_card(game, &e.name).map_err(|why| {
-            let entry = quote(&format!("{} {}", e.count, e.name));
-            UserError::quoting(format!("{} ({entry}): {why}.", e.place), &e.name)
-        })?;
+        let name = match catalog.canonical(&e.name) {
+            Ok(name) => name,
+            Err(why) => {
+                let entry = quote(&format!("{} {}", e.count, e.name));
+                problems.push(format!("{} ({entry}): {why}", e.place));
+                continue;
+            }
+        };
         for _ in 0..e.count {
             cards.push(name.clone());
         }
@@ -121,7 +117,16 @@ pub fn check_list(game: GameId, entries: &[DeckEntry]) -> Result<(Vec<String>, S
             None => lines.push((name, e.count)),
         }
     }
-    game.check_deck(&cards).map_err(|why| UserError::new(format!("This deck is not legal: {why}.")))?;
+    if problems.is_empty() {
+        problems = catalog.deck_problems(&cards);
+        if !problems.is_empty() {
+            return Err(UserError::new(format!("This deck is not legal: {}.", problems.join("; "))));
+        }
+    } else {
+        // Unknown cards first; the size and copy rules are judged once they are fixed.
+        let first = entries.first().map(|e| e.name.as_str()).unwrap_or_default();
+        return Err(UserError::quoting(format!("{}.", problems.join("; ")), first));
+    }
     let text = lines.iter().map(|(n, c)| format!("{c} {n}")).collect::<Vec<_>>().join("\n");
     Ok((cards, text))
 }
@@ -168,30 +173,32 @@ impl DeckSource {
     pub async fn resolve(
         &self,
         store: &Store,
+        library: &Library,
         owner: &str,
         game: GameId,
     ) -> Result<ResolvedDeck, TableError> {
+        let catalog = library.catalog(game);
         match self {
             DeckSource::Saved(n) => match store.deck(owner, game.key(), n).await? {
-                Some(row) => saved_deck(game, &row.name, &row.cards),
+                Some(row) => saved_deck(catalog, &row.name, &row.cards),
                 None => refuse(format!(
                     "You have no saved {} deck called {} (any more).",
-                    game.info().name,
+                    game.name(),
                     quote(n)
                 )),
             },
-            DeckSource::Starter(n) => game
+            DeckSource::Starter(n) => catalog
                 .starter_deck(n)
-                .map(|(name, cards)| ResolvedDeck { name, cards })
-                .map_err(|e| UserError::quoting(format!("{e}."), n).into()),
-            DeckSource::Named(n) => resolve_deck(store, owner, game, n).await,
+                .map(|d| ResolvedDeck { name: d.name, cards: d.cards })
+                .map_err(|e| UserError::quoting(format!("{}.", capitalised(&e.to_string())), n).into()),
+            DeckSource::Named(n) => resolve_deck(store, library, owner, game, n).await,
         }
     }
 }
 
-fn saved_deck(game: GameId, name: &str, text: &str) -> Result<ResolvedDeck, TableError> {
+fn saved_deck(catalog: &dyn Catalog, name: &str, text: &str) -> Result<ResolvedDeck, TableError> {
     let entries = parse_deck_list(text)?;
-    let (cards, _) = check_list(game, &entries).map_err(|e| {
+    let (cards, _) = check_list(catalog, &entries).map_err(|e| {
         UserError::new(format!("Your saved deck \"{name}\" no longer works: {e} Fix it with /deck import."))
     })?;
     Ok(ResolvedDeck { name: name.to_owned(), cards })
@@ -201,23 +208,25 @@ fn saved_deck(game: GameId, name: &str, text: &str) -> Result<ResolvedDeck, Tabl
 /// deck; otherwise a refusal with "did you mean" and the choices.
 pub async fn resolve_deck(
     store: &Store,
+    library: &Library,
     owner: &str,
     game: GameId,
     name: &str,
 ) -> Result<ResolvedDeck, TableError> {
     let name = name.trim();
+    let catalog = library.catalog(game);
     if let Some(row) = store.deck(owner, game.key(), name).await? {
-        return saved_deck(game, &row.name, &row.cards);
+        return saved_deck(catalog, &row.name, &row.cards);
     }
-    if let Ok((name, cards)) = game.starter_deck(name) {
-        return Ok(ResolvedDeck { name, cards });
+    if let Ok(d) = catalog.starter_deck(name) {
+        return Ok(ResolvedDeck { name: d.name, cards: d.cards });
     }
     let saved: Vec<String> =
         store.decks(owner, Some(game.key())).await?.into_iter().map(|d| d.name).collect();
-    let starters: Vec<String> = game.starter_decks().into_iter().map(|(n, _)| n).collect();
+    let starters: Vec<String> = catalog.starter_decks().into_iter().map(|d| d.name).collect();
     let all = saved.iter().chain(&starters).map(String::as_str);
-    let hint = did_you_mean(name, all);
-    let mut text = format!("There is no {} deck called {}{hint}", game.info().name, quote(name));
+    let hint = search::did_you_mean(&search::suggestions(name, all));
+    let mut text = format!("There is no {} deck called {}{hint}", game.name(), quote(name));
     if hint.is_empty() {
         text.push('.');
     }
@@ -254,10 +263,11 @@ impl Table {
                         .unwrap_or(0);
                     lines.push(format!("• **{}** ({}, {n} cards)", d.name, d.game));
                 }
-                for g in GAMES {
-                    let starters: Vec<String> = g.id.starter_decks().into_iter().map(|(n, _)| n).collect();
+                for &g in GAMES {
+                    let starters: Vec<String> =
+                        self.library.catalog(g).starter_decks().into_iter().map(|d| d.name).collect();
                     if !starters.is_empty() {
-                        lines.push(format!("Starter decks for {}: {}", g.name, starters.join(", ")));
+                        lines.push(format!("Starter decks for {}: {}", g.name(), starters.join(", ")));
                     }
                 }
                 reply(view::info("Your decks", &lines, None))
@@ -271,14 +281,15 @@ impl Table {
                 if name.contains(':') || name.contains('\n') {
                     return refuse("A deck name cannot contain ':' or line breaks.");
                 }
-                if game.starter_deck(name).is_ok() {
+                let catalog = self.library.catalog(game);
+                if catalog.starter_deck(name).is_ok() {
                     return refuse(format!("\"{name}\" is the name of a starter deck; pick another name."));
                 }
                 let entries = parse_deck_list(list)?;
-                let (cards, text) = check_list(game, &entries)?;
+                let (cards, text) = check_list(catalog, &entries)?;
                 let row = self.store.save_deck(me, game.key(), name, &text).await?;
                 reply(view::info(
-                    &format!("Saved {} deck \"{}\"", game.info().name, row.name),
+                    &format!("Saved {} deck \"{}\"", game.name(), row.name),
                     &[format!("{} cards. Use it with /challenge … deck:{}", cards.len(), row.name)],
                     None,
                 ))
@@ -294,21 +305,23 @@ impl Table {
                     None => {
                         let game = match game {
                             Some(g) => game_named(g)?,
-                            None => GAMES[0].id,
+                            None => GAMES[0],
                         };
-                        let (starter, cards) = game.starter_deck(name).map_err(|_| {
+                        let catalog = self.library.catalog(game);
+                        let starter = catalog.starter_deck(name).map_err(|_| {
                             UserError::new(format!(
                                 "You have no deck called {} and it is not a starter deck. See /deck list.",
                                 quote(name)
                             ))
                         })?;
-                        let entries: Vec<DeckEntry> = cards
+                        let entries: Vec<DeckEntry> = starter
+                            .cards
                             .iter()
                             .map(|c| DeckEntry { count: 1, name: c.clone(), place: String::new() })
                             .collect();
-                        let (_, text) = check_list(game, &entries)
+                        let (_, text) = check_list(catalog, &entries)
                             .map_err(|e| TableError::internal(anyhow::anyhow!(e.0)))?;
-                        (game, format!("{starter} (starter deck)"), text)
+                        (game, format!("{} (starter deck)", starter.name), text)
                     }
                 };
                 let lines: Vec<String> = if export {
@@ -319,7 +332,7 @@ impl Table {
                 } else {
                     text.lines().map(str::to_owned).collect()
                 };
-                reply(view::info(&format!("{} · {title}", game.info().name), &lines, None))
+                reply(view::info(&format!("{} · {title}", game.name()), &lines, None))
             }
             DeckCommand::Delete { name, game } => match self.find_saved(me, name, game.as_deref()).await? {
                 Some(row) => {
@@ -383,4 +396,10 @@ mod tests {
         assert!(parse_deck_list("  \n").is_err());
         assert!(parse_deck_list("0 Owl").is_err());
     }
+}
+
+/// The text with its first letter in upper case.
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::protocol::{truncate, Message, Outgoing, UserId};
+use super::protocol::{Outgoing, UserId};
+use crate::view::{truncate, Message};
 
 /// The most characters of the person's own text that a refusal quotes.
 pub const QUOTE_CHARS: usize = 60;

@@ -117,7 +117,7 @@ impl Table {
             Ok(s) => s,
             Err(e) => return self.set_aside(&row, format!("unreadable setup: {e}")).await,
         };
-        match serde_json::from_str::<AnyState>(&row.state) {
+        match AnyState::from_json(&row.state, &self.library) {
             Ok(state) => Ok(Loaded { row, seats, game, setup, state, rebuilt: false }),
             Err(e) if row.status == MatchStatus::Corrupt => {
                 tracing::warn!(match_id, error = %e, "a match set aside as corrupt was asked for");
@@ -164,7 +164,7 @@ impl Table {
         setup: &MatchSetup,
     ) -> Result<Result<Replayed, String>, TableError> {
         let log = self.store.match_actions(match_id).await?;
-        Ok(replay(game, setup, &log))
+        Ok(replay(&self.library, game, setup, &log))
     }
 
     /// The match a slash command in `req.place` is about: the thread's

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Event, Illegal, MatchSetup, Outcome, Seat};
-use crate::games::{AnyAction, AnyState, GameId};
+use crate::games::{AnyAction, AnyState, GameId, Library};
 use crate::store::ActionRow;
 
 /// One entry of `match_actions.action`: what was applied and who decided it.
@@ -101,8 +101,13 @@ impl Replayed {
 }
 
 /// Re-runs a match: setup, then every logged entry in seq order.
-pub fn replay(game: GameId, setup: &MatchSetup, log: &[ActionRow]) -> Result<Replayed, String> {
-    let mut state = AnyState::setup(game, setup).map_err(|e| format!("setup failed: {e}"))?;
+pub fn replay(
+    library: &Library,
+    game: GameId,
+    setup: &MatchSetup,
+    log: &[ActionRow],
+) -> Result<Replayed, String> {
+    let mut state = AnyState::setup(game, setup, library).map_err(|e| format!("setup failed: {e}"))?;
     let mut steps = Vec::with_capacity(log.len());
     for (i, row) in log.iter().enumerate() {
         let expected_seq = i as i64 + 1;
@@ -187,7 +192,7 @@ pub fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> Option<
 }
 
 fn short(v: &serde_json::Value) -> String {
-    crate::table::protocol::truncate(&v.to_string(), 60)
+    crate::view::truncate(&v.to_string(), 60)
 }
 
 #[cfg(test)]

@@ -5,19 +5,10 @@ use super::error::{quote, refuse, TableError, UserError};
 use super::protocol::{Outgoing, Request};
 use super::Table;
 use crate::engine::{MatchSetup, Outcome, Seat};
-use crate::games::{GameId, GAMES};
+use super::decks::capitalised;
+use crate::games::{game_keys, GameId, GAMES};
 use crate::store::{MatchStatus, UserSettings};
 use crate::view;
-
-/// The rulings shown by `/rule`, per game: `docs/rulings/<game>.md`.
-fn rulings(game: GameId) -> &'static str {
-    match game {
-        GameId::Spheres => RULINGS_SPHERES,
-    }
-}
-
-/// `docs/rulings/spheres.md`, embedded so `/rule` needs nothing on disk.
-const RULINGS_SPHERES: &str = include_str!("../../docs/rulings/spheres.md");
 
 /// A section of a rulings file: its heading and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,9 +75,7 @@ pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
 /// a refusal listing the games.
 pub(super) fn game_named(typed: &str) -> Result<GameId, UserError> {
     GameId::parse(typed).map_err(|e| {
-        let mut c = e.chars();
-        let e: String = c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
-        UserError::quoting(format!("{e}."), typed)
+        UserError::quoting(format!("{}; the games are: {}.", capitalised(&e.to_string()), game_keys()), typed)
     })
 }
 
@@ -100,61 +89,29 @@ impl Table {
     ) -> Result<Vec<Outgoing>, TableError> {
         let game = match game {
             Some(g) => game_named(g)?,
-            None => GAMES[0].id,
+            None => GAMES[0],
         };
         let name = name.trim();
         if name.is_empty() {
             return refuse("Give part of a card's name, like /card name:drake.");
         }
-        let message = match game {
-            GameId::Spheres => {
-                let db = crate::cards::spheres::db();
-                match db.find(name) {
-                    Ok(id) => view::spheres_card(db.card(id)),
-                    Err(_) => {
-                        let key = name.to_lowercase();
-                        let mut scored: Vec<(f64, usize, &str)> = db
-                            .cards
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(i, c)| [(i, c.creature.name.as_str()), (i, c.spell.name.as_str())])
-                            .map(|(i, n)| {
-                                let lower = n.to_lowercase();
-                                let mut score = strsim::jaro_winkler(&key, &lower);
-                                if lower.contains(&key) {
-                                    score = score.max(0.9);
-                                }
-                                (score, i, n)
-                            })
-                            .collect();
-                        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-                        match scored.first() {
-                            Some(&(score, i, n)) if score >= 0.85 => {
-                                let mut m = view::spheres_card(&db.cards[i]);
-                                m.content =
-                                    format!("No card is named exactly {}; closest: {n}.", quote(name));
-                                m
-                            }
-                            _ => {
-                                let close: Vec<&str> =
-                                    scored.iter().take(3).filter(|s| s.0 > 0.6).map(|s| s.2).collect();
-                                return refuse(if close.is_empty() {
-                                    format!(
-                                        "No {} card is named anything like {}.",
-                                        game.info().name,
-                                        quote(name)
-                                    )
-                                } else {
-                                    format!(
-                                        "No card is named {}. Did you mean: {}?",
-                                        quote(name),
-                                        close.join(", ")
-                                    )
-                                });
-                            }
-                        }
-                    }
+        let message = match self.library.catalog(game).find(name) {
+            Ok((sheet, guessed)) => {
+                let mut m = view::card_sheet(game.name(), &sheet);
+                if guessed {
+                    m.content = format!("No card is named exactly {}; closest: {}.", quote(name), sheet.title);
                 }
+                m
+            }
+            Err(e) if e.suggestions.is_empty() => {
+                return refuse(format!("No {} card is named anything like {}.", game.name(), quote(name)));
+            }
+            Err(e) => {
+                return refuse(format!(
+                    "No card is named {}. Did you mean: {}?",
+                    quote(name),
+                    e.suggestions.join(", ")
+                ));
             }
         };
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
@@ -169,18 +126,18 @@ impl Table {
     ) -> Result<Vec<Outgoing>, TableError> {
         let game = match game {
             Some(g) => game_named(g)?,
-            None => GAMES[0].id,
+            None => GAMES[0],
         };
-        let text = rulings(game);
+        let text = self.library.catalog(game).rulings();
         if text.trim().is_empty() {
-            return refuse(format!("There are no recorded rulings for {} yet.", game.info().name));
+            return refuse(format!("There are no recorded rulings for {} yet.", game.name()));
         }
         let found = search_sections(text, query);
         let Some(best) = found.first() else {
             let titles: Vec<&str> = sections(text).iter().map(|s| s.title).take(15).collect();
             return refuse(format!(
                 "No {} ruling mentions {}. Try a rule number or a keyword; sections include: {}.",
-                game.info().name,
+                game.name(),
                 quote(query),
                 titles.join("; ")
             ));
@@ -192,7 +149,7 @@ impl Table {
             lines.push(format!("See also: {}", more.join("; ")));
         }
         let message = view::info(
-            &format!("{} · {}", game.info().name, best.title),
+            &format!("{} · {}", game.name(), best.title),
             &lines,
             Some("docs/rulings".into()),
         );
@@ -202,14 +159,15 @@ impl Table {
     /// `/games`.
     pub(crate) fn games(&self, req: &Request) -> Outgoing {
         let mut lines = Vec::new();
-        for g in GAMES {
+        for &id in GAMES {
+            let g = id.info();
             lines.push(format!("**{}** (`{}`, {}–{} players)", g.name, g.key, g.players.0, g.players.1));
             lines.push(g.summary.to_owned());
             if !g.variants.is_empty() {
                 lines.push(format!("Variants: {}", g.variants.join(", ")));
             }
-            for (name, summary) in g.id.starter_decks() {
-                lines.push(format!("• {name}: {summary}"));
+            for d in self.library.catalog(id).starter_decks() {
+                lines.push(format!("• {}: {}", d.name, d.summary));
             }
             lines.push(String::new());
         }
@@ -265,7 +223,7 @@ impl Table {
                         .collect()
                 })
                 .unwrap_or_default();
-            let game = GameId::parse(&row.game).map(|g| g.info().name).unwrap_or("?");
+            let game = GameId::parse(&row.game).map(|g| g.name()).unwrap_or("?");
             let name_of = |s: i64| {
                 setup
                     .as_ref()

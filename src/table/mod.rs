@@ -37,7 +37,6 @@
 
 mod challenge;
 mod clock;
-pub mod custom_id;
 mod deadline;
 pub mod decks;
 pub mod error;
@@ -51,15 +50,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use custom_id::CustomId;
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub(crate) use play::autopilot;
-pub use protocol::{
-    ButtonStyle, Command, Component, DeckCommand, Embed, EmbedField, Message, Outgoing, Place, PostKey,
-    Request, RequestKind, SelectOption, Target, UserId, UserRef,
-};
+pub use protocol::{Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Target, UserId, UserRef};
 
+// The message model and button ids live in `view`; re-exported for front ends.
+pub use crate::view::{custom_id, ButtonStyle, Component, CustomId, Embed, EmbedField, Message, SelectOption};
+
+use crate::games::Library;
 use crate::store::{BoardSwap, Store};
 use error::refuse;
 
@@ -97,6 +96,8 @@ impl Default for TableConfig {
 #[derive(Clone)]
 pub struct Table {
     store: Store,
+    /// Every game's cards, loaded once and shared by all matches.
+    library: Arc<Library>,
     clock: Arc<dyn Clock>,
     config: TableConfig,
     /// Users already stored, with the display name stored for them: a
@@ -124,9 +125,23 @@ impl Table {
         Self::with_config(store, clock, TableConfig::default())
     }
 
-    /// A table with explicit settings.
+    /// A table with explicit settings, on the card catalogues embedded in
+    /// the binary.
     pub fn with_config(store: Store, clock: Arc<dyn Clock>, config: TableConfig) -> Self {
-        Table { store, clock, config, known_users: Arc::default() }
+        // The embedded cards are checked by `cardtable cards check` and the
+        // tests: a failure here is a build defect, not a runtime condition.
+        let library = Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
+        Self::with_library(store, clock, config, Arc::new(library))
+    }
+
+    /// A table on the given card catalogues.
+    pub fn with_library(store: Store, clock: Arc<dyn Clock>, config: TableConfig, library: Arc<Library>) -> Self {
+        Table { store, library, clock, config, known_users: Arc::default() }
+    }
+
+    /// Every game's cards.
+    pub fn library(&self) -> &Arc<Library> {
+        &self.library
     }
 
     /// The store (for front ends' start-up checks and tests).

@@ -5,8 +5,10 @@
 use super::error::{refuse, TableError, UserError};
 use super::loaded::Loaded;
 use super::log::{LogEntry, Step};
-use super::protocol::{ButtonStyle, Component, Message, Outgoing, PostKey, Request, UserId};
-use super::{CustomId, Table};
+use super::protocol::{Outgoing, PostKey, Request, UserId};
+use crate::view::{ButtonStyle, Component, Message};
+use super::Table;
+use crate::view::CustomId;
 use crate::engine::{Seat, TableView, Viewer, Visibility};
 use crate::games::AnyState;
 use crate::store::{Commit, MatchStatus, StoreError};
@@ -197,7 +199,7 @@ impl Table {
              Here is the current one:\n{}",
             message.content
         );
-        message.content = super::protocol::truncate(&message.content, super::protocol::limits::CONTENT);
+        message.content = crate::view::truncate(&message.content, crate::view::limits::CONTENT);
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 

@@ -3,8 +3,8 @@
 
 use super::fit::{fit_message, join_within};
 use crate::engine::{ActionView, CardView, SeatView, TableView};
-use crate::table::protocol::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
-use crate::table::CustomId;
+use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
+use super::CustomId;
 
 /// What the board shows besides the public [`TableView`].
 #[derive(Debug, Clone, Default)]

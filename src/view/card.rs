@@ -1,55 +1,31 @@
-//! Card lookup embeds.
+//! Card look-up embeds, from any game's neutral card sheet.
 
 use super::fit::fit_message;
-use crate::cards::spheres::{CardDef, SpellKind};
-use crate::table::protocol::{Embed, EmbedField, Message};
+use super::message::{Embed, EmbedField, Message};
+use crate::cards::CardSheet;
 
-/// The embed for a Spheres card: both halves, code and sphere.
-pub fn spheres_card(card: &CardDef) -> Message {
-    let c = &card.creature;
-    let s = &card.spell;
-    let sphere = match card.dual {
-        Some(d) => format!("{} / {}", card.sphere.name(), d.name()),
-        None => card.sphere.name().to_owned(),
-    };
-    let mut creature = vec![format!(
-        "Cost {}{} · Strength {} · {}{}",
-        c.cost,
-        if c.inverted { " (inverted: face down only)" } else { "" },
-        c.strength,
-        c.race,
-        c.kind.as_deref().map(|k| format!(" · [{k}]")).unwrap_or_default()
-    )];
-    if !c.text.is_empty() {
-        creature.push(c.text.clone());
+/// The embed `/card` shows: title, a line under it, one field per section,
+/// then the starter decks holding the card and the rulings naming it.
+pub fn card_sheet(game: &str, sheet: &CardSheet) -> Message {
+    let mut fields: Vec<EmbedField> = sheet
+        .sections
+        .iter()
+        .map(|(name, lines)| EmbedField { name: name.clone(), value: lines.join("\n"), inline: false })
+        .collect();
+    if !sheet.decks.is_empty() {
+        fields.push(EmbedField { name: "In starter decks".into(), value: sheet.decks.join(", "), inline: false });
     }
-    let kind = match s.kind {
-        SpellKind::Instant => "Instant",
-        SpellKind::Active => "Active",
-        SpellKind::Attach => "Attach",
-    };
-    let mut spell = vec![format!(
-        "Cost {}{} · {kind}",
-        s.cost,
-        if s.inverted { " (inverted: cannot be cast)" } else { "" }
-    )];
-    if !s.text.is_empty() {
-        spell.push(s.text.clone());
+    if !sheet.rulings.is_empty() {
+        let value = sheet.rulings.iter().map(|r| format!("• {r}")).collect::<Vec<_>>().join("\n");
+        fields.push(EmbedField { name: "Rulings (see /rule)".into(), value, inline: false });
     }
     let mut m = Message {
         content: String::new(),
         embed: Some(Embed {
-            title: format!("{} / {}", c.name, s.name),
-            description: format!("{sphere} · `{}`", card.code),
-            fields: vec![
-                EmbedField {
-                    name: format!("Creature — {}", c.name),
-                    value: creature.join("\n"),
-                    inline: false,
-                },
-                EmbedField { name: format!("Spell — {}", s.name), value: spell.join("\n"), inline: false },
-            ],
-            footer: Some("Spheres".into()),
+            title: sheet.title.clone(),
+            description: sheet.subtitle.clone(),
+            fields,
+            footer: Some(game.to_owned()),
         }),
         components: vec![],
     };

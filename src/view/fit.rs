@@ -1,7 +1,7 @@
 //! Making text fit: Discord refuses a message over any limit, so every
 //! builder ends with [`fit_message`], which cuts rather than fails.
 
-use crate::table::protocol::{limits, truncate, Component, Embed, Message, SelectOption};
+use super::message::{limits, truncate, Component, Embed, Message, SelectOption};
 
 /// Joins `lines` with newlines within `max` characters. When they do not
 /// all fit, keeps the *last* ones (the newest events) and opens with a line
@@ -38,7 +38,7 @@ pub fn fit_embed(e: &mut Embed) {
     if e.fields.len() > limits::EMBED_FIELDS {
         let extra = e.fields.len() - (limits::EMBED_FIELDS - 1);
         e.fields.truncate(limits::EMBED_FIELDS - 1);
-        e.fields.push(crate::table::protocol::EmbedField {
+        e.fields.push(super::message::EmbedField {
             name: "…".into(),
             value: format!("{extra} more not shown"),
             inline: false,
@@ -129,7 +129,7 @@ pub fn fit_message(m: &mut Message) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::protocol::EmbedField;
+    use crate::view::message::EmbedField;
 
     #[test]
     fn join_within_keeps_the_newest_lines() {

@@ -4,10 +4,10 @@
 use super::board::{board_title, card_list};
 use super::fit::{fit_message, join_within};
 use crate::engine::{ActionView, Seat, TableView};
-use crate::table::protocol::{
+use super::message::{
     limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption,
 };
-use crate::table::CustomId;
+use super::CustomId;
 
 /// Up to this many choices are buttons; beyond, a paginated select.
 pub const HAND_BUTTONS: usize = 20;

@@ -1,8 +1,8 @@
 //! Small messages: challenges, deck choices, and titled lists of lines.
 
 use super::fit::fit_message;
-use crate::table::protocol::{limits, ButtonStyle, Component, Embed, Message, SelectOption};
-use crate::table::CustomId;
+use super::message::{limits, ButtonStyle, Component, Embed, Message, SelectOption};
+use super::CustomId;
 
 /// A titled embed of lines (deck lists, matches, games, rulings).
 pub fn info(title: &str, lines: &[String], footer: Option<String>) -> Message {

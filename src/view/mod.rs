@@ -1,5 +1,6 @@
 //! View models: what the table shows, as Discord-shaped [`Message`]s
-//! (content, one embed, components) that always fit Discord's limits.
+//! (content, one embed, components) that always fit Discord's limits, and
+//! the message model itself ([`message`](Message), [`CustomId`]).
 //!
 //! Everything here is a pure function of views the rules produced
 //! ([`TableView`](crate::engine::TableView)), so a renderer cannot show what
@@ -7,15 +8,19 @@
 
 mod board;
 mod card;
+pub mod custom_id;
 mod fit;
 mod hand;
 mod lists;
+mod message;
 
 pub use board::{board, board_title, BoardContext};
-pub use card::spheres_card;
+pub use card::card_sheet;
+pub use custom_id::CustomId;
 pub use fit::{fit_embed, fit_message, join_within};
 pub use hand::{hand, HandContext, HAND_BUTTONS};
 pub use lists::{challenge, deck_choice, info, ChallengeInfo, DeckOption, DECKS_PER_PAGE};
+pub use message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
 
 use crate::engine::{ActionView, Placement};
 

@@ -1,16 +1,20 @@
 //! The Spheres card database: the collection and the prebuilt decks,
 //! parsed once from `cards/spheres/` (embedded in the binary at build time).
 
+pub mod check;
 pub mod schema;
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 pub use schema::*;
 
-use super::{did_you_mean, LoadError};
+use super::{
+    rulings_mentioning, search, CardSheet, Catalog, CatalogSize, DeckProblems, LoadError, NotFound,
+    StarterDeck,
+};
 
 /// Index of a card definition in [`SpheresDb::cards`]. States hold these,
 /// never the definitions, so they stay small and cheap to clone.
@@ -69,25 +73,13 @@ pub struct SpheresDb {
     by_key: HashMap<String, CardId>,
 }
 
-static DB: OnceLock<SpheresDb> = OnceLock::new();
-
-/// The embedded collection, parsed on first use. The embedded files are
-/// validated by `cardtable cards check` and the test suite, so a failure
-/// here is a build defect.
-pub fn db() -> &'static SpheresDb {
-    DB.get_or_init(|| {
-        let files: Vec<(String, String)> =
-            CARD_FILES.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
-        SpheresDb::parse(&files, (DECK_FILE.0, DECK_FILE.1))
-            .and_then(|db| super::check::check_collection(&db).map(|()| db))
-            .unwrap_or_else(|e| panic!("embedded Spheres cards are invalid: {e}"))
-    })
-}
+/// `docs/rulings/spheres.md`, embedded so `/rule` needs nothing on disk.
+pub const RULINGS: &str = include_str!("../../../docs/rulings/spheres.md");
 
 impl SpheresDb {
     /// Parses card files and the deck file, checking names, codes and decks.
     /// The collection's composition rules (16 per sphere, 2 per race...) are
-    /// checked by [`crate::cards::check::check_collection`], which `db()`
+    /// checked by [`check::check_collection`], which the embedded catalogue
     /// and `cardtable cards check` apply; small test pools skip them.
     pub fn parse(files: &[(String, String)], deck_file: (&str, &str)) -> Result<Self, LoadError> {
         let mut cards = Vec::new();
@@ -119,24 +111,23 @@ impl SpheresDb {
     }
 
     /// Finds a card by creature name, spell name or code (case-insensitive).
-    pub fn find(&self, name: &str) -> Result<CardId, String> {
+    pub fn find(&self, name: &str) -> Result<CardId, NotFound> {
         let key = name.trim().to_lowercase();
-        self.by_key.get(&key).copied().ok_or_else(|| {
-            let names = self.cards.iter().flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()]);
-            format!("no Spheres card is named \"{}\"{}", name.trim(), did_you_mean(&key, names))
-        })
+        self.by_key.get(&key).copied().ok_or_else(|| NotFound::among("Spheres card", name, self.names()))
+    }
+
+    /// Creature and spell names, in card order.
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.cards.iter().flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()])
     }
 
     /// Finds a prebuilt deck by name (case-insensitive).
-    pub fn deck(&self, name: &str) -> Result<&DeckDef, String> {
+    pub fn deck(&self, name: &str) -> Result<&DeckDef, NotFound> {
         let key = name.trim().to_lowercase();
-        self.decks.iter().find(|d| d.name.to_lowercase() == key).ok_or_else(|| {
-            format!(
-                "no Spheres starter deck is named \"{}\"{}",
-                name.trim(),
-                did_you_mean(&key, self.decks.iter().map(|d| d.name.as_str()))
-            )
-        })
+        self.decks
+            .iter()
+            .find(|d| d.name.to_lowercase() == key)
+            .ok_or_else(|| NotFound::among("Spheres starter deck", name, self.decks.iter().map(|d| d.name.as_str())))
     }
 
     /// The card list of a prebuilt deck: three copies of every card whose
@@ -154,27 +145,87 @@ impl SpheresDb {
     }
 
     /// Resolves a deck list (names, one entry per copy) to card ids,
-    /// checking the construction rules.
-    pub fn resolve_deck(&self, names: &[String]) -> Result<Vec<CardId>, String> {
-        let ids = names.iter().map(|n| self.find(n)).collect::<Result<Vec<_>, _>>()?;
-        if ids.len() != DECK_SIZE {
-            return Err(format!(
-                "a Spheres deck holds exactly {DECK_SIZE} cards; this one has {}",
-                ids.len()
-            ));
+    /// checking the construction rules; every problem is listed.
+    pub fn resolve_deck(&self, names: &[String]) -> Result<Vec<CardId>, DeckProblems> {
+        let mut problems = Vec::new();
+        let mut ids = Vec::new();
+        let mut unknown: Vec<&str> = Vec::new();
+        for n in names {
+            match self.find(n) {
+                Ok(id) => ids.push(id),
+                Err(e) if !unknown.contains(&n.trim()) => {
+                    unknown.push(n.trim());
+                    problems.push(e.to_string());
+                }
+                Err(_) => {}
+            }
+        }
+        if names.len() != DECK_SIZE {
+            problems.push(format!("a Spheres deck holds exactly {DECK_SIZE} cards; this one has {}", names.len()));
         }
         let mut sorted = ids.clone();
         sorted.sort();
         for w in sorted.chunk_by(|a, b| a == b) {
             if w.len() > MAX_COPIES {
-                return Err(format!(
+                problems.push(format!(
                     "at most {MAX_COPIES} copies of a card are allowed; {} has {}",
                     self.card(w[0]).creature.name,
                     w.len()
                 ));
             }
         }
-        Ok(ids)
+        if problems.is_empty() {
+            Ok(ids)
+        } else {
+            Err(DeckProblems(problems))
+        }
+    }
+
+    /// The sheet `/card` shows: both halves, code and sphere, the starter
+    /// decks holding it and the rulings naming either half.
+    pub fn sheet(&self, id: CardId) -> CardSheet {
+        let card = self.card(id);
+        let c = &card.creature;
+        let s = &card.spell;
+        let sphere = match card.dual {
+            Some(d) => format!("{} / {}", card.sphere.name(), d.name()),
+            None => card.sphere.name().to_owned(),
+        };
+        let mut creature = vec![format!(
+            "Cost {}{} · Strength {} · {}{}",
+            c.cost,
+            if c.inverted { " (inverted: face down only)" } else { "" },
+            c.strength,
+            c.race,
+            c.kind.as_deref().map(|k| format!(" · [{k}]")).unwrap_or_default()
+        )];
+        if !c.text.is_empty() {
+            creature.push(c.text.clone());
+        }
+        let kind = match s.kind {
+            SpellKind::Instant => "Instant",
+            SpellKind::Active => "Active",
+            SpellKind::Attach => "Attach",
+        };
+        let mut spell =
+            vec![format!("Cost {}{} · {kind}", s.cost, if s.inverted { " (inverted: cannot be cast)" } else { "" })];
+        if !s.text.is_empty() {
+            spell.push(s.text.clone());
+        }
+        let number = composition(&card.code).map(|(n, _)| n);
+        let mut rulings = rulings_mentioning(RULINGS, &c.name);
+        for r in rulings_mentioning(RULINGS, &s.name) {
+            if !rulings.contains(&r) {
+                rulings.push(r);
+            }
+        }
+        CardSheet {
+            title: format!("{} / {}", c.name, s.name),
+            subtitle: format!("{sphere} · `{}`", card.code),
+            sections: vec![(format!("Creature — {}", c.name), creature), (format!("Spell — {}", s.name), spell)],
+            decks: self.decks.iter().filter(|d| Some(d.number) == number).map(|d| d.name.clone()).collect(),
+            rulings,
+        }
     }
 
     fn validate(&self) -> Result<(), LoadError> {
@@ -241,4 +292,66 @@ pub fn composition(code: &str) -> Option<(u8, char)> {
     let deck = chars.next()?.to_digit(10)? as u8;
     let set = chars.next()?;
     (ident_ok && chars.next().is_none() && set.is_ascii_uppercase()).then_some((deck, set))
+}
+
+impl Catalog for SpheresDb {
+    fn embedded() -> Result<Self, LoadError> {
+        let files: Vec<(String, String)> =
+            CARD_FILES.iter().map(|(p, t)| ((*p).to_owned(), (*t).to_owned())).collect();
+        let db = SpheresDb::parse(&files, DECK_FILE)?;
+        check::check_collection(&db)?;
+        Ok(db)
+    }
+
+    fn load_dir(dir: &Path) -> Result<Self, LoadError> {
+        let db = check::load_spheres(dir)?;
+        check::check_collection(&db)?;
+        Ok(db)
+    }
+
+    fn noun(&self) -> &str {
+        "Spheres card"
+    }
+
+    fn size(&self) -> CatalogSize {
+        CatalogSize { cards: self.cards.len(), decks: self.decks.len() }
+    }
+
+    fn card_names(&self) -> Vec<&str> {
+        self.names().collect()
+    }
+
+    fn card(&self, name: &str) -> Option<CardSheet> {
+        let key = name.trim().to_lowercase();
+        let id = match self.by_key.get(&key) {
+            Some(id) => *id,
+            None => {
+                let key = search::normalise(name);
+                let i = self.cards.iter().position(|c| {
+                    search::normalise(&c.creature.name) == key || search::normalise(&c.spell.name) == key
+                })?;
+                CardId(i as u16)
+            }
+        };
+        Some(self.sheet(id))
+    }
+
+    fn canonical_name(&self, name: &str) -> Option<String> {
+        self.find(name).ok().map(|id| self.card(id).creature.name.clone())
+    }
+
+    fn starter_decks(&self) -> Vec<StarterDeck> {
+        self.decks
+            .iter()
+            .map(|d| StarterDeck { name: d.name.clone(), summary: d.summary.clone(), cards: self.deck_list(d) })
+            .collect()
+    }
+
+    fn deck_problems(&self, cards: &[String]) -> Vec<String> {
+        self.resolve_deck(cards).err().map(|p| p.0).unwrap_or_default()
+    }
+
+    fn rulings(&self) -> &str {
+        RULINGS
+    }
 }

@@ -5,7 +5,8 @@
 use poise::serenity_prelude::AutocompleteChoice;
 
 use crate::discord::Context;
-use crate::games::{GameId, GAMES};
+use crate::cards::search;
+use crate::games::GAMES;
 
 /// Discord shows at most 25 suggestions.
 const MAX_SUGGESTIONS: usize = 25;
@@ -15,15 +16,15 @@ const MAX_CHOICE_CHARS: usize = 100;
 
 /// Games whose key or name contains what was typed.
 pub async fn game(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let candidates = GAMES.iter().map(|g| (g.name.to_owned(), g.key.to_owned()));
+    let candidates = GAMES.iter().map(|g| (g.name().to_owned(), g.key().to_owned()));
     suggest(partial, candidates)
 }
 
 /// The variants of every game (few enough to list them all).
 pub async fn variant(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let candidates = GAMES
-        .iter()
-        .flat_map(|g| g.variants.iter().map(move |v| (format!("{v} ({})", g.name), (*v).to_owned())));
+    let candidates = GAMES.iter().flat_map(|g| {
+        g.info().variants.iter().map(move |v| (format!("{v} ({})", g.name()), (*v).to_owned()))
+    });
     suggest(partial, candidates)
 }
 
@@ -38,46 +39,24 @@ pub async fn deck(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
         }
     };
     let saved = saved.into_iter().map(|d| (format!("{} (yours, {})", d.name, d.game), d.name));
-    let starters = GAMES.iter().flat_map(|g| {
-        g.id.starter_decks().into_iter().map(move |(name, _)| (format!("{name} (starter, {})", g.name), name))
+    let library = ctx.data().table.library();
+    let starters = GAMES.iter().flat_map(|&g| {
+        library.catalog(g).starter_decks().into_iter().map(move |d| (format!("{} (starter, {})", d.name, g.name()), d.name))
     });
     suggest(partial, saved.chain(starters).collect::<Vec<_>>())
 }
 
-/// Card names close to what was typed: names starting with it first, then
-/// names containing it, then close spellings.
-pub async fn card(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let key = partial.trim().to_lowercase();
-    let mut names: Vec<&'static str> = GAMES.iter().flat_map(|g| card_names(g.id)).collect();
+/// Card names close to what was typed, from every game, ranked by the one
+/// fuzzy search (prefixes and words first, then close spellings).
+pub async fn card(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let library = ctx.data().table.library();
+    let mut names: Vec<&str> = GAMES.iter().flat_map(|&g| library.catalog(g).card_names()).collect();
     names.sort_unstable();
     names.dedup();
-    let mut scored: Vec<(u8, f64, &str)> = names
-        .into_iter()
-        .filter_map(|name| {
-            let lower = name.to_lowercase();
-            if key.is_empty() || lower.starts_with(&key) {
-                Some((0, 0.0, name))
-            } else if lower.contains(&key) {
-                Some((1, 0.0, name))
-            } else {
-                let similarity = strsim::jaro_winkler(&key, &lower);
-                (similarity > 0.7).then_some((2, -similarity, name))
-            }
-        })
-        .collect();
-    scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(b.2)));
-    scored.into_iter().take(MAX_SUGGESTIONS).map(|(_, _, name)| choice(name, name)).collect()
-}
-
-/// Every card name of `game` (both faces of a Spheres card).
-fn card_names(game: GameId) -> Vec<&'static str> {
-    match game {
-        GameId::Spheres => crate::cards::spheres::db()
-            .cards
-            .iter()
-            .flat_map(|c| [c.creature.name.as_str(), c.spell.name.as_str()])
-            .collect(),
+    if partial.trim().is_empty() {
+        return names.into_iter().take(MAX_SUGGESTIONS).map(|n| choice(n, n)).collect();
     }
+    search::rank(partial, names).into_iter().take(MAX_SUGGESTIONS).map(|h| choice(h.name, h.name)).collect()
 }
 
 /// The `(label, value)` candidates whose label contains `partial`, those
@@ -106,5 +85,5 @@ fn suggest(partial: &str, candidates: impl IntoIterator<Item = (String, String)>
 }
 
 fn choice(label: &str, value: &str) -> AutocompleteChoice {
-    AutocompleteChoice::new(crate::table::protocol::truncate(label, MAX_CHOICE_CHARS), value.to_owned())
+    AutocompleteChoice::new(crate::view::truncate(label, MAX_CHOICE_CHARS), value.to_owned())
 }

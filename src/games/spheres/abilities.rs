@@ -32,19 +32,19 @@ pub fn battle_role(s: &State, uid: Uid) -> Option<BattleRole> {
 }
 
 /// A passive ability somewhere on the table.
-struct Passive {
+struct Passive<'a> {
     src: Source,
     /// The creature `[This]` stands for (the creature, or an attached spell's host).
     anchor: Option<Uid>,
-    effect: &'static Static,
+    effect: &'a Static,
     subject: Subject,
-    filter: &'static Filter,
-    condition: Option<&'static crate::cards::spheres::Condition>,
+    filter: &'a Filter,
+    condition: Option<&'a crate::cards::spheres::Condition>,
 }
 
-fn passives(s: &State) -> Vec<Passive> {
+fn passives<'a>(s: &'a State) -> Vec<Passive<'a>> {
     let mut out = Vec::new();
-    let mut push = |src: Source, anchor: Option<Uid>, abilities: &'static [Ability]| {
+    let mut push = |src: Source, anchor: Option<Uid>, abilities: &'a [Ability]| {
         for ab in abilities {
             if let Ability::Passive { effect, subject, filter, condition } = ab {
                 out.push(Passive {
@@ -75,7 +75,7 @@ fn passives(s: &State) -> Vec<Passive> {
 }
 
 /// The static effects that apply to the creature `target` now.
-pub fn statics_on(s: &State, target: Uid) -> Vec<&'static Static> {
+pub fn statics_on(s: &State, target: Uid) -> Vec<&Static> {
     let Some((owner, _)) = s.find_creature(target) else { return Vec::new() };
     passives(s)
         .into_iter()
@@ -138,14 +138,14 @@ pub fn strength(s: &State, uid: Uid) -> i16 {
     }
 }
 
-fn triggered(abilities: &'static [Ability], on: Trigger) -> impl Iterator<Item = (usize, &'static Ability)> {
+fn triggered(abilities: &[Ability], on: Trigger) -> impl Iterator<Item = (usize, &Ability)> {
     abilities
         .iter()
         .enumerate()
         .filter(move |(_, ab)| matches!(ab, Ability::Triggered { on: t, .. } if *t == on))
 }
 
-fn condition_of(ab: &'static Ability) -> Option<&'static crate::cards::spheres::Condition> {
+fn condition_of(ab: &Ability) -> Option<&crate::cards::spheres::Condition> {
     match ab {
         Ability::Triggered { condition, .. } => condition.as_ref(),
         Ability::Passive { .. } => None,
@@ -194,7 +194,8 @@ pub fn fire_lord(s: &mut State, on: Trigger, seat: Seat) {
         out.extend(creature_triggers(s, on, c.uid));
     }
     for sp in s.lords[seat].spells.clone() {
-        for (i, ab) in triggered(&s.def(sp).spell.abilities, on) {
+        let db = s.db.arc();
+        for (i, ab) in triggered(&db.card(s.cards[sp.0 as usize]).spell.abilities, on) {
             let src = Source { controller: seat, card: sp };
             if condition_of(ab).is_none_or(|cond| condition_holds(s, cond, src)) {
                 out.push(Pending { controller: seat, this: sp, list: EffectList::SpellAbility(i as u8) });

@@ -4,7 +4,7 @@
 use super::abilities::{extra_sieges, fire, has_static, strength};
 use super::action::{Prompt, SiegeTarget};
 use super::effects;
-use super::legal::{blockers, retaliation_options, siege_options};
+use super::legal::{blockers, siege_options};
 use super::state::{is_sphere, spheres_of, Attack, AttackPhase, State, Uid};
 use super::turn::finish_game;
 use super::zones::{self, public_label, take};
@@ -116,7 +116,10 @@ pub fn advance_attack(s: &mut State, ev: &mut Vec<Event>) -> bool {
             }
         }
         AttackPhase::Aftermath | AttackPhase::Retaliation => {
-            if a.energized && !retaliation_options(s, a.defender).is_empty() {
+            // Whether the hand holds an affordable spell is the defender's
+            // secret: the window opens on public facts alone (energy arrived,
+            // cards in hand), and the table may pass it for them (`legal::stop`).
+            if a.energized && !s.lords[a.defender].hand.is_empty() {
                 set_phase(s, AttackPhase::Retaliation);
                 s.prompt = Some(Prompt::Retaliate { seat: a.defender });
             } else {

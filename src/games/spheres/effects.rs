@@ -6,13 +6,13 @@ use super::action::Prompt;
 use super::select::{amount, candidates, lords_for, source_zone, Source};
 use super::state::{EffectList, Finish, Frame, State, Uid, Work};
 use super::zones::{self, card_name, is_public, owned_label, public_label, take};
-use crate::cards::spheres::{Ability, Effect, Pick, Select, SpellKind, Variable, Verb, Zone};
+use crate::cards::spheres::{Ability, Effect, Pick, Select, SpellKind, SpheresDb, Variable, Verb, Zone};
 use crate::engine::{Event, Seat};
 
 /// The effects a frame runs.
-fn effect_list(s: &State, f: &Frame) -> &'static [Effect] {
-    let def = s.def(f.this);
-    let abilities: &'static [Ability] = match f.list {
+fn effect_list<'a>(db: &'a SpheresDb, s: &State, f: &Frame) -> &'a [Effect] {
+    let def = db.card(s.cards[f.this.0 as usize]);
+    let abilities: &[Ability] = match f.list {
         EffectList::Spell => return &def.spell.effects,
         EffectList::CreatureAbility(_) => &def.creature.abilities,
         EffectList::SpellAbility(_) => &def.spell.abilities,
@@ -28,7 +28,7 @@ fn effect_list(s: &State, f: &Frame) -> &'static [Effect] {
 }
 
 /// The name of what a frame is running, for events ("Frost Lance").
-pub fn source_name(s: &State, f: &Frame) -> &'static str {
+pub fn source_name<'a>(s: &'a State, f: &Frame) -> &'a str {
     let def = s.def(f.this);
     match f.list {
         EffectList::CreatureAbility(_) => &def.creature.name,
@@ -54,7 +54,8 @@ pub fn push_frame(s: &mut State, controller: Seat, this: Uid, list: EffectList, 
 /// owner. An inverted spell can only become a face-down generic creature.
 pub fn cast_spell(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
     let seat = s.owner(uid);
-    let def = s.def(uid);
+    let db = s.db.arc();
+    let def = db.card(s.cards[uid.0 as usize]);
     if def.spell.inverted {
         zones::summon(s, uid, true, ev);
         return;
@@ -102,7 +103,8 @@ pub fn attach(s: &mut State, uid: Uid, pos: usize, ev: &mut Vec<Event>) {
 /// Runs the next step of the innermost frame: one effect, or the frame's end.
 pub fn step(s: &mut State, ev: &mut Vec<Event>) {
     let fi = s.frames.len() - 1;
-    let effects = effect_list(s, &s.frames[fi]);
+    let db = s.db.arc();
+    let effects = effect_list(&db, s, &s.frames[fi]);
     let next = s.frames[fi].next as usize;
     if next >= effects.len() {
         let f = s.frames.pop().expect("a frame is running");
@@ -135,10 +137,11 @@ fn finish(s: &mut State, f: &Frame, ev: &mut Vec<Event>) {
 }
 
 /// Executes one effect of frame `fi`; false when it waits for a choice.
-fn run_effect(s: &mut State, fi: usize, effect: &'static Effect, ev: &mut Vec<Event>) -> bool {
+fn run_effect(s: &mut State, fi: usize, effect: &Effect, ev: &mut Vec<Event>) -> bool {
     let f = &s.frames[fi];
     let src = Source { controller: f.controller, card: f.this };
-    let name = source_name(s, f);
+    let name = source_name(s, f).to_owned();
+    let name = name.as_str();
     match effect {
         Effect::Move { verb: Verb::Draw, what } => {
             let Some(lord) = choose_lord(s, fi, what, Some(Verb::Draw), src, true) else { return false };
@@ -545,7 +548,7 @@ pub fn answer_lord(s: &mut State, seat: Seat) {
 /// The count an effect asks for, for prompts ("choose 2").
 pub fn wanted(s: &State) -> Option<(usize, usize)> {
     let f = s.frames.last()?;
-    let effects = effect_list(s, f);
+    let effects = effect_list(&s.db, s, f);
     let e = effects.get(f.next as usize)?;
     let sel = match e {
         Effect::Move { what, .. }
@@ -567,7 +570,7 @@ pub fn wanted(s: &State) -> Option<(usize, usize)> {
 }
 
 /// The current effect of the innermost frame (for prompts and labels).
-pub fn current_effect(s: &State) -> Option<&'static Effect> {
+pub fn current_effect(s: &State) -> Option<&Effect> {
     let f = s.frames.last()?;
-    effect_list(s, f).get(f.next as usize)
+    effect_list(&s.db, s, f).get(f.next as usize)
 }

@@ -5,7 +5,7 @@ use super::abilities::has_static;
 use super::action::{Action, Prompt, SiegeTarget};
 use super::state::{is_sphere, spheres_of, State, Step, Uid, GENERIC_COST};
 use crate::cards::spheres::{CardId, SpellKind, Static};
-use crate::engine::Seat;
+use crate::engine::{Responses, Seat, Stop};
 
 /// Seats that must answer now.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -249,4 +249,22 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     }
     out.push(Action::Pass);
     out
+}
+
+/// The retaliation window is Spheres' priority stop: the defender may
+/// retaliate or pass. An empty hand is public; a hand with nothing
+/// affordable is the defender's secret.
+pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
+    let Some(Prompt::Retaliate { seat: defender }) = &s.prompt else { return None };
+    if *defender != seat {
+        return None;
+    }
+    let responses = if !retaliation_options(s, seat).is_empty() {
+        Responses::Some
+    } else if s.lords[seat].hand.is_empty() {
+        Responses::NonePublicly
+    } else {
+        Responses::NoneSecretly
+    };
+    Some(Stop { pass: Action::Pass, responses })
 }

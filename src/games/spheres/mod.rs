@@ -26,14 +26,15 @@
 //! [`battle`] (step 5), [`effects`] (executing card text), [`select`]
 //! (filters, variables, conditions), [`abilities`] (passives and triggers),
 //! [`zones`] (moving cards), [`legal`] (pure legality), [`view`],
-//! [`playout`] (random games) and [`testing`] (scenario builder).
+//! [`determinize`] (re-sampling what a seat cannot see) and [`testing`]
+//! (scenario builder).
 
 pub mod abilities;
 pub mod action;
 pub mod battle;
 pub mod effects;
+pub mod determinize;
 pub mod legal;
-pub mod playout;
 mod secrets;
 pub mod select;
 pub mod setup;
@@ -44,16 +45,19 @@ pub mod view;
 pub mod zones;
 
 pub use action::{Action, Prompt, SiegeTarget};
-pub use playout::{random_game, random_game_with, PlayoutReport, ACTION_BUDGET};
-pub use setup::setup_with_pool;
 pub use state::{
-    card_count, check_invariants, register_pool, Attack, AttackPhase, Creature, Lord, State, Step, Uid,
+    card_count, check_invariants, Attack, AttackPhase, Creature, Lord, State, Step, Uid,
     GENERIC_COST, GENERIC_STRENGTH,
 };
 
+use std::sync::Arc;
+
+use crate::cards::spheres::SpheresDb;
 use crate::engine::{
-    ActionView, Event, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Viewer,
+    ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView,
+    Viewer,
 };
+use crate::games::{Game, GameInfo};
 
 /// The Spheres rules.
 pub struct Spheres;
@@ -61,9 +65,16 @@ pub struct Spheres;
 impl Rules for Spheres {
     type State = State;
     type Action = Action;
+    type Cards = Arc<SpheresDb>;
 
-    fn setup(setup: &MatchSetup) -> Result<State, SetupError> {
-        setup::setup_with_pool(setup, 0)
+    fn setup(setup: &MatchSetup, cards: &Arc<SpheresDb>) -> Result<State, SetupError> {
+        setup::setup(setup, cards)
+    }
+    fn attach(s: &mut State, cards: &Arc<SpheresDb>) {
+        s.db = crate::engine::Attached::new(cards);
+        if let Some(cp) = &mut s.checkpoint {
+            Self::attach(&mut cp.state, cards);
+        }
     }
     fn to_act(s: &State) -> Vec<Seat> {
         legal::to_act(s)
@@ -89,4 +100,24 @@ impl Rules for Spheres {
     fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         secrets::secrets(s, viewer)
     }
+    fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
+        determinize::determinize(s, seat, rng)
+    }
+    fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
+        legal::stop(s, seat)
+    }
+}
+
+impl Game for Spheres {
+    type Catalog = SpheresDb;
+    const INFO: GameInfo = GameInfo {
+        key: "spheres",
+        name: "Spheres",
+        summary: "Lords of five spheres of magic raise crystals, summon creatures and cast spells from \
+                  one double-sided deck. Break all five of the enemy towers, then storm the fortress \
+                  once more to win. Destroyed cards become groove energy you can spend on retaliation \
+                  spells during your opponent's attacks.",
+        variants: &[],
+        players: (2, 2),
+    };
 }

@@ -64,11 +64,11 @@ pub fn amount(s: &State, src: Source, a: Amount) -> u8 {
 }
 
 /// The race and type of a card as seen in `zone` (a face-down creature has none).
-fn race_kind(s: &State, uid: Uid, zone: Zone) -> Option<(&'static str, Option<&'static str>)> {
+fn race_kind(s: &State, uid: Uid, zone: Zone) -> Option<(&str, Option<&str>)> {
     if zone == Zone::Battlefield && s.creature(uid).is_some_and(|c| c.face_down) {
         return None;
     }
-    let def: &'static CardDef = s.def(uid);
+    let def: &CardDef = s.def(uid);
     Some((def.creature.race.as_str(), def.creature.kind.as_deref()))
 }
 

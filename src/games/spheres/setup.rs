@@ -1,16 +1,18 @@
 //! Game setup: decks, the split reveal that decides the first lord, towers
 //! and opening hands.
 
-use super::state::{pool_db, Lord, State, Step, Turn, Uid, HAND, TOWERS};
+use std::sync::Arc;
+
+use super::state::{Lord, State, Step, Turn, Uid, HAND, TOWERS};
 use super::turn::run;
-use crate::cards::spheres::CardId;
+use crate::cards::spheres::{CardId, SpheresDb};
 use crate::engine::{GameRng, MatchSetup, PerSeat, Seat, SetupError};
 
 /// Reveals attempted before a tie is broken at random.
 const MAX_REVEALS: usize = 20;
 
-/// Sets a match up with the cards of pool `pool` (0: the embedded collection).
-pub fn setup_with_pool(setup: &MatchSetup, pool: u16) -> Result<State, SetupError> {
+/// Sets a match up with the cards of `db`.
+pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupError> {
     if setup.seats.len() != 2 {
         return Err(SetupError::Invalid(format!(
             "Spheres is played by 2 lords for now; this match seats {}",
@@ -20,20 +22,19 @@ pub fn setup_with_pool(setup: &MatchSetup, pool: u16) -> Result<State, SetupErro
     if let Some(v) = &setup.variant {
         return Err(SetupError::Invalid(format!("Spheres has no variant \"{v}\" yet")));
     }
-    let db = pool_db(pool);
     let mut decks = Vec::new();
     for seat in &setup.seats {
         let ids = db
             .resolve_deck(&seat.deck)
-            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason })?;
+            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: reason.to_string() })?;
         decks.push(ids);
     }
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
-    Ok(deal(pool, GameRng::from_seed(setup.seed), &names, decks))
+    Ok(deal(db, GameRng::from_seed(setup.seed), &names, decks))
 }
 
 /// Builds the opening state from resolved decks.
-pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId>>) -> State {
+pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId>>) -> State {
     let n = names.len();
     let mut cards = Vec::new();
     let mut owners = Vec::new();
@@ -46,7 +47,6 @@ pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId
             owners.push(seat);
         }
     }
-    let db = pool_db(pool);
     // Game setup 1: split each deck and compare the revealed cards.
     let mut contenders: Vec<Seat> = lords.seats().collect();
     for _ in 0..MAX_REVEALS {
@@ -84,7 +84,7 @@ pub fn deal(pool: u16, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId
         }
     }
     let turn = Turn::start(1, first, first, Step::Regroup);
-    let mut s = State::at_turn(pool, rng, cards, owners, lords, turn);
+    let mut s = State::at_turn(db, rng, cards, owners, lords, turn);
     run(&mut s, &mut Vec::new());
     s
 }

@@ -3,14 +3,13 @@
 //! pending prompt. It holds ids and counters only; card definitions are read
 //! from the card pool the match was set up with.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::action::Prompt;
 use crate::cards::spheres::{CardDef, CardId, Sphere, SpheresDb, Zone};
-use crate::engine::{GameRng, Outcome, PerSeat, Seat};
+use crate::engine::{Attached, GameRng, Outcome, PerSeat, Seat};
 
 /// One physical card of the match (an index into [`State::cards`]).
 ///
@@ -28,37 +27,6 @@ pub const GENERIC_COST: u8 = 3;
 pub const TOWERS: usize = 5;
 /// Cards in an opening hand, and the draw when the hand is empty.
 pub const HAND: usize = 5;
-
-/// The card pool a state reads its definitions from: `0` is the embedded
-/// collection ([`crate::cards::spheres::db`]); other numbers are pools
-/// registered with [`register_pool`] (tests and simulations).
-static POOLS: OnceLock<Vec<OnceLock<&'static SpheresDb>>> = OnceLock::new();
-static NEXT_POOL: AtomicUsize = AtomicUsize::new(1);
-const MAX_POOLS: usize = 256;
-
-fn pools() -> &'static Vec<OnceLock<&'static SpheresDb>> {
-    POOLS.get_or_init(|| (0..MAX_POOLS).map(|_| OnceLock::new()).collect())
-}
-
-/// Registers a card pool for states set up with [`super::setup_with_pool`];
-/// returns its number. The pool lives for the rest of the process.
-pub fn register_pool(db: &'static SpheresDb) -> u16 {
-    let n = NEXT_POOL.fetch_add(1, Ordering::Relaxed);
-    assert!(n < MAX_POOLS, "too many Spheres card pools registered");
-    pools()[n].set(db).unwrap_or_else(|_| unreachable!("pool slots are handed out once"));
-    n as u16
-}
-
-/// The card pool with number `pool`.
-pub fn pool_db(pool: u16) -> &'static SpheresDb {
-    if pool == 0 {
-        return crate::cards::spheres::db();
-    }
-    pools()
-        .get(pool as usize)
-        .and_then(|slot| slot.get().copied())
-        .unwrap_or_else(|| panic!("Spheres card pool {pool} is not registered in this process"))
-}
 
 /// A creature on the battlefield.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -437,9 +405,9 @@ pub struct Checkpoint {
 /// A Spheres match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    /// Card pool number (0 = the embedded collection).
-    #[serde(default)]
-    pub pool: u16,
+    /// The card database (not serialised: see [`crate::engine::Rules::attach`]).
+    #[serde(skip)]
+    pub db: Attached<SpheresDb>,
     /// The match's random number generator.
     pub rng: GameRng,
     /// Card of each uid.
@@ -480,7 +448,7 @@ impl State {
     /// A state at the given turn, before anything has run: no attack, no
     /// pending effect, no prompt. Setup and the scenario builder both start here.
     pub fn at_turn(
-        pool: u16,
+        db: &Arc<SpheresDb>,
         rng: GameRng,
         cards: Vec<CardId>,
         owners: Vec<Seat>,
@@ -488,7 +456,7 @@ impl State {
         turn: Turn,
     ) -> State {
         State {
-            pool,
+            db: Attached::new(db),
             rng,
             cards,
             owners,
@@ -505,13 +473,13 @@ impl State {
         }
     }
 
-    /// The card pool.
-    pub fn db(&self) -> &'static SpheresDb {
-        pool_db(self.pool)
+    /// The card database.
+    pub fn db(&self) -> &SpheresDb {
+        &self.db
     }
     /// The definition of a card instance.
-    pub fn def(&self, uid: Uid) -> &'static CardDef {
-        self.db().card(self.cards[uid.0 as usize])
+    pub fn def(&self, uid: Uid) -> &CardDef {
+        self.db.card(self.cards[uid.0 as usize])
     }
     /// Who owns a card instance.
     pub fn owner(&self, uid: Uid) -> Seat {

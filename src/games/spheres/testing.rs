@@ -3,10 +3,10 @@
 //! back by name. Also the demo card pool (`demo_cards.toml`), which lets
 //! tests and simulations run without the real collection.
 
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use super::legal::legal_actions;
-use super::state::{register_pool, Creature, Lord, State, Step, Turn, Uid};
+use super::state::{Creature, Lord, State, Step, Turn, Uid};
 use super::turn::{apply, run};
 use super::view::describe;
 use super::Action;
@@ -16,24 +16,22 @@ use crate::engine::{Event, GameRng, PerSeat, Seat};
 /// The demo card pool, as TOML.
 pub const DEMO_CARDS: &str = include_str!("demo_cards.toml");
 
-/// Parses a card file into a registered pool. Only the schema is checked:
-/// a test pool need not be a whole collection (16 cards per sphere...).
-pub fn pool_from_toml(cards: &str) -> u16 {
+/// Parses a card file into a card pool. Only the schema is checked: a test
+/// pool need not be a whole collection (16 cards per sphere...).
+pub fn pool_from_toml(cards: &str) -> Arc<SpheresDb> {
     let file: CardFile = toml::from_str(cards).unwrap_or_else(|e| panic!("test cards: {e}"));
-    let db = SpheresDb::new(file.cards, Vec::new());
-    register_pool(Box::leak(Box::new(db)))
+    Arc::new(SpheresDb::new(file.cards, Vec::new()))
 }
 
-/// The demo pool's number (registered on first use).
-pub fn demo_pool() -> u16 {
-    static POOL: OnceLock<u16> = OnceLock::new();
-    *POOL.get_or_init(|| pool_from_toml(DEMO_CARDS))
+/// The demo pool (parsed anew: it is small).
+pub fn demo_pool() -> Arc<SpheresDb> {
+    pool_from_toml(DEMO_CARDS)
 }
 
 /// A 48-card demo deck: three copies of 16 demo cards (`which` 0 or 1
 /// picks the first or last 16 of the pool).
 pub fn demo_deck(which: usize) -> Vec<String> {
-    let db = super::state::pool_db(demo_pool());
+    let db = demo_pool();
     let n = db.cards.len();
     let start = if which == 0 { 0 } else { n.saturating_sub(16) };
     let mut out = Vec::new();
@@ -48,7 +46,7 @@ pub fn demo_deck(which: usize) -> Vec<String> {
 /// A table under construction.
 #[derive(Debug, Clone)]
 pub struct Table {
-    pool: u16,
+    pool: Arc<SpheresDb>,
     names: Vec<String>,
     cards: Vec<crate::cards::spheres::CardId>,
     owners: Vec<Seat>,
@@ -70,7 +68,7 @@ impl Table {
     }
 
     /// Two empty fields on pool `pool`.
-    pub fn with_pool(pool: u16) -> Self {
+    pub fn with_pool(pool: Arc<SpheresDb>) -> Self {
         let names = vec!["Alice".to_string(), "Bob".to_string()];
         Table {
             pool,
@@ -84,8 +82,7 @@ impl Table {
     }
 
     fn add(&mut self, seat: Seat, name: &str) -> Uid {
-        let db = super::state::pool_db(self.pool);
-        let id = db.find(name).unwrap_or_else(|e| panic!("{e}"));
+        let id = self.pool.find(name).unwrap_or_else(|e| panic!("{e}"));
         let uid = Uid(self.cards.len() as u16);
         self.cards.push(id);
         self.owners.push(seat);
@@ -180,7 +177,7 @@ impl Table {
     /// Builds the state, runs it to the first decision, and returns the events.
     pub fn build_with_events(&self) -> (State, Vec<Event>) {
         let mut s = State::at_turn(
-            self.pool,
+            &self.pool,
             GameRng::from_seed(self.seed),
             self.cards.clone(),
             self.owners.clone(),

@@ -143,7 +143,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
         }
         zones.push(ZoneView { name: "Groove".into(), cards: parts });
     }
-    SeatView { seat: Some(seat), name: lord.name.clone(), counters, zones, alive: lord.alive }
+    SeatView { seat: Some(seat), name: lord.name.clone(), counters, zones, alive: lord.alive, ..Default::default() }
 }
 
 /// The verb an effect asks about, for prompts and labels.
@@ -298,7 +298,7 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
 
 /// The name of the card whose effect asks, while everyone can see that
 /// card (a trigger of a creature now in the groove must not name it).
-fn shown_source(s: &State) -> &'static str {
+fn shown_source(s: &State) -> &str {
     match s.frames.last() {
         Some(f) if is_public(s, f.this, s.zone_of(f.this)) => source_name(s, f),
         _ => "an effect",
@@ -409,5 +409,6 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         hand: me.map(|seat| s.lords[seat].hand.iter().map(|u| hand_card_view(s, *u)).collect()),
         actions: Vec::new(),
         outcome: s.outcome.clone(),
+        ..Default::default()
     }
 }

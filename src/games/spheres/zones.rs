@@ -16,7 +16,7 @@ pub fn cards_word(n: usize) -> String {
 }
 
 /// The card's name as a hand or trash card (its creature name).
-pub fn card_name(s: &State, uid: Uid) -> &'static str {
+pub fn card_name(s: &State, uid: Uid) -> &str {
     &s.def(uid).creature.name
 }
 
@@ -148,7 +148,7 @@ pub fn draw(s: &mut State, seat: Seat, n: usize, ev: &mut Vec<Event>) -> usize {
     for _ in 0..n {
         let Some(uid) = s.lords[seat].deck.pop() else { break };
         s.lords[seat].hand.push(uid);
-        names.push(card_name(s, uid));
+        names.push(card_name(s, uid).to_owned());
     }
     if !names.is_empty() {
         ev.push(Event::public(format!("{} draws {}", s.name(seat), cards_word(names.len()))));

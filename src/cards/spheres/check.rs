@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::spheres::{
+use super::{
     composition, Ability, Amount, CardDef, CardFile, Condition, DeckDef, Effect, Filter, Pick, Select,
     SpellKind, Sphere, SpheresDb, Subject, Trigger, Variable, Verb, Zone,
 };
-use super::LoadError;
+use crate::cards::LoadError;
 
 /// Cards of each sphere in a collection.
 pub const CARDS_PER_SPHERE: usize = 16;
@@ -33,14 +33,6 @@ pub const SETS_PER_DECK: usize = 4;
 pub const DECKS: usize = 5;
 /// Summon and casting costs on a card.
 pub const COSTS: RangeInclusive<u8> = 1..=6;
-
-/// Checks every game's card files under `root` (the `cards/` folder), read
-/// from disk. Returns one line per game.
-pub fn check_dir(root: &Path) -> Result<Vec<String>, LoadError> {
-    let db = load_spheres(&root.join("spheres"))?;
-    check_collection(&db)?;
-    Ok(vec![format!("spheres: {} cards, {} decks, ok", db.cards.len(), db.decks.len())])
-}
 
 /// Reads and parses `dir/*.toml`: one file per sphere, named after it, plus
 /// `decks.toml`. Syntax errors name the card (or deck) whose table holds

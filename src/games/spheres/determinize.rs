@@ -1,0 +1,70 @@
+//! Re-sampling what one lord cannot see, for the AI: the cards in hidden
+//! places are dealt again among those places, so a search explores worlds
+//! the lord cannot tell from the real one.
+//!
+//! Hidden from a lord: every deck and tower (even their own), and the
+//! hands, vault crystals, groove energy and face-down creatures of the
+//! others. A crystal's or an energy's sphere is public (the board counts
+//! crystals by sphere, events name an energy's sphere), so those are dealt
+//! again only among cards of the same owner, zone and sphere; everything
+//! else among the same owner's hidden cards. Cards a pending search shows
+//! the lord stay what they are. The state keeps no memory of what a lord
+//! saw before (a creature bounced back to a hand), so such a card is dealt
+//! again too: the lord's view is unchanged, which is the contract.
+
+use std::collections::BTreeMap;
+
+use super::action::Prompt;
+use super::state::{State, Uid};
+use crate::cards::spheres::Sphere;
+use crate::engine::{GameRng, Seat};
+
+/// Which hidden cards may take each other's place: same owner, and for
+/// crystals and energy the same zone and sphere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Slot {
+    Anywhere(Seat),
+    Vault(Seat, Sphere),
+    Groove(Seat, Sphere),
+}
+
+/// A copy of `s` with everything hidden from `seat` re-sampled with `rng`.
+pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
+    let mut groups: BTreeMap<Slot, Vec<Uid>> = BTreeMap::new();
+    for (owner, lord) in s.lords.iter() {
+        let mine = owner == seat;
+        let mut add = |slot: Slot, uid: Uid| groups.entry(slot).or_default().push(uid);
+        for &u in lord.deck.iter().chain(&lord.towers) {
+            add(Slot::Anywhere(owner), u);
+        }
+        if mine {
+            continue;
+        }
+        for &u in &lord.hand {
+            add(Slot::Anywhere(owner), u);
+        }
+        for c in lord.battlefield.iter().filter(|c| c.face_down) {
+            add(Slot::Anywhere(owner), c.uid);
+        }
+        for &u in &lord.vault {
+            add(Slot::Vault(owner, s.def(u).sphere), u);
+        }
+        for &u in &lord.groove {
+            add(Slot::Groove(owner, s.def(u).sphere), u);
+        }
+    }
+    let shown: Vec<Uid> = match &s.prompt {
+        Some(Prompt::Cards { chooser, options, reveal: true, .. }) if *chooser == seat => options.clone(),
+        _ => Vec::new(),
+    };
+    let mut out = s.clone();
+    for uids in groups.values_mut() {
+        uids.retain(|u| !shown.contains(u));
+        let mut ids: Vec<_> = uids.iter().map(|u| s.cards[u.0 as usize]).collect();
+        rng.shuffle(&mut ids);
+        for (u, id) in uids.iter().zip(ids) {
+            out.cards[u.0 as usize] = id;
+        }
+    }
+    out
+}
