@@ -20,7 +20,7 @@ async fn next_click(table: &Table, m: &StoredMatch) -> Option<Request> {
     if row.status != MatchStatus::Active {
         return None;
     }
-    let state: AnyState = serde_json::from_str(&row.state).ok()?;
+    let state = AnyState::from_json(&row.state, table.library()).ok()?;
     let seat = *state.to_act().first()?;
     let index = state.view(Viewer::Seat(seat)).actions.first()?.index;
     let custom_id = CustomId::Act { match_id: m.id, version: row.version, index }.encode();
@@ -37,8 +37,9 @@ fn table_action(c: &mut Criterion) {
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
     let (table, pool) = rt.block_on(async {
         let store = Store::open(&url).await.expect("open store");
-        let pool = store_matches(&store, STORED, 1).await.expect("store matches");
-        (Table::new(store), pool)
+        let table = Table::new(store);
+        let pool = store_matches(table.store(), table.library(), STORED, 1).await.expect("store matches");
+        (table, pool)
     });
     let mut next = 0usize;
     let mut group = c.benchmark_group("table");

@@ -1,12 +1,12 @@
 //! The `cardtable` command line: the bot and its offline tools.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use cardtable::games::GameId;
+use cardtable::games::{game_keys, GameId, Library, GAMES};
 
 /// Asynchronous trading-card matches between friends, in Discord threads.
 #[derive(Parser)]
@@ -28,9 +28,9 @@ enum Command {
     },
     /// Play seeded random-vs-random matches through the engine.
     Sim {
-        /// Game to play.
-        #[arg(long, default_value = "spheres")]
-        game: String,
+        /// Game to play (a key from `/games`; the first game when absent).
+        #[arg(long)]
+        game: Option<String>,
         /// Number of games.
         #[arg(long, default_value_t = 100)]
         games: u64,
@@ -81,9 +81,10 @@ enum Command {
 enum CardsCommand {
     /// Validate every card and deck file.
     Check {
-        /// Folder holding one sub-folder per game.
-        #[arg(long, default_value = "cards")]
-        dir: PathBuf,
+        /// Folder holding one sub-folder per game (default: the `cards/`
+        /// folder the binary was built from, so this works from anywhere).
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -92,8 +93,10 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Bot) {
         Command::Bot => bot(),
         Command::Console { db } => runtime().and_then(|rt| rt.block_on(console(&db))),
-        Command::Sim { game, games, seed } => sim(&game, games, seed),
-        Command::Cards { command: CardsCommand::Check { dir } } => cards_check(&dir),
+        Command::Sim { game, games, seed } => sim(game.as_deref(), games, seed),
+        Command::Cards { command: CardsCommand::Check { dir } } => {
+            cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
+        }
         Command::Replay { match_id, db } => runtime().and_then(|rt| rt.block_on(replay(&db, match_id))),
         Command::Loadtest { matches, active, actions, db, seed, think_ms } => {
             let opts = cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms };
@@ -113,13 +116,17 @@ fn main() -> ExitCode {
     }
 }
 
-fn sim(game: &str, games: u64, seed: u64) -> Result<(), String> {
-    let game = GameId::parse(game)?;
+fn sim(game: Option<&str>, games: u64, seed: u64) -> Result<(), String> {
+    let game = match game {
+        Some(g) => GameId::parse(g).map_err(|e| format!("{e} (the games are: {})", game_keys()))?,
+        None => GAMES[0],
+    };
+    let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
     let start = Instant::now();
     let (mut finished, mut errors, mut actions) = (0u64, 0u64, 0u64);
     let mut reports = Vec::new();
     for i in 0..games {
-        let mut report = cardtable::sim::play_random(game, seed.wrapping_add(i), |_| {});
+        let mut report = cardtable::sim::play_random(&library, game, seed.wrapping_add(i), |_| {});
         actions += report.actions as u64;
         finished += report.finished as u64;
         if let Some(e) = report.error.take() {
@@ -191,10 +198,13 @@ async fn loadtest(opts: &cardtable::loadtest::Options) -> Result<(), String> {
     Ok(())
 }
 
-fn cards_check(dir: &std::path::Path) -> Result<(), String> {
-    let lines = cardtable::cards::check::check_dir(dir).map_err(|e| e.to_string())?;
-    for line in lines {
-        println!("{line}");
+/// One `GAME: N cards, D decks, ok` line per game of the registry.
+fn cards_check(dir: &Path) -> Result<(), String> {
+    if !dir.is_dir() {
+        return Err(format!("{} is not a folder; give the cards folder with --dir", dir.display()));
+    }
+    for (game, size) in Library::check_dir(dir).map_err(|e| e.to_string())? {
+        println!("{}: {} cards, {} decks, ok", game.key(), size.cards, size.decks);
     }
     Ok(())
 }

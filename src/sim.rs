@@ -73,7 +73,12 @@ pub fn random_setup(library: &Library, game: GameId, seed: u64) -> Result<MatchS
 
 /// Plays one seeded random game through the engine's one random playout;
 /// `on_step` sees the state after every action.
-pub fn play_random(library: &Library, game: GameId, seed: u64, mut on_step: impl FnMut(&AnyState)) -> GameReport {
+pub fn play_random(
+    library: &Library,
+    game: GameId,
+    seed: u64,
+    mut on_step: impl FnMut(&AnyState),
+) -> GameReport {
     let mut report = GameReport { actions: 0, finished: false, error: None, decks: vec![], winners: vec![] };
     let setup = match random_setup(library, game, seed) {
         Ok(s) => s,
@@ -132,7 +137,8 @@ mod tests {
     fn random_games_name_their_decks_and_winners() {
         let library = Library::embedded().unwrap();
         for &game in crate::games::GAMES {
-            let reports: Vec<GameReport> = (0..20).map(|seed| play_random(&library, game, seed, |_| {})).collect();
+            let reports: Vec<GameReport> =
+                (0..20).map(|seed| play_random(&library, game, seed, |_| {})).collect();
             for r in &reports {
                 assert!(r.finished && r.actions > 0, "{} {r:?}", game.key());
                 assert_eq!(r.decks.len(), 2);

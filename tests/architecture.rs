@@ -1,25 +1,59 @@
-//! DESIGN.md: `engine`, `games` and `cards` do no I/O beyond reading card
-//! files, and know nothing of Discord, the database or the async runtime.
+//! DESIGN.md's layering, enforced:
+//! - `engine`, `games` and `cards` do no I/O beyond reading card files, and
+//!   know nothing of Discord, the database or the async runtime;
+//! - `view` never imports `table`;
+//! - a game is named (its module, its types, its key) only in its own two
+//!   folders (`src/games/<game>`, `src/cards/<game>`) and on its one line of
+//!   the registry, so adding a game touches nothing else.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const FORBIDDEN: &[&str] = &["tokio", "serenity", "poise", "sqlx"];
 const PURE_LAYERS: &[&str] = &["src/engine", "src/games", "src/cards"];
+const REGISTRY: &str = "src/games/mod.rs";
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("read {}: {e}", d.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
         }
     }
+    out.sort();
+    out
+}
+
+/// The code of a line: without its `//` comment (a `//` inside a string
+/// is rare enough in this code base to ignore).
+fn code(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
+/// Whether `code` names `word` as a whole identifier, any case.
+fn names_word(code: &str, word: &str) -> bool {
+    let lower = code.to_lowercase();
+    let word = word.to_lowercase();
+    lower.match_indices(&word).any(|(i, _)| {
+        let before = lower[..i].chars().next_back();
+        let after = lower[i + word.len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
+    })
 }
 
 /// Whether `line` names `krate` as a path root (`tokio::`, `use tokio`, `tokio;`).
 fn mentions(line: &str, krate: &str) -> bool {
-    let code = line.split("//").next().unwrap_or("");
+    let code = code(line);
     code.match_indices(krate).any(|(i, _)| {
         let before = code[..i].chars().next_back();
         let after = code[i + krate.len()..].chars().next();
@@ -29,13 +63,45 @@ fn mentions(line: &str, krate: &str) -> bool {
     })
 }
 
+/// The games: one folder each under `src/games`.
+fn game_modules() -> Vec<String> {
+    let mut games: Vec<String> = std::fs::read_dir(root().join("src/games"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    games.sort();
+    games
+}
+
+/// The public type names a game's folders declare (`pub struct X`,
+/// `pub enum X`, `pub trait X`, `pub type X`), which must not leak out either.
+fn declared_types(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    if !dir.exists() {
+        return names;
+    }
+    for file in rust_files(dir) {
+        for line in std::fs::read_to_string(&file).unwrap().lines() {
+            let t = line.trim_start();
+            for kw in ["pub struct ", "pub enum ", "pub trait ", "pub type "] {
+                if let Some(rest) = t.strip_prefix(kw) {
+                    let name: String =
+                        rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    names.push(name);
+                }
+            }
+        }
+    }
+    names
+}
+
 #[test]
 fn pure_layers_use_no_runtime_database_or_discord_crates() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut offenders = Vec::new();
     for layer in PURE_LAYERS {
-        let mut files = Vec::new();
-        rust_files(&root.join(layer), &mut files);
+        let files = rust_files(&root().join(layer));
         assert!(!files.is_empty(), "{layer} has no Rust files");
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
@@ -52,9 +118,72 @@ fn pure_layers_use_no_runtime_database_or_discord_crates() {
 }
 
 #[test]
-fn the_checker_itself_detects_a_forbidden_crate() {
+fn view_does_not_import_table() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("src/view")) {
+        for (n, line) in std::fs::read_to_string(&file).unwrap().lines().enumerate() {
+            if code(line).contains("crate::table") {
+                offenders.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "src/view must not use crate::table:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn a_game_is_named_only_in_its_own_folders_and_its_registry_line() {
+    let games = game_modules();
+    assert!(games.contains(&"spheres".to_owned()), "games found: {games:?}");
+    let mut offenders = Vec::new();
+    for game in &games {
+        let own = [root().join("src/games").join(game), root().join("src/cards").join(game)];
+        // The module name, and the public types of its folders (minus
+        // generic nouns a game may well share with others, like `State`).
+        let mut words = vec![game.clone()];
+        for dir in &own {
+            words
+                .extend(declared_types(dir).into_iter().filter(|t| t.to_lowercase().contains(game.as_str())));
+        }
+        for file in rust_files(&root().join("src")) {
+            if own.iter().any(|d| file.starts_with(d)) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let mut registry_lines = 0;
+            for (n, line) in text.lines().enumerate() {
+                let Some(word) = words.iter().find(|w| names_word(code(line), w)) else { continue };
+                if file.ends_with(REGISTRY) && registry_lines == 0 {
+                    registry_lines += 1;
+                    continue;
+                }
+                offenders.push(format!("{}:{}: names {word}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "a game may be named only in src/games/<game>, src/cards/<game> and one registry line:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn every_game_folder_has_a_catalogue_folder_and_data() {
+    for game in game_modules() {
+        assert!(root().join("src/cards").join(&game).is_dir(), "src/cards/{game} is missing");
+        assert!(root().join("cards").join(&game).is_dir(), "cards/{game} (the data) is missing");
+    }
+}
+
+#[test]
+fn the_checkers_themselves_detect_what_they_look_for() {
     assert!(mentions("use tokio::sync::Mutex;", "tokio"));
     assert!(mentions("    sqlx::query(\"x\")", "sqlx"));
     assert!(!mentions("// tokio is not used here", "tokio"));
     assert!(!mentions("let my_tokio_count = 1;", "tokio"));
+    assert!(names_word(code("use crate::cards::spheres::SpheresDb;"), "spheres"));
+    assert!(names_word(code("let s = \"Spheres\";"), "spheres"));
+    assert!(!names_word(code("// spheres in a comment"), "spheres"));
+    assert!(!names_word(code("let hemispheres = 2;"), "spheres"));
+    assert!(declared_types(&root().join("src/cards/spheres")).contains(&"SpheresDb".to_owned()));
 }

@@ -7,9 +7,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use cardtable::cards::check::{check_collection, check_dir, mechanics};
-use cardtable::cards::spheres::{composition, db, CardDef, Sphere, DECK_SIZE, MAX_COPIES};
-use cardtable::cards::LoadError;
+use cardtable::cards::spheres::check::{check_collection, mechanics};
+use cardtable::cards::spheres::{composition, CardDef, Sphere, SpheresDb, DECK_SIZE, MAX_COPIES};
+use cardtable::cards::{Catalog, CatalogSize, LoadError};
+use cardtable::games::{GameId, Library, GAMES};
+
+/// The Spheres collection embedded in the binary.
+fn db() -> SpheresDb {
+    SpheresDb::embedded().unwrap_or_else(|e| panic!("{e}"))
+}
 
 fn cards_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")
@@ -20,13 +26,21 @@ fn spheres_embedded_collection_loads() {
     let db = db();
     assert_eq!(db.cards.len(), 80);
     assert_eq!(db.decks.len(), 5);
-    check_collection(db).unwrap_or_else(|e| panic!("{e}"));
+    check_collection(&db).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
 fn spheres_cards_check_reads_the_files_on_disk() {
-    let lines = check_dir(&cards_root()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(lines, vec!["spheres: 80 cards, 5 decks, ok".to_string()]);
+    let sizes = Library::check_dir(&cards_root()).unwrap_or_else(|e| panic!("{e}"));
+    // One entry per game of the registry, in its order.
+    assert_eq!(sizes.iter().map(|(g, _)| *g).collect::<Vec<_>>(), GAMES.to_vec());
+    let spheres = sizes.iter().find(|(g, _)| *g == GameId::Spheres).unwrap().1;
+    assert_eq!(spheres, CatalogSize { cards: 80, decks: 5 });
+    // The files on disk hold what is embedded in the binary.
+    let library = Library::embedded().unwrap();
+    for (game, size) in &sizes {
+        assert_eq!(*size, library.catalog(*game).size(), "{}", game.key());
+    }
 }
 
 #[test]
@@ -218,7 +232,7 @@ fn spheres_every_mechanic_is_used_at_least_twice() {
         required.contains(&"trigger:tower_lost".to_string())
             && required.contains(&"filter:max_strength".to_string())
     );
-    let used = mechanics(db());
+    let used = mechanics(&db());
     let missing: Vec<String> = required
         .iter()
         .filter(|t| used.get(*t).copied().unwrap_or(0) < 2)
@@ -227,25 +241,36 @@ fn spheres_every_mechanic_is_used_at_least_twice() {
     assert!(missing.is_empty(), "mechanics used fewer than twice: {missing:?}");
 }
 
-/// A writable copy of `cards/`, with one file edited.
-fn broken(
-    file: &str,
-    edit: impl Fn(String) -> String,
-) -> (tempfile::TempDir, Result<Vec<String>, LoadError>) {
+/// What `cardtable cards check` answers for a `cards/` folder.
+type Checked = Result<Vec<(GameId, CatalogSize)>, LoadError>;
+
+/// A writable copy of `cards/`, with one file of `cards/spheres/` edited,
+/// and what `cards check` says of it.
+fn broken(file: &str, edit: impl Fn(String) -> String) -> (tempfile::TempDir, Checked) {
     let dir = tempfile::tempdir().unwrap();
-    let spheres = dir.path().join("spheres");
-    fs::create_dir(&spheres).unwrap();
-    for entry in fs::read_dir(cards_root().join("spheres")).unwrap() {
-        let path = entry.unwrap().path();
-        let mut text = fs::read_to_string(&path).unwrap();
-        if path.file_name().unwrap() == file {
-            let edited = edit(text.clone());
-            assert_ne!(edited, text, "the edit of {file} changed nothing");
-            text = edited;
+    let mut edited_one = false;
+    for game in fs::read_dir(cards_root()).unwrap() {
+        let game = game.unwrap().path();
+        if !game.is_dir() {
+            continue;
         }
-        fs::write(spheres.join(path.file_name().unwrap()), text).unwrap();
+        let copy = dir.path().join(game.file_name().unwrap());
+        fs::create_dir(&copy).unwrap();
+        let is_spheres = game.file_name().unwrap() == "spheres";
+        for entry in fs::read_dir(&game).unwrap() {
+            let path = entry.unwrap().path();
+            let mut text = fs::read_to_string(&path).unwrap();
+            if is_spheres && path.file_name().unwrap() == file {
+                let edited = edit(text.clone());
+                assert_ne!(edited, text, "the edit of {file} changed nothing");
+                text = edited;
+                edited_one = true;
+            }
+            fs::write(copy.join(path.file_name().unwrap()), text).unwrap();
+        }
     }
-    let result = check_dir(dir.path());
+    assert!(edited_one, "no file {file} in cards/spheres");
+    let result = Library::check_dir(dir.path());
     (dir, result)
 }
 
@@ -255,7 +280,7 @@ fn replace_once(text: &str, old: &str, new: &str) -> String {
 }
 
 /// The error names the file, the card and the field.
-fn assert_names(result: Result<Vec<String>, LoadError>, file: &str, card: &str, field: &str) -> String {
+fn assert_names(result: Checked, file: &str, card: &str, field: &str) -> String {
     let err = result.expect_err("the broken file was accepted");
     let msg = err.to_string();
     assert!(msg.contains(file), "no file {file} in: {msg}");
@@ -359,13 +384,13 @@ fn spheres_deck_list_of_49_cards_is_refused() {
     let db = db();
     let mut list = db.deck_list(&db.decks[0]);
     list.push(db.cards[20].creature.name.clone());
-    let err = db.resolve_deck(&list).unwrap_err();
+    let err = db.resolve_deck(&list).unwrap_err().to_string();
     assert!(err.contains("48") && err.contains("49"), "{err}");
 
     let mut list = db.deck_list(&db.decks[0]);
     let first = list[0].clone();
     list[47] = first.clone();
-    let err = db.resolve_deck(&list).unwrap_err();
+    let err = db.resolve_deck(&list).unwrap_err().to_string();
     assert!(err.contains(&first) && err.contains('4'), "{err}");
 }
 
@@ -375,10 +400,10 @@ fn spheres_find_suggests_the_nearest_name() {
     assert_eq!(db.card(db.find("tickwick tinker").unwrap()).creature.name, "Tickwick Tinker");
     assert_eq!(db.card(db.find("Salvaged Gears").unwrap()).creature.name, "Tickwick Tinker");
     assert_eq!(db.card(db.find("0001-5F-1 5T").unwrap()).creature.name, "Elderbark Patriarch");
-    let err = db.find("Tickwik Tinker").unwrap_err();
+    let err = db.find("Tickwik Tinker").unwrap_err().to_string();
     assert!(err.contains("did you mean \"Tickwick Tinker\""), "{err}");
-    let err = db.find("Gorge on Bone").unwrap_err();
+    let err = db.find("Gorge on Bone").unwrap_err().to_string();
     assert!(err.contains("did you mean \"Gorge on Bones\""), "{err}");
-    let err = db.deck("Clockwork Sky").unwrap_err();
+    let err = db.deck("Clockwork Sky").unwrap_err().to_string();
     assert!(err.contains("did you mean \"Clockwork Skies\""), "{err}");
 }

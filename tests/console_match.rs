@@ -4,8 +4,9 @@
 
 use std::collections::BTreeSet;
 
+use cardtable::cards::spheres::SpheresDb;
+use cardtable::cards::Catalog;
 use cardtable::console::{run, Console};
-use cardtable::games::GameId;
 use cardtable::store::Store;
 
 const THREAD: &str = "[#alice-vs-bob-spheres]";
@@ -50,8 +51,8 @@ fn next_actor(out: &str) -> Option<Option<String>> {
 
 /// Every name on both halves of a starter deck's cards.
 fn deck_names(deck: &str) -> BTreeSet<String> {
-    let db = cardtable::cards::spheres::db();
-    let (_, cards) = GameId::Spheres.starter_deck(deck).unwrap();
+    let db = SpheresDb::embedded().unwrap();
+    let cards = db.deck_list(db.deck(deck).unwrap());
     cards
         .iter()
         .flat_map(|n| {

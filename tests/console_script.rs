@@ -47,7 +47,8 @@ async fn bad_lines_explain_themselves_and_never_stop_the_console() {
     assert!(text.contains("[only @alice] You cannot challenge yourself"));
     assert!(text.contains("error: @bob sees no message with buttons"));
     assert!(text.contains("error: @bob sees no menu"));
-    assert!(text.contains("There is no game \"chess\""));
+    assert!(text.contains("No game is named \"chess\""));
+    assert!(text.contains("The games are: spheres"));
     assert!(text.contains("entry 1 (\"3 Nosuchcard\")"));
     assert!(text.contains("wait 13h"));
 }

@@ -12,7 +12,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 use cardtable::discord::{answer_slash, deliver_due, on_component};
-use cardtable::games::GameId;
+use cardtable::games::{GameId, Library};
 use cardtable::store::Store;
 use cardtable::table::{Command, CustomId, Table, UserRef};
 
@@ -272,7 +272,8 @@ async fn table() -> Table {
 }
 
 fn starter_deck() -> String {
-    GameId::Spheres.starter_decks()[0].0.clone()
+    let library = Library::embedded().unwrap();
+    library.catalog(GameId::Spheres).starter_decks()[0].name.clone()
 }
 
 fn challenge(opponent: UserRef) -> Command {

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use cardtable::cards::spheres::SpheresDb;
 use cardtable::console::{parse_line, Console};
-use cardtable::games::{GameId, GAMES};
+use cardtable::games::{GameId, Library, GAMES};
 use cardtable::loadtest::{store_matches, StoredMatch};
 use cardtable::store::Store;
 use cardtable::table::decks::{check_list, parse_deck_list};
@@ -17,7 +17,7 @@ use cardtable::table::{
     Command, DeckCommand, Outgoing, Place, Request, RequestKind, Table, TableError, UserRef,
 };
 use proptest::prelude::*;
-use reliability_support::matches::{check_whole, offered_click, request, table_on};
+use reliability_support::matches::{check_whole, library, offered_click, request, table_on};
 use tokio::runtime::Runtime;
 
 fn rt() -> &'static Runtime {
@@ -25,6 +25,12 @@ fn rt() -> &'static Runtime {
     RT.get_or_init(|| {
         tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
     })
+}
+
+/// Every game's cards, parsed once for the properties.
+fn shared_library() -> &'static Library {
+    static L: OnceLock<Library> = OnceLock::new();
+    L.get_or_init(library)
 }
 
 /// One table with a match in play, shared by the properties.
@@ -38,10 +44,10 @@ fn fixture() -> &'static Fixture {
     F.get_or_init(|| {
         rt().block_on(async {
             let store = Store::open_memory().await.unwrap();
-            let m = store_matches(&store, 1, 5).await.unwrap().remove(0);
+            let m = store_matches(&store, &library(), 1, 5).await.unwrap().remove(0);
             let table = table_on(store);
             for i in 0..6 {
-                let Some(c) = offered_click(table.store(), &m, |n| i % n).await else { break };
+                let Some(c) = offered_click(&table, &m, |n| i % n).await else { break };
                 table.handle(request(&m, &c)).await.unwrap();
             }
             Fixture { table, m }
@@ -174,8 +180,8 @@ proptest! {
         match parse_deck_list(&list) {
             Ok(entries) => {
                 prop_assert!(!entries.is_empty());
-                for game in GAMES {
-                    if let Err(e) = check_list(game.id, &entries) {
+                for &game in GAMES {
+                    if let Err(e) = check_list(shared_library().catalog(game), &entries) {
                         prop_assert!(!e.0.is_empty());
                     }
                 }
@@ -224,7 +230,7 @@ proptest! {
             4 => Command::Deck(DeckCommand::Show { name: a.clone(), game: opt(&game) }),
             5 => Command::Deck(DeckCommand::Delete { name: a.clone(), game: opt(&game) }),
             6 => Command::Deck(DeckCommand::Export { name: a.clone(), game: opt(&game) }),
-            7 => Command::Settings { hold_priority: hours.map(|h| h % 2 == 0), reminders: None },
+            7 => Command::Settings { hold_priority: hours.map(|h| h % 2 == 0), reminders: None, auto_pass: None },
             8 => Command::Hand,
             9 => Command::Board,
             10 => Command::Concede,
@@ -260,7 +266,7 @@ proptest! {
             decks
         };
         match SpheresDb::parse(&cards, (&decks.0, &decks.1)) {
-            Ok(db) => { let _ = cardtable::cards::check::check_collection(&db); }
+            Ok(db) => { let _ = cardtable::cards::spheres::check::check_collection(&db); }
             Err(e) => {
                 let text = e.to_string();
                 prop_assert!(!text.is_empty());
@@ -302,16 +308,17 @@ fn card_files() -> &'static CardFiles {
 fn the_undamaged_files_load() {
     let f = card_files();
     let db = SpheresDb::parse(&f.cards, (&f.decks.0, &f.decks.1)).unwrap();
-    cardtable::cards::check::check_collection(&db).unwrap();
+    cardtable::cards::spheres::check::check_collection(&db).unwrap();
 }
 
 #[test]
 fn every_registry_game_refuses_a_nonsense_deck_list_clearly() {
-    for game in GAMES {
+    let library = library();
+    for &game in GAMES {
         let entries = parse_deck_list("3 Nonexistent Card\n2 ☃").unwrap();
-        let err = check_list(game.id, &entries).unwrap_err();
-        assert!(err.0.contains("Nonexistent Card"), "{}: {}", game.key, err.0);
-        assert!(GameId::parse(game.key).is_ok());
+        let err = check_list(library.catalog(game), &entries).unwrap_err();
+        assert!(err.0.contains("Nonexistent Card"), "{}: {}", game.key(), err.0);
+        assert!(GameId::parse(game.key()).is_ok());
     }
 }
 

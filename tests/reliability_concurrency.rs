@@ -15,13 +15,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reliability_support::console::{footer, numbered, waiting_for, Console};
 use reliability_support::matches::{
-    answer, check_whole, file_store, offered_click, request, table_on, Answer,
+    answer, check_whole, file_store, library, offered_click, request, table_on, Answer,
 };
 use tokio::sync::Barrier;
 
 /// Sends the same click `n` times at once; returns the answers.
 async fn click_together(table: &Table, m: &StoredMatch, n: usize, pick: usize) -> Vec<Answer> {
-    let click = offered_click(table.store(), m, |_| pick).await.expect("the match is in play");
+    let click = offered_click(&table, m, |_| pick).await.expect("the match is in play");
     let barrier = Arc::new(Barrier::new(n));
     let tasks: Vec<_> = (0..n)
         .map(|_| {
@@ -53,7 +53,7 @@ async fn applied_versions(table: &Table, id: i64) -> Vec<i64> {
 async fn fifty_simultaneous_clicks_of_one_button_apply_once() {
     let dir = tempfile::tempdir().unwrap();
     let (store, _) = file_store(dir.path(), "fifty.db").await;
-    let m = store_matches(&store, 1, 11).await.unwrap().remove(0);
+    let m = store_matches(&store, &library(), 1, 11).await.unwrap().remove(0);
     let table = table_on(store);
     // Ten buttons in a row, each clicked fifty times at once.
     for round in 0..10 {
@@ -77,7 +77,7 @@ async fn fifty_simultaneous_clicks_of_one_button_apply_once() {
 async fn simultaneous_clicks_across_a_thousand_matches_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (store, _) = file_store(dir.path(), "thousand.db").await;
-    let matches = Arc::new(store_matches(&store, 1_000, 21).await.unwrap());
+    let matches = Arc::new(store_matches(&store, &library(), 1_000, 21).await.unwrap());
     let table = table_on(store);
     let mut applied: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
     for round in 0..2 {
@@ -87,7 +87,7 @@ async fn simultaneous_clicks_across_a_thousand_matches_lose_nothing() {
                 let (table, matches) = (table.clone(), matches.clone());
                 tokio::spawn(async move {
                     let m = &matches[k];
-                    let Some(click) = offered_click(table.store(), m, |n| (k + round) % n).await else {
+                    let Some(click) = offered_click(&table, m, |n| (k + round) % n).await else {
                         return (m.id, vec![]);
                     };
                     let (a, b) =

@@ -23,7 +23,7 @@
 mod reliability_support;
 
 use cardtable::engine::{Event, Seat, TableView, Viewer, Visibility};
-use cardtable::games::{AnyState, GAMES};
+use cardtable::games::{AnyState, GameId, Library, GAMES};
 use cardtable::sim::{random_setup, STEP_BUDGET};
 use cardtable::view::{self, BoardContext, HandContext};
 use rand::{Rng, SeedableRng};
@@ -181,15 +181,15 @@ fn check_after(
 }
 
 /// Plays one seeded random game of registry entry `game`, checking every action.
-fn play_checked(game: &cardtable::games::GameInfo, seed: u64, tally: &mut Tally) -> Result<(), String> {
+fn play_checked(library: &Library, game: GameId, seed: u64, tally: &mut Tally) -> Result<(), String> {
     let fail = |step: usize, action: &str, why: String| {
-        format!("{} seed {seed}, action {step} ({action}): {why}", game.key)
+        format!("{} seed {seed}, action {step} ({action}): {why}", game.key())
     };
-    let setup = random_setup(game.id, seed).map_err(|e| fail(0, "setup", e))?;
-    let mut state = AnyState::setup(game.id, &setup).map_err(|e| fail(0, "setup", e.to_string()))?;
+    let setup = random_setup(library, game, seed).map_err(|e| fail(0, "setup", e))?;
+    let mut state = AnyState::setup(game, &setup, library).map_err(|e| fail(0, "setup", e.to_string()))?;
     let seats = setup.seats.len();
     let mut before = all_secrets(&state, seats);
-    check_after(game.key, &state, &[], &before, &before, 0, tally).map_err(|e| fail(0, "setup", e))?;
+    check_after(game.key(), &state, &[], &before, &before, 0, tally).map_err(|e| fail(0, "setup", e))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut step = 0;
     while state.outcome().is_none() {
@@ -209,7 +209,7 @@ fn play_checked(game: &cardtable::games::GameInfo, seed: u64, tally: &mut Tally)
         let label = format!("{seat}: {action:?}");
         let events = state.apply(seat, action).map_err(|e| fail(step, &label, format!("refused: {e}")))?;
         let after = all_secrets(&state, seats);
-        check_after(game.key, &state, &events, &before, &after, step as i64, tally)
+        check_after(game.key(), &state, &events, &before, &after, step as i64, tally)
             .map_err(|e| fail(step, &label, e))?;
         before = after;
         tally.actions += 1;
@@ -223,9 +223,10 @@ fn run(games_per_entry: u64, first_seed: u64) -> Tally {
         std::env::var("CARDTABLE_HIDDEN_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(games_per_entry);
     let mut tally = Tally::default();
     let mut failures = Vec::new();
-    for game in GAMES {
+    let library = Library::embedded().expect("the embedded cards load");
+    for &game in GAMES {
         for seed in first_seed..first_seed + games {
-            if let Err(e) = play_checked(game, seed, &mut tally) {
+            if let Err(e) = play_checked(&library, game, seed, &mut tally) {
                 failures.push(e);
             }
         }
@@ -263,20 +264,21 @@ fn no_view_event_or_message_names_a_hidden_card_in_thousands_of_games() {
 /// in a hand is reported with the game, seed and action.
 #[test]
 fn a_planted_leak_is_caught() {
-    for game in GAMES {
-        let setup = random_setup(game.id, 3).unwrap();
-        let state = AnyState::setup(game.id, &setup).unwrap();
+    let library = Library::embedded().unwrap();
+    for &game in GAMES {
+        let setup = random_setup(&library, game, 3).unwrap();
+        let state = AnyState::setup(game, &setup, &library).unwrap();
         let secrets = all_secrets(&state, setup.seats.len());
         let name = secrets[0].first().expect("a fresh game hides cards").clone();
         let leak = Event::public(format!("{} peeks at {name}", setup.seats[0].name));
         let mut tally = Tally::default();
-        let err = check_after(game.key, &state, &[leak], &secrets, &secrets, 0, &mut tally).unwrap_err();
+        let err = check_after(game.key(), &state, &[leak], &secrets, &secrets, 0, &mut tally).unwrap_err();
         assert!(err.contains(&name), "{err}");
         let private = Event::private(Seat(0), format!("You see {name}"));
         let seat0 = &secrets[1];
         if seat0.contains(&name) {
             let err =
-                check_after(game.key, &state, &[private], &secrets, &secrets, 0, &mut tally).unwrap_err();
+                check_after(game.key(), &state, &[private], &secrets, &secrets, 0, &mut tally).unwrap_err();
             assert!(err.contains("seat 0"), "{err}");
         }
     }

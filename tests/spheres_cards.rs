@@ -3,9 +3,11 @@
 //! through the real engine, on a table rich enough for its effects to find
 //! targets: no panic, invariants hold, and the effects run.
 
-use cardtable::cards::spheres::{db, Ability, SpellKind, Sphere, SpheresDb, Trigger};
+use std::sync::Arc;
+
+use cardtable::cards::spheres::{Ability, SpellKind, Sphere, SpheresDb, Trigger};
+use cardtable::cards::Catalog;
 use cardtable::engine::{Event, Rules, Seat};
-use cardtable::games::spheres::state::pool_db;
 use cardtable::games::spheres::testing::{demo_pool, Table};
 use cardtable::games::spheres::{check_invariants, Action, Spheres, State, Step};
 
@@ -25,13 +27,13 @@ const VARIANTS: usize = 4;
 /// variant 2 fills every zone with copies of `card` (so race, type, sphere
 /// and cost filters match), variant 3 gives Alice only three crystals (of
 /// the card's sphere) and the pool's cheapest spells in hand.
-fn table(pool: u16, card: &str, variant: usize) -> State {
-    let db = pool_db(pool);
+fn table(pool: &Arc<SpheresDb>, card: &str, variant: usize) -> State {
+    let db: &SpheresDb = pool;
     let all: Vec<&str> =
         if variant == 2 { vec![card] } else { db.cards.iter().map(|c| c.creature.name.as_str()).collect() };
     let some = |k: usize, n: usize| -> Vec<&str> { (0..n).map(|i| all[(k + i * 7) % all.len()]).collect() };
     let pick = |k: usize| all[k % all.len()];
-    let mut t = Table::with_pool(pool);
+    let mut t = Table::with_pool(pool.clone());
     if variant == 3 {
         t.vault(A, &[card, card, card]);
         let mut cheap: Vec<&str> = db.cards.iter().map(|c| c.creature.name.as_str()).collect();
@@ -77,7 +79,7 @@ fn settle(s: &mut State, events: &mut Vec<Event>) {
 
 /// Plays one half of `card` on a table variant; `None` when that play is
 /// not legal there. Returns the events from the play on.
-fn play(pool: u16, card: &str, action: &Action, variant: usize) -> Option<(State, Vec<Event>)> {
+fn play(pool: &Arc<SpheresDb>, card: &str, action: &Action, variant: usize) -> Option<(State, Vec<Event>)> {
     let mut s = table(pool, card, variant);
     if s.turn.step != Step::Main || !Spheres::legal_actions(&s, A).contains(action) {
         return None;
@@ -88,8 +90,8 @@ fn play(pool: u16, card: &str, action: &Action, variant: usize) -> Option<(State
     Some((s, ev))
 }
 
-fn every_card(pool: u16) -> usize {
-    let db = pool_db(pool);
+fn every_card(pool: &Arc<SpheresDb>) -> usize {
+    let db: &SpheresDb = pool;
     let mut quiet = Vec::new();
     for c in &db.cards {
         let name = c.creature.name.as_str();
@@ -146,11 +148,12 @@ fn every_card(pool: u16) -> usize {
 
 #[test]
 fn spheres_every_collection_card_is_summoned_and_cast() {
-    let n = every_card(0);
-    assert_eq!(n, db().cards.len());
+    let db = Arc::new(SpheresDb::embedded().unwrap());
+    let n = every_card(&db);
+    assert_eq!(n, db.cards.len());
 }
 
 #[test]
 fn spheres_every_demo_card_is_summoned_and_cast() {
-    every_card(demo_pool());
+    every_card(&demo_pool());
 }

@@ -5,14 +5,47 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use std::time::Instant;
 
-use cardtable::cards::spheres::db;
-use cardtable::engine::{Rules, Seat};
+use cardtable::cards::spheres::SpheresDb;
+use cardtable::cards::Catalog;
+use cardtable::engine::{random_playout, GameRng, MatchSetup, Playout, Rules, Seat, SeatSetup};
+use cardtable::games::spheres::setup::setup;
 use cardtable::games::spheres::testing::{demo_deck, demo_pool};
-use cardtable::games::spheres::{
-    card_count, check_invariants, random_game, random_game_with, Spheres, State, ACTION_BUDGET,
-};
+use cardtable::games::spheres::{card_count, check_invariants, Spheres, State};
+use cardtable::sim::STEP_BUDGET;
+
+/// A random game on card pool `db` with the given decks (Alice, Bob): every
+/// step a seat to act and one of its legal actions are drawn uniformly.
+/// `after(state, n)` runs after setup (n = 0) and after every action.
+/// Panics if setup fails or a listed action is refused.
+fn random_game_with(
+    db: &Arc<SpheresDb>,
+    decks: &[Vec<String>; 2],
+    seed: u64,
+    mut after: impl FnMut(&State, usize),
+) -> Playout {
+    let m = MatchSetup {
+        variant: None,
+        seed,
+        seats: decks
+            .iter()
+            .zip(["Alice", "Bob"])
+            .map(|(d, n)| SeatSetup { name: n.into(), deck_name: format!("{n}'s deck"), deck: d.clone() })
+            .collect(),
+    };
+    let mut s = setup(&m, db).unwrap_or_else(|e| panic!("seed {seed}: setup failed: {e}"));
+    let mut rng = GameRng::from_seed(seed ^ 0x5eed_5eed_5eed_5eed);
+    after(&s, 0);
+    random_playout::<Spheres>(&mut s, &mut rng, STEP_BUDGET, after)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// The embedded collection.
+fn collection() -> Arc<SpheresDb> {
+    Arc::new(SpheresDb::embedded().unwrap())
+}
 
 /// Every invariant, after every action.
 fn check(s: &State, n: usize) {
@@ -40,8 +73,8 @@ fn check(s: &State, n: usize) {
 
 /// The deck pairs to play: every pairing of the starter decks, or the demo
 /// decks while the collection has none.
-fn pairings() -> (u16, Vec<[Vec<String>; 2]>) {
-    let db = db();
+fn pairings() -> (Arc<SpheresDb>, Vec<[Vec<String>; 2]>) {
+    let db = collection();
     if db.decks.len() >= 2 {
         let lists: Vec<Vec<String>> = db.decks.iter().map(|d| db.deck_list(d)).collect();
         let mut pairs = Vec::new();
@@ -50,17 +83,17 @@ fn pairings() -> (u16, Vec<[Vec<String>; 2]>) {
                 pairs.push([a.clone(), b.clone()]);
             }
         }
-        (0, pairs)
+        (db, pairs)
     } else {
         (demo_pool(), vec![[demo_deck(0), demo_deck(1)]])
     }
 }
 
-fn play_many(pool: u16, pairs: &[[Vec<String>; 2]], seeds: std::ops::Range<u64>) -> Vec<u64> {
+fn play_many(pool: &Arc<SpheresDb>, pairs: &[[Vec<String>; 2]], seeds: std::ops::Range<u64>) -> Vec<u64> {
     let mut unfinished = Vec::new();
     for seed in seeds {
         let decks = &pairs[seed as usize % pairs.len()];
-        let r = random_game_with(pool, decks, seed, ACTION_BUDGET, check);
+        let r = random_game_with(pool, decks, seed, check);
         if r.outcome.is_none() {
             unfinished.push(seed);
         }
@@ -75,9 +108,10 @@ fn spheres_random_playouts_of_the_collection_end_and_keep_invariants() {
     // Two threads: CI has two cores.
     let a = std::thread::spawn({
         let pairs = pairs.clone();
-        move || play_many(pool, &pairs, 0..1_000)
+        let pool = pool.clone();
+        move || play_many(&pool, &pairs, 0..1_000)
     });
-    let mut unfinished = play_many(pool, &pairs, 1_000..2_000);
+    let mut unfinished = play_many(&pool, &pairs, 1_000..2_000);
     unfinished.extend(a.join().expect("playout thread"));
     eprintln!("2000 games in {:?}", start.elapsed());
     assert!(unfinished.is_empty(), "games that did not end: {unfinished:?}");
@@ -85,7 +119,7 @@ fn spheres_random_playouts_of_the_collection_end_and_keep_invariants() {
 
 #[test]
 fn spheres_random_playouts_of_the_demo_pool_end_and_keep_invariants() {
-    let unfinished = play_many(demo_pool(), &[[demo_deck(0), demo_deck(1)]], 0..300);
+    let unfinished = play_many(&demo_pool(), &[[demo_deck(0), demo_deck(1)]], 0..300);
     assert!(unfinished.is_empty(), "games that did not end: {unfinished:?}");
 }
 
@@ -93,7 +127,7 @@ fn trace(seed: u64) -> (Vec<String>, u64) {
     let (pool, pairs) = pairings();
     let mut actions = Vec::new();
     let mut last = String::new();
-    random_game_with(pool, &pairs[seed as usize % pairs.len()], seed, ACTION_BUDGET, |s, _| {
+    random_game_with(&pool, &pairs[seed as usize % pairs.len()], seed, |s, _| {
         last = serde_json::to_string(s).unwrap();
         actions.push(format!("{:?}", s.turn));
     });
@@ -111,6 +145,18 @@ fn spheres_same_seed_same_game() {
         }
     }
     assert_ne!(trace(3).1, trace(17).1, "different seeds should play different games");
+}
+
+/// A random game between the first two starter decks of the embedded
+/// collection (or, while it has none, two decks of the demo pool).
+fn random_game(seed: u64) -> Playout {
+    let db = collection();
+    if db.decks.len() >= 2 {
+        let decks = [db.deck_list(&db.decks[0]), db.deck_list(&db.decks[1])];
+        random_game_with(&db, &decks, seed, |_, _| {})
+    } else {
+        random_game_with(&demo_pool(), &[demo_deck(0), demo_deck(1)], seed, |_, _| {})
+    }
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn setup(seed: u64) -> MatchSetup {
 
 #[test]
 fn spheres_setup_deals_five_towers_and_five_hand_cards() {
-    let s = cardtable::games::spheres::setup_with_pool(&setup(5), demo_pool()).unwrap();
+    let s = cardtable::games::spheres::setup::setup(&setup(5), &demo_pool()).unwrap();
     for seat in [A, B] {
         assert_eq!(s.lords[seat].towers.len(), 5);
         assert_eq!(s.lords[seat].hand.len(), 5);
@@ -35,24 +35,24 @@ fn spheres_setup_deals_five_towers_and_five_hand_cards() {
 
 #[test]
 fn spheres_setup_first_player_reveals_the_higher_creature_cost() {
-    let db = cardtable::games::spheres::state::pool_db(demo_pool());
+    let db = demo_pool();
     let golem = db.find("Brass Golem").unwrap(); // creature cost 4
     let engineer = db.find("Aether Engineer").unwrap(); // creature cost 1
     let names = vec!["Alice".to_string(), "Bob".to_string()];
-    let s = deal(demo_pool(), GameRng::from_seed(1), &names, vec![vec![engineer; 48], vec![golem; 48]]);
+    let s = deal(&db, GameRng::from_seed(1), &names, vec![vec![engineer; 48], vec![golem; 48]]);
     assert_eq!(s.turn.active, B);
-    let s = deal(demo_pool(), GameRng::from_seed(1), &names, vec![vec![golem; 48], vec![engineer; 48]]);
+    let s = deal(&db, GameRng::from_seed(1), &names, vec![vec![golem; 48], vec![engineer; 48]]);
     assert_eq!(s.turn.active, A);
 }
 
 #[test]
 fn spheres_setup_split_ties_are_broken_by_spell_cost() {
-    let db = cardtable::games::spheres::state::pool_db(demo_pool());
+    let db = demo_pool();
     // Both creatures cost 2; Gear Storm (2) beats Wild Growth (1).
     let sentry = db.find("Clockwork Sentry").unwrap();
     let golem = db.find("Stone Golem").unwrap();
     let names = vec!["Alice".to_string(), "Bob".to_string()];
-    let s = deal(demo_pool(), GameRng::from_seed(9), &names, vec![vec![golem; 48], vec![sentry; 48]]);
+    let s = deal(&db, GameRng::from_seed(9), &names, vec![vec![golem; 48], vec![sentry; 48]]);
     assert_eq!(s.turn.active, B);
 }
 
@@ -60,7 +60,7 @@ fn spheres_setup_split_ties_are_broken_by_spell_cost() {
 fn spheres_setup_refuses_a_deck_that_breaks_construction_rules() {
     let mut m = setup(1);
     m.seats[0].deck.pop();
-    let err = cardtable::games::spheres::setup_with_pool(&m, demo_pool()).unwrap_err();
+    let err = cardtable::games::spheres::setup::setup(&m, &demo_pool()).unwrap_err();
     assert!(err.to_string().contains("exactly 48"), "{err}");
 }
 
@@ -482,6 +482,10 @@ fn spheres_5d_summon_this_creature_can_block_later_attacks() {
     click(&mut s, A, "Attack with Chaos Imp → fortress");
     click(&mut s, B, "Retaliate: Call of the Wild (3 energy)");
     assert_eq!(names(&s, B, Zone::Battlefield), vec!["Wild Shaman"]);
+    // Bob still holds cards, so the window stays open, with nothing
+    // affordable: he passes to end the attack.
+    assert_eq!(labels(&s, B), vec!["Pass"]);
+    click(&mut s, B, "Pass");
     click(&mut s, A, "Attack with Ember Drake → fortress");
     click(&mut s, A, "Skip"); // Ember Drake's optional afflict
     assert!(labels(&s, B).contains(&"Block with Wild Shaman".to_string()));

@@ -3,8 +3,10 @@
 
 mod table_support;
 
+use cardtable::cards::spheres::SpheresDb;
+use cardtable::cards::Catalog;
 use cardtable::engine::Viewer;
-use cardtable::games::{AnyState, GameId};
+use cardtable::games::{AnyState, GameId, Library};
 use cardtable::table::{Command, CustomId, DeckCommand, Outgoing, TableError};
 use table_support::{user, Front};
 
@@ -26,7 +28,10 @@ fn ephemeral_text(out: &[Outgoing]) -> String {
 
 /// A legal list: a starter deck written as "3 Name" lines.
 fn starter_as_text(i: usize) -> (String, String) {
-    let (name, cards) = GameId::Spheres.starter_deck(&GameId::Spheres.starter_decks()[i].0).unwrap();
+    let library = Library::embedded().unwrap();
+    let catalog = library.catalog(GameId::Spheres);
+    let deck = catalog.starter_deck(&catalog.starter_decks()[i].name).unwrap();
+    let (name, cards) = (deck.name, deck.cards);
     let mut lines: Vec<(String, u32)> = Vec::new();
     for c in cards {
         match lines.iter_mut().find(|(n, _)| *n == c) {
@@ -80,7 +85,8 @@ async fn decks_are_imported_listed_used_and_deleted() {
     let accept = f.button_on_last_post("Accept");
     let out = f.click("Bob", &accept).await.unwrap();
     let text = ephemeral_text(&out);
-    for (starter, _) in GameId::Spheres.starter_decks() {
+    for starter in f.table.library().catalog(GameId::Spheres).starter_decks() {
+        let starter = starter.name;
         assert!(text.contains(&starter), "{starter} is offered");
     }
     f.slash("Alice", Command::Deck(DeckCommand::Delete { name: "Mine".into(), game: None })).await.unwrap();
@@ -89,7 +95,7 @@ async fn decks_are_imported_listed_used_and_deleted() {
     );
     assert!(e.contains("no deck called"), "{e}");
     // The challenger's deck is gone: accepting cancels the challenge with a reason.
-    let deck = GameId::Spheres.starter_decks()[1].0.clone();
+    let deck = f.table.library().catalog(GameId::Spheres).starter_decks()[1].name.clone();
     let e =
         refusal(f.select("Bob", &CustomId::Deck { challenge: 1 }.encode(), &format!("starter:{deck}")).await);
     assert!(e.contains("no longer exists"), "{e}");
@@ -98,7 +104,7 @@ async fn decks_are_imported_listed_used_and_deleted() {
 #[tokio::test]
 async fn cards_games_settings_and_matches() {
     let mut f = Front::new().await;
-    let db = cardtable::cards::spheres::db();
+    let db = SpheresDb::embedded().unwrap();
     let name = db.cards[0].creature.name.clone();
     let out = f.slash("Alice", Command::Card { name: name.to_uppercase(), game: None }).await.unwrap();
     assert!(ephemeral_text(&out).contains(&db.cards[0].spell.name));
@@ -108,7 +114,10 @@ async fn cards_games_settings_and_matches() {
     let out = f.slash("Alice", Command::Games).await.unwrap();
     assert!(ephemeral_text(&out).contains("Spheres"));
     let out = f
-        .slash("Alice", Command::Settings { hold_priority: Some(true), reminders: Some(false) })
+        .slash(
+            "Alice",
+            Command::Settings { hold_priority: Some(true), reminders: Some(false), auto_pass: None },
+        )
         .await
         .unwrap();
     assert!(ephemeral_text(&out).contains("Hold priority: **on**"));
@@ -129,19 +138,21 @@ async fn cards_games_settings_and_matches() {
     assert!(matches!(&out[0], Outgoing::Post { key: Some(_), .. }));
 }
 
-/// Plays `clicks` clicks (choices rotate); returns how many times a player
-/// was left facing a single choice.
-async fn play_rotating(f: &mut Front, id: i64, clicks: usize) -> usize {
-    let mut single_choices = 0;
+/// Plays `clicks` clicks (choices rotate); returns the labels of the single
+/// choices a player was left facing.
+async fn play_rotating(f: &mut Front, id: i64, clicks: usize) -> Vec<String> {
+    let mut single_choices = Vec::new();
     for n in 0..clicks {
         let row = f.table.store().load_match(id).await.unwrap();
-        let s: AnyState = serde_json::from_str(&row.state).unwrap();
+        let s = AnyState::from_json(&row.state, f.table.library()).unwrap();
         if s.outcome().is_some() {
             break;
         }
         let seat = s.to_act()[0];
         let actions = s.view(Viewer::Seat(seat)).actions;
-        single_choices += usize::from(actions.len() == 1);
+        if let [only] = actions.as_slice() {
+            single_choices.push(only.label.clone());
+        }
         let a = &actions[n % actions.len()];
         let who = ["Alice", "Bob"][seat.index()];
         f.click(who, &CustomId::Act { match_id: id, version: row.version, index: a.index }.encode())
@@ -153,15 +164,31 @@ async fn play_rotating(f: &mut Front, id: i64, clicks: usize) -> usize {
 
 #[tokio::test]
 async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
-    // Without holding, a player is never left facing a single choice.
+    // With auto_pass on (and no holding), a player is never left facing a
+    // single choice.
+    let mut f = Front::new().await;
+    for who in ["Alice", "Bob"] {
+        f.slash(who, Command::Settings { hold_priority: None, reminders: None, auto_pass: Some(true) })
+            .await
+            .unwrap();
+    }
+    let id = f.start_match().await;
+    assert_eq!(play_rotating(&mut f, id, 300).await, Vec::<String>::new());
+
+    // By default the table does not pass for a player when only their
+    // hidden hand shows they have nothing (a retaliation window with
+    // nothing affordable): the only single choices left are such passes.
     let mut f = Front::new().await;
     let id = f.start_match().await;
-    assert_eq!(play_rotating(&mut f, id, 300).await, 0);
+    let singles = play_rotating(&mut f, id, 300).await;
+    assert!(singles.iter().all(|l| l == "Pass"), "single choices left: {singles:?}");
 
     // Holding, the table answers nothing for them.
     let mut f = Front::new().await;
     for who in ["Alice", "Bob"] {
-        f.slash(who, Command::Settings { hold_priority: Some(true), reminders: None }).await.unwrap();
+        f.slash(who, Command::Settings { hold_priority: Some(true), reminders: None, auto_pass: None })
+            .await
+            .unwrap();
     }
     let id = f.start_match().await;
     play_rotating(&mut f, id, 300).await;

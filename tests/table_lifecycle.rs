@@ -10,7 +10,7 @@ use table_support::{user, Front};
 
 async fn state(f: &Front, id: i64) -> (AnyState, i64) {
     let row = f.table.store().load_match(id).await.unwrap();
-    (serde_json::from_str(&row.state).unwrap(), row.version)
+    (AnyState::from_json(&row.state, f.table.library()).unwrap(), row.version)
 }
 
 fn seat_user(seat: Seat) -> &'static str {
@@ -97,7 +97,7 @@ async fn challenges_are_refused_with_reasons() {
     assert!(err(f.slash("Alice", cmd).await).contains("bot"));
     let e = err(f.slash("Alice", challenge("Bob", "sphere", None)).await);
     assert!(e.contains("did you mean \"spheres\""), "{e}");
-    let deck = cardtable::games::GameId::Spheres.starter_decks()[0].0.clone();
+    let deck = f.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks()[0].name.clone();
     let typo: String = deck.chars().take(deck.len() - 1).collect();
     let e = err(f.slash("Alice", challenge("Bob", "spheres", Some(&typo))).await);
     assert!(e.contains("did you mean"), "{e}");
@@ -117,7 +117,7 @@ async fn challenges_are_refused_with_reasons() {
 #[tokio::test]
 async fn challenges_expire() {
     let mut f = Front::new().await;
-    let deck = cardtable::games::GameId::Spheres.starter_decks()[0].0.clone();
+    let deck = f.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks()[0].name.clone();
     f.slash(
         "Alice",
         Command::Challenge {

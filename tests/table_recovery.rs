@@ -22,7 +22,7 @@ async fn raw(url: &str, sql: &str) {
 
 async fn click_first(f: &mut Front, id: i64) -> Vec<Outgoing> {
     let row = f.table.store().load_match(id).await.unwrap();
-    let s: AnyState = match serde_json::from_str(&row.state) {
+    let s = match AnyState::from_json(&row.state, f.table.library()) {
         Ok(s) => s,
         Err(_) => f.table.replay_state(id).await,
     };
@@ -42,7 +42,7 @@ impl ReplayState for cardtable::table::Table {
         let setup = serde_json::from_str(&row.setup).unwrap();
         let game = cardtable::games::GameId::parse(&row.game).unwrap();
         let log = self.store().match_actions(id).await.unwrap();
-        cardtable::table::log::replay(game, &setup, &log).unwrap().state
+        cardtable::table::log::replay(self.library(), game, &setup, &log).unwrap().state
     }
 }
 
@@ -73,7 +73,7 @@ async fn a_corrupt_snapshot_is_rebuilt_from_the_log() {
     assert!(notice, "the board says the state was rebuilt");
     let after = f.table.store().load_match(id).await.unwrap();
     assert!(after.version > before.version);
-    assert!(serde_json::from_str::<AnyState>(&after.state).is_ok());
+    assert!(AnyState::from_json(&after.state, f.table.library()).is_ok());
     assert!(f.table.replay(id).await.unwrap().snapshot_matches);
 }
 
@@ -114,7 +114,7 @@ async fn simultaneous_clicks_on_a_file_database_apply_once() {
     let mut f = f;
     let id = f.start_match().await;
     let row = f.table.store().load_match(id).await.unwrap();
-    let s: AnyState = serde_json::from_str(&row.state).unwrap();
+    let s = AnyState::from_json(&row.state, f.table.library()).unwrap();
     let seat = s.to_act()[0];
     let who = ["Alice", "Bob"][seat.index()];
     let act = CustomId::Act { match_id: id, version: row.version, index: 0 }.encode();

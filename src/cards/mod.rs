@@ -69,7 +69,11 @@ pub struct NotFound {
 impl NotFound {
     /// `name` matched none of `names`.
     pub fn among<'a>(what: impl Into<String>, name: &str, names: impl IntoIterator<Item = &'a str>) -> Self {
-        NotFound { what: what.into(), name: name.trim().to_owned(), suggestions: search::suggestions(name, names) }
+        NotFound {
+            what: what.into(),
+            name: name.trim().to_owned(),
+            suggestions: search::suggestions(name, names),
+        }
     }
 }
 
@@ -207,4 +211,80 @@ pub fn rulings_mentioning(rulings: &str, name: &str) -> Vec<String> {
     }
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-card catalogue, just enough to exercise the shared look-ups.
+    #[derive(Debug)]
+    struct Two;
+
+    impl Catalog for Two {
+        fn embedded() -> Result<Self, LoadError> {
+            Ok(Two)
+        }
+        fn load_dir(_: &Path) -> Result<Self, LoadError> {
+            Ok(Two)
+        }
+        fn noun(&self) -> &str {
+            "test card"
+        }
+        fn size(&self) -> CatalogSize {
+            CatalogSize { cards: 2, decks: 1 }
+        }
+        fn card_names(&self) -> Vec<&str> {
+            vec!["Ember Drake", "Frost Giant"]
+        }
+        fn card(&self, name: &str) -> Option<CardSheet> {
+            let n = self.canonical_name(name)?;
+            Some(CardSheet { title: n, ..CardSheet::default() })
+        }
+        fn canonical_name(&self, name: &str) -> Option<String> {
+            let key = search::normalise(name);
+            self.card_names().into_iter().find(|n| search::normalise(n) == key).map(str::to_owned)
+        }
+        fn starter_decks(&self) -> Vec<StarterDeck> {
+            vec![StarterDeck { name: "Fire and Ice".into(), summary: String::new(), cards: vec![] }]
+        }
+        fn deck_problems(&self, cards: &[String]) -> Vec<String> {
+            cards.iter().filter(|c| self.canonical_name(c).is_none()).map(|c| format!("no {c}")).collect()
+        }
+        fn rulings(&self) -> &str {
+            "# R\n\n## 1 Drakes\nAn Ember Drake flies.\n\n## 2 Giants\nGiants are big.\n"
+        }
+    }
+
+    #[test]
+    fn find_is_exact_first_then_the_closest_close_name_then_suggestions() {
+        let c: &dyn Catalog = &Two;
+        assert_eq!(
+            c.find("ember drake").unwrap(),
+            (CardSheet { title: "Ember Drake".into(), ..Default::default() }, false)
+        );
+        assert_eq!(c.find("Embr Drake").unwrap().0.title, "Ember Drake");
+        assert!(c.find("Embr Drake").unwrap().1, "a guess is flagged");
+        assert_eq!(c.find("Frost").unwrap().0.title, "Frost Giant", "a prefix is close enough");
+        let e = c.find("Gnat").unwrap_err();
+        assert_eq!(e.suggestions, ["Frost Giant"]);
+        assert_eq!(e.to_string(), "no test card is named \"Gnat\", did you mean \"Frost Giant\"?");
+        assert!(c.find("zzzz").unwrap_err().suggestions.is_empty());
+    }
+
+    #[test]
+    fn deck_checks_list_every_problem() {
+        let c: &dyn Catalog = &Two;
+        let e = c.check_deck(&["Nope".into(), "Ember Drake".into(), "Zip".into()]).unwrap_err();
+        assert_eq!(e.to_string(), "no Nope; no Zip");
+        assert!(c.starter_deck("fire and ICE").is_ok());
+        assert_eq!(c.starter_deck("Fire n Ice").unwrap_err().suggestions, ["Fire and Ice"]);
+    }
+
+    #[test]
+    fn rulings_mentioning_a_card_are_found_by_heading_or_text() {
+        assert_eq!(rulings_mentioning(Two.rulings(), "ember drake"), ["1 Drakes"]);
+        assert_eq!(rulings_mentioning(Two.rulings(), "Giants"), ["2 Giants"]);
+        assert!(rulings_mentioning(Two.rulings(), "Owl").is_empty());
+    }
 }

@@ -91,9 +91,9 @@ fn score(query: &str, name: &str) -> f64 {
     } else {
         name.split(' ')
             .filter(|w| w.len() >= 3)
-            .map(|w| normalized_damerau_levenshtein(query, w).max(jaro_winkler(query, w) - 0.05))
+            .map(|w| normalized_damerau_levenshtein(query, w).max(jaro_winkler(query, w)))
             .fold(0.0, f64::max)
-            * 0.95
+            * 0.96
     };
     whole.max(word).min(0.89)
 }

@@ -25,6 +25,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 pub use parse::{parse_line, Line};
 
+use crate::games::{Library, GAMES};
 use crate::store::Store;
 use crate::table::error::quote;
 use crate::table::{
@@ -35,16 +36,30 @@ use crate::table::{
 /// The channel where commands are typed unless a line names another.
 pub const DEFAULT_CHANNEL: &str = "general";
 
+/// The console's help, with examples from the first game of the registry.
+fn help(library: &Library) -> String {
+    let game = GAMES[0];
+    let catalog = library.catalog(game);
+    let deck = catalog.starter_decks().first().map_or_else(|| "My deck".to_owned(), |d| d.name.clone());
+    let names = catalog.card_names();
+    let card = |i: usize| names.get(i).copied().unwrap_or("Some Card");
+    HELP.replace("{game}", game.key())
+        .replace("{deck}", &deck)
+        .replace("{card1}", card(0))
+        .replace("{card2}", card(2))
+        .replace("{part}", &card(0).chars().take(5).collect::<String>().to_lowercase())
+}
+
 const HELP: &str = "\
 Every line is done by a user: @name, then what they do. Users exist once mentioned.
-  @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\" [deadline_hours:48]
+  @alice /challenge opponent:@bob game:{game} deck:\"{deck}\" [deadline_hours:48]
   @bob click Accept            click a button by label, or by number: @bob click 1
   @bob select 2                choose an option of the latest menu (number or label)
   @alice /hand   /board   /concede   /matches   /games
-  @alice /card name:drake      /rule query:retaliation
+  @alice /card name:{part}      /rule query:<words or a rule number>
   @alice /deck list | show name:X | export name:X | delete name:X
-  @alice /deck import name:Mine game:spheres list:3 Ember Drake, 3 Fire Imp, …
-  @alice /settings hold_priority:on reminders:off
+  @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
+  @alice /settings hold_priority:on reminders:off auto_pass:on
   @alice #thread-name /board   run a command inside a thread
 Console words:
   wait 13h     move the clock forward (s, m, h, d) and send due reminders
@@ -114,10 +129,15 @@ impl Console {
         };
         match parsed {
             Line::Nothing => String::new(),
-            Line::Help => HELP.to_owned(),
+            Line::Help => help(self.table.library()),
             Line::Seed(seed) => {
                 let config = TableConfig { seed: Some(seed), ..self.table.config().clone() };
-                self.table = Table::with_config(self.store.clone(), self.clock.clone(), config);
+                self.table = Table::with_library(
+                    self.store.clone(),
+                    self.clock.clone(),
+                    config,
+                    self.table.library().clone(),
+                );
                 format!("(matches started from now on use seed {seed})\n")
             }
             Line::Bot(name) => {
@@ -493,7 +513,7 @@ mod tests {
 
     #[test]
     fn slugs_and_refs() {
-        assert_eq!(slug("Alice vs Bob · Spheres"), "alice-vs-bob-spheres");
+        assert_eq!(slug("Alice vs Bob · Big Game"), "alice-vs-bob-big-game");
         assert_eq!(slug("···"), "match");
         assert_eq!(thread_refs("in <#alice-vs-bob> now <x", &BTreeMap::new()), "in #alice-vs-bob now <x");
     }

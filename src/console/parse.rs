@@ -276,14 +276,10 @@ impl Options {
     }
 }
 
-/// The name in `names` closest to `key`, if any is close.
+/// The name in `names` closest to `key`, if any is close (the one fuzzy
+/// search of [`crate::cards::search`]).
 fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
-    names
-        .iter()
-        .map(|n| (strsim::jaro_winkler(key, n), *n))
-        .filter(|(score, _)| *score > 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, n)| n)
+    crate::cards::search::rank(key, names.iter().copied()).first().map(|h| h.name)
 }
 
 fn parse_bool(key: &str, v: &str) -> Result<bool, String> {
@@ -314,7 +310,7 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
     };
     match name.as_str() {
         "challenge" => {
-            let example = "/challenge opponent:@bob game:spheres deck:\"Moonlit Veil\"";
+            let example = "/challenge opponent:@bob game:<game> deck:\"<deck name>\"";
             o.no_bare("challenge", example)?;
             let opponent =
                 o.take("opponent").ok_or(format!("/challenge needs opponent:@user, e.g. {example}"))?;
@@ -348,7 +344,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             let hold_priority =
                 o.take("hold_priority").map(|v| parse_bool("hold_priority", &v)).transpose()?;
             let reminders = o.take("reminders").map(|v| parse_bool("reminders", &v)).transpose()?;
-            Ok(Command::Settings { hold_priority, reminders })
+            let auto_pass = o.take("auto_pass").map(|v| parse_bool("auto_pass", &v)).transpose()?;
+            Ok(Command::Settings { hold_priority, reminders, auto_pass })
         }
         "card" => {
             let name = o
@@ -374,7 +371,7 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 "export" => DeckCommand::Export { name: need_name(&mut o, "export")?, game: o.take("game") },
                 "delete" => DeckCommand::Delete { name: need_name(&mut o, "delete")?, game: o.take("game") },
                 "import" => {
-                    let example = "/deck import name:Mine game:spheres list:3 Ember Drake, 3 Fire Imp, …";
+                    let example = "/deck import name:Mine game:<game> list:3 <card>, 2 <card>, …";
                     o.no_bare("deck import", example)?;
                     let name = o
                         .take("name")
@@ -411,7 +408,7 @@ mod tests {
 
     #[test]
     fn challenge_lines_parse_with_quotes_and_bare_words() {
-        let l = parse("@alice /challenge opponent:@Bob game:spheres deck:\"Moonlit Veil\" deadline_hours:48")
+        let l = parse("@alice /challenge opponent:@Bob game:chess deck:\"Moonlit Veil\" deadline_hours:48")
             .unwrap();
         let Line::Slash { user, command: Command::Challenge { opponent, deck, deadline_hours, .. }, .. } = l
         else {
@@ -421,7 +418,7 @@ mod tests {
         assert_eq!(opponent.id.0, "bob");
         assert_eq!(deck.as_deref(), Some("Moonlit Veil"));
         assert_eq!(deadline_hours, Some(48));
-        let l = parse("@alice /challenge opponent:@bob game:spheres deck:Moonlit Veil").unwrap();
+        let l = parse("@alice /challenge opponent:@bob game:chess deck:Moonlit Veil").unwrap();
         assert!(
             matches!(l, Line::Slash { command: Command::Challenge { deck: Some(d), .. }, .. } if d == "Moonlit Veil")
         );
@@ -431,10 +428,10 @@ mod tests {
     fn mistakes_say_how_to_fix_them() {
         assert!(parse("alice /hand").unwrap_err().contains("@user"));
         assert!(parse("@alice /hnad").unwrap_err().contains("(did you mean /hand?)"));
-        assert!(parse("@alice /challenge opponent:@bob gmae:spheres")
+        assert!(parse("@alice /challenge opponent:@bob gmae:chess")
             .unwrap_err()
             .contains("(did you mean `game`?)"));
-        assert!(parse("@alice /challenge game:spheres").unwrap_err().contains("opponent"));
+        assert!(parse("@alice /challenge game:chess").unwrap_err().contains("opponent"));
         assert!(parse("@alice /settings hold_priority:maybe").unwrap_err().contains("on or off"));
         assert!(parse("@alice /card name:\"open").unwrap_err().contains("quote"));
         assert!(parse("wait 3 weeks").unwrap_err().contains("wait 13h"));

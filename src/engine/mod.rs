@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 pub use attached::Attached;
 pub use event::{Event, Visibility};
 pub use outcome::Outcome;
-pub use rng::GameRng;
 pub use playout::{random_playout, Playout, PlayoutError};
+pub use rng::GameRng;
 pub use seat::{PerSeat, Seat};
 pub use stop::{Responses, Stop};
 pub use view::{

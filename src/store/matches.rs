@@ -119,6 +119,8 @@ pub struct SeatRow {
     pub deck_name: String,
     /// The user's setting: stop for priority even when autopilot could pass.
     pub hold_priority: bool,
+    /// The user's setting: autopilot may pass a stop on hidden facts.
+    pub auto_pass: bool,
 }
 
 /// A row of `match_actions`, the append-only log.
@@ -278,7 +280,8 @@ impl Store {
         let row: WithSeats = sqlx::query_as(
             "SELECT m.*, (
                  SELECT json_group_array(json_array(s.seat, s.user_id, s.deck_name,
-                                                    COALESCE(u.hold_priority, 0)))
+                                                    COALESCE(u.hold_priority, 0),
+                                                    COALESCE(u.auto_pass, 0)))
                  FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
                  WHERE s.match_id = m.id
              ) AS seats_json
@@ -288,16 +291,17 @@ impl Store {
         .fetch_optional(&mut *self.reader().await?)
         .await?
         .ok_or_else(|| match_not_found(id))?;
-        let seats: Vec<(i64, String, String, i64)> = serde_json::from_str(&row.seats_json)
+        let seats: Vec<(i64, String, String, i64, i64)> = serde_json::from_str(&row.seats_json)
             .map_err(|e| StoreError::Corrupt { match_id: id, reason: format!("unreadable seats: {e}") })?;
         let mut seats: Vec<SeatRow> = seats
             .into_iter()
-            .map(|(seat, user_id, deck_name, hold_priority)| SeatRow {
+            .map(|(seat, user_id, deck_name, hold_priority, auto_pass)| SeatRow {
                 match_id: id,
                 seat,
                 user_id,
                 deck_name,
                 hold_priority: hold_priority != 0,
+                auto_pass: auto_pass != 0,
             })
             .collect();
         seats.sort_by_key(|s| s.seat);

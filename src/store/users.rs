@@ -13,6 +13,8 @@ pub struct UserRow {
     pub hold_priority: bool,
     /// Send turn reminders by direct message.
     pub dm_reminders: bool,
+    /// Let the table pass a stop even when only hidden cards show there is no answer.
+    pub auto_pass: bool,
     /// First seen (unix seconds).
     pub created_at: i64,
 }
@@ -24,11 +26,15 @@ pub struct UserSettings {
     pub hold_priority: bool,
     /// Send turn reminders by direct message.
     pub dm_reminders: bool,
+    /// Let the table pass a priority stop for the player when they have no
+    /// answer, even when only their own hidden cards show it (the
+    /// opponents can then infer that they had none).
+    pub auto_pass: bool,
 }
 
 impl Default for UserSettings {
     fn default() -> Self {
-        UserSettings { hold_priority: false, dm_reminders: true }
+        UserSettings { hold_priority: false, dm_reminders: true, auto_pass: false }
     }
 }
 
@@ -49,28 +55,31 @@ impl Store {
 
     /// The user's settings; the defaults for a user never seen.
     pub async fn user_settings(&self, id: &str) -> Result<UserSettings, StoreError> {
-        let row: Option<(bool, bool)> =
-            sqlx::query_as("SELECT hold_priority, dm_reminders FROM users WHERE id = ?")
+        let row: Option<(bool, bool, bool)> =
+            sqlx::query_as("SELECT hold_priority, dm_reminders, auto_pass FROM users WHERE id = ?")
                 .bind(id)
                 .fetch_optional(&mut *self.reader().await?)
                 .await?;
-        Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders)| UserSettings {
+        Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders, auto_pass)| UserSettings {
             hold_priority,
             dm_reminders,
+            auto_pass,
         }))
     }
 
     /// Stores the user's settings (creating the user, with no name yet, if new).
     pub async fn set_user_settings(&self, id: &str, settings: UserSettings) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO users (id, hold_priority, dm_reminders) VALUES (?, ?, ?)
+            "INSERT INTO users (id, hold_priority, dm_reminders, auto_pass) VALUES (?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET
                  hold_priority = excluded.hold_priority,
-                 dm_reminders = excluded.dm_reminders",
+                 dm_reminders = excluded.dm_reminders,
+                 auto_pass = excluded.auto_pass",
         )
         .bind(id)
         .bind(settings.hold_priority)
         .bind(settings.dm_reminders)
+        .bind(settings.auto_pass)
         .execute(&mut *self.writer().await?)
         .await?;
         Ok(())

@@ -5,12 +5,12 @@ use super::error::{quote, refuse, TableError};
 use super::loaded::Loaded;
 use super::log::Step;
 use super::lookup::game_named;
-use crate::view::Message;
 use super::protocol::{Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, SeatSetup, SetupError, Viewer};
 use crate::games::{AnyState, GameId};
 use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
+use crate::view::Message;
 use crate::view::{self, ChallengeInfo, DeckOption, HandContext};
 
 impl Table {
@@ -205,18 +205,19 @@ impl Table {
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
         let source = DeckSource::decode(value);
         let theirs = source.resolve(&self.store, &self.library, req.user.id.as_str(), game).await?;
-        let mine = match resolve_deck(&self.store, &self.library, &ch.challenger, game, &ch.challenger_deck).await {
-            Ok(d) => d,
-            Err(_) => {
-                self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
-                let name = self.user_name(&ch.challenger).await?;
-                return refuse(format!(
-                    "{name}'s deck \"{}\" no longer exists, so this challenge is cancelled. \
+        let mine =
+            match resolve_deck(&self.store, &self.library, &ch.challenger, game, &ch.challenger_deck).await {
+                Ok(d) => d,
+                Err(_) => {
+                    self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
+                    let name = self.user_name(&ch.challenger).await?;
+                    return refuse(format!(
+                        "{name}'s deck \"{}\" no longer exists, so this challenge is cancelled. \
                      Ask {name} to challenge you again.",
-                    ch.challenger_deck
-                ));
-            }
-        };
+                        ch.challenger_deck
+                    ));
+                }
+            };
         let challenger_name = self.user_name(&ch.challenger).await?;
         let now = self.clock.now();
         let seed = match self.config.seed {

@@ -3,9 +3,9 @@
 
 use super::error::TableError;
 use super::protocol::{Outgoing, UserId};
-use crate::view::{ButtonStyle, Component, Message};
 use super::{CustomId, Table};
 use crate::store::MatchRow;
+use crate::view::{ButtonStyle, Component, Message};
 
 impl Table {
     /// One pass of the ticker at `now`: expires challenges, sends the

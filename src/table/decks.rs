@@ -181,16 +181,14 @@ impl DeckSource {
         match self {
             DeckSource::Saved(n) => match store.deck(owner, game.key(), n).await? {
                 Some(row) => saved_deck(catalog, &row.name, &row.cards),
-                None => refuse(format!(
-                    "You have no saved {} deck called {} (any more).",
-                    game.name(),
-                    quote(n)
-                )),
+                None => {
+                    refuse(format!("You have no saved {} deck called {} (any more).", game.name(), quote(n)))
+                }
             },
             DeckSource::Starter(n) => catalog
                 .starter_deck(n)
                 .map(|d| ResolvedDeck { name: d.name, cards: d.cards })
-                .map_err(|e| UserError::quoting(format!("{}.", capitalised(&e.to_string())), n).into()),
+                .map_err(|e| UserError::quoting(sentence(&e.to_string()), n).into()),
             DeckSource::Named(n) => resolve_deck(store, library, owner, game, n).await,
         }
     }
@@ -402,4 +400,14 @@ mod tests {
 pub(crate) fn capitalised(text: &str) -> String {
     let mut c = text.chars();
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// The text as a sentence: capitalised, ending in a full stop unless it
+/// already ends in punctuation.
+pub(crate) fn sentence(text: &str) -> String {
+    let mut s = capitalised(text.trim());
+    if !s.ends_with(['.', '?', '!']) {
+        s.push('.');
+    }
+    s
 }

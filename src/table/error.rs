@@ -124,8 +124,8 @@ mod tests {
         let q = quote(&long);
         assert_eq!(q.chars().count(), QUOTE_CHARS + 2);
         assert!(q.ends_with("…\""));
-        let e = UserError::quoting(format!("there is no game \"{long}\"; the games are: spheres"), &long);
-        assert_eq!(e.0, format!("there is no game {q}; the games are: spheres"));
+        let e = UserError::quoting(format!("there is no game \"{long}\"; the games are: a, b"), &long);
+        assert_eq!(e.0, format!("there is no game {q}; the games are: a, b"));
         assert_eq!(UserError::quoting("no card \"Drake\"", "Drake").0, "no card \"Drake\"");
     }
 }

@@ -1,11 +1,11 @@
 //! Look-ups that touch no match: cards, rulings, games, settings, and the
 //! list of a player's matches.
 
+use super::decks::sentence;
 use super::error::{quote, refuse, TableError, UserError};
 use super::protocol::{Outgoing, Request};
 use super::Table;
 use crate::engine::{MatchSetup, Outcome, Seat};
-use super::decks::capitalised;
 use crate::games::{game_keys, GameId, GAMES};
 use crate::store::{MatchStatus, UserSettings};
 use crate::view;
@@ -75,7 +75,7 @@ pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
 /// a refusal listing the games.
 pub(super) fn game_named(typed: &str) -> Result<GameId, UserError> {
     GameId::parse(typed).map_err(|e| {
-        UserError::quoting(format!("{}; the games are: {}.", capitalised(&e.to_string()), game_keys()), typed)
+        UserError::quoting(format!("{} The games are: {}.", sentence(&e.to_string()), game_keys()), typed)
     })
 }
 
@@ -99,7 +99,8 @@ impl Table {
             Ok((sheet, guessed)) => {
                 let mut m = view::card_sheet(game.name(), &sheet);
                 if guessed {
-                    m.content = format!("No card is named exactly {}; closest: {}.", quote(name), sheet.title);
+                    m.content =
+                        format!("No card is named exactly {}; closest: {}.", quote(name), sheet.title);
                 }
                 m
             }
@@ -148,11 +149,8 @@ impl Table {
             lines.push(String::new());
             lines.push(format!("See also: {}", more.join("; ")));
         }
-        let message = view::info(
-            &format!("{} · {}", game.name(), best.title),
-            &lines,
-            Some("docs/rulings".into()),
-        );
+        let message =
+            view::info(&format!("{} · {}", game.name(), best.title), &lines, Some("docs/rulings".into()));
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 
@@ -181,12 +179,14 @@ impl Table {
         req: &Request,
         hold_priority: Option<bool>,
         reminders: Option<bool>,
+        auto_pass: Option<bool>,
     ) -> Result<Vec<Outgoing>, TableError> {
         let me = req.user.id.as_str();
         let mut s: UserSettings = self.store.user_settings(me).await?;
-        if hold_priority.is_some() || reminders.is_some() {
+        if hold_priority.is_some() || reminders.is_some() || auto_pass.is_some() {
             s.hold_priority = hold_priority.unwrap_or(s.hold_priority);
             s.dm_reminders = reminders.unwrap_or(s.dm_reminders);
+            s.auto_pass = auto_pass.unwrap_or(s.auto_pass);
             self.store.set_user_settings(me, s).await?;
         }
         let onoff = |b: bool| if b { "on" } else { "off" };
@@ -197,7 +197,13 @@ impl Table {
                 onoff(s.hold_priority)
             ),
             format!("Reminders by direct message: **{}**", onoff(s.dm_reminders)),
-            "Change with /settings hold_priority:on reminders:off".into(),
+            format!(
+                "Auto-pass: **{}** — when on, the table passes for you when you have no answer \
+                 (a retaliation with nothing affordable), even though your opponents can then \
+                 tell you had none; when off, you are asked.",
+                onoff(s.auto_pass)
+            ),
+            "Change with /settings hold_priority:on reminders:off auto_pass:on".into(),
         ];
         Ok(vec![Outgoing::Ephemeral {
             to: req.user.id.clone(),

@@ -52,11 +52,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
-pub(crate) use play::autopilot;
-pub use protocol::{Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Target, UserId, UserRef};
+pub use play::{automatic_answer, autopilot, Leave};
+pub use protocol::{
+    Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Target, UserId, UserRef,
+};
 
 // The message model and button ids live in `view`; re-exported for front ends.
-pub use crate::view::{custom_id, ButtonStyle, Component, CustomId, Embed, EmbedField, Message, SelectOption};
+pub use crate::view::{
+    custom_id, ButtonStyle, Component, CustomId, Embed, EmbedField, Message, SelectOption,
+};
 
 use crate::games::Library;
 use crate::store::{BoardSwap, Store};
@@ -130,12 +134,18 @@ impl Table {
     pub fn with_config(store: Store, clock: Arc<dyn Clock>, config: TableConfig) -> Self {
         // The embedded cards are checked by `cardtable cards check` and the
         // tests: a failure here is a build defect, not a runtime condition.
-        let library = Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
+        let library =
+            Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
         Self::with_library(store, clock, config, Arc::new(library))
     }
 
     /// A table on the given card catalogues.
-    pub fn with_library(store: Store, clock: Arc<dyn Clock>, config: TableConfig, library: Arc<Library>) -> Self {
+    pub fn with_library(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        config: TableConfig,
+        library: Arc<Library>,
+    ) -> Self {
         Table { store, library, clock, config, known_users: Arc::default() }
     }
 
@@ -266,8 +276,8 @@ impl Table {
             }
             Command::Matches => self.list_matches(req).await,
             Command::Deck(d) => self.deck_command(req, d).await,
-            Command::Settings { hold_priority, reminders } => {
-                self.settings(req, *hold_priority, *reminders).await
+            Command::Settings { hold_priority, reminders, auto_pass } => {
+                self.settings(req, *hold_priority, *reminders, *auto_pass).await
             }
             Command::Games => Ok(vec![self.games(req)]),
             Command::Card { name, game } => self.card(req, name, game.as_deref()),

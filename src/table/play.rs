@@ -6,13 +6,13 @@ use super::error::{refuse, TableError, UserError};
 use super::loaded::Loaded;
 use super::log::{LogEntry, Step};
 use super::protocol::{Outgoing, PostKey, Request, UserId};
-use crate::view::{ButtonStyle, Component, Message};
 use super::Table;
-use crate::view::CustomId;
 use crate::engine::{Seat, TableView, Viewer, Visibility};
-use crate::games::AnyState;
+use crate::games::{AnyAction, AnyState};
 use crate::store::{Commit, MatchStatus, StoreError};
+use crate::view::CustomId;
 use crate::view::{self, BoardContext, HandContext};
+use crate::view::{ButtonStyle, Component, Message};
 
 /// How often a concede is retried when another action keeps landing first.
 const CONCEDE_RETRIES: usize = 5;
@@ -59,11 +59,16 @@ impl Table {
         }
     }
 
-    /// Applies forced answers: a seat to act with exactly one legal action,
-    /// unless its player holds priority. Bounded by `autopilot_limit`.
+    /// Applies the answers the players left to the table (see
+    /// [`autopilot`]), by their settings. Bounded by `autopilot_limit`.
     pub(crate) fn autopilot(&self, m: &Loaded, state: &mut AnyState) -> Vec<Step> {
-        let holding: Vec<i64> = m.seats.iter().filter(|s| s.hold_priority).map(|s| s.seat).collect();
-        autopilot(state, &holding, self.config.autopilot_limit)
+        let mut leave = vec![Leave::default(); m.seats.len()];
+        for s in &m.seats {
+            if let Some(l) = usize::try_from(s.seat).ok().and_then(|i| leave.get_mut(i)) {
+                *l = Leave { hold_priority: s.hold_priority, auto_pass: s.auto_pass };
+            }
+        }
+        autopilot(state, &leave, self.config.autopilot_limit)
     }
 
     /// Writes the steps and the new snapshot if the match is still at the
@@ -360,19 +365,46 @@ impl Table {
     }
 }
 
-/// Forced answers, applied until none is left or `limit` are applied.
-pub(crate) fn autopilot(state: &mut AnyState, holding: &[i64], limit: usize) -> Vec<Step> {
+/// What a player lets the table answer for them (their `/settings`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Leave {
+    /// Answer nothing for them: they click even single-choice prompts.
+    pub hold_priority: bool,
+    /// Pass their priority stops when they have no answer, even when only
+    /// their hidden cards show it.
+    pub auto_pass: bool,
+}
+
+/// The answer the table gives for `seat` now, if any. A priority stop is
+/// passed on public facts alone (no answer, and everyone can see it), or
+/// on hidden ones with the player's leave; a stop with a real answer is
+/// never passed. Any other decision is answered when it has one answer.
+pub fn automatic_answer(state: &AnyState, seat: Seat, leave: Leave) -> Option<AnyAction> {
+    if leave.hold_priority {
+        return None;
+    }
+    match state.stop(seat) {
+        Some(stop) => stop.passes_automatically(leave.auto_pass).then_some(stop.pass),
+        None => match state.legal_actions(seat).as_slice() {
+            [only] => Some(only.clone()),
+            _ => None,
+        },
+    }
+}
+
+/// Automatic answers (see [`automatic_answer`]), applied until none is left
+/// or `limit` are applied. `leave` is by seat number; a seat beyond it gets
+/// the default (forced answers and public passes only).
+pub fn autopilot(state: &mut AnyState, leave: &[Leave], limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
     'outer: while steps.len() < limit {
         if state.outcome().is_some() {
             break;
         }
         for seat in state.to_act() {
-            if holding.contains(&i64::from(seat.0)) {
-                continue;
-            }
-            let legal = state.legal_actions(seat);
-            if let [action] = legal.as_slice() {
+            let leave = leave.get(seat.index()).copied().unwrap_or_default();
+            if let Some(action) = automatic_answer(state, seat, leave) {
+                let action = &action;
                 match state.apply(seat, action) {
                     Ok(events) => {
                         steps.push(Step {
@@ -382,7 +414,7 @@ pub(crate) fn autopilot(state: &mut AnyState, holding: &[i64], limit: usize) -> 
                         });
                         continue 'outer;
                     }
-                    Err(e) => tracing::warn!(%seat, error = %e, "the only legal action was refused"),
+                    Err(e) => tracing::warn!(%seat, error = %e, "an automatic answer was refused"),
                 }
             }
         }

@@ -146,6 +146,9 @@ pub enum Command {
         hold_priority: Option<bool>,
         /// Turn reminders by direct message.
         reminders: Option<bool>,
+        /// Let the table pass for you when you have no answer, even when
+        /// only your hidden cards show it.
+        auto_pass: Option<bool>,
     },
     /// `/games`: the games and their starter decks.
     Games,
@@ -278,4 +281,3 @@ pub enum Outgoing {
         text: String,
     },
 }
-

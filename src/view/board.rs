@@ -2,9 +2,9 @@
 //! every resolution.
 
 use super::fit::{fit_message, join_within};
-use crate::engine::{ActionView, CardView, SeatView, TableView};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
 use super::CustomId;
+use crate::engine::{ActionView, CardView, SeatView, TableView};
 
 /// What the board shows besides the public [`TableView`].
 #[derive(Debug, Clone, Default)]
@@ -68,7 +68,8 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         description.push_str(&join_within(&lines, events_budget.min(1800)));
     }
 
-    let fields = view.seats.iter().map(|s| seat_field(s, view)).collect();
+    let fields =
+        table_field(view).into_iter().chain(view.seats.iter().map(|s| seat_field(s, view))).collect();
     let footer = match (&view.outcome, waiting.is_empty()) {
         (Some(_), _) => format!("Match #{} · finished", ctx.match_id),
         (None, true) => format!("Match #{} · move {}", ctx.match_id, ctx.version),
@@ -155,8 +156,14 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
         }
     }
     let mut lines = Vec::new();
-    if !seat.counters.is_empty() {
-        lines.push(seat.counters.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(" · "));
+    let counters: Vec<String> = seat
+        .counters
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
+        .collect();
+    if !counters.is_empty() {
+        lines.push(counters.join(" · "));
     }
     for z in &seat.zones {
         if z.cards.is_empty() {
@@ -168,6 +175,43 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
         lines.push("—".into());
     }
     EmbedField { name, value: truncate(&lines.join("\n"), limits::FIELD_VALUE), inline: false }
+}
+
+/// The table's own field, before the seats: shared token pools, shared
+/// zones (a location) and the stack, top first. `None` when the game shows
+/// none of them.
+fn table_field(view: &TableView) -> Option<EmbedField> {
+    let mut lines = Vec::new();
+    if !view.pools.is_empty() {
+        lines.push(
+            view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect::<Vec<_>>().join(" · "),
+        );
+    }
+    for z in view.shared.iter().filter(|z| !z.cards.is_empty()) {
+        lines.push(format!("**{}:** {}", z.name, card_list(&z.cards)));
+    }
+    if !view.stack.is_empty() {
+        lines.push("**Stack** (top first):".into());
+        let name_of = |seat| view.seats.iter().find(|s| s.seat == Some(seat)).map(|s| s.name.as_str());
+        for (i, item) in view.stack.iter().rev().enumerate() {
+            let mut line = format!("{}. {}", i + 1, item.label);
+            if let Some(who) = item.controller.and_then(name_of) {
+                line.push_str(&format!(" — {who}"));
+            }
+            if !item.targets.is_empty() {
+                line.push_str(&format!(" → {}", item.targets.join(", ")));
+            }
+            lines.push(line);
+        }
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    Some(EmbedField {
+        name: "Table".into(),
+        value: truncate(&lines.join("\n"), limits::FIELD_VALUE),
+        inline: false,
+    })
 }
 
 /// "Ember Drake (str 4 · engaged), Fire Imp".
@@ -184,7 +228,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::engine::{Outcome, Placement, Seat, ZoneView};
+    use crate::engine::{Outcome, Placement, PoolView, Seat, StackItemView, ZoneView};
 
     fn text() -> impl Strategy<Value = String> {
         prop_oneof![".{0,20}", ".{0,300}", "[a-z ]{0,3000}"]
@@ -204,14 +248,25 @@ mod tests {
             prop::collection::vec((short(), short()), 0..6),
             prop::collection::vec((short(), prop::collection::vec(card(), 0..30)), 0..4),
             any::<bool>(),
+            prop::collection::vec(pool(), 0..4),
         )
-            .prop_map(move |(name, counters, zones, alive)| SeatView {
+            .prop_map(move |(name, counters, zones, alive, tokens)| SeatView {
                 seat: Some(Seat(i)),
                 name,
                 counters,
                 zones: zones.into_iter().map(|(name, cards)| ZoneView { name, cards }).collect(),
                 alive,
+                tokens,
             })
+    }
+
+    fn pool() -> impl Strategy<Value = PoolView> {
+        (short(), any::<u32>()).prop_map(|(name, count)| PoolView { name, count })
+    }
+
+    fn stack_item() -> impl Strategy<Value = StackItemView> {
+        (text(), prop::option::of(0u8..8), prop::collection::vec(short(), 0..4))
+            .prop_map(|(label, c, targets)| StackItemView { label, controller: c.map(Seat), targets })
     }
 
     fn table_view() -> impl Strategy<Value = TableView> {
@@ -221,8 +276,13 @@ mod tests {
             (0u8..30).prop_flat_map(|n| (0..n).map(seat).collect::<Vec<_>>()),
             prop::option::of(text()),
             any::<bool>(),
+            (
+                prop::collection::vec(stack_item(), 0..12),
+                prop::collection::vec(pool(), 0..4),
+                prop::collection::vec((short(), prop::collection::vec(card(), 0..10)), 0..3),
+            ),
         )
-            .prop_map(|(game, headline, seats, prompt, over)| {
+            .prop_map(|(game, headline, seats, prompt, over, (stack, pools, shared))| {
                 let waiting =
                     if over { vec![] } else { seats.iter().filter_map(|s| s.seat).take(2).collect() };
                 TableView {
@@ -232,9 +292,60 @@ mod tests {
                     prompt,
                     outcome: over.then(|| Outcome { winners: vec![Seat(0)], reason: "x".repeat(500) }),
                     seats,
+                    stack,
+                    pools,
+                    shared: shared.into_iter().map(|(name, cards)| ZoneView { name, cards }).collect(),
                     ..Default::default()
                 }
             })
+    }
+
+    #[test]
+    fn the_board_shows_pools_shared_zones_tokens_and_the_stack_top_first() {
+        let seat = |i: u8, name: &str| SeatView {
+            seat: Some(Seat(i)),
+            name: name.into(),
+            alive: true,
+            tokens: vec![PoolView { name: "Command tokens".into(), count: 2 }],
+            ..Default::default()
+        };
+        let view = TableView {
+            game: "Test".into(),
+            seats: vec![seat(0, "Alice"), seat(1, "Bob")],
+            pools: vec![PoolView { name: "Victory tokens".into(), count: 7 }],
+            shared: vec![ZoneView {
+                name: "Location".into(),
+                cards: vec![CardView { name: "Old Mill".into(), detail: String::new() }],
+            }],
+            stack: vec![
+                StackItemView {
+                    label: "Fireball".into(),
+                    controller: Some(Seat(0)),
+                    targets: vec!["Bob".into()],
+                },
+                StackItemView { label: "Counterspell".into(), controller: Some(Seat(1)), targets: vec![] },
+            ],
+            ..Default::default()
+        };
+        let m = board(&view, &BoardContext::default());
+        let fields = &m.embed.as_ref().unwrap().fields;
+        assert_eq!(fields[0].name, "Table");
+        assert_eq!(
+            fields[0].value,
+            "Victory tokens 7\n**Location:** Old Mill\n**Stack** (top first):\n1. Counterspell — Bob\n\
+             2. Fireball — Alice → Bob"
+        );
+        assert!(fields[1].value.contains("Command tokens 2"), "{}", fields[1].value);
+    }
+
+    #[test]
+    fn a_game_without_table_zones_shows_no_table_field() {
+        let view = TableView {
+            seats: vec![SeatView { name: "Alice".into(), ..Default::default() }],
+            ..Default::default()
+        };
+        let m = board(&view, &BoardContext::default());
+        assert!(m.embed.unwrap().fields.iter().all(|f| f.name != "Table"));
     }
 
     proptest! {

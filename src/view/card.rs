@@ -13,7 +13,11 @@ pub fn card_sheet(game: &str, sheet: &CardSheet) -> Message {
         .map(|(name, lines)| EmbedField { name: name.clone(), value: lines.join("\n"), inline: false })
         .collect();
     if !sheet.decks.is_empty() {
-        fields.push(EmbedField { name: "In starter decks".into(), value: sheet.decks.join(", "), inline: false });
+        fields.push(EmbedField {
+            name: "In starter decks".into(),
+            value: sheet.decks.join(", "),
+            inline: false,
+        });
     }
     if !sheet.rulings.is_empty() {
         let value = sheet.rulings.iter().map(|r| format!("• {r}")).collect::<Vec<_>>().join("\n");

@@ -3,11 +3,9 @@
 
 use super::board::{board_title, card_list};
 use super::fit::{fit_message, join_within};
-use crate::engine::{ActionView, Seat, TableView};
-use super::message::{
-    limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption,
-};
+use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
 use super::CustomId;
+use crate::engine::{ActionView, Seat, TableView};
 
 /// Up to this many choices are buttons; beyond, a paginated select.
 pub const HAND_BUTTONS: usize = 20;
@@ -177,7 +175,7 @@ mod tests {
             news in prop::collection::vec(".{0,300}", 0..50),
         ) {
             let view = TableView {
-                game: "Spheres".into(),
+                game: "Some Game".into(),
                 waiting_for: vec![Seat(0)],
                 hand: Some(cards.into_iter().map(|(name, detail)| CardView { name, detail }).collect()),
                 ..Default::default()

@@ -2,7 +2,7 @@
 //! telling what a click did, and checking a stored match is whole.
 
 use cardtable::engine::Viewer;
-use cardtable::games::AnyState;
+use cardtable::games::{AnyState, Library};
 use cardtable::loadtest::StoredMatch;
 use cardtable::store::{MatchStatus, Store};
 use cardtable::table::{CustomId, Outgoing, Place, PostKey, Request, RequestKind, Table, UserRef};
@@ -11,6 +11,11 @@ use cardtable::table::{CustomId, Outgoing, Place, PostKey, Request, RequestKind,
 pub async fn file_store(dir: &std::path::Path, name: &str) -> (Store, String) {
     let url = format!("sqlite://{}", dir.join(name).display());
     (Store::open(&url).await.expect("the database opens"), url)
+}
+
+/// Every game's cards, as the binary embeds them.
+pub fn library() -> Library {
+    Library::embedded().expect("the embedded cards load")
 }
 
 /// A table on `store` with the real clock and default settings.
@@ -30,15 +35,15 @@ pub struct Click {
 /// The click on action `pick(n)` (of the `n` offered) of the first seat to
 /// act, as the board or hand would carry it; `None` once the match is over.
 pub async fn offered_click(
-    store: &Store,
+    table: &Table,
     m: &StoredMatch,
     pick: impl FnOnce(usize) -> usize,
 ) -> Option<Click> {
-    let row = store.load_match(m.id).await.expect("the match loads");
+    let row = table.store().load_match(m.id).await.expect("the match loads");
     if row.status != MatchStatus::Active {
         return None;
     }
-    let state: AnyState = serde_json::from_str(&row.state).expect("the snapshot reads");
+    let state = AnyState::from_json(&row.state, table.library()).expect("the snapshot reads");
     let seat = *state.to_act().first()?;
     let actions = state.view(Viewer::Seat(seat)).actions;
     assert!(!actions.is_empty(), "match {}: {seat} must act but is offered nothing", m.id);
@@ -107,7 +112,7 @@ pub async fn check_whole(table: &Table, id: i64) -> Result<(), String> {
     if !report.snapshot_matches {
         return Err(format!("match {id}: {report}"));
     }
-    let state: AnyState = serde_json::from_str(&row.state).map_err(|e| format!("match {id}: {e}"))?;
+    let state = AnyState::from_json(&row.state, table.library()).map_err(|e| format!("match {id}: {e}"))?;
     let waiting = row.seats_to_act().map_err(|e| format!("match {id}: {e}"))?;
     let to_act: Vec<i64> = state.to_act().iter().map(|s| i64::from(s.0)).collect();
     match row.status {

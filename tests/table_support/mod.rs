@@ -109,8 +109,8 @@ impl Front {
 
     /// Alice challenges Bob; Bob accepts with a starter deck. Returns the match id.
     pub async fn start_match(&mut self) -> i64 {
-        let decks = cardtable::games::GameId::Spheres.starter_decks();
-        let (a, b) = (decks[0].0.clone(), decks[1].0.clone());
+        let decks = self.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks();
+        let (a, b) = (decks[0].name.clone(), decks[1].name.clone());
         self.slash(
             "Alice",
             Command::Challenge {

@@ -4,8 +4,8 @@
 
 use poise::serenity_prelude::AutocompleteChoice;
 
-use crate::discord::Context;
 use crate::cards::search;
+use crate::discord::Context;
 use crate::games::GAMES;
 
 /// Discord shows at most 25 suggestions.
@@ -41,7 +41,11 @@ pub async fn deck(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let saved = saved.into_iter().map(|d| (format!("{} (yours, {})", d.name, d.game), d.name));
     let library = ctx.data().table.library();
     let starters = GAMES.iter().flat_map(|&g| {
-        library.catalog(g).starter_decks().into_iter().map(move |d| (format!("{} (starter, {})", d.name, g.name()), d.name))
+        library
+            .catalog(g)
+            .starter_decks()
+            .into_iter()
+            .map(move |d| (format!("{} (starter, {})", d.name, g.name()), d.name))
     });
     suggest(partial, saved.chain(starters).collect::<Vec<_>>())
 }

@@ -9,6 +9,8 @@ pub async fn settings(
     #[description = "Stop at every decision instead of letting the autopilot answer forced ones"]
     hold_priority: Option<bool>,
     #[description = "Remind you by direct message when a match waits for you"] reminders: Option<bool>,
+    #[description = "Pass for you when you have no answer, even if that tells opponents you had none"]
+    auto_pass: Option<bool>,
 ) -> Result<(), Error> {
-    submit(ctx, Command::Settings { hold_priority, reminders }).await
+    submit(ctx, Command::Settings { hold_priority, reminders, auto_pass }).await
 }
