@@ -21,7 +21,7 @@ use tokio::sync::Barrier;
 
 /// Sends the same click `n` times at once; returns the answers.
 async fn click_together(table: &Table, m: &StoredMatch, n: usize, pick: usize) -> Vec<Answer> {
-    let click = offered_click(&table, m, |_| pick).await.expect("the match is in play");
+    let click = offered_click(table, m, |_| pick).await.expect("the match is in play");
     let barrier = Arc::new(Barrier::new(n));
     let tasks: Vec<_> = (0..n)
         .map(|_| {

@@ -64,7 +64,7 @@ async fn played(name: &str, game: usize, seed: u64, clicks: usize) -> Played {
 
 async fn play(table: &Table, m: &StoredMatch, n: usize) {
     for i in 0..n {
-        let Some(c) = offered_click(&table, m, |k| (i * 5 + 1) % k).await else { return };
+        let Some(c) = offered_click(table, m, |k| (i * 5 + 1) % k).await else { return };
         assert!(matches!(answer(&table.handle(request(m, &c)).await), Answer::Applied(_)));
     }
 }

@@ -373,6 +373,22 @@ impl Table {
     }
 }
 
+/// The text with its first letter in upper case.
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// The text as a sentence: capitalised, ending in a full stop unless it
+/// already ends in punctuation.
+pub(crate) fn sentence(text: &str) -> String {
+    let mut s = capitalised(text.trim());
+    if !s.ends_with(['.', '?', '!']) {
+        s.push('.');
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,20 +410,4 @@ mod tests {
         assert!(parse_deck_list("  \n").is_err());
         assert!(parse_deck_list("0 Owl").is_err());
     }
-}
-
-/// The text with its first letter in upper case.
-pub(crate) fn capitalised(text: &str) -> String {
-    let mut c = text.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-}
-
-/// The text as a sentence: capitalised, ending in a full stop unless it
-/// already ends in punctuation.
-pub(crate) fn sentence(text: &str) -> String {
-    let mut s = capitalised(text.trim());
-    if !s.ends_with(['.', '?', '!']) {
-        s.push('.');
-    }
-    s
 }
