@@ -33,8 +33,17 @@ fn engine(c: &mut Criterion) {
         let state = midgame(&library, game, 60);
         c.bench_function(&format!("{}/clone", game.key()), |b| b.iter(|| black_box(state.clone())));
         let seat = state.to_act()[0];
+        let view = state.view(cardtable::engine::Viewer::Seat(seat));
+        eprintln!("{}: mid-game state: {} · {} legal actions", game.key(), view.headline, view.actions.len());
         c.bench_function(&format!("{}/legal_actions", game.key()), |b| {
             b.iter(|| black_box(state.legal_actions(seat)))
+        });
+        // An early state, the same in every version of the rules that
+        // agree on the first moves: legal actions compared like for like.
+        let early = midgame(&library, game, 3);
+        let early_seat = early.to_act()[0];
+        c.bench_function(&format!("{}/legal_actions_early", game.key()), |b| {
+            b.iter(|| black_box(early.legal_actions(early_seat)))
         });
         let mut seed = 0u64;
         c.bench_function(&format!("{}/random_game", game.key()), |b| {

@@ -266,9 +266,9 @@ mod tests {
         assert_eq!(c.find("Embr Drake").unwrap().0.title, "Ember Drake");
         assert!(c.find("Embr Drake").unwrap().1, "a guess is flagged");
         assert_eq!(c.find("Frost").unwrap().0.title, "Frost Giant", "a prefix is close enough");
-        let e = c.find("Gnat").unwrap_err();
+        let e = c.find("Giamt").unwrap_err();
         assert_eq!(e.suggestions, ["Frost Giant"]);
-        assert_eq!(e.to_string(), "no test card is named \"Gnat\", did you mean \"Frost Giant\"?");
+        assert_eq!(e.to_string(), "no test card is named \"Giamt\", did you mean \"Frost Giant\"?");
         assert!(c.find("zzzz").unwrap_err().suggestions.is_empty());
     }
 

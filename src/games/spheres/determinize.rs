@@ -57,14 +57,14 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
         Some(Prompt::Cards { chooser, options, reveal: true, .. }) if *chooser == seat => options.clone(),
         _ => Vec::new(),
     };
-    let mut out = s.clone();
+    let mut cards = s.cards.to_vec();
     for uids in groups.values_mut() {
         uids.retain(|u| !shown.contains(u));
         let mut ids: Vec<_> = uids.iter().map(|u| s.cards[u.0 as usize]).collect();
         rng.shuffle(&mut ids);
         for (u, id) in uids.iter().zip(ids) {
-            out.cards[u.0 as usize] = id;
+            cards[u.0 as usize] = id;
         }
     }
-    out
+    State { cards: cards.into(), ..s.clone() }
 }

@@ -410,10 +410,11 @@ pub struct State {
     pub db: Attached<SpheresDb>,
     /// The match's random number generator.
     pub rng: GameRng,
-    /// Card of each uid.
-    pub cards: Vec<CardId>,
+    /// Card of each uid. Fixed for the whole match (but re-dealt by
+    /// `determinize`), so shared between clones rather than copied.
+    pub cards: Arc<[CardId]>,
     /// Owner of each uid.
-    pub owners: Vec<Seat>,
+    pub owners: Arc<[Seat]>,
     /// Each lord's field.
     pub lords: PerSeat<Lord>,
     /// The turn in progress.
@@ -458,8 +459,8 @@ impl State {
         State {
             db: Attached::new(db),
             rng,
-            cards,
-            owners,
+            cards: cards.into(),
+            owners: owners.into(),
             lords,
             turn,
             attack: None,
