@@ -117,7 +117,12 @@ impl Table {
             Ok(r) => {
                 report.outcome = r.state.outcome();
                 let replayed = serde_json::to_value(&r.state)?;
-                match serde_json::from_str::<serde_json::Value>(&row.state) {
+                // The stored snapshot as the current code reads it: a field an
+                // older version wrote and this one no longer keeps (Spheres'
+                // `pool`) is no difference in the state.
+                let stored = crate::games::AnyState::from_json(&row.state, &self.library)
+                    .and_then(|s| serde_json::to_value(&s));
+                match stored {
                     Err(e) => report.difference = Some(format!("the stored snapshot is unreadable: {e}")),
                     Ok(stored) => {
                         report.difference = super::log::first_difference(&stored, &replayed)
