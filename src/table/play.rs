@@ -404,14 +404,9 @@ pub fn autopilot(state: &mut AnyState, leave: &[Leave], limit: usize) -> Vec<Ste
         for seat in state.to_act() {
             let leave = leave.get(seat.index()).copied().unwrap_or_default();
             if let Some(action) = automatic_answer(state, seat, leave) {
-                let action = &action;
-                match state.apply(seat, action) {
+                match state.apply(seat, &action) {
                     Ok(events) => {
-                        steps.push(Step {
-                            seat,
-                            entry: LogEntry::Autopilot { action: action.clone() },
-                            events,
-                        });
+                        steps.push(Step { seat, entry: LogEntry::Autopilot { action }, events });
                         continue 'outer;
                     }
                     Err(e) => tracing::warn!(%seat, error = %e, "an automatic answer was refused"),
