@@ -63,7 +63,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
              (to play without Discord, run `cardtable console`)"
         )
     })?;
-    let table = Table::new(store);
+    let library = crate::games::Library::embedded()
+        .map_err(|e| anyhow::anyhow!("the card files built into this binary are invalid: {e}"))?;
+    let table = Table::with_library(
+        store,
+        std::sync::Arc::new(crate::table::SystemClock),
+        crate::table::TableConfig::default(),
+        std::sync::Arc::new(library),
+    );
 
     let dev_guild = config.dev_guild_id.map(GuildId::new);
     let framework = poise::Framework::builder()
