@@ -110,10 +110,18 @@ impl SpheresDb {
         &self.cards[id.0 as usize]
     }
 
-    /// Finds a card by creature name, spell name or code (case-insensitive).
+    /// Finds a card by creature name, spell name or code: any case, and
+    /// for names also ignoring punctuation and spacing ("dragons breath").
     pub fn find(&self, name: &str) -> Result<CardId, NotFound> {
-        let key = name.trim().to_lowercase();
-        self.by_key.get(&key).copied().ok_or_else(|| NotFound::among("Spheres card", name, self.names()))
+        if let Some(id) = self.by_key.get(&name.trim().to_lowercase()) {
+            return Ok(*id);
+        }
+        let key = search::normalise(name);
+        self.cards
+            .iter()
+            .position(|c| search::normalise(&c.creature.name) == key || search::normalise(&c.spell.name) == key)
+            .map(|i| CardId(i as u16))
+            .ok_or_else(|| NotFound::among("Spheres card", name, self.names()))
     }
 
     /// Creature and spell names, in card order.
@@ -322,18 +330,7 @@ impl Catalog for SpheresDb {
     }
 
     fn card(&self, name: &str) -> Option<CardSheet> {
-        let key = name.trim().to_lowercase();
-        let id = match self.by_key.get(&key) {
-            Some(id) => *id,
-            None => {
-                let key = search::normalise(name);
-                let i = self.cards.iter().position(|c| {
-                    search::normalise(&c.creature.name) == key || search::normalise(&c.spell.name) == key
-                })?;
-                CardId(i as u16)
-            }
-        };
-        Some(self.sheet(id))
+        self.find(name).ok().map(|id| self.sheet(id))
     }
 
     fn canonical_name(&self, name: &str) -> Option<String> {
@@ -353,5 +350,21 @@ impl Catalog for SpheresDb {
 
     fn rulings(&self) -> &str {
         RULINGS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_means_the_same_card_to_card_look_up_deck_lists_and_setup() {
+        let db = SpheresDb::embedded().unwrap();
+        let name = &db.cards[0].creature.name;
+        let sloppy = format!("  {}!! ", name.to_uppercase().replace(' ', "  "));
+        assert_eq!(db.find(&sloppy).unwrap(), CardId(0));
+        assert_eq!(Catalog::card(&db, &sloppy).map(|s| s.title), Some(db.sheet(CardId(0)).title));
+        assert_eq!(db.canonical_name(&sloppy).as_deref(), Some(name.as_str()));
+        assert_eq!(db.find(&db.cards[0].code).unwrap(), CardId(0), "the identification code finds it too");
     }
 }
