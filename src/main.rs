@@ -38,6 +38,23 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play seeded matches through the table as two chat players and
+    /// measure clicks, posts and waits per turn.
+    Chatsim {
+        /// Game to play (a key from `/games`; the first game when absent).
+        #[arg(long)]
+        game: Option<String>,
+        /// Number of matches.
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Seed of the first match (match i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Standing orders both players give in /settings, comma-separated
+        /// (e.g. only-when-able,block-for-towers).
+        #[arg(long, default_value = "")]
+        orders: String,
+    },
     /// Card data tools.
     Cards {
         #[command(subcommand)]
@@ -94,6 +111,9 @@ fn main() -> ExitCode {
         Command::Bot => bot(),
         Command::Console { db } => runtime().and_then(|rt| rt.block_on(console(&db))),
         Command::Sim { game, games, seed } => sim(game.as_deref(), games, seed),
+        Command::Chatsim { game, games, seed, orders } => {
+            runtime().and_then(|rt| rt.block_on(chatsim(game.as_deref(), games, seed, &orders)))
+        }
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
         }
@@ -116,11 +136,32 @@ fn main() -> ExitCode {
     }
 }
 
+/// The game named on the command line, or the registry's first.
+fn game_arg(game: Option<&str>) -> Result<GameId, String> {
+    match game {
+        Some(g) => GameId::parse(g).map_err(|e| format!("{e} (the games are: {})", game_keys())),
+        None => Ok(GAMES[0]),
+    }
+}
+
+async fn chatsim(game: Option<&str>, games: u32, seed: u64, orders: &str) -> Result<(), String> {
+    let game = game_arg(game)?;
+    let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
+    let orders: Vec<String> =
+        orders.split(',').map(str::trim).filter(|o| !o.is_empty()).map(str::to_owned).collect();
+    let report = cardtable::chatsim::run(std::sync::Arc::new(library), game, games, seed, &orders).await;
+    if report.stuck > 0 {
+        eprintln!("{} matches did not end", report.stuck);
+    }
+    println!("{}", report.line());
+    if report.stuck > 0 {
+        return Err(format!("{} matches did not end", report.stuck));
+    }
+    Ok(())
+}
+
 fn sim(game: Option<&str>, games: u64, seed: u64) -> Result<(), String> {
-    let game = match game {
-        Some(g) => GameId::parse(g).map_err(|e| format!("{e} (the games are: {})", game_keys()))?,
-        None => GAMES[0],
-    };
+    let game = game_arg(game)?;
     let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
     let start = Instant::now();
     let (mut finished, mut errors, mut actions) = (0u64, 0u64, 0u64);
@@ -136,15 +177,15 @@ fn sim(game: Option<&str>, games: u64, seed: u64) -> Result<(), String> {
         reports.push(report);
     }
     let rate = actions as f64 / start.elapsed().as_secs_f64().max(1e-9);
-    println!(
-        "games: {games}, finished: {finished}, errors: {errors}, actions: {actions}, actions/s: {rate:.0}"
-    );
     // Random play says little of a deck's strength in skilled hands, but a
     // deck far from even here is worth a look.
     for r in cardtable::sim::deck_records(&reports) {
         let rate = 100.0 * r.wins as f64 / r.seats.max(1) as f64;
         println!("  {}: won {} of {} seats ({rate:.1} %)", r.deck, r.wins, r.seats);
     }
+    println!(
+        "games: {games}, finished: {finished}, errors: {errors}, actions: {actions}, actions/s: {rate:.0}"
+    );
     if errors > 0 || finished < games {
         return Err(format!("{errors} errors, {} unfinished", games - finished));
     }

@@ -51,17 +51,17 @@ fn spheres_5d_no_retaliation_window_with_an_empty_hand() {
 #[test]
 fn autopilot_does_not_pass_on_a_hidden_nothing_without_leave() {
     let s = AnyState::Spheres(Box::new(attacked_with_hand(&["Clockwork Sentry"])));
-    assert_eq!(automatic_answer(&s, B, Leave::default()), None, "Bob must be asked: his hand is his secret");
-    let pass = automatic_answer(&s, B, Leave { auto_pass: true, ..Leave::default() });
+    assert_eq!(automatic_answer(&s, B, &Leave::default()), None, "Bob must be asked: his hand is his secret");
+    let pass = automatic_answer(&s, B, &Leave { auto_pass: true, ..Leave::default() });
     assert_eq!(pass, Some(s.stop(B).unwrap().pass), "with auto_pass on, the table passes for Bob");
-    let held = Leave { hold_priority: true, auto_pass: true };
-    assert_eq!(automatic_answer(&s, B, held), None, "hold priority answers nothing");
+    let held = Leave { hold_priority: true, auto_pass: true, orders: vec![] };
+    assert_eq!(automatic_answer(&s, B, &held), None, "hold priority answers nothing");
 }
 
 #[test]
 fn autopilot_never_passes_a_real_answer() {
     let s = AnyState::Spheres(Box::new(attacked_with_hand(&["Ember Drake"])));
-    assert_eq!(automatic_answer(&s, B, Leave { auto_pass: true, ..Leave::default() }), None);
+    assert_eq!(automatic_answer(&s, B, &Leave { auto_pass: true, ..Leave::default() }), None);
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn autopilot_answers_a_forced_choice_that_is_not_a_stop() {
     // Not a stop, two answers (summon or pass): nothing automatic.
     assert_eq!(s.stop(A), None);
     assert!(s.legal_actions(A).len() > 1);
-    assert_eq!(automatic_answer(&s, A, Leave::default()), None);
+    assert_eq!(automatic_answer(&s, A, &Leave::default()), None);
 }
 
 #[test]

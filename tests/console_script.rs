@@ -198,3 +198,19 @@ async fn waiting_past_the_deadline_lets_the_opponent_claim() {
     assert!(text.contains("Alice ran out of time; Bob claimed the win."), "{text}");
     assert!(text.contains("The game is over: Bob won!"), "{text}");
 }
+
+#[tokio::test]
+async fn a_click_number_that_could_mean_two_messages_is_refused() {
+    let text = transcript(
+        "seed 3\n\
+         @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\"\n\
+         @bob click Accept\n\
+         @bob select Moonlit Veil\n\
+         @alice /hand\n\
+         @bob /board\n\
+         @alice click 1\n",
+    )
+    .await;
+    // Alice asked for her hand; Bob's /board came after it: "1" could be either.
+    assert!(text.contains("`click 1` is ambiguous"), "{text}");
+}

@@ -584,3 +584,53 @@ async fn the_ticker_reminds_by_direct_message_then_pings_an_archived_thread() {
     assert!(notice.body["content"].as_str().unwrap().starts_with("<@"), "{}", notice.body);
     assert!(custom_ids(&notice.body).iter().any(|id| id.starts_with("claim:")));
 }
+
+/// The custom id of the component labelled `label…` in a message body.
+fn button_starting(body: &Value, label: &str) -> Option<String> {
+    let rows = body["components"].as_array().cloned().unwrap_or_default();
+    rows.iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["label"].as_str().is_some_and(|l| l.starts_with(label)))
+        .and_then(|c| c["custom_id"].as_str().map(str::to_owned))
+}
+
+#[tokio::test]
+async fn the_board_is_edited_in_place_during_a_players_run_and_posted_when_the_turn_passes() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let http = &discord.http;
+    let (thread, match_id) = open_match(&discord, &table).await;
+    let row = table.store().load_match(match_id).await.unwrap();
+    let first = if row.to_act == "0" { A } else { B };
+    let board_posts = |calls: &[Call]| {
+        calls
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == format!("/api/v10/channels/{thread}/messages"))
+            .count()
+    };
+
+    on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
+    let calls = discord.take();
+    let hand = private_replies(&calls)[0].body.clone();
+    // A crystal keeps the turn with the same player: the board is edited.
+    let crystal = button_starting(&hand, "Crystallize").expect("a crystal is offered");
+    on_component(http, &table, &click(first, thread, &crystal)).await;
+    let calls = discord.take();
+    assert_eq!(board_posts(&calls), 0, "no new post within the run: {calls:#?}");
+    let edit = calls
+        .iter()
+        .find(|c| c.method == "PATCH" && c.path.starts_with(&format!("/api/v10/channels/{thread}/messages/")))
+        .expect("the board is edited in place");
+    assert!(!custom_ids(&edit.body).is_empty(), "the edited board keeps live buttons");
+    assert!(text_of(&edit.body).contains("crystal"), "it shows what just happened: {}", text_of(&edit.body));
+    // End turn hands over: a new board, pinging the next player.
+    let hand = private_replies(&calls)[0].body.clone();
+    let end = button_starting(&hand, "End turn").expect("End turn is offered");
+    on_component(http, &table, &click(first, thread, &end)).await;
+    let calls = discord.take();
+    assert_eq!(board_posts(&calls), 1, "{calls:#?}");
+    let post =
+        calls.iter().find(|c| c.method == "POST" && c.path.ends_with(&format!("{thread}/messages"))).unwrap();
+    let other = if first == A { BOB } else { ALICE };
+    assert!(post.body["content"].as_str().unwrap_or("").contains(&format!("<@{other}>")), "{}", post.body);
+}

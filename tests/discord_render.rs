@@ -378,7 +378,7 @@ fn the_checker_itself_catches_what_discord_refuses() {
 /// builders send.
 #[test]
 fn boards_and_hands_of_random_games_fit_every_discord_limit() {
-    use cardtable::engine::{Placement, Viewer};
+    use cardtable::engine::Viewer;
     use cardtable::view::{board, hand, BoardContext, HandContext};
 
     let library = cardtable::games::Library::embedded().unwrap();
@@ -396,10 +396,8 @@ fn boards_and_hands_of_random_games_fit_every_discord_limit() {
                 let mut messages = Vec::new();
                 for seat in state.to_act() {
                     let view = state.view(Viewer::Seat(seat));
-                    let on_board: Vec<_> =
-                        view.actions.iter().filter(|a| a.placement == Placement::Board).collect();
-                    let in_hand: Vec<_> =
-                        view.actions.iter().filter(|a| a.placement == Placement::Hand).collect();
+                    let offers = cardtable::table::offers(state, seat, &[]);
+                    let (on_board, in_hand) = (offers.board, offers.hand);
                     messages.push(board(
                         &public,
                         &BoardContext {
@@ -420,6 +418,7 @@ fn boards_and_hands_of_random_games_fit_every_discord_limit() {
                             news: &events,
                             actions: &in_hand,
                             page: 0,
+                            orders: &[],
                         },
                     ));
                 }

@@ -95,12 +95,12 @@ fn hidden_throughout(before: &[String], after: &[String]) -> Vec<String> {
 /// The board message the table would post for `state` (without the
 /// events, which are checked on their own against `B ∩ A`).
 fn board_message(state: &AnyState, public: &TableView, version: i64) -> String {
-    let to_act = state.to_act();
-    let actions = match to_act.as_slice() {
-        [only] => state.view(Viewer::Seat(*only)).actions,
+    // What the table offers on the board, standing orders and moves ahead
+    // included, for players who gave no orders.
+    let on_board = match state.to_act().as_slice() {
+        [only] => cardtable::table::offers(state, *only, &[]).board,
         _ => vec![],
     };
-    let (on_board, _) = view::split_actions(&actions, to_act.len() == 1);
     let ctx = BoardContext {
         match_id: 1,
         version,
@@ -114,13 +114,19 @@ fn board_message(state: &AnyState, public: &TableView, version: i64) -> String {
 
 /// The hand message of `seat` (without news), every page of it.
 fn hand_messages(state: &AnyState, seat: Seat, seat_view: &TableView, version: i64) -> Vec<String> {
-    let board_allowed = state.to_act() == [seat];
-    let (_, in_hand) = view::split_actions(&seat_view.actions, board_allowed);
+    let in_hand = cardtable::table::offers(state, seat, &[]).hand;
     let pages = in_hand.len().div_ceil(25).max(1) as u32;
     (0..pages)
         .map(|page| {
-            let ctx =
-                HandContext { match_id: 1, version, seat: Some(seat), news: &[], actions: &in_hand, page };
+            let ctx = HandContext {
+                match_id: 1,
+                version,
+                seat: Some(seat),
+                news: &[],
+                actions: &in_hand,
+                page,
+                orders: &[],
+            };
             serde_json::to_string(&view::hand(seat_view, &ctx)).expect("messages serialise")
         })
         .collect()

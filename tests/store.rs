@@ -75,6 +75,8 @@ async fn commit_one(
                 to_act: &[1 - seat],
                 deadline_at: Some(expected_version * HOUR + 72 * HOUR),
                 now: expected_version * HOUR,
+                orders: "",
+                board_events: "",
             },
         )
         .await
@@ -132,6 +134,8 @@ async fn commit_at_the_offered_version_applies_once() {
         to_act: &[1],
         deadline_at: Some(80 * HOUR),
         now: 8 * HOUR,
+        orders: "",
+        board_events: "",
     };
     assert_eq!(store.commit_actions(id, &commit).await.unwrap(), 2);
 
@@ -229,6 +233,8 @@ async fn finished_and_corrupt_matches_take_no_more_actions() {
                 to_act: &[],
                 deadline_at: None,
                 now: 10,
+                orders: "",
+                board_events: "",
             },
         )
         .await
@@ -262,6 +268,8 @@ async fn finished_and_corrupt_matches_take_no_more_actions() {
                     to_act: &[],
                     deadline_at: None,
                     now: 0,
+                    orders: "",
+                    board_events: "",
                 },
             )
             .await,

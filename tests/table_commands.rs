@@ -116,7 +116,12 @@ async fn cards_games_settings_and_matches() {
     let out = f
         .slash(
             "Alice",
-            Command::Settings { hold_priority: Some(true), reminders: Some(false), auto_pass: None },
+            Command::Settings {
+                hold_priority: Some(true),
+                reminders: Some(false),
+                auto_pass: None,
+                orders: None,
+            },
         )
         .await
         .unwrap();
@@ -168,9 +173,12 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
     // single choice.
     let mut f = Front::new().await;
     for who in ["Alice", "Bob"] {
-        f.slash(who, Command::Settings { hold_priority: None, reminders: None, auto_pass: Some(true) })
-            .await
-            .unwrap();
+        f.slash(
+            who,
+            Command::Settings { hold_priority: None, reminders: None, auto_pass: Some(true), orders: None },
+        )
+        .await
+        .unwrap();
     }
     let id = f.start_match().await;
     assert_eq!(play_rotating(&mut f, id, 300).await, Vec::<String>::new());
@@ -186,9 +194,12 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
     // Holding, the table answers nothing for them.
     let mut f = Front::new().await;
     for who in ["Alice", "Bob"] {
-        f.slash(who, Command::Settings { hold_priority: Some(true), reminders: None, auto_pass: None })
-            .await
-            .unwrap();
+        f.slash(
+            who,
+            Command::Settings { hold_priority: Some(true), reminders: None, auto_pass: None, orders: None },
+        )
+        .await
+        .unwrap();
     }
     let id = f.start_match().await;
     play_rotating(&mut f, id, 300).await;

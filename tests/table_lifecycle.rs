@@ -229,7 +229,7 @@ async fn hands_only_go_to_their_owner() {
     }
     for o in &f.all {
         match o {
-            Outgoing::Post { message, .. } => {
+            Outgoing::Post { message, .. } | Outgoing::Edit { message, .. } => {
                 let title = message.embed.as_ref().map(|e| e.title.clone()).unwrap_or_default();
                 assert!(!title.starts_with("Your hand"), "a hand was posted publicly");
             }

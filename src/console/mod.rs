@@ -78,6 +78,8 @@ struct Shown {
     place: Place,
     /// `None` for public posts, else the only user who sees it.
     visible_to: Option<String>,
+    /// The user whose line made it appear.
+    asked_by: Option<String>,
     components: Vec<Component>,
 }
 
@@ -91,6 +93,8 @@ pub struct Console {
     users: BTreeMap<String, UserRef>,
     run: String,
     next_message: u64,
+    /// The user whose line is being handled.
+    asking: Option<String>,
 }
 
 impl Console {
@@ -110,6 +114,7 @@ impl Console {
             users: BTreeMap::new(),
             run,
             next_message: 1,
+            asking: None,
         }
     }
 
@@ -126,6 +131,12 @@ impl Console {
         let parsed = match parse_line(text, &user_ref) {
             Ok(l) => l,
             Err(e) => return format!("error: {e}\n"),
+        };
+        self.asking = match &parsed {
+            Line::Slash { user, .. } | Line::Click { user, .. } | Line::Select { user, .. } => {
+                Some(user.clone())
+            }
+            _ => None,
         };
         match parsed {
             Line::Nothing => String::new(),
@@ -243,6 +254,19 @@ impl Console {
                 .join("  ")
         };
         if let Ok(n) = what.parse::<usize>() {
+            // A number means the latest message with buttons; when that one
+            // came from someone else's doing while one the user asked for is
+            // still live, the number could mean either: refuse it.
+            let mine = self.visible(user).filter(has_buttons).find(|m| m.asked_by.as_deref() == Some(user));
+            if let Some(mine) = mine.filter(|m| m.id != latest.id && latest.asked_by.as_deref() != Some(user))
+            {
+                return Err(format!(
+                    "`click {n}` is ambiguous: a newer message has buttons too. Click by label instead; \
+                     the newest has {}, the one you asked for has {}",
+                    listed(latest),
+                    listed(mine)
+                ));
+            }
             let b = buttons(latest);
             return match n.checked_sub(1).and_then(|i| b.get(i)) {
                 Some((_, id)) => Ok((id.clone(), latest.place.clone())),
@@ -355,6 +379,7 @@ impl Console {
                         id: id.clone(),
                         place,
                         visible_to: None,
+                        asked_by: self.asking.clone(),
                         components: message.components,
                     });
                     if let Some(k) = key {
@@ -374,8 +399,30 @@ impl Console {
                         id,
                         place,
                         visible_to: Some(to.as_str().to_owned()),
+                        asked_by: self.asking.clone(),
                         components: message.components,
                     });
+                }
+                Outgoing::Edit { target, message_ref, message, key } => {
+                    let Some(i) = self.shown.iter().position(|m| m.id == message_ref) else {
+                        // Not shown in this run: post it anew, as Discord's adapter does.
+                        queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
+                        continue;
+                    };
+                    let header = format!("[{}] (board edited in place)", self.target_name(&target));
+                    text.push_str(&self.render(&header, &message));
+                    // The edited message moves to the bottom of what users
+                    // see, as the newest state of the match.
+                    let mut shown = self.shown.remove(i);
+                    shown.components = message.components;
+                    shown.asked_by = self.asking.clone();
+                    self.shown.push(shown);
+                    if let Some(k) = key {
+                        match self.table.posted(k, &message_ref).await {
+                            Ok(more) => queue.extend(more),
+                            Err(e) => text.push_str(&format!("error: {}\n", e.reply_text())),
+                        }
+                    }
                 }
                 Outgoing::StripComponents { message_ref, .. } => {
                     if let Some(m) = self.shown.iter_mut().find(|m| m.id == message_ref) {

@@ -345,7 +345,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 o.take("hold_priority").map(|v| parse_bool("hold_priority", &v)).transpose()?;
             let reminders = o.take("reminders").map(|v| parse_bool("reminders", &v)).transpose()?;
             let auto_pass = o.take("auto_pass").map(|v| parse_bool("auto_pass", &v)).transpose()?;
-            Ok(Command::Settings { hold_priority, reminders, auto_pass })
+            let orders = o.take("orders");
+            Ok(Command::Settings { hold_priority, reminders, auto_pass, orders })
         }
         "card" => {
             let name = o

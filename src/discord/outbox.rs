@@ -77,6 +77,30 @@ pub async fn deliver(
                     }
                 }
             }
+            Outgoing::Edit { target, message_ref, message, key } => {
+                let channel = resolve(&target, &match_threads)?;
+                let Ok(id) = message_ref.parse::<u64>().map(MessageId::new) else {
+                    warn!(message_ref, "cannot edit: not a Discord message id; posting instead");
+                    queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
+                    continue;
+                };
+                let edit = render::to_edit(&message);
+                match unarchiving(http, channel, || channel.edit_message(http, id, edit.clone())).await {
+                    Ok(_) => {
+                        if let Some(key) = key {
+                            let more = table.posted(key, message_ref).await?;
+                            for effect in more.into_iter().rev() {
+                                queue.push_front(effect);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        // A deleted (or uneditable) board: post it anew.
+                        debug!(%channel, %id, "could not edit the board ({e}); posting it anew");
+                        queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
+                    }
+                }
+            }
             Outgoing::CreateThread { parent_channel, name, match_id } => {
                 let parent = channel_id(&parent_channel)?;
                 let thread = parent

@@ -9,7 +9,7 @@
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
     CreateEmbedFooter, CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EditMessage,
 };
 
 use crate::table::UserId;
@@ -243,6 +243,13 @@ pub fn to_post(message: &Message, mentions: &[UserId]) -> CreateMessage {
         out = out.embed(to_embed(e));
     }
     out
+}
+
+/// An earlier post replaced in place (an edit pings nobody).
+pub fn to_edit(message: &Message) -> EditMessage {
+    let m = fit(message);
+    let embeds = m.embed.iter().map(to_embed).collect();
+    EditMessage::new().content(&m.content).components(to_rows(&m)).embeds(embeds)
 }
 
 /// An ephemeral follow-up to an interaction (pings nobody).

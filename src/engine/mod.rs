@@ -6,6 +6,7 @@
 //! table layer drives it, the front ends render its [`TableView`]s.
 
 mod attached;
+mod chat;
 mod event;
 mod outcome;
 pub mod playout;
@@ -18,6 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use attached::Attached;
+pub use chat::{GivenOrder, Order, Turn, ONLY_WHEN_ABLE};
 pub use event::{Event, Visibility};
 pub use outcome::Outcome;
 pub use playout::{random_playout, Playout, PlayoutError};
@@ -134,6 +136,28 @@ pub trait Rules {
     /// for any other decision. The table's autopilot passes for a player on
     /// this alone, and only on public facts unless the player allowed more.
     fn stop(_s: &Self::State, _seat: Seat) -> Option<Stop<Self::Action>> {
+        None
+    }
+    /// Whose turn it is; `None` for a game without turns (or once over).
+    fn turn(_s: &Self::State) -> Option<Turn> {
+        None
+    }
+    /// The answer with which `seat` declines its pending decision and
+    /// does nothing (no crystal, end attacks, keep the hand, no block,
+    /// pass), if the decision has one. The table's *End turn* repeats it
+    /// through the rest of a player's turn.
+    fn decline(_s: &Self::State, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
+    /// The standing orders that could answer `seat`'s pending decision
+    /// (offered as buttons next to it), besides [`ONLY_WHEN_ABLE`].
+    fn orders(_s: &Self::State, _seat: Seat) -> Vec<Order> {
+        Vec::new()
+    }
+    /// The answer standing order `key` gives for `seat`'s pending
+    /// decision; `None` when the order does not cover it (ask the player).
+    /// It may rest on anything the seat can see: the player chose it.
+    fn follow(_s: &Self::State, _seat: Seat, _key: &str) -> Option<Self::Action> {
         None
     }
 }

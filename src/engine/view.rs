@@ -35,6 +35,9 @@ pub struct TableView {
     pub waiting_for: Vec<Seat>,
     /// The pending question in words, phrased for this viewer.
     pub prompt: Option<String>,
+    /// Public notes the board shows under the headline (who starts and why).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// The viewer's own hand (only for `Viewer::Seat`).
     pub hand: Option<Vec<CardView>>,
     /// The viewer's legal actions (only for `Viewer::Seat`); `index` is the

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{search, Catalog, LoadError, NotFound};
 use crate::engine::{
-    ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView,
-    Viewer,
+    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop,
+    TableView, Turn, Viewer,
 };
 
 /// THE list of games, one line each: `module::RulesType as Variant`. The
@@ -45,6 +45,9 @@ pub struct GameInfo {
     pub variants: &'static [&'static str],
     /// Players a match seats (min, max).
     pub players: (usize, usize),
+    /// The standing orders a player may give in this game, besides
+    /// [`crate::engine::ONLY_WHEN_ABLE`] (see [`Rules::orders`]).
+    pub orders: &'static [Order],
 }
 
 /// A game as the registry needs it: its rules, reading cards from its own
@@ -208,6 +211,18 @@ macro_rules! registry {
             fn stop(s: &AnyState, seat: Seat) -> Option<Stop<AnyAction>> {
                 match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::stop(s, seat).map(|st| st.map(AnyAction::$variant)), )* }
             }
+            fn turn(s: &AnyState) -> Option<Turn> {
+                dispatch!(s, |G, s| G::turn(s))
+            }
+            fn decline(s: &AnyState, seat: Seat) -> Option<AnyAction> {
+                match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::decline(s, seat).map(AnyAction::$variant), )* }
+            }
+            fn orders(s: &AnyState, seat: Seat) -> Vec<Order> {
+                dispatch!(s, |G, s| G::orders(s, seat))
+            }
+            fn follow(s: &AnyState, seat: Seat, key: &str) -> Option<AnyAction> {
+                match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::follow(s, seat, key).map(AnyAction::$variant), )* }
+            }
         }
     };
 }
@@ -298,6 +313,26 @@ impl AnyState {
     /// `seat`'s priority stop, if its decision is one.
     pub fn stop(&self, seat: Seat) -> Option<Stop<AnyAction>> {
         AnyGame::stop(self, seat)
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Option<Turn> {
+        AnyGame::turn(self)
+    }
+
+    /// The answer with which `seat` declines its pending decision.
+    pub fn decline(&self, seat: Seat) -> Option<AnyAction> {
+        AnyGame::decline(self, seat)
+    }
+
+    /// The standing orders that could answer `seat`'s pending decision.
+    pub fn orders(&self, seat: Seat) -> Vec<Order> {
+        AnyGame::orders(self, seat)
+    }
+
+    /// The answer standing order `key` gives for `seat` now, if any.
+    pub fn follow(&self, seat: Seat, key: &str) -> Option<AnyAction> {
+        AnyGame::follow(self, seat, key)
     }
 
     /// A copy with everything hidden from `seat` re-sampled.

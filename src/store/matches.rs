@@ -66,6 +66,10 @@ pub struct MatchRow {
     pub created_at: i64,
     /// Time of the last commit (unix seconds).
     pub updated_at: i64,
+    /// Standing orders given in this match (JSON, seat → orders; '' when none).
+    pub orders: String,
+    /// Public events since the live board was posted (JSON list; '' when none).
+    pub board_events: String,
 }
 
 impl MatchRow {
@@ -121,6 +125,8 @@ pub struct SeatRow {
     pub hold_priority: bool,
     /// The user's setting: autopilot may pass a stop on hidden facts.
     pub auto_pass: bool,
+    /// The user's standing orders for every match (keys).
+    pub orders: Vec<String>,
 }
 
 /// A row of `match_actions`, the append-only log.
@@ -199,6 +205,10 @@ pub struct Commit<'a> {
     pub deadline_at: Option<i64>,
     /// Current time (unix seconds).
     pub now: i64,
+    /// The match's standing orders after the actions (JSON; '' when none).
+    pub orders: &'a str,
+    /// Public events since the live board was posted, after the actions.
+    pub board_events: &'a str,
 }
 
 /// What [`Store::set_board_message`] did, and where the match is played.
@@ -281,7 +291,8 @@ impl Store {
             "SELECT m.*, (
                  SELECT json_group_array(json_array(s.seat, s.user_id, s.deck_name,
                                                     COALESCE(u.hold_priority, 0),
-                                                    COALESCE(u.auto_pass, 0)))
+                                                    COALESCE(u.auto_pass, 0),
+                                                    COALESCE(u.standing_orders, '')))
                  FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
                  WHERE s.match_id = m.id
              ) AS seats_json
@@ -291,17 +302,18 @@ impl Store {
         .fetch_optional(&mut *self.reader().await?)
         .await?
         .ok_or_else(|| match_not_found(id))?;
-        let seats: Vec<(i64, String, String, i64, i64)> = serde_json::from_str(&row.seats_json)
+        let seats: Vec<(i64, String, String, i64, i64, String)> = serde_json::from_str(&row.seats_json)
             .map_err(|e| StoreError::Corrupt { match_id: id, reason: format!("unreadable seats: {e}") })?;
         let mut seats: Vec<SeatRow> = seats
             .into_iter()
-            .map(|(seat, user_id, deck_name, hold_priority, auto_pass)| SeatRow {
+            .map(|(seat, user_id, deck_name, hold_priority, auto_pass, orders)| SeatRow {
                 match_id: id,
                 seat,
                 user_id,
                 deck_name,
                 hold_priority: hold_priority != 0,
                 auto_pass: auto_pass != 0,
+                orders: super::users::order_keys(&orders),
             })
             .collect();
         seats.sort_by_key(|s| s.seat);
@@ -359,7 +371,9 @@ impl Store {
                  to_act = ?5,
                  deadline_at = ?6,
                  updated_at = ?7,
-                 pending_actions = ?10
+                 pending_actions = ?10,
+                 orders = ?11,
+                 board_events = ?12
              WHERE id = ?8 AND version = ?9 AND status = 'active'",
         )
         .bind(count)
@@ -372,6 +386,8 @@ impl Store {
         .bind(match_id)
         .bind(commit.expected_version)
         .bind(actions)
+        .bind(commit.orders)
+        .bind(commit.board_events)
         .execute(&mut *self.writer().await?)
         .await?
         .rows_affected();
@@ -411,6 +427,17 @@ impl Store {
             .await?
             .ok_or_else(|| match_not_found(id))?;
         Ok(BoardUpdate { swap: BoardSwap::Stale, thread })
+    }
+
+    /// Replaces the standing orders given in a match (JSON; '' for none).
+    pub async fn set_match_orders(&self, id: i64, orders: &str) -> Result<(), StoreError> {
+        let updated = sqlx::query("UPDATE matches SET orders = ? WHERE id = ?")
+            .bind(orders)
+            .bind(id)
+            .execute(&mut *self.writer().await?)
+            .await?
+            .rows_affected();
+        found(updated, id)
     }
 
     /// Records the thread the match is played in.

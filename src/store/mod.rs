@@ -39,6 +39,8 @@
 //!     to_act: &[1],
 //!     deadline_at: None,
 //!     now: 60,
+//!     orders: "",
+//!     board_events: "",
 //! };
 //! assert_eq!(store.commit_actions(id, &commit).await?, 1);
 //! // The same click again: the board has moved on, nothing is applied twice.

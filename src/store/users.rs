@@ -85,3 +85,32 @@ impl Store {
         Ok(())
     }
 }
+
+/// The keys of a comma-separated list of standing orders.
+pub(crate) fn order_keys(text: &str) -> Vec<String> {
+    text.split(',').map(str::trim).filter(|k| !k.is_empty()).map(str::to_owned).collect()
+}
+
+impl Store {
+    /// The user's standing orders for every match (keys; none for a user never seen).
+    pub async fn user_orders(&self, id: &str) -> Result<Vec<String>, StoreError> {
+        let row: Option<String> = sqlx::query_scalar("SELECT standing_orders FROM users WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut *self.reader().await?)
+            .await?;
+        Ok(row.as_deref().map(order_keys).unwrap_or_default())
+    }
+
+    /// Stores the user's standing orders for every match (creating the user if new).
+    pub async fn set_user_orders(&self, id: &str, keys: &[String]) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO users (id, standing_orders) VALUES (?, ?)
+             ON CONFLICT (id) DO UPDATE SET standing_orders = excluded.standing_orders",
+        )
+        .bind(id)
+        .bind(keys.join(","))
+        .execute(&mut *self.writer().await?)
+        .await?;
+        Ok(())
+    }
+}

@@ -7,11 +7,11 @@ use super::log::Step;
 use super::lookup::game_named;
 use super::protocol::{Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
 use super::Table;
-use crate::engine::{MatchSetup, SeatSetup, SetupError, Viewer};
+use crate::engine::{MatchSetup, SeatSetup, SetupError};
 use crate::games::{AnyState, GameId};
 use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
 use crate::view::Message;
-use crate::view::{self, ChallengeInfo, DeckOption, HandContext};
+use crate::view::{self, ChallengeInfo, DeckOption};
 
 impl Table {
     /// `/challenge`: checks everything that can be checked now and posts
@@ -280,7 +280,7 @@ impl Table {
         let steps: Vec<Step> = self.autopilot(&m, &mut state);
         let mut version = 0;
         if !steps.is_empty() {
-            version = self.commit(&m, &steps, &state).await?;
+            version = self.commit(&m, &steps, &state, &super::play::BoardPlan::posted(&m, &steps)).await?;
             m.row.version = version;
         }
         m.state = state;
@@ -317,17 +317,13 @@ impl Table {
         };
         out.push(Outgoing::Post { target: Target::MatchThread(match_id), message, mentions, key });
         if let Some(seat) = m.seat_of(&req.user.id) {
-            let view = super::play::with_title(m.state.view(Viewer::Seat(seat)), &m);
             let news: Vec<String> = steps
                 .iter()
                 .flat_map(|s| &s.events)
                 .filter(|e| e.to == crate::engine::Visibility::Only(seat))
                 .map(|e| e.text.clone())
                 .collect();
-            let (_, in_hand) = view::split_actions(&view.actions, m.state.to_act() == [seat]);
-            let ctx =
-                HandContext { match_id, version, seat: Some(seat), news: &news, actions: &in_hand, page: 0 };
-            let mut hand = view::hand(&view, &ctx);
+            let mut hand = self.hand_now(&m, seat, &news, 0);
             hand.content = "The match has started. Your hand (only you can see this):".into();
             out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message: hand });
         }

@@ -3,9 +3,11 @@
 
 use super::error::{refuse, TableError};
 use super::log::{replay, Replayed};
+use super::offers::{order_named, MatchOrders};
+use super::play::Leave;
 use super::protocol::{Request, Target, UserId};
 use super::Table;
-use crate::engine::{MatchSetup, Seat};
+use crate::engine::{GivenOrder, MatchSetup, Seat, ONLY_WHEN_ABLE};
 use crate::games::{AnyState, GameId};
 use crate::store::{MatchRow, MatchStatus, SeatRow};
 
@@ -84,6 +86,45 @@ impl Loaded {
             }
             MatchStatus::Corrupt => refuse(SET_ASIDE),
         }
+    }
+
+    /// What every seat lets the table answer for it: its player's
+    /// settings and standing orders, and the orders given in this match.
+    pub fn leaves(&self) -> Vec<Leave> {
+        let orders = MatchOrders::parse(&self.row.orders);
+        let turn = self.state.turn();
+        let mut leaves = vec![Leave::default(); self.setup.seats.len().max(self.seats.len())];
+        for s in &self.seats {
+            let Some(seat) = u8::try_from(s.seat).ok().map(Seat) else { continue };
+            let Some(l) = leaves.get_mut(seat.index()) else { continue };
+            l.hold_priority = s.hold_priority;
+            l.auto_pass = s.auto_pass || s.orders.iter().any(|k| k == ONLY_WHEN_ABLE.key);
+            l.orders = s.orders.iter().map(|k| GivenOrder { key: k.clone(), turn: None }).collect();
+            for o in orders.of(seat, turn) {
+                if o.key == ONLY_WHEN_ABLE.key {
+                    l.auto_pass = true;
+                }
+                if !l.orders.iter().any(|g| g.key == o.key) {
+                    l.orders.push(o);
+                }
+            }
+        }
+        leaves
+    }
+
+    /// The labels of the standing orders in `leave` (a seat's settings'
+    /// and this match's), for the board and the hand.
+    pub fn order_labels(&self, leave: &Leave) -> Vec<String> {
+        let mut labels: Vec<String> = leave
+            .orders
+            .iter()
+            .filter_map(|o| order_named(self.game, &o.key))
+            .map(|o| o.label.to_lowercase())
+            .collect();
+        if leave.auto_pass && !labels.iter().any(|l| *l == ONLY_WHEN_ABLE.label.to_lowercase()) {
+            labels.push(ONLY_WHEN_ABLE.label.to_lowercase());
+        }
+        labels
     }
 
     /// Where its board goes.

@@ -24,6 +24,13 @@ pub enum LogEntry {
         /// The action.
         action: AnyAction,
     },
+    /// The table answered by a standing order the player gave.
+    Order {
+        /// The action.
+        action: AnyAction,
+        /// The order's key.
+        order: String,
+    },
     /// The seat conceded.
     Concede,
     /// The seat's deadline passed and an opponent claimed the win.
@@ -34,14 +41,16 @@ impl LogEntry {
     /// Applies the entry for `seat`.
     pub fn apply(&self, state: &mut AnyState, seat: Seat) -> Result<Vec<Event>, Illegal> {
         match self {
-            LogEntry::Player { action } | LogEntry::Autopilot { action } => state.apply(seat, action),
+            LogEntry::Player { action } | LogEntry::Autopilot { action } | LogEntry::Order { action, .. } => {
+                state.apply(seat, action)
+            }
             LogEntry::Concede | LogEntry::Forfeit => Ok(state.concede(seat)),
         }
     }
 
     /// Whether the entry opens a commit (everything but autopilot does).
     pub fn starts_commit(&self) -> bool {
-        !matches!(self, LogEntry::Autopilot { .. })
+        !matches!(self, LogEntry::Autopilot { .. } | LogEntry::Order { .. })
     }
 }
 

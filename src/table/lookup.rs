@@ -180,8 +180,14 @@ impl Table {
         hold_priority: Option<bool>,
         reminders: Option<bool>,
         auto_pass: Option<bool>,
+        orders: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
         let me = req.user.id.as_str();
+        if let Some(text) = orders {
+            let keys = standing_order_keys(text)?;
+            self.store.set_user_orders(me, &keys).await?;
+        }
+        let given = self.store.user_orders(me).await?;
         let mut s: UserSettings = self.store.user_settings(me).await?;
         if hold_priority.is_some() || reminders.is_some() || auto_pass.is_some() {
             s.hold_priority = hold_priority.unwrap_or(s.hold_priority);
@@ -203,7 +209,14 @@ impl Table {
                  tell you had none; when off, you are asked.",
                 onoff(s.auto_pass)
             ),
-            "Change with /settings hold_priority:on reminders:off auto_pass:on".into(),
+            format!(
+                "Standing orders in every match: **{}** — answers the table gives for you without \
+                 asking (the board shows that you have them, never why one fired). Orders: {}.",
+                if given.is_empty() { "none".to_owned() } else { given.join(", ") },
+                order_help()
+            ),
+            "Change with /settings hold_priority:on reminders:off auto_pass:on orders:never-block (or orders:none)"
+                .into(),
         ];
         Ok(vec![Outgoing::Ephemeral {
             to: req.user.id.clone(),
@@ -285,4 +298,52 @@ mod tests {
         assert_eq!(search_sections(DOC, "retaliate blocks")[0].title, "Retaliation timing");
         assert!(search_sections(DOC, "zebra").is_empty());
     }
+}
+
+/// The standing orders a player may set in `/settings` (those that last a
+/// match, in any game), as "key (what it does)".
+fn order_help() -> String {
+    settable_orders()
+        .iter()
+        .map(|o| format!("`{}` ({})", o.key, o.label.to_lowercase()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Orders that hold for a whole match, from every game, once each.
+fn settable_orders() -> Vec<crate::engine::Order> {
+    let mut out: Vec<crate::engine::Order> = Vec::new();
+    for g in GAMES {
+        for o in super::offers::all_orders(*g) {
+            if !o.this_turn && !out.iter().any(|x| x.key == o.key) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+/// Reads `orders:` of `/settings`: comma-separated keys, or "none".
+fn standing_order_keys(text: &str) -> Result<Vec<String>, TableError> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("none") || text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let known = settable_orders();
+    let mut keys: Vec<String> = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let key = part.to_lowercase().replace(' ', "-");
+        match known.iter().find(|o| o.key == key) {
+            Some(o) if !keys.iter().any(|k| k == o.key) => keys.push(o.key.to_owned()),
+            Some(_) => {}
+            None => {
+                return refuse(format!(
+                    "There is no standing order {}. The orders are: {}; or orders:none to drop them all.",
+                    quote(part),
+                    order_help()
+                ))
+            }
+        }
+    }
+    Ok(keys)
 }

@@ -43,6 +43,7 @@ pub mod error;
 mod loaded;
 pub mod log;
 mod lookup;
+pub mod offers;
 mod play;
 pub mod protocol;
 
@@ -52,6 +53,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
+pub use offers::{offers, Offers};
 pub use play::{automatic_answer, autopilot, Leave};
 pub use protocol::{
     Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Target, UserId, UserRef,
@@ -276,8 +278,8 @@ impl Table {
             }
             Command::Matches => self.list_matches(req).await,
             Command::Deck(d) => self.deck_command(req, d).await,
-            Command::Settings { hold_priority, reminders, auto_pass } => {
-                self.settings(req, *hold_priority, *reminders, *auto_pass).await
+            Command::Settings { hold_priority, reminders, auto_pass, orders } => {
+                self.settings(req, *hold_priority, *reminders, *auto_pass, orders.as_deref()).await
             }
             Command::Games => Ok(vec![self.games(req)]),
             Command::Card { name, game } => self.card(req, name, game.as_deref()),
@@ -287,7 +289,14 @@ impl Table {
 
     async fn click(&self, req: &Request, id: CustomId) -> Result<Vec<Outgoing>, TableError> {
         match id {
-            CustomId::Act { match_id, version, index } => self.act(req, match_id, version, index).await,
+            CustomId::Act { .. }
+            | CustomId::Ahead { .. }
+            | CustomId::EndTurn { .. }
+            | CustomId::Order { .. } => {
+                let (match_id, version, choice) = id.choice().expect("a choice component");
+                self.act(req, match_id, version, choice).await
+            }
+            CustomId::DropOrders { match_id } => self.drop_orders(req, match_id).await,
             CustomId::ActSelect { .. } | CustomId::Deck { .. } => {
                 refuse("Pick an option from the menu rather than clicking it.")
             }
@@ -315,12 +324,12 @@ impl Table {
     async fn select(&self, req: &Request, id: CustomId, value: &str) -> Result<Vec<Outgoing>, TableError> {
         match id {
             CustomId::ActSelect { match_id, version } => {
-                let Ok(index) = value.parse::<usize>() else {
+                let Some(choice) = crate::view::Choice::parse_value(value) else {
                     return refuse(
                         "That choice is not one this menu offered; open your hand again with /hand.",
                     );
                 };
-                self.act(req, match_id, version, index).await
+                self.act(req, match_id, version, choice).await
             }
             CustomId::Deck { challenge } => self.accept_with_deck(req, challenge, value).await,
             other => self.click(req, other).await,

@@ -2,29 +2,30 @@
 //! forced prompts after it, and everything is committed at once against the
 //! version the click was offered at.
 
-use super::error::{refuse, TableError, UserError};
+use super::error::{refuse, TableError};
 use super::loaded::Loaded;
 use super::log::{LogEntry, Step};
+use super::offers::{apply_choice, offers, order_named, BoardEvents, MatchOrders, Offers};
 use super::protocol::{Outgoing, PostKey, Request, UserId};
 use super::Table;
-use crate::engine::{Seat, TableView, Viewer, Visibility};
+use crate::engine::{GivenOrder, Seat, TableView, Viewer, Visibility};
 use crate::games::{AnyAction, AnyState};
-use crate::store::{Commit, MatchStatus, StoreError};
-use crate::view::CustomId;
+use crate::store::{Commit, MatchRow, MatchStatus, StoreError};
 use crate::view::{self, BoardContext, HandContext};
-use crate::view::{ButtonStyle, Component, Message};
+use crate::view::{ButtonStyle, Choice, Component, CustomId, Message};
 
 /// How often a concede is retried when another action keeps landing first.
 const CONCEDE_RETRIES: usize = 5;
 
 impl Table {
-    /// A click on action `index` of the board or hand offered at `version`.
+    /// A click on a choice offered at `version` (an action, a move ahead,
+    /// End turn, a standing order).
     pub(crate) async fn act(
         &self,
         req: &Request,
         match_id: i64,
         version: i64,
-        index: usize,
+        choice: Choice,
     ) -> Result<Vec<Outgoing>, TableError> {
         let m = self.load(match_id).await?;
         let seat = m.require_seat(req)?;
@@ -40,35 +41,56 @@ impl Table {
                 if waiting.is_empty() { "nobody".to_owned() } else { waiting.join(" and ") }
             ));
         }
-        let legal = m.state.legal_actions(seat);
-        let Some(action) = legal.get(index).cloned() else {
-            return refuse(
-                "That choice is no longer on offer. Open your hand again (My hand) for the current ones.",
-            );
-        };
+        let mut leaves = m.leaves();
         let mut state = m.state.clone();
-        let events = state
-            .apply(seat, &action)
-            .map_err(|e| UserError::new(format!("That move is not allowed: {e}. Nothing was changed.")))?;
-        let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
-        steps.extend(self.autopilot(&m, &mut state));
-        match self.commit(&m, &steps, &state).await {
-            Ok(new_version) => self.after_commit(req, &m, new_version, &state, &steps, None).await,
+        let (mut steps, given) = apply_choice(&mut state, seat, choice, &leaves)?;
+        let mut orders = MatchOrders::parse(&m.row.orders);
+        if let Some(order) = given {
+            orders.give(seat, &order, m.state.turn());
+            let note = format!("{} gives a standing order: {}.", m.name_of(seat), order.label.to_lowercase());
+            if let Some(first) = steps.first_mut() {
+                first.events.insert(0, crate::engine::Event::public(note));
+            }
+            leaves =
+                Loaded { row: MatchRow { orders: orders.to_json(), ..m.row.clone() }, ..m.clone() }.leaves();
+        }
+        steps.extend(self.autopilot_with(&m, &mut state, &leaves));
+        let edit = self.edits_board(&m, &state, seat);
+        let plan = BoardPlan::new(&m, &steps, edit, orders);
+        match self.commit(&m, &steps, &state, &plan).await {
+            Ok(new_version) => self.after_commit(req, &m, new_version, &state, &steps, None, &plan).await,
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
         }
     }
 
+    /// Whether the board is edited in place after `seat` acted: it still
+    /// acts, alone, in the same turn, and the board's message is known.
+    fn edits_board(&self, m: &Loaded, state: &AnyState, seat: Seat) -> bool {
+        m.row.board_message.is_some()
+            && state.outcome().is_none()
+            && m.state.to_act() == [seat]
+            && state.to_act() == [seat]
+            && state.turn() == m.state.turn()
+    }
+
     /// Applies the answers the players left to the table (see
     /// [`autopilot`]), by their settings. Bounded by `autopilot_limit`.
     pub(crate) fn autopilot(&self, m: &Loaded, state: &mut AnyState) -> Vec<Step> {
-        let mut leave = vec![Leave::default(); m.seats.len()];
-        for s in &m.seats {
-            if let Some(l) = usize::try_from(s.seat).ok().and_then(|i| leave.get_mut(i)) {
-                *l = Leave { hold_priority: s.hold_priority, auto_pass: s.auto_pass };
+        self.autopilot_with(m, state, &m.leaves())
+    }
+
+    /// [`Table::autopilot`] with explicit leaves; an answer by standing
+    /// order says so publicly (not why it fired).
+    fn autopilot_with(&self, m: &Loaded, state: &mut AnyState, leaves: &[Leave]) -> Vec<Step> {
+        let mut steps = autopilot(state, leaves, self.config.autopilot_limit);
+        for s in &mut steps {
+            if matches!(s.entry, LogEntry::Order { .. }) {
+                let note = format!("{} answers by standing order:", m.name_of(s.seat));
+                s.events.insert(0, crate::engine::Event::public(note));
             }
         }
-        autopilot(state, &leave, self.config.autopilot_limit)
+        steps
     }
 
     /// Writes the steps and the new snapshot if the match is still at the
@@ -78,6 +100,7 @@ impl Table {
         m: &Loaded,
         steps: &[Step],
         state: &AnyState,
+        plan: &BoardPlan,
     ) -> Result<i64, StoreError> {
         let now = self.clock.now();
         let actions = steps
@@ -92,6 +115,8 @@ impl Table {
         let to_act: Vec<i64> =
             if outcome.is_some() { vec![] } else { state.to_act().iter().map(|s| i64::from(s.0)).collect() };
         let deadline_at = (!to_act.is_empty()).then(|| now + m.row.limit_hours * 3600);
+        let orders = plan.orders.to_json();
+        let board_events = plan.stored.to_json();
         let commit = Commit {
             expected_version: m.row.version,
             actions: &actions,
@@ -101,13 +126,17 @@ impl Table {
             to_act: &to_act,
             deadline_at,
             now,
+            orders: &orders,
+            board_events: &board_events,
         };
         self.store.commit_actions(m.id(), &commit).await
     }
 
-    /// The answer to a committed step: the new board at the bottom of the
-    /// thread, and the requester's private news (with their hand when they
-    /// still have choices).
+    /// The answer to a committed step: the board (edited in place while
+    /// the requester goes on alone in their turn, else posted anew at the
+    /// bottom of the thread, pinging whoever must act), and the requester's
+    /// hand with everything they can do now, or their private news.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) async fn after_commit(
         &self,
         req: &Request,
@@ -116,14 +145,30 @@ impl Table {
         state: &AnyState,
         steps: &[Step],
         extra_mentions: Option<Vec<UserId>>,
+        plan: &BoardPlan,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let events: Vec<String> = steps
-            .iter()
-            .flat_map(|s| &s.events)
-            .filter(|e| e.visible_to(None))
-            .map(|e| e.text.clone())
-            .collect();
-        let mut out = vec![self.board_post(m, state, version, &events, Some(&req.user.id), extra_mentions)];
+        let after = Loaded {
+            row: MatchRow { orders: plan.orders.to_json(), version, ..m.row.clone() },
+            state: state.clone(),
+            ..m.clone()
+        };
+        let mut out = Vec::new();
+        match (&m.row.board_message, plan.edit) {
+            (Some(message_ref), true) => out.push(Outgoing::Edit {
+                target: m.board_target(),
+                message_ref: message_ref.clone(),
+                message: self.board_message(&after, state, version, &plan.shown),
+                key: Some(PostKey::Board { match_id: m.id(), version }),
+            }),
+            _ => out.push(self.board_post(
+                &after,
+                state,
+                version,
+                &plan.shown,
+                Some(&req.user.id),
+                extra_mentions,
+            )),
+        }
         if let Some(seat) = m.seat_of(&req.user.id) {
             let news: Vec<String> = steps
                 .iter()
@@ -131,21 +176,40 @@ impl Table {
                 .filter(|e| e.to == Visibility::Only(seat))
                 .map(|e| e.text.clone())
                 .collect();
-            let view = with_title(state.view(Viewer::Seat(seat)), m);
-            let (_, in_hand) = view::split_actions(&view.actions, board_allowed(state, seat));
-            if !news.is_empty() || !in_hand.is_empty() {
-                let ctx = HandContext {
-                    match_id: m.id(),
-                    version,
-                    seat: Some(seat),
-                    news: &news,
-                    actions: &in_hand,
-                    page: 0,
-                };
-                out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message: view::hand(&view, &ctx) });
+            let offers = offers(state, seat, &after.leaves());
+            if !news.is_empty() || !offers.hand.is_empty() {
+                let message = self.hand_message(&after, seat, &news, &offers, 0);
+                out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message });
             }
         }
         Ok(out)
+    }
+
+    /// `seat`'s hand message now, with `news`.
+    pub(crate) fn hand_now(&self, m: &Loaded, seat: Seat, news: &[String], page: u32) -> Message {
+        let offers = offers(&m.state, seat, &m.leaves());
+        self.hand_message(m, seat, news, &offers, page)
+    }
+
+    /// `seat`'s hand message: its cards, news, and every choice.
+    fn hand_message(&self, m: &Loaded, seat: Seat, news: &[String], offers: &Offers, page: u32) -> Message {
+        let view = with_title(m.state.view(Viewer::Seat(seat)), m);
+        let given = MatchOrders::parse(&m.row.orders).of(seat, m.state.turn());
+        let labels: Vec<String> = given
+            .iter()
+            .filter_map(|o| order_named(m.game, &o.key))
+            .map(|o| o.label.to_lowercase())
+            .collect();
+        let ctx = HandContext {
+            match_id: m.id(),
+            version: m.row.version,
+            seat: Some(seat),
+            news,
+            actions: &offers.hand,
+            page,
+            orders: &labels,
+        };
+        view::hand(&view, &ctx)
     }
 
     /// A public board post for `state` at `version`, mentioning the players
@@ -178,13 +242,22 @@ impl Table {
         version: i64,
         events: &[String],
     ) -> Message {
-        let public = state.view(Viewer::Public);
+        let mut public = with_title(state.view(Viewer::Public), m);
         let to_act = state.to_act();
-        let actions = match to_act.as_slice() {
-            [only] => state.view(Viewer::Seat(*only)).actions,
+        let leaves = m.leaves();
+        let on_board = match to_act.as_slice() {
+            [only] => offers(state, *only, &leaves).board,
             _ => vec![],
         };
-        let (on_board, _) = view::split_actions(&actions, to_act.len() == 1);
+        // Standing orders are public; why one fired is not.
+        for (i, leave) in leaves.iter().enumerate() {
+            let labels = m.order_labels(leave);
+            if let (false, Some(sv)) =
+                (labels.is_empty(), public.seats.iter_mut().find(|s| s.seat == Some(Seat(i as u8))))
+            {
+                sv.counters.push(("Standing orders".into(), labels.join(", ")));
+            }
+        }
         let deadline = (!to_act.is_empty() && state.outcome().is_none())
             .then(|| format!("{} h per move", m.row.limit_hours));
         let notice = m.rebuilt.then(|| {
@@ -192,7 +265,7 @@ impl Table {
         });
         let ctx =
             BoardContext { match_id: m.id(), version, events, board_actions: &on_board, deadline, notice };
-        view::board(&with_title(public, m), &ctx)
+        view::board(&public, &ctx)
     }
 
     /// "This board has moved on": the current board, privately, with live buttons.
@@ -209,7 +282,7 @@ impl Table {
     }
 
     /// The requester's hand, privately: cards, news since their last move,
-    /// and the choices not on the board (page `page`).
+    /// and everything they can do now (page `page` of the moves).
     pub(crate) async fn show_hand(
         &self,
         req: &Request,
@@ -230,22 +303,38 @@ impl Table {
                 vec![]
             }
         };
-        let view = with_title(m.state.view(Viewer::Seat(seat)), &m);
-        let (_, in_hand) = view::split_actions(&view.actions, board_allowed(&m.state, seat));
-        let ctx = HandContext {
-            match_id: m.id(),
-            version: m.row.version,
-            seat: Some(seat),
-            news: &news,
-            actions: &in_hand,
-            page,
-        };
         let mut out = Vec::new();
         if m.rebuilt {
             out.push(self.rebuilt_notice(&m));
         }
-        out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message: view::hand(&view, &ctx) });
+        out.push(Outgoing::Ephemeral {
+            to: req.user.id.clone(),
+            message: self.hand_now(&m, seat, &news, page),
+        });
         Ok(out)
+    }
+
+    /// Drops the standing orders the requester gave in this match.
+    pub(crate) async fn drop_orders(
+        &self,
+        req: &Request,
+        match_id: i64,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let m = self.load(match_id).await?;
+        let seat = m.require_seat(req)?;
+        let mut orders = MatchOrders::parse(&m.row.orders);
+        if !orders.drop_all(seat) {
+            return refuse(
+                "You have no standing orders in this match. (Those in /settings hold for every match.)",
+            );
+        }
+        self.store.set_match_orders(m.id(), &orders.to_json()).await?;
+        let mut message = Message::text(
+            "Your standing orders in this match are dropped: you will be asked again. \
+             The board shows it from its next update.",
+        );
+        message.components.clear();
+        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 
     /// `/board`: the board again at the bottom of the thread (it becomes the live one).
@@ -295,7 +384,8 @@ impl Table {
             let events = LogEntry::Concede.apply(&mut state, seat).unwrap_or_default();
             let mut steps = vec![Step { seat, entry: LogEntry::Concede, events }];
             steps.extend(self.autopilot(&m, &mut state));
-            match self.commit(&m, &steps, &state).await {
+            let plan = BoardPlan::posted(&m, &steps);
+            match self.commit(&m, &steps, &state, &plan).await {
                 Ok(v) => {
                     let everyone = m
                         .seats
@@ -303,7 +393,7 @@ impl Table {
                         .map(|s| UserId(s.user_id.clone()))
                         .filter(|u| *u != req.user.id)
                         .collect();
-                    return self.after_commit(req, &m, v, &state, &steps, Some(everyone)).await;
+                    return self.after_commit(req, &m, v, &state, &steps, Some(everyone), &plan).await;
                 }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -353,11 +443,12 @@ impl Table {
             steps.push(Step { seat: s, entry: LogEntry::Forfeit, events });
         }
         steps.extend(self.autopilot(&m, &mut state));
-        match self.commit(&m, &steps, &state).await {
+        let plan = BoardPlan::posted(&m, &steps);
+        match self.commit(&m, &steps, &state, &plan).await {
             Ok(v) => {
                 let everyone =
                     m.seats.iter().map(|s| UserId(s.user_id.clone())).filter(|u| *u != req.user.id).collect();
-                self.after_commit(req, &m, v, &state, &steps, Some(everyone)).await
+                self.after_commit(req, &m, v, &state, &steps, Some(everyone), &plan).await
             }
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
@@ -365,31 +456,80 @@ impl Table {
     }
 }
 
-/// What a player lets the table answer for them (their `/settings`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Leave {
-    /// Answer nothing for them: they click even single-choice prompts.
-    pub hold_priority: bool,
-    /// Pass their priority stops when they have no answer, even when only
-    /// their hidden cards show it.
-    pub auto_pass: bool,
+/// How the board follows a commit, and the match's standing orders after it.
+#[derive(Debug, Clone)]
+pub(crate) struct BoardPlan {
+    /// Edit the live board in place rather than post a new one.
+    pub edit: bool,
+    /// The events the board shows.
+    pub shown: Vec<String>,
+    /// The board's events as stored after the commit.
+    pub stored: BoardEvents,
+    /// The standing orders after the commit.
+    pub orders: MatchOrders,
 }
 
-/// The answer the table gives for `seat` now, if any. A priority stop is
-/// passed on public facts alone (no answer, and everyone can see it), or
-/// on hidden ones with the player's leave; a stop with a real answer is
-/// never passed. Any other decision is answered when it has one answer.
-pub fn automatic_answer(state: &AnyState, seat: Seat, leave: Leave) -> Option<AnyAction> {
+impl BoardPlan {
+    /// The plan after `steps`: edit in place or post, with `orders`.
+    pub fn new(m: &Loaded, steps: &[Step], edit: bool, orders: MatchOrders) -> BoardPlan {
+        let new: Vec<String> = steps
+            .iter()
+            .flat_map(|s| &s.events)
+            .filter(|e| e.visible_to(None))
+            .map(|e| e.text.clone())
+            .collect();
+        let (shown, stored) = BoardEvents::parse(&m.row.board_events).next(&new, edit);
+        BoardPlan { edit, shown, stored, orders }
+    }
+
+    /// A new board after `steps`, the orders unchanged.
+    pub fn posted(m: &Loaded, steps: &[Step]) -> BoardPlan {
+        BoardPlan::new(m, steps, false, MatchOrders::parse(&m.row.orders))
+    }
+}
+
+/// What a player lets the table answer for them: their `/settings` and
+/// the standing orders they gave.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Leave {
+    /// Answer nothing for them: they click even single-choice prompts
+    /// (their standing orders still answer).
+    pub hold_priority: bool,
+    /// Pass their priority stops when they have no answer, even when only
+    /// their hidden cards show it ("ask me only when I can respond").
+    pub auto_pass: bool,
+    /// Standing orders in force.
+    pub orders: Vec<GivenOrder>,
+}
+
+/// The answer the table gives for `seat` now, if any. A standing order
+/// the player gave answers first. Then a priority stop is passed on public
+/// facts alone (no answer, and everyone can see it), or on hidden ones with
+/// the player's leave; a stop with a real answer is never passed. Any other
+/// decision is answered when it has one answer.
+pub fn automatic_answer(state: &AnyState, seat: Seat, leave: &Leave) -> Option<AnyAction> {
+    automatic(state, seat, leave).map(|(a, _)| a)
+}
+
+/// [`automatic_answer`], with the standing order that gave it.
+fn automatic(state: &AnyState, seat: Seat, leave: &Leave) -> Option<(AnyAction, Option<String>)> {
+    let turn = state.turn();
+    for o in leave.orders.iter().filter(|o| o.holds(turn)) {
+        if let Some(a) = state.follow(seat, &o.key) {
+            return Some((a, Some(o.key.clone())));
+        }
+    }
     if leave.hold_priority {
         return None;
     }
-    match state.stop(seat) {
+    let answer = match state.stop(seat) {
         Some(stop) => stop.passes_automatically(leave.auto_pass).then_some(stop.pass),
         None => match state.legal_actions(seat).as_slice() {
             [only] => Some(only.clone()),
             _ => None,
         },
-    }
+    };
+    answer.map(|a| (a, None))
 }
 
 /// Automatic answers (see [`automatic_answer`]), applied until none is left
@@ -397,16 +537,21 @@ pub fn automatic_answer(state: &AnyState, seat: Seat, leave: Leave) -> Option<An
 /// the default (forced answers and public passes only).
 pub fn autopilot(state: &mut AnyState, leave: &[Leave], limit: usize) -> Vec<Step> {
     let mut steps = Vec::new();
+    let default = Leave::default();
     'outer: while steps.len() < limit {
         if state.outcome().is_some() {
             break;
         }
         for seat in state.to_act() {
-            let leave = leave.get(seat.index()).copied().unwrap_or_default();
-            if let Some(action) = automatic_answer(state, seat, leave) {
+            let leave = leave.get(seat.index()).unwrap_or(&default);
+            if let Some((action, order)) = automatic(state, seat, leave) {
                 match state.apply(seat, &action) {
                     Ok(events) => {
-                        steps.push(Step { seat, entry: LogEntry::Autopilot { action }, events });
+                        let entry = match order {
+                            Some(order) => LogEntry::Order { action, order },
+                            None => LogEntry::Autopilot { action },
+                        };
+                        steps.push(Step { seat, entry, events });
                         continue 'outer;
                     }
                     Err(e) => tracing::warn!(%seat, error = %e, "an automatic answer was refused"),
@@ -419,11 +564,6 @@ pub fn autopilot(state: &mut AnyState, leave: &[Leave], limit: usize) -> Vec<Ste
         tracing::warn!(limit, "autopilot stopped at its limit");
     }
     steps
-}
-
-/// Board buttons are offered only when `seat` is the single seat to act.
-fn board_allowed(state: &AnyState, seat: Seat) -> bool {
-    state.to_act() == [seat]
 }
 
 /// Fills in the game name when a rules module left it empty.

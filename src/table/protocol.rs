@@ -149,6 +149,8 @@ pub enum Command {
         /// Let the table pass for you when you have no answer, even when
         /// only your hidden cards show it.
         auto_pass: Option<bool>,
+        /// Standing orders for every match: comma-separated keys, or "none".
+        orders: Option<String>,
     },
     /// `/games`: the games and their starter decks.
     Games,
@@ -256,6 +258,20 @@ pub enum Outgoing {
         name: String,
         /// The match it holds.
         match_id: i64,
+    },
+    /// Replace an earlier post in place (the live board, while one player
+    /// goes on with their turn): nobody is pinged. Then report the id with
+    /// `Table::posted(key, message_ref)`. If the message is gone, post
+    /// `message` anew instead (and report the new id).
+    Edit {
+        /// Where the message is.
+        target: Target,
+        /// Its message id, as reported through `Table::posted`.
+        message_ref: String,
+        /// The new content and components.
+        message: Message,
+        /// Report the edit with `Table::posted(key, message_ref)`.
+        key: Option<PostKey>,
     },
     /// A message only `to` sees: always the person who made the request
     /// (Discord sends it as the ephemeral interaction reply).

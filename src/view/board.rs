@@ -3,8 +3,8 @@
 
 use super::fit::{fit_message, join_within};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
-use super::CustomId;
-use crate::engine::{ActionView, CardView, SeatView, TableView};
+use super::{CustomId, Offer};
+use crate::engine::{CardView, SeatView, TableView};
 
 /// What the board shows besides the public [`TableView`].
 #[derive(Debug, Clone, Default)]
@@ -15,8 +15,8 @@ pub struct BoardContext<'a> {
     pub version: i64,
     /// Public events since the previous board, oldest first.
     pub events: &'a [String],
-    /// Actions offered as public buttons (to the single seat to act).
-    pub board_actions: &'a [&'a ActionView],
+    /// Choices offered as public buttons (to the single seat to act).
+    pub board_actions: &'a [Offer],
     /// A line about the deadline ("Alice has 72 h to answer").
     pub deadline: Option<String>,
     /// A notice above the board (e.g. "this board was rebuilt from the move log").
@@ -50,12 +50,19 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     if !view.headline.is_empty() {
         head.push(format!("**{}**", view.headline));
     }
+    head.extend(view.notes.iter().cloned());
     match &view.outcome {
         Some(o) if view.headline.contains(&o.reason) => {}
         Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
         None => {
             if let Some(p) = &view.prompt {
                 head.push(p.clone());
+            }
+            // Where to answer, on public facts only: every player's choices
+            // are in their hand, whatever it holds.
+            if let [who] = waiting.as_slice() {
+                let here = if ctx.board_actions.is_empty() { "" } else { ", or use the buttons below" };
+                head.push(format!("➡ **{who}**: press **My hand** for your cards and every choice{here}."));
             }
         }
     }
@@ -113,14 +120,8 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             ButtonStyle::Success,
         ));
     } else {
-        for a in ctx.board_actions {
-            components.push(Component::button(
-                CustomId::Act { match_id: ctx.match_id, version: ctx.version, index: a.index }.encode(),
-                &a.label,
-                ButtonStyle::Primary,
-            ));
-        }
-        // At most 20 action buttons, so these two always fit in the five rows.
+        // At most 23 choice buttons (or a select), so these two always fit.
+        components = super::hand::choices(ctx.board_actions, ctx.match_id, ctx.version, 0, 23);
         components.push(Component::button(
             CustomId::Hand { match_id: ctx.match_id }.encode(),
             "My hand",
@@ -228,7 +229,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::engine::{Outcome, Placement, PoolView, Seat, StackItemView, ZoneView};
+    use crate::engine::{Outcome, PoolView, Seat, StackItemView, ZoneView};
 
     fn text() -> impl Strategy<Value = String> {
         prop_oneof![".{0,20}", ".{0,300}", "[a-z ]{0,3000}"]
@@ -358,12 +359,11 @@ mod tests {
             match_id in 0..i64::MAX,
             version in 0..i64::MAX,
         ) {
-            let actions: Vec<ActionView> = labels
+            let on_board: Vec<Offer> = labels
                 .into_iter()
                 .enumerate()
-                .map(|(index, label)| ActionView { index, label, placement: Placement::Board })
+                .map(|(index, label)| Offer { label, choice: crate::view::Choice::Now { index }, pass: index == 2 })
                 .collect();
-            let (on_board, _) = crate::view::split_actions(&actions, true);
             let ctx = BoardContext {
                 match_id,
                 version,

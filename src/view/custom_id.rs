@@ -25,7 +25,43 @@ pub enum CustomId {
         /// Position in the seat's `legal_actions`.
         index: usize,
     },
-    /// A select of actions offered at `version`; the chosen value is the index.
+    /// A move of a later step of the clicker's own turn: decline `skip`
+    /// decisions, then take legal action `index` (one click for "go to
+    /// battle" and an attack).
+    Ahead {
+        /// The match.
+        match_id: i64,
+        /// The version the action was offered at.
+        version: i64,
+        /// Decisions declined first (1 or 2).
+        skip: u8,
+        /// Position in `legal_actions` once they are declined.
+        index: usize,
+    },
+    /// Decline every remaining decision of the clicker's turn.
+    EndTurn {
+        /// The match.
+        match_id: i64,
+        /// The version it was offered at.
+        version: i64,
+    },
+    /// Give standing order number `order` of the game (see
+    /// `table::offers`) and let it answer the pending decision.
+    Order {
+        /// The match.
+        match_id: i64,
+        /// The version it was offered at.
+        version: i64,
+        /// The order's position in the game's list.
+        order: u8,
+    },
+    /// Drop the standing orders the clicker gave in this match.
+    DropOrders {
+        /// The match.
+        match_id: i64,
+    },
+    /// A select of actions offered at `version`; the chosen value is the
+    /// index, or `skip.index` for a move of a later step.
     ActSelect {
         /// The match.
         match_id: i64,
@@ -93,10 +129,30 @@ pub enum CustomId {
 }
 
 impl CustomId {
-    /// The compact text form (always ≤ 100 characters: at most four numbers).
+    /// The choice a component offers, with its match and version.
+    pub fn choice(&self) -> Option<(i64, i64, Choice)> {
+        Some(match *self {
+            CustomId::Act { match_id, version, index } => (match_id, version, Choice::Now { index }),
+            CustomId::Ahead { match_id, version, skip, index } => {
+                (match_id, version, Choice::Ahead { skip, index })
+            }
+            CustomId::EndTurn { match_id, version } => (match_id, version, Choice::EndTurn),
+            CustomId::Order { match_id, version, order } => (match_id, version, Choice::Order { order }),
+            _ => return None,
+        })
+    }
+
+    /// The compact text form (always ≤ 100 characters: at most five
+    /// numbers, three of them small).
     pub fn encode(&self) -> String {
         match *self {
             CustomId::Act { match_id, version, index } => format!("a:{match_id}:{version}:{index}"),
+            CustomId::Ahead { match_id, version, skip, index } => {
+                format!("n:{match_id}:{version}:{skip}:{index}")
+            }
+            CustomId::EndTurn { match_id, version } => format!("end:{match_id}:{version}"),
+            CustomId::Order { match_id, version, order } => format!("o:{match_id}:{version}:{order}"),
+            CustomId::DropOrders { match_id } => format!("drop:{match_id}"),
             CustomId::ActSelect { match_id, version } => format!("as:{match_id}:{version}"),
             CustomId::Hand { match_id } => format!("hand:{match_id}"),
             CustomId::Page { match_id, version, page } => format!("page:{match_id}:{version}:{page}"),
@@ -127,6 +183,27 @@ impl CustomId {
             "a" => {
                 arity(3)?;
                 CustomId::Act { match_id: id(0)?, version: id(1)?, index: usize::try_from(id(2)?).ok()? }
+            }
+            "n" => {
+                arity(4)?;
+                CustomId::Ahead {
+                    match_id: id(0)?,
+                    version: id(1)?,
+                    skip: u8::try_from(id(2)?).ok()?,
+                    index: usize::try_from(id(3)?).ok()?,
+                }
+            }
+            "end" => {
+                arity(2)?;
+                CustomId::EndTurn { match_id: id(0)?, version: id(1)? }
+            }
+            "o" => {
+                arity(3)?;
+                CustomId::Order { match_id: id(0)?, version: id(1)?, order: u8::try_from(id(2)?).ok()? }
+            }
+            "drop" => {
+                arity(1)?;
+                CustomId::DropOrders { match_id: id(0)? }
             }
             "as" => {
                 arity(2)?;
@@ -180,6 +257,10 @@ impl CustomId {
     pub fn match_id(&self) -> Option<i64> {
         match *self {
             CustomId::Act { match_id, .. }
+            | CustomId::Ahead { match_id, .. }
+            | CustomId::EndTurn { match_id, .. }
+            | CustomId::Order { match_id, .. }
+            | CustomId::DropOrders { match_id }
             | CustomId::ActSelect { match_id, .. }
             | CustomId::Hand { match_id }
             | CustomId::Page { match_id, .. }
@@ -191,6 +272,68 @@ impl CustomId {
             | CustomId::Decline { .. }
             | CustomId::Deck { .. }
             | CustomId::DeckPage { .. } => None,
+        }
+    }
+}
+
+/// What a click chooses at a decision (see `table::offers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Legal action `index`.
+    Now {
+        /// Position in `legal_actions`.
+        index: usize,
+    },
+    /// Decline `skip` decisions of one's own turn, then take action `index`.
+    Ahead {
+        /// Decisions declined first.
+        skip: u8,
+        /// Position in `legal_actions` once they are declined.
+        index: usize,
+    },
+    /// Decline the rest of one's turn.
+    EndTurn,
+    /// Give standing order `order` and let it answer.
+    Order {
+        /// The order's position in the game's list.
+        order: u8,
+    },
+}
+
+impl Choice {
+    /// The component id offering this choice.
+    pub fn custom_id(self, match_id: i64, version: i64) -> CustomId {
+        match self {
+            Choice::Now { index } => CustomId::Act { match_id, version, index },
+            Choice::Ahead { skip, index } => CustomId::Ahead { match_id, version, skip, index },
+            Choice::EndTurn => CustomId::EndTurn { match_id, version },
+            Choice::Order { order } => CustomId::Order { match_id, version, order },
+        }
+    }
+
+    /// The value of a select option offering this choice (moves only).
+    pub fn select_value(self) -> String {
+        match self {
+            Choice::Now { index } => index.to_string(),
+            Choice::Ahead { skip, index } => format!("{skip}.{index}"),
+            Choice::EndTurn => "end".into(),
+            Choice::Order { order } => format!("o{order}"),
+        }
+    }
+
+    /// Reads a select option's value back.
+    pub fn parse_value(value: &str) -> Option<Choice> {
+        if value == "end" {
+            return Some(Choice::EndTurn);
+        }
+        if let Some(o) = value.strip_prefix('o') {
+            return Some(Choice::Order { order: o.parse().ok()? });
+        }
+        match value.split_once('.') {
+            Some((skip, index)) => {
+                Some(Choice::Ahead { skip: skip.parse().ok()?, index: index.parse().ok()? })
+            }
+            None => Some(Choice::Now { index: value.parse().ok()? }),
         }
     }
 }
@@ -227,6 +370,15 @@ mod tests {
                 version: v,
                 index: i
             }),
+            (n.clone(), n.clone(), any::<u8>(), 0..=u32::MAX as usize)
+                .prop_map(|(m, v, skip, index)| { CustomId::Ahead { match_id: m, version: v, skip, index } }),
+            (n.clone(), n.clone()).prop_map(|(m, v)| CustomId::EndTurn { match_id: m, version: v }),
+            (n.clone(), n.clone(), any::<u8>()).prop_map(|(m, v, order)| CustomId::Order {
+                match_id: m,
+                version: v,
+                order
+            }),
+            n.clone().prop_map(|m| CustomId::DropOrders { match_id: m }),
             (n.clone(), n.clone()).prop_map(|(m, v)| CustomId::ActSelect { match_id: m, version: v }),
             n.clone().prop_map(|m| CustomId::Hand { match_id: m }),
             (n.clone(), n.clone(), any::<u32>()).prop_map(|(m, v, p)| CustomId::Page {
@@ -266,6 +418,20 @@ mod tests {
                 prop_assert_eq!(id.encode(), s);
             }
         }
+    }
+
+    #[test]
+    fn select_values_round_trip_every_choice() {
+        for c in [
+            Choice::Now { index: 7 },
+            Choice::Ahead { skip: 2, index: 3 },
+            Choice::EndTurn,
+            Choice::Order { order: 1 },
+        ] {
+            assert_eq!(Choice::parse_value(&c.select_value()), Some(c));
+            assert_eq!(c.custom_id(4, 5).choice(), Some((4, 5, c)));
+        }
+        assert_eq!(Choice::parse_value("x"), None);
     }
 
     #[test]

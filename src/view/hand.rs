@@ -4,10 +4,11 @@
 use super::board::{board_title, card_list};
 use super::fit::{fit_message, join_within};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
-use super::CustomId;
-use crate::engine::{ActionView, Seat, TableView};
+use super::{CustomId, Offer};
+use crate::engine::{CardView, Seat, TableView};
 
-/// Up to this many choices are buttons; beyond, a paginated select.
+/// Up to this many choices are buttons; beyond, the moves go in a
+/// paginated select and the passes stay buttons.
 pub const HAND_BUTTONS: usize = 20;
 
 /// What the hand shows besides the seat's [`TableView`].
@@ -21,10 +22,12 @@ pub struct HandContext<'a> {
     pub seat: Option<Seat>,
     /// Private events for this seat since its last move, oldest first.
     pub news: &'a [String],
-    /// The choices offered here (those not on the public board).
-    pub actions: &'a [&'a ActionView],
-    /// Page of the choices (25 per page when they do not fit as buttons).
+    /// Everything the seat can do now: moves, passes, standing orders.
+    pub actions: &'a [Offer],
+    /// Page of the moves (25 per page when they do not fit as buttons).
     pub page: u32,
+    /// The standing orders the seat gave in this match (labels).
+    pub orders: &'a [String],
 }
 
 /// The hand message for `view` (a `Viewer::Seat` view).
@@ -38,42 +41,22 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
     } else {
         description.push("Not your move right now; here is your hand.".to_owned());
     }
+    // The hand goes in the description, whole: two short lines a card.
+    let hand = view.hand.clone().unwrap_or_default();
+    let lines: Vec<String> = hand.iter().map(hand_card).collect();
+    description.push(format!("\n__Hand · {}__", count(hand.len())));
+    if !lines.is_empty() {
+        description.push(join_within(&lines, 2400));
+    }
     if !ctx.news.is_empty() {
         let lines: Vec<String> = ctx.news.iter().map(|e| format!("• {e}")).collect();
-        description.push(format!("\n__Since your last move__\n{}", join_within(&lines, 2500)));
+        description.push(format!("\n__Since your last move__\n{}", join_within(&lines, 1200)));
+    }
+    if !ctx.orders.is_empty() {
+        description.push(format!("\n__Your standing orders here__: {}", ctx.orders.join(", ")));
     }
 
     let mut fields = Vec::new();
-    let hand = view.hand.clone().unwrap_or_default();
-    if hand.is_empty() {
-        fields.push(EmbedField { name: "Hand (empty)".into(), value: "—".into(), inline: false });
-    } else {
-        let lines: Vec<String> = hand
-            .iter()
-            .map(|c| {
-                if c.detail.is_empty() {
-                    format!("• {}", c.name)
-                } else {
-                    format!("• {} — {}", c.name, c.detail)
-                }
-            })
-            .collect();
-        // Split the hand over several fields rather than cut it.
-        let mut chunk = String::new();
-        let mut part = 0;
-        for line in lines {
-            let line = truncate(&line, 450);
-            if chunk.chars().count() + line.chars().count() + 1 > limits::FIELD_VALUE {
-                fields.push(hand_field(part, hand.len(), std::mem::take(&mut chunk)));
-                part += 1;
-            }
-            if !chunk.is_empty() {
-                chunk.push('\n');
-            }
-            chunk.push_str(&line);
-        }
-        fields.push(hand_field(part, hand.len(), chunk));
-    }
     if let Some(me) = ctx.seat.and_then(|s| view.seats.iter().find(|v| v.seat == Some(s))) {
         let zones: Vec<String> = me
             .zones
@@ -82,57 +65,23 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
             .map(|z| format!("**{}:** {}", z.name, card_list(&z.cards)))
             .collect();
         if !zones.is_empty() {
-            fields.push(EmbedField { name: "Your side".into(), value: zones.join("\n"), inline: false });
+            fields.push(EmbedField {
+                name: "Your side".into(),
+                value: truncate(&zones.join("\n"), limits::FIELD_VALUE),
+                inline: false,
+            });
         }
     }
 
     let mut components = Vec::new();
-    let actions = ctx.actions;
-    if view.outcome.is_none() && !actions.is_empty() {
-        if actions.len() <= HAND_BUTTONS {
-            for a in actions {
-                components.push(Component::button(
-                    CustomId::Act { match_id: ctx.match_id, version: ctx.version, index: a.index }.encode(),
-                    &a.label,
-                    ButtonStyle::Primary,
-                ));
-            }
-        } else {
-            let pages = actions.len().div_ceil(limits::SELECT_OPTIONS) as u32;
-            let page = ctx.page.min(pages - 1);
-            let start = page as usize * limits::SELECT_OPTIONS;
-            let options = actions[start..(start + limits::SELECT_OPTIONS).min(actions.len())]
-                .iter()
-                .map(|a| SelectOption {
-                    label: truncate(&a.label, limits::OPTION_TEXT),
-                    value: a.index.to_string(),
-                    description: None,
-                })
-                .collect();
-            components.push(Component::Select {
-                custom_id: CustomId::ActSelect { match_id: ctx.match_id, version: ctx.version }.encode(),
-                placeholder: format!(
-                    "Choose ({} of {} choices, page {}/{pages})",
-                    options_len(actions.len(), page),
-                    actions.len(),
-                    page + 1
-                ),
-                options,
-            });
-            if page > 0 {
-                components.push(Component::button(
-                    CustomId::Page { match_id: ctx.match_id, version: ctx.version, page: page - 1 }.encode(),
-                    "◀ Back",
-                    ButtonStyle::Secondary,
-                ));
-            }
-            if page + 1 < pages {
-                components.push(Component::button(
-                    CustomId::Page { match_id: ctx.match_id, version: ctx.version, page: page + 1 }.encode(),
-                    "More… ▶",
-                    ButtonStyle::Secondary,
-                ));
-            }
+    if view.outcome.is_none() {
+        components = choices(ctx.actions, ctx.match_id, ctx.version, ctx.page, HAND_BUTTONS);
+        if !ctx.orders.is_empty() && components.len() < limits::ROWS * limits::BUTTONS_PER_ROW {
+            components.push(Component::button(
+                CustomId::DropOrders { match_id: ctx.match_id }.encode(),
+                "Drop my standing orders",
+                ButtonStyle::Secondary,
+            ));
         }
     }
 
@@ -142,7 +91,10 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
             title: format!("Your hand · {}", board_title(view)),
             description: description.join("\n"),
             fields,
-            footer: Some(format!("Match #{} · move {} · only you can see this", ctx.match_id, ctx.version)),
+            footer: Some(format!(
+                "Match #{} · move {} · only you can see this · full card text: /card",
+                ctx.match_id, ctx.version
+            )),
         }),
         components,
     };
@@ -150,13 +102,76 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
     message
 }
 
-fn options_len(total: usize, page: u32) -> usize {
-    (total - page as usize * limits::SELECT_OPTIONS).min(limits::SELECT_OPTIONS)
+/// "1 card", "5 cards".
+fn count(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
 }
 
-fn hand_field(part: usize, cards: usize, value: String) -> EmbedField {
-    let name = if part == 0 { format!("Hand ({cards})") } else { "Hand (continued)".to_owned() };
-    EmbedField { name, value, inline: false }
+/// A hand card in at most two short lines.
+fn hand_card(c: &CardView) -> String {
+    let name = truncate(&c.name, 90);
+    if c.detail.is_empty() {
+        format!("• **{name}**")
+    } else {
+        format!("• **{name}**\n  {}", truncate(&c.detail, 90))
+    }
+}
+
+/// Components offering `offers`: moves first (buttons while everything
+/// fits in `buttons`, else a select of 25 a page with ◀ / ▶), then the
+/// passes, always buttons.
+pub(crate) fn choices(
+    offers: &[Offer],
+    match_id: i64,
+    version: i64,
+    page: u32,
+    buttons: usize,
+) -> Vec<Component> {
+    let (passes, moves): (Vec<&Offer>, Vec<&Offer>) = offers.iter().partition(|o| o.pass);
+    let button =
+        |o: &Offer, style| Component::button(o.choice.custom_id(match_id, version).encode(), &o.label, style);
+    let mut out = Vec::new();
+    if moves.len() + passes.len() <= buttons || moves.is_empty() {
+        out.extend(moves.iter().map(|o| button(o, ButtonStyle::Primary)));
+    } else {
+        let pages = moves.len().div_ceil(limits::SELECT_OPTIONS) as u32;
+        let page = page.min(pages - 1);
+        let start = page as usize * limits::SELECT_OPTIONS;
+        let shown = &moves[start..(start + limits::SELECT_OPTIONS).min(moves.len())];
+        out.push(Component::Select {
+            custom_id: CustomId::ActSelect { match_id, version }.encode(),
+            placeholder: format!(
+                "Choose a move ({} of {}, page {}/{pages})",
+                shown.len(),
+                moves.len(),
+                page + 1
+            ),
+            options: shown
+                .iter()
+                .map(|o| SelectOption {
+                    label: truncate(&o.label, limits::OPTION_TEXT),
+                    value: o.choice.select_value(),
+                    description: None,
+                })
+                .collect(),
+        });
+        if page > 0 {
+            out.push(Component::button(
+                CustomId::Page { match_id, version, page: page - 1 }.encode(),
+                "◀ Back",
+                ButtonStyle::Secondary,
+            ));
+        }
+        if page + 1 < pages {
+            out.push(Component::button(
+                CustomId::Page { match_id, version, page: page + 1 }.encode(),
+                "More… ▶",
+                ButtonStyle::Secondary,
+            ));
+        }
+    }
+    out.extend(passes.iter().take(limits::BUTTONS_PER_ROW).map(|o| button(o, ButtonStyle::Secondary)));
+    out
 }
 
 #[cfg(test)]
@@ -164,7 +179,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::engine::{CardView, Placement};
+    use crate::engine::CardView;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(100))]
@@ -180,16 +195,20 @@ mod tests {
                 hand: Some(cards.into_iter().map(|(name, detail)| CardView { name, detail }).collect()),
                 ..Default::default()
             };
-            let actions: Vec<ActionView> = labels
+            let actions: Vec<Offer> = labels
                 .into_iter()
                 .enumerate()
-                .map(|(index, label)| ActionView { index, label, placement: Placement::Hand })
+                .map(|(index, label)| Offer {
+                    label,
+                    choice: crate::view::Choice::Now { index },
+                    pass: index % 7 == 3 && index < 30,
+                })
                 .collect();
-            let refs: Vec<&ActionView> = actions.iter().collect();
+            let refs = &actions;
             let mut reachable = std::collections::BTreeSet::new();
             let mut page = 0;
             loop {
-                let ctx = HandContext { match_id: 1, version: 2, seat: Some(Seat(0)), news: &news, actions: &refs, page };
+                let ctx = HandContext { match_id: 1, version: 2, seat: Some(Seat(0)), news: &news, actions: refs, page, orders: &[] };
                 let m = hand(&view, &ctx);
                 prop_assert_eq!(m.limit_violations(), Vec::<String>::new());
                 let mut next = None;
@@ -201,7 +220,10 @@ mod tests {
                             _ => {}
                         },
                         Component::Select { options, .. } => {
-                            for o in options { reachable.insert(o.value.parse::<usize>().unwrap()); }
+                            for o in options {
+                                let Some(crate::view::Choice::Now { index }) = crate::view::Choice::parse_value(&o.value) else { panic!() };
+                                reachable.insert(index);
+                            }
                         }
                     }
                 }

@@ -16,30 +16,31 @@ mod message;
 
 pub use board::{board, board_title, BoardContext};
 pub use card::card_sheet;
-pub use custom_id::CustomId;
+pub use custom_id::{Choice, CustomId};
 pub use fit::{fit_embed, fit_message, join_within};
 pub use hand::{hand, HandContext, HAND_BUTTONS};
+
+/// Board buttons for moves; rows are kept for the passes and *My hand* / *Concede*.
+pub const BOARD_ACTION_BUTTONS: usize = 15;
 pub use lists::{challenge, deck_choice, info, ChallengeInfo, DeckOption, DECKS_PER_PAGE};
 pub use message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
 
-use crate::engine::{ActionView, Placement};
+use crate::engine::ActionView;
 
-/// Board buttons for actions (the rest go with the hand); a row is kept
-/// for *My hand* / *Concede*.
-pub const BOARD_ACTION_BUTTONS: usize = 20;
+/// One choice as a front end offers it: a button, or a select option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Button or option label.
+    pub label: String,
+    /// What a click does.
+    pub choice: Choice,
+    /// Declines or passes (a grey button, kept apart from the moves).
+    pub pass: bool,
+}
 
-/// Splits a seat's actions into those offered as public board buttons and
-/// those offered privately with the hand. With `board_allowed` false (several
-/// seats must act at once) everything goes with the hand.
-pub fn split_actions(actions: &[ActionView], board_allowed: bool) -> (Vec<&ActionView>, Vec<&ActionView>) {
-    let mut on_board = Vec::new();
-    let mut in_hand = Vec::new();
-    for a in actions {
-        if board_allowed && a.placement == Placement::Board && on_board.len() < BOARD_ACTION_BUTTONS {
-            on_board.push(a);
-        } else {
-            in_hand.push(a);
-        }
+impl Offer {
+    /// The rules' action `a`, offered as is.
+    pub fn action(a: &ActionView, pass: bool) -> Offer {
+        Offer { label: a.label.clone(), choice: Choice::Now { index: a.index }, pass }
     }
-    (on_board, in_hand)
 }

@@ -97,6 +97,16 @@ impl Front {
                     assert!(problems.is_empty(), "ephemeral breaks Discord limits: {problems:?}");
                     self.ephemerals.push((to.0, message));
                 }
+                Outgoing::Edit { message_ref, message, key, .. } => {
+                    let problems = message.limit_violations();
+                    assert!(problems.is_empty(), "edit breaks Discord limits: {problems:?}");
+                    let p =
+                        self.posts.iter_mut().find(|p| p.2 == message_ref).expect("an edit of a known post");
+                    p.1 = message;
+                    if let Some(k) = key {
+                        queue.extend(self.table.posted(k, &message_ref).await.unwrap());
+                    }
+                }
                 Outgoing::StripComponents { message_ref, .. } => {
                     if let Some(p) = self.posts.iter_mut().find(|p| p.2 == message_ref) {
                         p.1.components.clear();

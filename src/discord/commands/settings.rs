@@ -11,6 +11,8 @@ pub async fn settings(
     #[description = "Remind you by direct message when a match waits for you"] reminders: Option<bool>,
     #[description = "Pass for you when you have no answer, even if that tells opponents you had none"]
     auto_pass: Option<bool>,
+    #[description = "Standing orders for all your matches, comma-separated (e.g. never-block), or none"]
+    orders: Option<String>,
 ) -> Result<(), Error> {
-    submit(ctx, Command::Settings { hold_priority, reminders, auto_pass }).await
+    submit(ctx, Command::Settings { hold_priority, reminders, auto_pass, orders }).await
 }

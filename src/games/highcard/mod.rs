@@ -299,5 +299,6 @@ impl Game for HighCard {
         summary: "Three rounds of choosing a card in secret; the higher card scores. (A test game.)",
         variants: &[],
         players: (2, 2),
+        orders: &[],
     };
 }

@@ -5,7 +5,7 @@ use super::abilities::has_static;
 use super::action::{Action, Prompt, SiegeTarget};
 use super::state::{is_sphere, spheres_of, State, Step, Uid, GENERIC_COST};
 use crate::cards::spheres::{CardId, SpellKind, Static};
-use crate::engine::{Responses, Seat, Stop};
+use crate::engine::{Order, Responses, Seat, Stop, Turn};
 
 /// Seats that must answer now.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -251,20 +251,95 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
-/// The retaliation window is Spheres' priority stop: the defender may
-/// retaliate or pass. An empty hand is public; a hand with nothing
-/// affordable is the defender's secret.
+/// Spheres' priority stops: the defender's retaliation window (retaliate
+/// or pass), and the active lord's casting step when nothing in hand can be
+/// paid for (go to battle). An empty hand is public, and so is mana the
+/// lord cannot use (none left, or locked by a second crystal); a hand with
+/// nothing affordable is the lord's secret, so passing for them on it
+/// needs their leave.
 pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
-    let Some(Prompt::Retaliate { seat: defender }) = &s.prompt else { return None };
-    if *defender != seat {
+    if !to_act(s).contains(&seat) {
         return None;
     }
-    let responses = if !retaliation_options(s, seat).is_empty() {
+    let (options, public_none) = match &s.prompt {
+        Some(Prompt::Retaliate { seat: defender }) if *defender == seat => {
+            (retaliation_options(s, seat), s.lords[seat].hand.is_empty())
+        }
+        None if s.turn.step == Step::Main => {
+            let t = &s.turn;
+            (main_options(s), s.lords[seat].hand.is_empty() || t.mana_locked || s.mana_left() == 0)
+        }
+        _ => return None,
+    };
+    let responses = if !options.is_empty() {
         Responses::Some
-    } else if s.lords[seat].hand.is_empty() {
+    } else if public_none {
         Responses::NonePublicly
     } else {
         Responses::NoneSecretly
     };
     Some(Stop { pass: Action::Pass, responses })
+}
+
+/// Whose turn it is, while the game goes on.
+pub fn turn(s: &State) -> Option<Turn> {
+    s.outcome.is_none().then_some(Turn { number: s.turn.number, active: s.turn.active })
+}
+
+/// The answer that declines `seat`'s pending decision, doing nothing.
+pub fn decline(s: &State, seat: Seat) -> Option<Action> {
+    if !to_act(s).contains(&seat) {
+        return None;
+    }
+    match &s.prompt {
+        Some(Prompt::Block { .. }) => Some(Action::NoBlock),
+        Some(Prompt::Retaliate { .. }) => Some(Action::Pass),
+        Some(Prompt::Cards { optional: true, .. }) => Some(Action::Done),
+        Some(_) => None,
+        None => match s.turn.step {
+            Step::Cure | Step::Crystal | Step::Main | Step::Battle => Some(Action::Pass),
+            Step::Discard => Some(Action::KeepHand),
+            Step::Regroup | Step::Draw | Step::End => None,
+        },
+    }
+}
+
+/// Never block an attack.
+pub const NEVER_BLOCK: Order = Order { key: "never-block", label: "Never block", this_turn: false };
+/// Block only sieges while towers stand; let attacks on creatures through.
+pub const BLOCK_FOR_TOWERS: Order =
+    Order { key: "block-for-towers", label: "Block only to save a tower", this_turn: false };
+/// Pass every retaliation window until the end of this turn.
+pub const NO_RETALIATION: Order =
+    Order { key: "no-retaliation", label: "No retaliation this turn", this_turn: true };
+/// Every standing order of Spheres.
+pub const ORDERS: &[Order] = &[NEVER_BLOCK, BLOCK_FOR_TOWERS, NO_RETALIATION];
+
+/// The standing orders that could answer `seat`'s pending decision.
+pub fn orders(s: &State, seat: Seat) -> Vec<Order> {
+    if !to_act(s).contains(&seat) {
+        return Vec::new();
+    }
+    match &s.prompt {
+        Some(Prompt::Block { .. }) if !blockers(s).is_empty() => vec![NEVER_BLOCK, BLOCK_FOR_TOWERS],
+        Some(Prompt::Retaliate { .. }) => vec![NO_RETALIATION],
+        _ => Vec::new(),
+    }
+}
+
+/// The answer standing order `key` gives `seat` now, if it covers the decision.
+pub fn follow(s: &State, seat: Seat, key: &str) -> Option<Action> {
+    if !to_act(s).contains(&seat) {
+        return None;
+    }
+    match (&s.prompt, key) {
+        (Some(Prompt::Block { .. }), "never-block") => Some(Action::NoBlock),
+        (Some(Prompt::Block { .. }), "block-for-towers") => {
+            // A siege is asked about: it costs a tower, or the game.
+            let on_creature = s.attack.as_ref().is_some_and(|a| a.target.is_some());
+            on_creature.then_some(Action::NoBlock)
+        }
+        (Some(Prompt::Retaliate { .. }), "no-retaliation") => Some(Action::Pass),
+        _ => None,
+    }
 }

@@ -54,8 +54,8 @@ use std::sync::Arc;
 
 use crate::cards::spheres::SpheresDb;
 use crate::engine::{
-    ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView,
-    Viewer,
+    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop,
+    TableView, Turn, Viewer,
 };
 use crate::games::{Game, GameInfo};
 
@@ -106,6 +106,18 @@ impl Rules for Spheres {
     fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
         legal::stop(s, seat)
     }
+    fn turn(s: &State) -> Option<Turn> {
+        legal::turn(s)
+    }
+    fn decline(s: &State, seat: Seat) -> Option<Action> {
+        legal::decline(s, seat)
+    }
+    fn orders(s: &State, seat: Seat) -> Vec<Order> {
+        legal::orders(s, seat)
+    }
+    fn follow(s: &State, seat: Seat, key: &str) -> Option<Action> {
+        legal::follow(s, seat, key)
+    }
 }
 
 impl Game for Spheres {
@@ -119,5 +131,6 @@ impl Game for Spheres {
                   spells during your opponent's attacks.",
         variants: &[],
         players: (2, 2),
+        orders: legal::ORDERS,
     };
 }

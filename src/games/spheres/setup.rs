@@ -49,7 +49,8 @@ pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<
     }
     // Game setup 1: split each deck and compare the revealed cards.
     let mut contenders: Vec<Seat> = lords.seats().collect();
-    for _ in 0..MAX_REVEALS {
+    let mut told = Vec::new();
+    for round in 0..MAX_REVEALS {
         if contenders.len() == 1 {
             break;
         }
@@ -61,6 +62,15 @@ pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<
                     return (0, 0);
                 }
                 let c = db.card(cards[deck[rng.below(deck.len())].0 as usize]);
+                let shown = format!(
+                    "{} {} ({} {}/{})",
+                    lords[*seat].name,
+                    if round == 0 { "reveals" } else { "then" },
+                    c.creature.name,
+                    c.creature.cost,
+                    c.spell.cost
+                );
+                told.push(shown);
                 (c.creature.cost, c.spell.cost)
             })
             .collect();
@@ -68,7 +78,14 @@ pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<
         contenders =
             contenders.into_iter().zip(reveals).filter(|(_, r)| *r == best).map(|(s, _)| s).collect();
     }
-    let first = contenders[if contenders.len() > 1 { rng.below(contenders.len()) } else { 0 }];
+    let tied = contenders.len() > 1;
+    let first = contenders[if tied { rng.below(contenders.len()) } else { 0 }];
+    let why = if tied { "still tied, so chosen at random" } else { "highest creature cost, then spell cost" };
+    let opening = format!(
+        "Split reveal (creature/spell cost): {}. {} starts ({why}).",
+        told.join(", "),
+        lords[first].name
+    );
     // Game setup 2–4: shuffle, five towers, five hand cards.
     for (_, lord) in lords.iter_mut() {
         rng.shuffle(&mut lord.deck);
@@ -85,6 +102,7 @@ pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<
     }
     let turn = Turn::start(1, first, first, Step::Regroup);
     let mut s = State::at_turn(db, rng, cards, owners, lords, turn);
+    s.opening = Some(opening.into());
     run(&mut s, &mut Vec::new());
     s
 }

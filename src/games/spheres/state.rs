@@ -443,6 +443,9 @@ pub struct State {
     /// Something that cannot be taken back happened during this action.
     #[serde(default, skip_serializing_if = "is_false")]
     pub committed: bool,
+    /// How the first lord was chosen (the split reveal), told on the first boards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Arc<str>>,
 }
 
 impl State {
@@ -471,6 +474,7 @@ impl State {
             checkpoint: None,
             quiet_turns: 0,
             committed: false,
+            opening: None,
         }
     }
 

@@ -127,7 +127,8 @@ fn draw_step(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
             }
             continue;
         }
-        drawn += zones::draw(s, seat, 1, ev);
+        // One line for the cards drawn together ("draws 5 cards").
+        drawn += zones::draw(s, seat, n - drawn, ev);
     }
     if drawn == 0 {
         ev.push(Event::public(format!("{} has no card left to draw", s.name(seat))));

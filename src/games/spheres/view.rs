@@ -48,23 +48,15 @@ fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
     CardView { name, detail: detail.join(" · ") }
 }
 
-/// A hand card as its owner sees it.
+/// A hand card as its owner sees it, short enough for a phone: the names
+/// and spheres, then the labelled numbers of both halves (the full text
+/// is one `/card` away).
 pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
     let d = s.def(uid);
-    let with_text = |head: String, text: &str| {
-        if text.is_empty() {
-            head
-        } else {
-            format!("{head} ({text})")
-        }
-    };
     let creature = if d.creature.inverted {
-        format!("face down {} (cost 3)", d.creature.name)
+        "creature face down · cost 3".to_string()
     } else {
-        with_text(
-            format!("{} {} str {}", d.creature.name, d.creature.cost, d.creature.strength),
-            &d.creature.text,
-        )
+        format!("creature cost {} · str {}", d.creature.cost, d.creature.strength)
     };
     let kind = match d.spell.kind {
         SpellKind::Instant => "instant",
@@ -72,14 +64,19 @@ pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
         SpellKind::Attach => "attach",
     };
     let spell = if d.spell.inverted {
-        format!("{} inverted", d.spell.name)
+        "spell face down".to_string()
     } else {
-        with_text(format!("{} {} {kind}", d.spell.name, d.spell.cost), &d.spell.text)
+        format!("{kind} spell cost {}", d.spell.cost)
     };
     CardView {
-        name: format!("{} / {}", d.creature.name, d.spell.name),
-        detail: format!("{} · creature: {creature} · spell: {spell}", spheres_text(s, uid)),
+        name: format!("{} / {} ({})", d.creature.name, d.spell.name, spheres_text(s, uid)),
+        detail: format!("{creature} · {spell}"),
     }
+}
+
+/// "1 card", "5 cards".
+fn count_cards(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
 }
 
 fn vault_text(s: &State, seat: Seat) -> String {
@@ -101,7 +98,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
     let lord = &s.lords[seat];
     let mut counters = vec![
         ("Towers".to_string(), lord.towers.len().to_string()),
-        ("Hand".to_string(), format!("{} cards", lord.hand.len())),
+        ("Hand".to_string(), count_cards(lord.hand.len())),
         ("Deck".to_string(), lord.deck.len().to_string()),
         ("Groove".to_string(), lord.groove.len().to_string()),
         ("Trash".to_string(), lord.trash.len().to_string()),
@@ -409,6 +406,13 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         hand: me.map(|seat| s.lords[seat].hand.iter().map(|u| hand_card_view(s, *u)).collect()),
         actions: Vec::new(),
         outcome: s.outcome.clone(),
+        // The split reveal is news during the first round only.
+        notes: s
+            .opening
+            .iter()
+            .filter(|_| s.turn.number as usize <= s.lords.len() && s.outcome.is_none())
+            .map(|o| o.to_string())
+            .collect(),
         ..Default::default()
     }
 }

@@ -1,0 +1,439 @@
+//! `cardtable chatsim`: what a turn costs players in chat, measured by
+//! playing seeded matches through the table layer as two players who read
+//! only what they were shown (the board, and their own private replies)
+//! and click among the choices offered.
+//!
+//! The players' policy is the same for every version of the code, so
+//! figures compare across versions: when pinged, read the board, and open
+//! the hand unless a live private reply is already at hand or the board
+//! itself offers a move; then, four times in five, make a
+//! random move (a button or menu option that is not a pass), else pass,
+//! taking the biggest pass offered (*End turn* when there is one). A pass
+//! is a grey button or one worded as a pass ([`PASS_WORDS`]), so the
+//! policy reads the same on versions that coloured every button alike.
+//! Standing-order buttons are never clicked; `--orders` gives standing
+//! orders through `/settings` instead.
+//!
+//! The table is the instrument's only window on the game besides the
+//! messages: after each request it reads whose turn it is and who must
+//! act, to attribute clicks, posts and waits to turns.
+
+use std::sync::Arc;
+
+use crate::engine::Seat;
+use crate::games::{AnyState, GameId, Library};
+use crate::store::Store;
+use crate::table::{
+    ButtonStyle, Command, Component, CustomId, ManualClock, Message, Outgoing, Place, Request, RequestKind,
+    Table, TableConfig, UserRef,
+};
+
+/// Labels that pass or decline, whatever their colour.
+pub const PASS_WORDS: &[&str] = &[
+    "pass",
+    "skip",
+    "skip cure",
+    "no crystal",
+    "go to battle",
+    "end attacks",
+    "keep hand",
+    "no block",
+    "done",
+    "end turn",
+];
+
+/// What a choice component is, for the policy: its version, and whether
+/// it ends the turn or gives a standing order.
+fn choice_of(id: &CustomId) -> Option<(i64, bool, bool)> {
+    let (_, version, choice) = id.choice()?;
+    Some((
+        version,
+        matches!(choice, crate::view::Choice::EndTurn),
+        matches!(choice, crate::view::Choice::Order { .. }),
+    ))
+}
+
+/// Turn number and active seat.
+fn turn_of(s: &AnyState) -> Option<(u32, Seat)> {
+    s.turn().map(|t| (t.number, t.active))
+}
+
+/// Most requests one simulated match may take before it is called stuck.
+const MAX_REQUESTS: usize = 20_000;
+
+/// What the simulated matches cost, summed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChatReport {
+    /// Matches played to their end.
+    pub games: u32,
+    /// Game turns played.
+    pub turns: u64,
+    /// Clicks and menu choices by the player whose turn it was.
+    pub clicks: u64,
+    /// New posts in the match thread.
+    pub posts: u64,
+    /// Posts edited in place.
+    pub edits: u64,
+    /// Private replies.
+    pub private: u64,
+    /// Times the decision passed to a player other than the one whose turn it was.
+    pub waits: u64,
+    /// The most waits in one turn.
+    pub max_waits: u64,
+    /// Matches that did not end within the request budget.
+    pub stuck: u32,
+}
+
+impl ChatReport {
+    fn per_turn(&self, n: u64) -> f64 {
+        n as f64 / self.turns.max(1) as f64
+    }
+
+    /// Clicks per turn.
+    pub fn clicks_per_turn(&self) -> f64 {
+        self.per_turn(self.clicks)
+    }
+    /// Posts per turn.
+    pub fn posts_per_turn(&self) -> f64 {
+        self.per_turn(self.posts)
+    }
+    /// Waits per turn.
+    pub fn waits_per_turn(&self) -> f64 {
+        self.per_turn(self.waits)
+    }
+
+    /// The summary line (the command's last line).
+    pub fn line(&self) -> String {
+        format!(
+            "games: {}, turns: {}, clicks/turn: {:.2}, posts/turn: {:.2}, edits/turn: {:.2}, private/turn: {:.2}, \
+             waits/turn: {:.2}, max waits in a turn: {}",
+            self.games,
+            self.turns,
+            self.per_turn(self.clicks),
+            self.per_turn(self.posts),
+            self.per_turn(self.edits),
+            self.per_turn(self.private),
+            self.per_turn(self.waits),
+            self.max_waits
+        )
+    }
+}
+
+/// A message a simulated user can see and click.
+#[derive(Debug, Clone)]
+struct Seen {
+    id: String,
+    /// `None`: public.
+    to: Option<String>,
+    components: Vec<Component>,
+}
+
+/// One simulated server with two players.
+struct Sim {
+    table: Table,
+    game: GameId,
+    rng: crate::engine::GameRng,
+    seen: Vec<Seen>,
+    next_id: u64,
+    match_id: Option<i64>,
+    report: ChatReport,
+    /// Waits in the current turn.
+    turn_waits: u64,
+    /// The latest turn number seen.
+    last_turn: u64,
+}
+
+const PLAYERS: [&str; 2] = ["alice", "bob"];
+
+fn user(id: &str) -> UserRef {
+    let mut name: Vec<char> = id.chars().collect();
+    name[0] = name[0].to_ascii_uppercase();
+    UserRef::new(id, name.into_iter().collect::<String>())
+}
+
+impl Sim {
+    async fn send(&mut self, who: &str, kind: RequestKind) -> Vec<Outgoing> {
+        let place = match self.match_id {
+            Some(m) => Place::thread("general", format!("thread-{m}")),
+            None => Place::channel("general"),
+        };
+        let out = self.table.respond(Request { user: user(who), place, kind }).await;
+        self.deliver(out.clone(), who).await;
+        out
+    }
+
+    async fn deliver(&mut self, out: Vec<Outgoing>, who: &str) {
+        let mut queue: std::collections::VecDeque<Outgoing> = out.into();
+        while let Some(o) = queue.pop_front() {
+            match o {
+                Outgoing::CreateThread { match_id, .. } => {
+                    self.match_id = Some(match_id);
+                    let _ = self.table.thread_created(match_id, format!("thread-{match_id}")).await;
+                }
+                Outgoing::Post { message, key, .. } => {
+                    if self.match_id.is_some() {
+                        self.report.posts += 1;
+                    }
+                    let id = self.show(None, &message);
+                    if let Some(k) = key {
+                        queue.extend(self.table.posted(k, &id).await.unwrap_or_default());
+                    }
+                }
+                Outgoing::Edit { message_ref, message, key, .. } => {
+                    self.report.edits += 1;
+                    if let Some(m) = self.seen.iter_mut().find(|m| m.id == message_ref) {
+                        m.components = message.components;
+                    }
+                    if let Some(k) = key {
+                        queue.extend(self.table.posted(k, &message_ref).await.unwrap_or_default());
+                    }
+                }
+                Outgoing::Ephemeral { to, message } => {
+                    if self.match_id.is_some() {
+                        self.report.private += 1;
+                    }
+                    // A user's newer private reply replaces what they look at.
+                    self.seen.retain(|m| m.to.as_deref() != Some(to.as_str()));
+                    self.show(Some(to.as_str().to_owned()), &message);
+                }
+                Outgoing::StripComponents { message_ref, .. } => {
+                    if let Some(m) = self.seen.iter_mut().find(|m| m.id == message_ref) {
+                        m.components.clear();
+                    }
+                }
+                Outgoing::DirectMessage { .. } => {}
+            }
+        }
+        let _ = who;
+    }
+
+    fn show(&mut self, to: Option<String>, m: &Message) -> String {
+        let id = format!("s{}", self.next_id);
+        self.next_id += 1;
+        self.seen.push(Seen { id: id.clone(), to, components: m.components.clone() });
+        id
+    }
+
+    /// The match's state, read by the instrument (not by the players).
+    async fn state(&self) -> Option<AnyState> {
+        let id = self.match_id?;
+        let row = self.table.store().load_match(id).await.ok()?;
+        AnyState::from_json(&row.state, self.table.library()).ok()
+    }
+
+    /// One decision of `who`, by the policy; `false` when they see nothing to click.
+    async fn decide(&mut self, who: &str) -> bool {
+        let visible: Vec<Seen> =
+            self.seen.iter().filter(|m| m.to.as_deref().is_none_or(|t| t == who)).cloned().collect();
+        let newest = visible
+            .iter()
+            .flat_map(|m| &m.components)
+            .filter_map(|c| CustomId::decode(c.custom_id()).and_then(|id| choice_of(&id).map(|(v, _, _)| v)))
+            .chain(visible.iter().flat_map(|m| &m.components).filter_map(|c| {
+                match CustomId::decode(c.custom_id()) {
+                    Some(CustomId::ActSelect { version, .. }) => Some(version),
+                    _ => None,
+                }
+            }))
+            .max();
+        let private_live = visible.iter().any(|m| {
+            m.to.is_some()
+                && m.components.iter().any(|c| {
+                    matches!(CustomId::decode(c.custom_id()), Some(id) if choice_of(&id).is_some_and(|(v, _, _)| Some(v) == newest)
+                        || matches!(id, CustomId::ActSelect { version, .. } if Some(version) == newest))
+                })
+        });
+        let mut moves: Vec<RequestKind> = Vec::new();
+        let mut passes: Vec<(bool, RequestKind)> = Vec::new();
+        for c in visible.iter().flat_map(|m| &m.components) {
+            match c {
+                Component::Button { custom_id, style, label, disabled: false, .. } => {
+                    let Some(id) = CustomId::decode(custom_id) else { continue };
+                    let Some((version, end, order)) = choice_of(&id) else { continue };
+                    if Some(version) != newest || order {
+                        continue;
+                    }
+                    let kind = RequestKind::Click { custom_id: custom_id.clone() };
+                    let worded = PASS_WORDS.contains(&label.to_lowercase().as_str());
+                    if *style == ButtonStyle::Secondary || worded {
+                        passes.push((end || label == "End turn", kind));
+                    } else {
+                        moves.push(kind);
+                    }
+                }
+                Component::Select { custom_id, options, .. } => {
+                    if !matches!(CustomId::decode(custom_id), Some(CustomId::ActSelect { version, .. }) if Some(version) == newest)
+                    {
+                        continue;
+                    }
+                    moves.extend(options.iter().map(|o| RequestKind::Select {
+                        custom_id: custom_id.clone(),
+                        value: o.value.clone(),
+                    }));
+                }
+                _ => {}
+            }
+        }
+        if !private_live && moves.is_empty() {
+            // Open the hand, as a player pinged to act would when the board
+            // offers no move.
+            let hand =
+                visible.iter().rev().flat_map(|m| &m.components).find_map(|c| {
+                    match CustomId::decode(c.custom_id()) {
+                        Some(id @ CustomId::Hand { .. }) => Some(id.encode()),
+                        _ => None,
+                    }
+                });
+            if let Some(id) = hand {
+                self.click(who, RequestKind::Click { custom_id: id }).await;
+                return true;
+            }
+        }
+        let pass = passes.iter().find(|(end, _)| *end).or(passes.first()).map(|(_, k)| k.clone());
+        let choice = if !moves.is_empty() && (pass.is_none() || self.rng.below(5) < 4) {
+            let i = self.rng.below(moves.len());
+            Some(moves.swap_remove(i))
+        } else {
+            pass
+        };
+        match choice {
+            Some(kind) => {
+                self.click(who, kind).await;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A click, counted for the turn it happens in.
+    async fn click(&mut self, who: &str, kind: RequestKind) {
+        let before = self.state().await;
+        let turn = before.as_ref().and_then(turn_of);
+        let active = turn.map(|t| t.1);
+        if active.is_some_and(|a| PLAYERS.get(a.index()) == Some(&who)) {
+            self.report.clicks += 1;
+        }
+        let to_act_before: Vec<Seat> = before.as_ref().map(AnyState::to_act).unwrap_or_default();
+        self.send(who, kind).await;
+        let Some(after) = self.state().await else { return };
+        if turn_of(&after) != turn {
+            self.end_turn();
+        }
+        if let Some((_, active)) = turn_of(&after) {
+            let others = |v: &[Seat]| v.iter().any(|s| *s != active);
+            if others(&after.to_act()) && !others(&to_act_before) {
+                self.report.waits += 1;
+                self.turn_waits += 1;
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.report.max_waits = self.report.max_waits.max(self.turn_waits);
+        self.turn_waits = 0;
+    }
+}
+
+/// Plays `games` matches of `game` from `seed`, players holding standing
+/// `orders` (keys, as `/settings orders:` takes them).
+pub async fn run(
+    library: Arc<Library>,
+    game: GameId,
+    games: u32,
+    seed: u64,
+    orders: &[String],
+) -> ChatReport {
+    let mut total = ChatReport::default();
+    for g in 0..games {
+        let seed = seed.wrapping_add(u64::from(g));
+        let store = Store::open_memory().await.expect("an in-memory database opens");
+        let clock = Arc::new(ManualClock::new(1_800_000_000));
+        let config = TableConfig { seed: Some(seed), ..TableConfig::default() };
+        let table = Table::with_library(store, clock, config, library.clone());
+        let mut sim = Sim {
+            table,
+            game,
+            rng: crate::engine::GameRng::from_seed(seed ^ 0x5eed_c4a7),
+            seen: Vec::new(),
+            next_id: 1,
+            match_id: None,
+            report: ChatReport::default(),
+            turn_waits: 0,
+            last_turn: 0,
+        };
+        sim.play(orders).await;
+        total.games += sim.report.games;
+        total.stuck += sim.report.stuck;
+        total.turns += sim.report.turns;
+        total.clicks += sim.report.clicks;
+        total.posts += sim.report.posts;
+        total.edits += sim.report.edits;
+        total.private += sim.report.private;
+        total.waits += sim.report.waits;
+        total.max_waits = total.max_waits.max(sim.report.max_waits);
+    }
+    total
+}
+
+impl Sim {
+    async fn play(&mut self, orders: &[String]) {
+        if !orders.is_empty() {
+            for p in PLAYERS {
+                let settings = Command::Settings {
+                    hold_priority: None,
+                    reminders: None,
+                    auto_pass: None,
+                    orders: Some(orders.join(",")),
+                };
+                self.send(p, RequestKind::Slash(settings)).await;
+            }
+        }
+        let challenge = Command::Challenge {
+            opponent: user(PLAYERS[1]),
+            game: self.game.key().to_owned(),
+            deck: None,
+            deadline_hours: None,
+            variant: None,
+        };
+        self.send(PLAYERS[0], RequestKind::Slash(challenge)).await;
+        let accept = self.seen.iter().flat_map(|m| &m.components).find_map(|c| {
+            match CustomId::decode(c.custom_id()) {
+                Some(id @ CustomId::Accept { .. }) => Some(id.encode()),
+                _ => None,
+            }
+        });
+        let Some(accept) = accept else { return };
+        self.send(PLAYERS[1], RequestKind::Click { custom_id: accept }).await;
+        // The deck menu: the first deck offered.
+        let deck = self.seen.iter().rev().flat_map(|m| &m.components).find_map(|c| match c {
+            Component::Select { custom_id, options, .. }
+                if matches!(CustomId::decode(custom_id), Some(CustomId::Deck { .. })) =>
+            {
+                options.first().map(|o| (custom_id.clone(), o.value.clone()))
+            }
+            _ => None,
+        });
+        if let Some((custom_id, value)) = deck {
+            self.send(PLAYERS[1], RequestKind::Select { custom_id, value }).await;
+        }
+        self.report.private = 0;
+        for _ in 0..MAX_REQUESTS {
+            let Some(state) = self.state().await else { return };
+            if state.outcome().is_some() {
+                self.report.turns = self.last_turn;
+                self.end_turn();
+                self.report.games += 1;
+                return;
+            }
+            if let Some((number, _)) = turn_of(&state) {
+                self.last_turn = u64::from(number);
+            }
+            let Some(seat) = state.to_act().first().copied() else { return };
+            let who = PLAYERS[seat.index() % PLAYERS.len()];
+            if !self.decide(who).await {
+                break;
+            }
+        }
+        self.report.stuck += 1;
+    }
+}

@@ -1,0 +1,332 @@
+//! What a player is offered at a decision besides the rules' own answers,
+//! so that a turn in chat costs few clicks and few waits:
+//!
+//! - **End turn** declines every remaining decision of the player's turn
+//!   in one click;
+//! - **moves ahead**: the moves of the next steps of their own turn, one
+//!   click each instead of a pass and a move (declining the steps between);
+//! - **standing orders**: an answer left with the table for every decision
+//!   of one kind (never block, no retaliation this turn, ask me only when I
+//!   can respond), shown on the board.
+//!
+//! Everything here is computed from the state and the player's leave, so
+//! the choice a click names is recomputed, not trusted, when it arrives.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::UserError;
+use super::log::{LogEntry, Step};
+use super::play::{autopilot, Leave};
+use crate::engine::{GivenOrder, Order, Seat, Turn, Viewer, Visibility, ONLY_WHEN_ABLE};
+use crate::games::{AnyState, GameId};
+use crate::view::{Choice, Offer};
+
+/// How many decisions of one's own turn a move ahead may decline first.
+const AHEAD: u8 = 2;
+
+/// Every standing order of `game`, in the order their buttons number them.
+pub fn all_orders(game: GameId) -> Vec<Order> {
+    std::iter::once(ONLY_WHEN_ABLE).chain(game.info().orders.iter().copied()).collect()
+}
+
+/// An order by key, for labels.
+pub fn order_named(game: GameId, key: &str) -> Option<Order> {
+    all_orders(game).into_iter().find(|o| o.key == key)
+}
+
+/// The standing orders given in one match, by seat (stored as JSON).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MatchOrders(pub BTreeMap<u8, Vec<GivenOrder>>);
+
+impl MatchOrders {
+    /// Reads the stored form ('' is none; an unreadable one is none, logged).
+    pub fn parse(text: &str) -> MatchOrders {
+        if text.is_empty() {
+            return MatchOrders::default();
+        }
+        serde_json::from_str(text).unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "unreadable standing orders; treated as none");
+            MatchOrders::default()
+        })
+    }
+
+    /// The stored form.
+    pub fn to_json(&self) -> String {
+        if self.0.values().all(Vec::is_empty) {
+            String::new()
+        } else {
+            serde_json::to_string(self).unwrap_or_default()
+        }
+    }
+
+    /// `seat`'s orders still holding on `turn`.
+    pub fn of(&self, seat: Seat, turn: Option<Turn>) -> Vec<GivenOrder> {
+        self.0.get(&seat.0).map(|v| v.iter().filter(|o| o.holds(turn)).cloned().collect()).unwrap_or_default()
+    }
+
+    /// Gives `order` to `seat` (once), dropping orders of past turns.
+    pub fn give(&mut self, seat: Seat, order: &Order, turn: Option<Turn>) {
+        let list = self.0.entry(seat.0).or_default();
+        list.retain(|o| o.holds(turn) && o.key != order.key);
+        list.push(GivenOrder {
+            key: order.key.to_owned(),
+            turn: order.this_turn.then(|| turn.map_or(0, |t| t.number)),
+        });
+    }
+
+    /// Drops every order `seat` gave; whether there was any.
+    pub fn drop_all(&mut self, seat: Seat) -> bool {
+        self.0.remove(&seat.0).is_some_and(|v| !v.is_empty())
+    }
+}
+
+/// Public events of the live board (stored as JSON): those it showed when
+/// posted, and those its edits added since.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardEvents {
+    /// Shown when the board was posted.
+    #[serde(default)]
+    pub head: Vec<String>,
+    /// Added by edits in place since.
+    #[serde(default)]
+    pub run: Vec<String>,
+}
+
+impl BoardEvents {
+    /// Reads the stored form ('' is none).
+    pub fn parse(text: &str) -> BoardEvents {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    /// The stored form.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// After `new` events: the events the board then shows, and what to
+    /// store. An edit adds to the live board; a new post shows everything
+    /// since the previous post was made.
+    pub fn next(&self, new: &[String], edit: bool) -> (Vec<String>, BoardEvents) {
+        if edit {
+            let run: Vec<String> = self.run.iter().chain(new).cloned().collect();
+            let shown = self.head.iter().chain(&run).cloned().collect();
+            (shown, BoardEvents { head: self.head.clone(), run })
+        } else {
+            let shown: Vec<String> = self.run.iter().chain(new).cloned().collect();
+            (shown.clone(), BoardEvents { head: shown, run: Vec::new() })
+        }
+    }
+}
+
+/// What `seat` is offered now: `hand` holds every choice (the hand
+/// message), `board` the public ones (buttons on the board, offered only
+/// to the single seat to act, and never depending on hidden cards).
+#[derive(Debug, Clone, Default)]
+pub struct Offers {
+    /// Every choice, for the seat's private hand message.
+    pub hand: Vec<Offer>,
+    /// The choices that may be public buttons.
+    pub board: Vec<Offer>,
+}
+
+/// Everything `seat` can do now (see [`Offers`]), with `leave` its
+/// standing orders and settings.
+pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
+    let leave = &leave_of(leaves, seat);
+    let mut out = Offers::default();
+    if state.outcome().is_some() || !state.to_act().contains(&seat) {
+        return out;
+    }
+    let sole = state.to_act() == [seat];
+    let view = state.view(Viewer::Seat(seat));
+    let legal = state.legal_actions(seat);
+    let decline = state.decline(seat);
+    let mut seen = Vec::new();
+    for a in &view.actions {
+        let pass = decline.as_ref() == legal.get(a.index);
+        let offer = Offer::action(a, pass);
+        if a.placement == crate::engine::Placement::Board && sole {
+            out.board.push(offer.clone());
+        }
+        push_grouped(&mut out.hand, &mut seen, offer);
+    }
+    let own_turn = sole && state.turn().is_some_and(|t| t.active == seat);
+    if own_turn && decline.is_some() {
+        // Moves of the next steps, and End turn when it does more than
+        // the step's own pass.
+        let mut ahead = state.clone();
+        let mut later_steps = false;
+        for skip in 1..=AHEAD {
+            if advance(&mut ahead, seat, leaves).is_err() {
+                break;
+            }
+            later_steps = true;
+            let v = ahead.view(Viewer::Seat(seat));
+            let legal = ahead.legal_actions(seat);
+            let decline = ahead.decline(seat);
+            for a in &v.actions {
+                if decline.as_ref() == legal.get(a.index) {
+                    continue;
+                }
+                let offer = Offer {
+                    label: a.label.clone(),
+                    choice: Choice::Ahead { skip, index: a.index },
+                    pass: false,
+                };
+                push_grouped(&mut out.hand, &mut seen, offer);
+            }
+            if decline.is_none() {
+                break;
+            }
+        }
+        if later_steps {
+            let end = Offer { label: "End turn".into(), choice: Choice::EndTurn, pass: true };
+            out.board.push(end.clone());
+            out.hand.push(end);
+        }
+    }
+    for (i, order) in all_orders(state.game()).iter().enumerate() {
+        let Ok(order_index) = u8::try_from(i) else { break };
+        if answer_of(state, seat, order, leave).is_some() {
+            let offer =
+                Offer { label: order_label(order), choice: Choice::Order { order: order_index }, pass: true };
+            // Whether "ask me only when I can respond" applies shows that
+            // the hand holds no answer: never on the board.
+            if order.key != ONLY_WHEN_ABLE.key && sole {
+                out.board.push(offer.clone());
+            }
+            out.hand.push(offer);
+        }
+    }
+    out
+}
+
+/// The button text of a standing order.
+fn order_label(order: &Order) -> String {
+    if order.this_turn {
+        order.label.to_owned()
+    } else {
+        format!("{} (this match)", order.label)
+    }
+}
+
+/// Adds `offer`, or counts it into an earlier offer with the same label
+/// (two copies of a creature are one button, "… ×2"). `seen` holds each
+/// label with its offer's position and count.
+fn push_grouped(list: &mut Vec<Offer>, seen: &mut Vec<(String, usize, usize)>, offer: Offer) {
+    match seen.iter_mut().find(|(l, _, _)| *l == offer.label) {
+        Some((label, at, n)) => {
+            *n += 1;
+            list[*at].label = format!("{label} ×{n}");
+        }
+        None => {
+            seen.push((offer.label.clone(), list.len(), 1));
+            list.push(offer);
+        }
+    }
+}
+
+/// The answer `order` gives `seat` now, if giving it would answer the
+/// pending decision (and the seat has not given it already).
+fn answer_of(state: &AnyState, seat: Seat, order: &Order, leave: &Leave) -> Option<crate::games::AnyAction> {
+    if leave.orders.iter().any(|o| o.key == order.key) {
+        return None;
+    }
+    if order.key == ONLY_WHEN_ABLE.key {
+        if leave.auto_pass {
+            return None;
+        }
+        let stop = state.stop(seat)?;
+        return (stop.passes_automatically(true) && !stop.passes_automatically(false)).then_some(stop.pass);
+    }
+    state.follow(seat, order.key)
+}
+
+/// `seat`'s leave in `leaves` (the default beyond it).
+fn leave_of(leaves: &[Leave], seat: Seat) -> Leave {
+    leaves.get(seat.index()).cloned().unwrap_or_default()
+}
+
+/// Declines `seat`'s pending decision of its own turn, then lets
+/// autopilot answer what it may. Fails (leaving `state` unusable) when
+/// the seat would no longer be the one to act in the same turn, or when
+/// something hidden from the others changed (a draw): a move ahead must
+/// not be computed on what the player has not seen yet.
+fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Step>, ()> {
+    let turn = state.turn();
+    let action = state.decline(seat).ok_or(())?;
+    let hand_before = state.view(Viewer::Seat(seat)).hand;
+    let events = state.apply(seat, &action).map_err(|_| ())?;
+    let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
+    steps.extend(autopilot(state, leaves, AUTOPILOT_AHEAD));
+    let private = steps.iter().flat_map(|s| &s.events).any(|e| e.to != Visibility::Public);
+    let same = state.outcome().is_none() && state.to_act() == [seat] && state.turn() == turn;
+    if !same || private || state.view(Viewer::Seat(seat)).hand != hand_before {
+        return Err(());
+    }
+    Ok(steps)
+}
+
+/// Most automatic answers between two declined decisions.
+const AUTOPILOT_AHEAD: usize = 200;
+
+/// Applies `choice` for `seat`: the steps it takes, and the standing order
+/// it gives, if any. Autopilot after the choice is the caller's.
+pub fn apply_choice(
+    state: &mut AnyState,
+    seat: Seat,
+    choice: Choice,
+    leaves: &[Leave],
+) -> Result<(Vec<Step>, Option<Order>), UserError> {
+    let leave = &leave_of(leaves, seat);
+    let gone = || {
+        UserError::new(
+            "That choice is no longer on offer. Open your hand again (My hand) for the current ones.",
+        )
+    };
+    let act = |state: &mut AnyState, index: usize| -> Result<Step, UserError> {
+        let action = state.legal_actions(seat).get(index).cloned().ok_or_else(gone)?;
+        let events = state
+            .apply(seat, &action)
+            .map_err(|e| UserError::new(format!("That move is not allowed: {e}. Nothing was changed.")))?;
+        Ok(Step { seat, entry: LogEntry::Player { action }, events })
+    };
+    match choice {
+        Choice::Now { index } => Ok((vec![act(state, index)?], None)),
+        Choice::Ahead { skip, index } => {
+            let mut steps = Vec::new();
+            for _ in 0..skip.min(AHEAD) {
+                steps.extend(advance(state, seat, leaves).map_err(|()| gone())?);
+            }
+            steps.push(act(state, index)?);
+            Ok((steps, None))
+        }
+        Choice::EndTurn => {
+            let turn = state.turn();
+            let mut steps = Vec::new();
+            while state.outcome().is_none() && state.to_act() == [seat] && state.turn() == turn {
+                let Some(action) = state.decline(seat) else { break };
+                let Ok(events) = state.apply(seat, &action) else { break };
+                steps.push(Step { seat, entry: LogEntry::Player { action }, events });
+                steps.extend(autopilot(state, leaves, AUTOPILOT_AHEAD));
+            }
+            if steps.is_empty() {
+                return Err(UserError::new(
+                    "There is nothing left to end: it is not your turn's decision now.",
+                ));
+            }
+            Ok((steps, None))
+        }
+        Choice::Order { order } => {
+            let order = all_orders(state.game()).get(usize::from(order)).copied().ok_or_else(gone)?;
+            let action = answer_of(state, seat, &order, leave).ok_or_else(gone)?;
+            let events = state.apply(seat, &action).map_err(|e| {
+                UserError::new(format!("That move is not allowed: {e}. Nothing was changed."))
+            })?;
+            Ok((vec![Step { seat, entry: LogEntry::Player { action }, events }], Some(order)))
+        }
+    }
+}

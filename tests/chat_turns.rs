@@ -1,0 +1,299 @@
+//! Play that suits chat: standing orders (each with a scenario), End turn,
+//! moves ahead, the board edited in place within one player's run, and
+//! the chatsim figures held loosely (BENCHMARKS.md has them exactly).
+
+mod table_support;
+
+use cardtable::engine::{GivenOrder, Seat};
+use cardtable::games::spheres::testing::{click, labels, Table};
+use cardtable::games::spheres::{Prompt, State, Step};
+use cardtable::games::AnyState;
+use cardtable::table::{automatic_answer, offers, Command, CustomId, Leave, Outgoing, PostKey};
+use table_support::Front;
+
+const A: Seat = Seat(0);
+const B: Seat = Seat(1);
+
+fn order(key: &str) -> Leave {
+    Leave { orders: vec![GivenOrder { key: key.into(), turn: None }], ..Leave::default() }
+}
+
+/// Alice attacks with Chaos Imp (strength 3 here) at `target`; Bob has a
+/// ready Stone Golem that could block.
+fn bob_may_block(siege: bool) -> State {
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp")
+        .creature(B, "Stone Golem")
+        .creature_with(B, "Plague Rat", |c| c.engaged = true)
+        .towers(B, &["Mist Wraith", "Mist Wraith"])
+        .deck(B, &["Stone Golem"])
+        .hand(B, &["Clockwork Sentry"])
+        .step(Step::Battle);
+    let mut s = t.build();
+    let aim =
+        if siege { "Attack with Chaos Imp → fortress" } else { "Attack with Chaos Imp → Plague Rat" };
+    click(&mut s, A, aim);
+    assert!(matches!(s.prompt, Some(Prompt::Block { defender: B })), "{:?}", s.prompt);
+    s
+}
+
+#[test]
+fn standing_order_never_block_lets_every_attack_through() {
+    for siege in [true, false] {
+        let s = AnyState::Spheres(Box::new(bob_may_block(siege)));
+        assert_eq!(automatic_answer(&s, B, &Leave::default()), None, "without an order Bob is asked");
+        let answer = automatic_answer(&s, B, &order("never-block")).expect("the order answers");
+        assert_eq!(s.describe(B, &answer).label, "No block");
+    }
+}
+
+#[test]
+fn standing_order_block_only_to_save_a_tower_asks_about_sieges_only() {
+    let on_creature = AnyState::Spheres(Box::new(bob_may_block(false)));
+    let answer =
+        automatic_answer(&on_creature, B, &order("block-for-towers")).expect("a creature attack passes");
+    assert_eq!(on_creature.describe(B, &answer).label, "No block");
+    let siege = AnyState::Spheres(Box::new(bob_may_block(true)));
+    assert_eq!(automatic_answer(&siege, B, &order("block-for-towers")), None, "a siege costs a tower: ask");
+}
+
+/// Alice's siege reaches Bob's groove; Bob holds an affordable retaliation.
+fn bob_may_retaliate() -> State {
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp")
+        .towers(B, &["Mist Wraith"])
+        .deck(B, &["Stone Golem"])
+        .groove(B, &["Plague Rat"])
+        .hand(B, &["Ember Drake"])
+        .hand(A, &["Plague Rat"])
+        .step(Step::Battle);
+    let mut s = t.build();
+    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    assert!(matches!(s.prompt, Some(Prompt::Retaliate { seat: B })));
+    s
+}
+
+#[test]
+fn standing_order_no_retaliation_holds_for_the_turn_it_was_given_only() {
+    let s = AnyState::Spheres(Box::new(bob_may_retaliate()));
+    let turn = s.turn().expect("a turn").number;
+    let this_turn = Leave {
+        orders: vec![GivenOrder { key: "no-retaliation".into(), turn: Some(turn) }],
+        ..Leave::default()
+    };
+    let pass = automatic_answer(&s, B, &this_turn).expect("passed this turn");
+    assert_eq!(s.describe(B, &pass).label, "Pass");
+    let last_turn = Leave {
+        orders: vec![GivenOrder { key: "no-retaliation".into(), turn: Some(turn - 1) }],
+        ..Leave::default()
+    };
+    assert_eq!(automatic_answer(&s, B, &last_turn), None, "an order of an earlier turn has lapsed");
+}
+
+#[test]
+fn standing_order_ask_only_when_able_passes_a_hidden_nothing_but_never_a_real_answer() {
+    // Bob's hand holds nothing he can pay for with his groove.
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp")
+        .towers(B, &["Mist Wraith"])
+        .deck(B, &["Stone Golem"])
+        .groove(B, &["Plague Rat"])
+        .hand(B, &["Clockwork Sentry"])
+        .step(Step::Battle);
+    let mut s = t.build();
+    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    let s = AnyState::Spheres(Box::new(s));
+    assert_eq!(automatic_answer(&s, B, &Leave::default()), None);
+    assert!(
+        automatic_answer(&s, B, &order("only-when-able")).is_none(),
+        "the table reads the order as auto_pass"
+    );
+    // The order is offered in Bob's hand (never on the board: it would tell).
+    let o = offers(&s, B, &[]);
+    assert!(o.hand.iter().any(|x| x.label.starts_with("Ask me only when I can respond")), "{:?}", o.hand);
+    assert!(o.board.iter().all(|x| !x.label.starts_with("Ask me only")), "{:?}", o.board);
+    let able = AnyState::Spheres(Box::new(bob_may_retaliate()));
+    assert!(offers(&able, B, &[]).hand.iter().all(|x| !x.label.starts_with("Ask me only")));
+}
+
+#[test]
+fn spheres_4b_casting_step_with_nothing_affordable_is_not_passed_on_the_hand_alone() {
+    // Alice has a card in hand and a crystal, but no mana left: public, so passed.
+    let mut t = Table::new();
+    t.hand(A, &["Ember Drake"]).step(Step::Main);
+    let s = AnyState::Spheres(Box::new(t.build()));
+    let stop = s.stop(A).expect("the casting step is a stop");
+    assert!(stop.passes_automatically(false), "no crystal, no mana: everyone sees it");
+    // With mana but nothing of the right sphere, only her hand shows it.
+    let mut t = Table::new();
+    t.hand(A, &["Ember Drake"]).vault(A, &["Mist Wraith"]).step(Step::Main);
+    let s = AnyState::Spheres(Box::new(t.build()));
+    assert_eq!(labels_of(&s, A), vec!["Go to battle"]);
+    assert_eq!(automatic_answer(&s, A, &Leave::default()), None, "asking keeps Alice's hand secret");
+    assert!(automatic_answer(&s, A, &Leave { auto_pass: true, ..Leave::default() }).is_some());
+}
+
+fn labels_of(s: &AnyState, seat: Seat) -> Vec<String> {
+    match s {
+        AnyState::Spheres(st) => labels(st, seat),
+        #[allow(unreachable_patterns)]
+        _ => vec![],
+    }
+}
+
+#[test]
+fn end_turn_and_moves_ahead_are_offered_on_ones_own_turn() {
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp").hand(A, &["Plague Rat"]).towers(B, &["Mist Wraith"]).step(Step::Crystal);
+    let s = AnyState::Spheres(Box::new(t.build()));
+    let o = offers(&s, A, &[]);
+    let hand: Vec<&str> = o.hand.iter().map(|x| x.label.as_str()).collect();
+    assert!(hand.contains(&"End turn"), "{hand:?}");
+    // The attack of step 5 is one click away from step 3.
+    assert!(hand.iter().any(|l| l.starts_with("Attack with Chaos Imp")), "{hand:?}");
+    // End turn and the step's pass are grey; nothing private is on the board.
+    assert!(o.board.iter().any(|x| x.label == "End turn" && x.pass));
+    assert!(o.board.iter().all(|x| !x.label.starts_with("Crystallize")));
+    // Bob, not to act, is offered nothing.
+    assert!(offers(&s, B, &[]).hand.is_empty());
+}
+
+#[test]
+fn identical_choices_are_one_button_with_a_count() {
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp").creature(A, "Chaos Imp").towers(B, &["Mist Wraith"]).step(Step::Battle);
+    let s = AnyState::Spheres(Box::new(t.build()));
+    let o = offers(&s, A, &[]);
+    let attacks: Vec<&str> =
+        o.hand.iter().map(|x| x.label.as_str()).filter(|l| l.starts_with("Attack with Chaos Imp")).collect();
+    assert_eq!(attacks, vec!["Attack with Chaos Imp → fortress ×2"]);
+}
+
+/// The latest board post's version.
+fn board_version(out: &[Outgoing]) -> Option<(bool, i64)> {
+    out.iter().find_map(|o| match o {
+        Outgoing::Post { key: Some(PostKey::Board { version, .. }), .. } => Some((false, *version)),
+        Outgoing::Edit { key: Some(PostKey::Board { version, .. }), .. } => Some((true, *version)),
+        _ => None,
+    })
+}
+
+#[tokio::test]
+async fn the_board_is_edited_within_a_players_run_and_posted_when_control_passes() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let mut edits = 0;
+    let mut posts = 0;
+    for _ in 0..200 {
+        let (s, version) = state(&f, id).await;
+        if s.outcome().is_some() {
+            break;
+        }
+        let seat = s.to_act()[0];
+        let who = if seat == A { "Alice" } else { "Bob" };
+        let o = offers(&s, seat, &[]);
+        // Prefer a move; the last offer otherwise (a pass).
+        let pick = o.hand.iter().find(|x| !x.pass).or(o.hand.last()).expect("something to do").clone();
+        let posts_before = f.posts.len();
+        let out = f.click(who, &pick.choice.custom_id(id, version).encode()).await.unwrap();
+        let (after, _) = state(&f, id).await;
+        let (edited, _) = board_version(&out).expect("a board after each move");
+        let same_run = after.to_act() == [seat] && after.turn() == s.turn() && after.outcome().is_none();
+        assert_eq!(edited, same_run, "edit exactly while {who} goes on alone in the turn");
+        if edited {
+            edits += 1;
+            assert_eq!(f.posts.len(), posts_before, "an edit posts nothing");
+            assert!(out.iter().all(|o| !matches!(o, Outgoing::Post { .. })));
+        } else {
+            posts += 1;
+            let Outgoing::Post { mentions, .. } =
+                out.iter().find(|o| matches!(o, Outgoing::Post { .. })).unwrap()
+            else {
+                unreachable!()
+            };
+            if after.outcome().is_none() {
+                assert!(!mentions.is_empty(), "a new board pings whoever must act");
+            }
+            // Only the newest board has buttons.
+            let live = f.posts.iter().filter(|p| !p.1.components.is_empty()).count();
+            assert_eq!(live, 1, "the previous board's buttons are removed");
+        }
+    }
+    assert!(edits > 0 && posts > 0, "edits {edits}, posts {posts}");
+}
+
+async fn state(f: &Front, id: i64) -> (AnyState, i64) {
+    let row = f.table.store().load_match(id).await.unwrap();
+    (AnyState::from_json(&row.state, f.table.library()).unwrap(), row.version)
+}
+
+#[tokio::test]
+async fn a_standing_order_given_by_button_shows_on_the_board_and_answers_later_decisions() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    // Play until Bob is asked to block, then give "never block".
+    for _ in 0..400 {
+        let (s, version) = state(&f, id).await;
+        assert!(s.outcome().is_none(), "the match ended before Bob was asked to block");
+        let seat = s.to_act()[0];
+        let who = if seat == A { "Alice" } else { "Bob" };
+        let o = offers(&s, seat, &[]);
+        if let Some(never) = o.board.iter().find(|x| x.label.starts_with("Never block")) {
+            assert_eq!(seat, B);
+            f.click("Bob", &never.choice.custom_id(id, version).encode()).await.unwrap();
+            let board = &f.posts.last().unwrap().1;
+            let text = serde_json::to_string(board).unwrap();
+            assert!(text.contains("Standing orders") && text.contains("never block"), "{text}");
+            let row = f.table.store().load_match(id).await.unwrap();
+            assert!(row.orders.contains("never-block"), "{}", row.orders);
+            // Dropping it asks again from then on.
+            f.click("Bob", &CustomId::DropOrders { match_id: id }.encode()).await.unwrap();
+            let row = f.table.store().load_match(id).await.unwrap();
+            assert!(!row.orders.contains("never-block"), "{}", row.orders);
+            return;
+        }
+        // Alice attacks whenever she can; everyone else moves or passes.
+        let pick = o
+            .hand
+            .iter()
+            .find(|x| x.label.starts_with("Attack"))
+            .or(o.hand.iter().find(|x| !x.pass && !x.label.starts_with("Discard")))
+            .or(o.hand.iter().find(|x| x.pass))
+            .expect("something to do")
+            .clone();
+        f.click(who, &pick.choice.custom_id(id, version).encode()).await.unwrap();
+    }
+    panic!("Bob was never asked to block");
+}
+
+#[tokio::test]
+async fn settings_orders_are_checked_and_kept() {
+    let mut f = Front::new().await;
+    let set = |orders: &str| Command::Settings {
+        hold_priority: None,
+        reminders: None,
+        auto_pass: None,
+        orders: Some(orders.into()),
+    };
+    let err = f.slash("Alice", set("never-blok")).await.unwrap_err();
+    assert!(err.reply_text().contains("never-block"), "{}", err.reply_text());
+    f.slash("Alice", set("Never block, only-when-able")).await.unwrap();
+    assert_eq!(f.table.store().user_orders("alice").await.unwrap(), vec!["never-block", "only-when-able"]);
+    f.slash("Alice", set("none")).await.unwrap();
+    assert!(f.table.store().user_orders("alice").await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn chatsim_spheres_stays_within_the_chat_budget() {
+    let library = std::sync::Arc::new(cardtable::games::Library::embedded().unwrap());
+    let game = cardtable::games::GameId::Spheres;
+    let plain = cardtable::chatsim::run(library.clone(), game, 4, 1, &[]).await;
+    assert_eq!((plain.games, plain.stuck), (4, 0), "{}", plain.line());
+    assert!(plain.clicks_per_turn() <= 4.5, "{}", plain.line());
+    assert!(plain.posts_per_turn() <= 2.0, "{}", plain.line());
+    let orders = ["only-when-able".to_owned(), "block-for-towers".to_owned()];
+    let ordered = cardtable::chatsim::run(library, game, 4, 1, &orders).await;
+    assert_eq!((ordered.games, ordered.stuck), (4, 0), "{}", ordered.line());
+    assert!(ordered.waits_per_turn() <= 0.4, "{}", ordered.line());
+    assert!(ordered.max_waits <= 4, "{}", ordered.line());
+}
