@@ -48,6 +48,7 @@
 //! ```
 
 mod challenges;
+mod cooldowns;
 mod decks;
 mod error;
 mod extra;

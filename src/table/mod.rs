@@ -37,6 +37,7 @@
 
 mod challenge;
 mod clock;
+pub mod cooldown;
 mod deadline;
 pub mod decks;
 pub mod error;
@@ -268,7 +269,7 @@ impl Table {
             }
             Command::Board => {
                 let m = self.match_here(req).await?;
-                self.repost_board(m).await
+                self.board_command(req, m).await
             }
             Command::Concede => {
                 let m = self.match_here(req).await?;
