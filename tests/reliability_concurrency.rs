@@ -177,9 +177,10 @@ fn open_match(console: &mut Console, k: usize, rng: &mut ChaCha8Rng) -> Raced {
     console.send(&format!("@{p} /challenge opponent:@{q} game:spheres")).unwrap();
     console.send(&format!("@{q} click Accept")).unwrap();
     let started = console.send(&format!("@{q} select {}", rng.gen_range(1..=5))).unwrap();
-    let slug = format!("{p}-vs-{q}-spheres");
-    assert!(started.contains(&format!("thread #{slug} opened")), "the match did not start:\n{started}");
     let (id, version) = footer(&started).expect("the first board has a footer");
+    // The thread is named after the match: "P1 vs Q1 · Spheres #3".
+    let slug = format!("{p}-vs-{q}-spheres-{id}");
+    assert!(started.contains(&format!("thread #{slug} opened")), "the match did not start:\n{started}");
     Raced { id, slug, version, finished: false }
 }
 
