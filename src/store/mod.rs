@@ -66,7 +66,7 @@ use sqlx::{ConnectOptions, Connection};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
-pub use decks::DeckRow;
+pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;
 pub use matches::{

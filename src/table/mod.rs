@@ -310,6 +310,7 @@ impl Table {
             CustomId::Accept { challenge } => self.accept(req, challenge, 0).await,
             CustomId::DeckPage { challenge, page } => self.accept(req, challenge, page).await,
             CustomId::Decline { challenge } => self.decline(req, challenge).await,
+            CustomId::DeckReplace { replacement } => self.replace_deck(req, replacement).await,
         }
     }
 

@@ -90,6 +90,11 @@ pub enum CustomId {
         /// 0-based page.
         page: u32,
     },
+    /// Replace a saved deck with the list an import left waiting.
+    DeckReplace {
+        /// The waiting replacement (the list itself is stored).
+        replacement: i64,
+    },
 }
 
 impl CustomId {
@@ -108,6 +113,7 @@ impl CustomId {
             CustomId::Decline { challenge } => format!("decline:{challenge}"),
             CustomId::Deck { challenge } => format!("deck:{challenge}"),
             CustomId::DeckPage { challenge, page } => format!("dpage:{challenge}:{page}"),
+            CustomId::DeckReplace { replacement } => format!("dreplace:{replacement}"),
         }
     }
 
@@ -172,6 +178,10 @@ impl CustomId {
                 arity(2)?;
                 CustomId::DeckPage { challenge: id(0)?, page: small(1)? }
             }
+            "dreplace" => {
+                arity(1)?;
+                CustomId::DeckReplace { replacement: id(0)? }
+            }
             _ => return None,
         })
     }
@@ -190,7 +200,8 @@ impl CustomId {
             CustomId::Accept { .. }
             | CustomId::Decline { .. }
             | CustomId::Deck { .. }
-            | CustomId::DeckPage { .. } => None,
+            | CustomId::DeckPage { .. }
+            | CustomId::DeckReplace { .. } => None,
         }
     }
 }
@@ -241,7 +252,8 @@ mod tests {
             n.clone().prop_map(|c| CustomId::Accept { challenge: c }),
             n.clone().prop_map(|c| CustomId::Decline { challenge: c }),
             n.clone().prop_map(|c| CustomId::Deck { challenge: c }),
-            (n, any::<u32>()).prop_map(|(c, p)| CustomId::DeckPage { challenge: c, page: p }),
+            (n.clone(), any::<u32>()).prop_map(|(c, p)| CustomId::DeckPage { challenge: c, page: p }),
+            n.prop_map(|r| CustomId::DeckReplace { replacement: r }),
         ]
     }
 
@@ -261,11 +273,20 @@ mod tests {
         }
 
         #[test]
-        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|x)(:[0-9+-]{0,22}){0,5}") {
+        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|dreplace|x)(:[0-9+-]{0,22}){0,5}") {
             if let Some(id) = CustomId::decode(&s) {
                 prop_assert_eq!(id.encode(), s);
             }
         }
+    }
+
+    #[test]
+    fn deck_replace_round_trips() {
+        let id = CustomId::DeckReplace { replacement: 42 };
+        assert_eq!(id.encode(), "dreplace:42");
+        assert_eq!(CustomId::decode("dreplace:42"), Some(id));
+        assert_eq!(CustomId::decode("dreplace:42:1"), None);
+        assert_eq!(id.match_id(), None);
     }
 
     #[test]
