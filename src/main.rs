@@ -218,15 +218,35 @@ async fn console(db: &str) -> Result<(), String> {
 }
 
 async fn replay(db: &str, match_id: i64) -> Result<(), String> {
+    // Opening would create an empty database and then find no match in it.
+    if let Some(path) = sqlite_file(db).filter(|p| !p.exists()) {
+        return Err(format!(
+            "no database at {}; name the bot's database with --db or DATABASE_URL",
+            path.display()
+        ));
+    }
     let store = cardtable::store::Store::open(db).await.map_err(|e| e.to_string())?;
     let table = cardtable::table::Table::new(store);
-    let report = table.replay(match_id).await.map_err(|e| e.to_string())?;
+    let report = table.replay(match_id).await.map_err(|e| match e {
+        cardtable::table::TableError::User(e) => {
+            format!("{e} ({db}); the match number is in each board's footer and in /matches")
+        }
+        e => e.to_string(),
+    })?;
     println!("{report}");
     if report.snapshot_matches {
         Ok(())
     } else {
         Err(format!("match {match_id} does not reproduce its stored state"))
     }
+}
+
+/// The file of a `sqlite:` URL (`sqlite://cardtable.db`, `sqlite:x.db?mode=rwc`),
+/// or `None` for an in-memory database or another kind of URL.
+fn sqlite_file(url: &str) -> Option<&Path> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && !path.contains(":memory:")).then(|| Path::new(path))
 }
 
 async fn loadtest(opts: &cardtable::loadtest::Options) -> Result<(), String> {

@@ -9,7 +9,7 @@ use cardtable::cards::Catalog;
 use cardtable::console::{run, Console};
 use cardtable::store::Store;
 
-const THREAD: &str = "[#alice-vs-bob-spheres]";
+const THREAD: &str = "[#alice-vs-bob-spheres-1]";
 const ALICE_DECK: &str = "Clockwork Skies";
 const BOB_DECK: &str = "Moonlit Veil";
 

@@ -22,8 +22,11 @@ async fn a_scripted_challenge_opens_a_thread_with_a_board() {
     println!("{text}");
     assert!(text.contains("[#general] @bob Alice challenges Bob to a game of Spheres!"), "{text}");
     assert!(text.contains("[1] Accept  [2] Decline"));
-    assert!(text.contains("(thread #alice-vs-bob-spheres opened"));
-    assert!(text.contains("[#alice-vs-bob-spheres] @alice @bob"));
+    assert!(
+        text.contains("(thread #alice-vs-bob-spheres-1 opened: \"Alice vs Bob · Spheres #1\")"),
+        "{text}"
+    );
+    assert!(text.contains("[#alice-vs-bob-spheres-1] @alice @bob"));
     assert!(text.contains("[only @alice]"));
 }
 
@@ -145,7 +148,7 @@ async fn random_lines_never_crash_the_console() {
 }
 
 /// A console database is kept: a second session finds the match, and a new
-/// match between the same players gets its own thread name.
+/// match between the same players gets its own thread name (its number).
 #[tokio::test]
 async fn a_second_session_resumes_the_match() {
     let dir = tempfile::tempdir().unwrap();
@@ -159,7 +162,7 @@ async fn a_second_session_resumes_the_match() {
     run(&url, "@alice /matches\n@alice /board\n@alice click My hand\n".as_bytes(), &mut out).await.unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("#1 Spheres vs Bob"), "{text}");
-    assert!(text.contains("[#alice-vs-bob-spheres]"), "{text}");
+    assert!(text.contains("[#alice-vs-bob-spheres-1]"), "{text}");
     assert!(text.contains("[only @alice]\n  ┌ Your hand"), "{text}");
     let mut out = Vec::new();
     let again = "@bob /concede\n@bob click Yes, concede\n@alice /challenge opponent:@bob game:spheres\n@bob click Accept\n@bob select 1\n";

@@ -311,7 +311,7 @@ async fn open_match(discord: &FakeDiscord, table: &Table) -> (u64, i64) {
         })
         .expect("the first board was posted in the thread");
     let thread: u64 = thread_post.path.split('/').nth(4).unwrap().parse().unwrap();
-    assert_eq!(thread_call.body["name"], "Alice vs Bob · Spheres");
+    assert_eq!(thread_call.body["name"], "Alice vs Bob · Spheres #1");
     let match_id =
         table.store().match_in_thread(&thread.to_string()).await.unwrap().expect("thread recorded").id;
     (thread, match_id)
@@ -368,7 +368,7 @@ async fn accepting_opens_the_thread_and_posts_the_first_board_mentioning_who_act
     let calls = discord.take();
     let thread_call = calls.iter().find(|c| c.path.ends_with("/threads")).unwrap();
     assert_eq!(thread_call.path, format!("/api/v10/channels/{CHANNEL}/threads"));
-    assert_eq!(thread_call.body["name"], "Alice vs Bob · Spheres");
+    assert_eq!(thread_call.body["name"], "Alice vs Bob · Spheres #1");
     assert_eq!(thread_call.body["type"], 11, "a public thread");
     let board = calls
         .iter()

@@ -94,8 +94,8 @@ async fn the_test_game_plays_to_the_end_in_the_console() {
          @bob select Low Road\n",
     );
     for _ in 0..3 {
-        script.push_str("@alice #alice-vs-bob-high-card /hand\n@alice click 1\n");
-        script.push_str("@bob #alice-vs-bob-high-card /hand\n@bob click 1\n");
+        script.push_str("@alice #alice-vs-bob-high-card-1 /hand\n@alice click 1\n");
+        script.push_str("@bob #alice-vs-bob-high-card-1 /hand\n@bob click 1\n");
     }
     let mut out = Vec::new();
     run("sqlite::memory:", script.as_bytes(), &mut out).await.unwrap();

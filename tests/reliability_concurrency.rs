@@ -123,8 +123,6 @@ const RACE_MATCHES: usize = 5;
 /// A match both consoles race on.
 struct Raced {
     id: i64,
-    /// The challenger, who types `/board`.
-    p: String,
     slug: String,
     /// The version the last applied click showed: the next board's.
     version: i64,
@@ -146,9 +144,23 @@ struct Round {
 /// Sends `line` to both consoles at once (`first` gets it a moment
 /// earlier) and returns their answers, in console order.
 fn to_both(consoles: &mut [Console; 2], line: &str, first: usize) -> [String; 2] {
-    consoles[first].write(line).expect("the console runs");
-    consoles[1 - first].write(line).expect("the console runs");
+    to_each(consoles, &[line, line], first)
+}
+
+/// Sends `lines[i]` to console `i`, both at once (`first` a moment earlier).
+fn to_each(consoles: &mut [Console; 2], lines: &[&str; 2], first: usize) -> [String; 2] {
+    consoles[first].write(lines[first]).expect("the console runs");
+    consoles[1 - first].write(lines[1 - first]).expect("the console runs");
     [0, 1].map(|i| consoles[i].answer().expect("the console runs"))
+}
+
+/// Both consoles re-post the board publicly, each through its own watcher
+/// (`@eye0`, `@eye1`): a person re-posts a match's board at most once a
+/// minute, so each console's clock first moves on a minute.
+fn board_in_both(consoles: &mut [Console; 2], m: &Raced, first: usize) -> [String; 2] {
+    to_both(consoles, "wait 1m", first);
+    let lines = [0, 1].map(|i| format!("@eye{i} #{} /board", m.slug));
+    to_each(consoles, &[&lines[0], &lines[1]], first)
 }
 
 /// Both consoles show the same thing: same footer and the same choices.
@@ -165,10 +177,11 @@ fn open_match(console: &mut Console, k: usize, rng: &mut ChaCha8Rng) -> Raced {
     console.send(&format!("@{p} /challenge opponent:@{q} game:spheres")).unwrap();
     console.send(&format!("@{q} click Accept")).unwrap();
     let started = console.send(&format!("@{q} select {}", rng.gen_range(1..=5))).unwrap();
-    let slug = format!("{p}-vs-{q}-spheres");
-    assert!(started.contains(&format!("thread #{slug} opened")), "the match did not start:\n{started}");
     let (id, version) = footer(&started).expect("the first board has a footer");
-    Raced { id, p, slug, version, finished: false }
+    // The thread is named after the match: "P1 vs Q1 · Spheres #3".
+    let slug = format!("{p}-vs-{q}-spheres-{id}");
+    assert!(started.contains(&format!("thread #{slug} opened")), "the match did not start:\n{started}");
+    Raced { id, slug, version, finished: false }
 }
 
 /// One round: both consoles show the match's board, then send the same
@@ -180,8 +193,7 @@ fn race_once(
     rng: &mut ChaCha8Rng,
     first: usize,
 ) -> Option<Round> {
-    let board_line = format!("@{} #{} /board", m.p, m.slug);
-    let boards = to_both(consoles, &board_line, first);
+    let boards = board_in_both(consoles, m, first);
     same_in_both("the board", &boards);
     let (Some((id, version)), Some(who)) = (footer(&boards[0]), waiting_for(&boards[0])) else {
         assert!(boards[0].contains(&format!("Match #{} · finished", m.id)), "no board:\n{}", boards[0]);
@@ -211,7 +223,7 @@ fn race_once(
             click = Some(format!("@{who} click {}", buttons[rng.gen_range(0..buttons.len())]));
         } else {
             // Nothing in the hand: the board's buttons are the latest again.
-            same_in_both("the board", &to_both(consoles, &board_line, first));
+            same_in_both("the board", &board_in_both(consoles, m, first));
         }
     }
     let click = click.unwrap_or_else(|| {

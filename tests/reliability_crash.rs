@@ -54,10 +54,16 @@ fn step(
     if live.len() < 3 {
         let k = matches.len() + 1;
         let (p, q) = (format!("p{k}"), format!("q{k}"));
+        // The thread's name ends in the match number ("p1-vs-q1-spheres-4"),
+        // read from the answer; if a kill cut it off, `/board` in an unknown
+        // thread still finds p's only match.
         matches.push(Tracked { slug: format!("{p}-vs-{q}-spheres"), p: p.clone(), finished: false });
         console.send(&format!("@{p} /challenge opponent:@{q} game:spheres"))?;
         console.send(&format!("@{q} click Accept"))?;
-        console.send(&format!("@{q} select {}", rng.gen_range(1..=5)))?;
+        let started = console.send(&format!("@{q} select {}", rng.gen_range(1..=5)))?;
+        if let Some(slug) = opened_thread(&started) {
+            matches.last_mut().expect("just pushed").slug = slug;
+        }
         return Ok(());
     }
     let t = &mut matches[live[rng.gen_range(0..live.len())]];
@@ -103,6 +109,12 @@ fn step(
         }
     }
     Ok(())
+}
+
+/// The thread an answer says was opened: "(thread #p1-vs-q1-spheres-4 opened: …".
+fn opened_thread(answer: &str) -> Option<String> {
+    let rest = &answer[answer.find("(thread #")? + "(thread #".len()..];
+    Some(rest.split_whitespace().next()?.to_owned())
 }
 
 /// Plays and kills until `kills` kills; returns (acks, moves sent).

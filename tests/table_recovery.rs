@@ -161,3 +161,14 @@ async fn a_snapshot_with_a_field_from_an_older_version_still_replays_as_equal() 
     assert!(!report.snapshot_matches);
     assert!(report.difference.unwrap().contains("turn"), "the changed field is named");
 }
+
+/// `cardtable replay 99` for a match that is not there: the person's
+/// mistake, said plainly, not an internal error.
+#[tokio::test]
+async fn replaying_a_missing_match_is_a_user_error() {
+    let f = Front::new().await;
+    match f.table.replay(99).await {
+        Err(TableError::User(e)) => assert_eq!(e.0, "no match #99 in this database"),
+        other => panic!("expected a user error, got {other:?}"),
+    }
+}

@@ -1,6 +1,11 @@
 //! Saved deck lists, per owner and game.
 
+use sqlx::Connection;
+
 use super::{Store, StoreError};
+
+/// How long a deck import waits for its "Replace it" (seconds).
+const REPLACEMENT_SECONDS: i64 = 24 * 3600;
 
 /// A row of `decks`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -19,7 +24,100 @@ pub struct DeckRow {
     pub created_at: i64,
 }
 
+/// A row of `deck_replacements`: a checked list waiting to replace the
+/// owner's deck of that name.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeckReplacement {
+    /// Its id (carried by the "Replace it" button).
+    pub id: i64,
+    /// Owning user.
+    pub owner: String,
+    /// Game id.
+    pub game: String,
+    /// Name of the deck it replaces.
+    pub name: String,
+    /// The new list.
+    pub cards: String,
+    /// When it was imported (unix seconds).
+    pub created_at: i64,
+}
+
 impl Store {
+    /// Keeps a list that is to replace the owner's deck `name` once they
+    /// confirm, and returns its id. An earlier list waiting for the same
+    /// deck is dropped, and so is any list older than a day.
+    pub async fn propose_deck_replacement(
+        &self,
+        owner: &str,
+        game: &str,
+        name: &str,
+        cards: &str,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        sqlx::query(
+            "DELETE FROM deck_replacements
+             WHERE (owner = ? AND game = ? AND name = ?) OR created_at < ?",
+        )
+        .bind(owner)
+        .bind(game)
+        .bind(name)
+        .bind(now - REPLACEMENT_SECONDS)
+        .execute(&mut *tx)
+        .await?;
+        let id = sqlx::query_scalar(
+            "INSERT INTO deck_replacements (owner, game, name, cards, created_at)
+             VALUES (?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(owner)
+        .bind(game)
+        .bind(name)
+        .bind(cards)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The waiting replacement `id`, if it still waits (not used, not
+    /// superseded, not older than a day at `now`).
+    pub async fn deck_replacement(&self, id: i64, now: i64) -> Result<Option<DeckReplacement>, StoreError> {
+        Ok(sqlx::query_as("SELECT * FROM deck_replacements WHERE id = ? AND created_at >= ?")
+            .bind(id)
+            .bind(now - REPLACEMENT_SECONDS)
+            .fetch_optional(&mut *self.reader().await?)
+            .await?)
+    }
+
+    /// Replaces `owner`'s deck with the waiting replacement `id`, in one
+    /// transaction, and returns the saved deck; `None` when there is no
+    /// such replacement of theirs (already used, superseded or expired), in
+    /// which case nothing changes.
+    pub async fn replace_deck(&self, id: i64, owner: &str, now: i64) -> Result<Option<DeckRow>, StoreError> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        let taken: Option<DeckReplacement> = sqlx::query_as(
+            "DELETE FROM deck_replacements WHERE id = ? AND owner = ? AND created_at >= ? RETURNING *",
+        )
+        .bind(id)
+        .bind(owner)
+        .bind(now - REPLACEMENT_SECONDS)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(r) = taken else { return Ok(None) };
+        let row = sqlx::query_as(SAVE_DECK)
+            .bind(&r.owner)
+            .bind(&r.game)
+            .bind(&r.name)
+            .bind(&r.cards)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(row))
+    }
+
     /// Saves a deck, replacing the owner's deck of that name (any case) for
     /// that game, and returns it.
     pub async fn save_deck(
@@ -29,18 +127,13 @@ impl Store {
         name: &str,
         cards: &str,
     ) -> Result<DeckRow, StoreError> {
-        Ok(sqlx::query_as(
-            "INSERT INTO decks (owner, game, name, cards) VALUES (?, ?, ?, ?)
-             ON CONFLICT (owner, game, name)
-             DO UPDATE SET name = excluded.name, cards = excluded.cards
-             RETURNING *",
-        )
-        .bind(owner)
-        .bind(game)
-        .bind(name)
-        .bind(cards)
-        .fetch_one(&mut *self.writer().await?)
-        .await?)
+        Ok(sqlx::query_as(SAVE_DECK)
+            .bind(owner)
+            .bind(game)
+            .bind(name)
+            .bind(cards)
+            .fetch_one(&mut *self.writer().await?)
+            .await?)
     }
 
     /// The owner's decks, for `game` when given, by game and name.
@@ -77,3 +170,10 @@ impl Store {
         Ok(deleted > 0)
     }
 }
+
+/// Saves a deck (owner, game, name, cards), replacing the owner's deck of
+/// that name (any case) for that game.
+const SAVE_DECK: &str = "INSERT INTO decks (owner, game, name, cards) VALUES (?, ?, ?, ?)
+     ON CONFLICT (owner, game, name)
+     DO UPDATE SET name = excluded.name, cards = excluded.cards
+     RETURNING *";

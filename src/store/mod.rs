@@ -50,6 +50,7 @@
 //! ```
 
 mod challenges;
+mod cooldowns;
 mod decks;
 mod error;
 mod extra;
@@ -67,7 +68,7 @@ use sqlx::{ConnectOptions, Connection};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
-pub use decks::DeckRow;
+pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;
 pub use matches::{

@@ -100,6 +100,8 @@ impl Table {
         variant: Option<String>,
         limit_hours: i64,
     ) -> Result<Vec<Outgoing>, TableError> {
+        // The one gate every challenge passes, rematches included.
+        self.check_challenge_cap(me.id.as_str(), opponent.id.as_str(), &opponent.name).await?;
         let now = self.clock.now();
         let id = self
             .store
@@ -338,20 +340,19 @@ impl Table {
             Err(e) => return Err(e.into()),
         };
         let me = req.user.id.as_str();
+        // A decline pings the challenger (once per challenge, and challenges
+        // are capped); a withdrawal pings nobody: the opponent was pinged by
+        // the challenge itself, and challenge-withdraw loops must not ping.
         let (status, text, ping) = if ch.opponent == me {
             let who = self.user_name(&ch.challenger).await?;
             (
                 ChallengeStatus::Declined,
                 format!("{} declined {who}'s challenge.", req.user.name),
-                ch.challenger.clone(),
+                Some(UserId(ch.challenger.clone())),
             )
         } else if ch.challenger == me {
             let who = self.user_name(&ch.opponent).await?;
-            (
-                ChallengeStatus::Cancelled,
-                format!("{} withdrew the challenge to {who}.", req.user.name),
-                ch.opponent.clone(),
-            )
+            (ChallengeStatus::Cancelled, format!("{} withdrew the challenge to {who}.", req.user.name), None)
         } else {
             let name = self.user_name(&ch.opponent).await?;
             return refuse(format!("Only {name} can decline this challenge."));
@@ -369,7 +370,7 @@ impl Table {
         out.push(Outgoing::Post {
             target: Target::Channel(ch.channel.clone()),
             message: Message::text(text),
-            mentions: vec![UserId(ping)],
+            mentions: ping.into_iter().collect(),
             key: None,
         });
         Ok(out)

@@ -97,8 +97,15 @@ impl Table {
 
     /// Re-runs a match from its setup and log and compares the result with
     /// the stored snapshot (for `cardtable replay`).
+    /// A match that is not in the database is a [`TableError::User`].
     pub async fn replay(&self, match_id: i64) -> Result<super::ReplayReport, TableError> {
-        let row = self.store.load_match(match_id).await?;
+        let row = match self.store.load_match(match_id).await {
+            Ok(row) => row,
+            Err(crate::store::StoreError::NotFound(_)) => {
+                return Err(super::UserError::new(format!("no match #{match_id} in this database")).into());
+            }
+            Err(e) => return Err(e.into()),
+        };
         let game =
             crate::games::GameId::parse(&row.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
         let setup: crate::engine::MatchSetup = serde_json::from_str(&row.setup)?;

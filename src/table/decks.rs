@@ -8,7 +8,7 @@ use super::Table;
 use crate::cards::{search, Catalog};
 use crate::games::{GameId, Library, GAMES};
 use crate::store::Store;
-use crate::view;
+use crate::view::{self, CustomId};
 
 /// Longest deck name accepted.
 pub const MAX_DECK_NAME: usize = 50;
@@ -37,7 +37,7 @@ pub fn parse_deck_list(text: &str) -> Result<Vec<DeckEntry>, UserError> {
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
             continue;
         }
-        for part in trimmed.split(',') {
+        for part in trimmed.split(',').flat_map(split_at_counts) {
             let part = part.trim();
             n += 1;
             if part.is_empty() {
@@ -54,6 +54,30 @@ pub fn parse_deck_list(text: &str) -> Result<Vec<DeckEntry>, UserError> {
         ));
     }
     Ok(entries)
+}
+
+/// Discord turns the line breaks of a pasted list into spaces, so
+/// "3 Ember Drake 2 Fire Imp" is read as two entries: a part that starts
+/// with a count is cut before every later count ("2", "2x").
+fn split_at_counts(part: &str) -> Vec<String> {
+    let words: Vec<&str> = part.split_whitespace().collect();
+    if !words.first().is_some_and(|w| is_count(w)) {
+        return vec![part.to_owned()];
+    }
+    let mut entries: Vec<Vec<&str>> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        match entries.last_mut() {
+            Some(entry) if !(is_count(w) && i > 0 && !is_count(words[i - 1])) => entry.push(w),
+            _ => entries.push(vec![w]),
+        }
+    }
+    entries.into_iter().map(|e| e.join(" ")).collect()
+}
+
+/// "3", "3x", "12X": a number of copies written before a card name.
+fn is_count(word: &str) -> bool {
+    let digits = word.strip_suffix(['x', 'X']).unwrap_or(word);
+    (1..=2).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn parse_entry(part: &str, place: &str) -> Result<DeckEntry, UserError> {
@@ -285,6 +309,9 @@ impl Table {
                 }
                 let entries = parse_deck_list(list)?;
                 let (cards, text) = check_list(catalog, &entries)?;
+                if let Some(old) = self.store.deck(me, game.key(), name).await? {
+                    return reply(self.ask_to_replace(me, game, name, &old.cards, &text).await?);
+                }
                 let row = self.store.save_deck(me, game.key(), name, &text).await?;
                 reply(view::info(
                     &format!("Saved {} deck \"{}\"", game.name(), row.name),
@@ -301,17 +328,12 @@ impl Table {
                         (game, row.name, row.cards)
                     }
                     None => {
-                        let game = match game {
-                            Some(g) => game_named(g)?,
-                            None => GAMES[0],
-                        };
+                        let game_given = game.as_deref().map(game_named).transpose()?;
+                        let game = game_given.unwrap_or(GAMES[0]);
                         let catalog = self.library.catalog(game);
-                        let starter = catalog.starter_deck(name).map_err(|_| {
-                            UserError::new(format!(
-                                "You have no deck called {} and it is not a starter deck. See /deck list.",
-                                quote(name)
-                            ))
-                        })?;
+                        let Ok(starter) = catalog.starter_deck(name) else {
+                            return Err(self.no_such_deck(me, name, game_given).await);
+                        };
                         let entries: Vec<DeckEntry> = starter
                             .cards
                             .iter()
@@ -323,10 +345,7 @@ impl Table {
                     }
                 };
                 let lines: Vec<String> = if export {
-                    vec![
-                        format!("```\n{text}\n```"),
-                        "Copy it, edit it, and save it with /deck import.".into(),
-                    ]
+                    export_lines(game, &text)
                 } else {
                     text.lines().map(str::to_owned).collect()
                 };
@@ -337,9 +356,110 @@ impl Table {
                     self.store.delete_deck(me, &row.game, &row.name).await?;
                     reply(view::info(&format!("Deleted deck \"{}\"", row.name), &[], None))
                 }
-                None => refuse(format!("You have no deck called {}. See /deck list.", quote(name))),
+                None => {
+                    let game = game.as_deref().map(game_named).transpose()?;
+                    let games = game.as_ref().map_or(GAMES, std::slice::from_ref);
+                    if let Some(starter) =
+                        games.iter().find_map(|&g| self.library.catalog(g).starter_deck(name).ok())
+                    {
+                        return refuse(format!(
+                            "\"{}\" is a starter deck: starter decks are built in, so they cannot be \
+                             deleted. /deck delete removes only decks you saved with /deck import \
+                             (see /deck list).",
+                            starter.name
+                        ));
+                    }
+                    Err(self.no_such_deck(me, name, game).await)
+                }
             },
         }
+    }
+
+    /// An import under a name the owner already uses: the differences, and
+    /// a *Replace it* button (the new list waits in the store).
+    async fn ask_to_replace(
+        &self,
+        owner: &str,
+        game: GameId,
+        name: &str,
+        old: &str,
+        new: &str,
+    ) -> Result<view::Message, TableError> {
+        let changes = list_changes(old, new);
+        if changes.is_empty() {
+            return Ok(view::info(
+                &format!("Your {} deck \"{name}\" already has this list", game.name()),
+                &["Nothing was changed.".to_owned()],
+                None,
+            ));
+        }
+        let now = self.clock.now();
+        let id = self.store.propose_deck_replacement(owner, game.key(), name, new, now).await?;
+        let mut lines = vec!["Replacing it with this list would change:".to_owned()];
+        lines.extend(changes.iter().map(|c| format!("• {c}")));
+        lines.push(String::new());
+        lines.push(
+            "Press **Replace it** to save the new list under this name. To keep both, import the \
+             new list under another name; to keep the old one, do nothing."
+                .to_owned(),
+        );
+        let mut message =
+            view::info(&format!("You already have a {} deck \"{name}\"", game.name()), &lines, None);
+        message.components.push(view::Component::button(
+            CustomId::DeckReplace { replacement: id }.encode(),
+            "Replace it",
+            view::ButtonStyle::Danger,
+        ));
+        Ok(message)
+    }
+
+    /// *Replace it*: the waiting list replaces the saved deck.
+    pub(crate) async fn replace_deck(&self, req: &Request, id: i64) -> Result<Vec<Outgoing>, TableError> {
+        let me = req.user.id.as_str();
+        let now = self.clock.now();
+        let Some(row) = self.store.replace_deck(id, me, now).await? else {
+            return match self.store.deck_replacement(id, now).await? {
+                Some(_) => refuse("Only the player who imported this list can replace their deck with it."),
+                None => refuse(
+                    "This replacement was already made, or it waited more than a day, or a newer \
+                     import of that deck took its place. See /deck show, or import the list again.",
+                ),
+            };
+        };
+        let n: usize =
+            parse_deck_list(&row.cards).map(|es| es.iter().map(|e| e.count as usize).sum()).unwrap_or(0);
+        let game = GameId::parse(&row.game).map(|g| g.name()).unwrap_or("?");
+        Ok(vec![Outgoing::Ephemeral {
+            to: req.user.id.clone(),
+            message: view::info(
+                &format!("Replaced {game} deck \"{}\"", row.name),
+                &[format!("{n} cards. Use it with /challenge … deck:{}", row.name)],
+                None,
+            ),
+        }])
+    }
+
+    /// "You have no deck called …", with the closest saved and starter
+    /// deck names (in `game`, or in every game).
+    async fn no_such_deck(&self, owner: &str, name: &str, game: Option<GameId>) -> TableError {
+        let games = game.as_ref().map_or(GAMES, std::slice::from_ref);
+        let saved = match self.store.decks(owner, game.map(GameId::key)).await {
+            Ok(rows) => rows.into_iter().map(|d| d.name).collect::<Vec<_>>(),
+            Err(e) => return e.into(),
+        };
+        let starters: Vec<String> =
+            games.iter().flat_map(|&g| self.library.catalog(g).starter_decks()).map(|d| d.name).collect();
+        let hint = search::did_you_mean(&search::suggestions(
+            name,
+            saved.iter().chain(&starters).map(String::as_str),
+        ));
+        let mut text =
+            format!("You have no deck called {} and no starter deck has that name{hint}", quote(name));
+        if hint.is_empty() {
+            text.push('.');
+        }
+        text.push_str(" See /deck list for your decks and the starter decks.");
+        UserError::new(text).into()
     }
 
     /// The owner's saved deck of that name, in `game` or in whichever game
@@ -373,6 +493,52 @@ impl Table {
     }
 }
 
+/// What `/deck export` shows: the list on one line (what a Discord
+/// `list:` option holds) and one card per line; `/deck import` takes both.
+fn export_lines(game: GameId, text: &str) -> Vec<String> {
+    let one_line = text.lines().collect::<Vec<_>>().join(", ");
+    vec![
+        format!("On one line, to paste as the list of /deck import game:{}:", game.key()),
+        format!("```\n{one_line}\n```"),
+        "One card per line, to edit or keep (the console and /deck import read this too):".into(),
+        format!("```\n{text}\n```"),
+    ]
+}
+
+/// How the list `new` differs from `old`, card by card ("Ember Drake: 1 →
+/// 3", "Fire Imp: 2 → none"), in the order the lists name them; empty
+/// when they hold the same cards.
+fn list_changes(old: &str, new: &str) -> Vec<String> {
+    let counts = |text: &str| {
+        let mut counts: Vec<(String, u32)> = Vec::new();
+        for e in parse_deck_list(text).unwrap_or_default() {
+            match counts.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(&e.name)) {
+                Some((_, c)) => *c += e.count,
+                None => counts.push((e.name, e.count)),
+            }
+        }
+        counts
+    };
+    let (old, new) = (counts(old), counts(new));
+    let count_in = |list: &[(String, u32)], name: &str| {
+        list.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map_or(0, |(_, c)| *c)
+    };
+    let mut changes = Vec::new();
+    for (name, _) in new.iter().chain(&old) {
+        let (was, now) = (count_in(&old, name), count_in(&new, name));
+        let line = match (was, now) {
+            _ if was == now => continue,
+            (0, n) => format!("{name}: {n} (new)"),
+            (w, 0) => format!("{name}: {w} → none"),
+            (w, n) => format!("{name}: {w} → {n}"),
+        };
+        if !changes.contains(&line) {
+            changes.push(line);
+        }
+    }
+    changes
+}
+
 /// The text with its first letter in upper case.
 pub(crate) fn capitalised(text: &str) -> String {
     let mut c = text.chars();
@@ -401,6 +567,22 @@ mod tests {
         assert_eq!(e[1].place, "line 4");
         let e = parse_deck_list("3 Ember Drake, 2 Fire Imp").unwrap();
         assert_eq!(e[1].place, "entry 2");
+    }
+
+    #[test]
+    fn a_list_whose_line_breaks_became_spaces_still_parses() {
+        let e = parse_deck_list("3 Ember Drake 2x Fire Imp 1 Owl").unwrap();
+        let got: Vec<(u32, &str)> = e.iter().map(|e| (e.count, e.name.as_str())).collect();
+        assert_eq!(got, vec![(3, "Ember Drake"), (2, "Fire Imp"), (1, "Owl")]);
+        // A name without a count in front is left whole.
+        assert_eq!(parse_deck_list("Stone Wall x2").unwrap()[0].name, "Stone Wall");
+    }
+
+    #[test]
+    fn list_changes_name_each_card_whose_count_changed() {
+        let changes = list_changes("3 Owl\n2 Fire Imp\n1 Stone Wall", "3 Owl\n3 Fire Imp\n2 Ember Drake");
+        assert_eq!(changes, ["Fire Imp: 2 → 3", "Ember Drake: 2 (new)", "Stone Wall: 1 → none"]);
+        assert!(list_changes("3 Owl, 1 Imp", "1 imp\n3 owl").is_empty());
     }
 
     #[test]

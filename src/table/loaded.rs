@@ -57,10 +57,11 @@ impl Loaded {
         names.join(" and ")
     }
 
-    /// "Alice vs Bob · Spheres".
+    /// "Alice vs Bob · Spheres #2": the match number tells apart two
+    /// matches between the same players (thread names, the console's slugs).
     pub fn title(&self) -> String {
         let names: Vec<&str> = self.setup.seats.iter().map(|s| s.name.as_str()).collect();
-        format!("{} · {}", names.join(" vs "), self.game.info().name)
+        format!("{} · {} #{}", names.join(" vs "), self.game.info().name, self.row.id)
     }
 
     /// The requester's seat, or a refusal naming who plays.

@@ -71,6 +71,32 @@ pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
     scored.into_iter().map(|(_, s)| s).collect()
 }
 
+/// How sections are named, with an example from the rulings themselves:
+/// "Sections are named by their rule number and a title, like "5c2 Siege":
+/// ask for the number (/rule query:5c2) or words of the title or text."
+fn how_to_ask(all: &[Section<'_>]) -> String {
+    // The most specific number ("5c1" rather than "1") shows the form best.
+    let number_len = |t: &str| t.split_whitespace().next().map_or(0, str::len);
+    let numbered = all
+        .iter()
+        .map(|s| s.title)
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .rev()
+        .max_by_key(|t| number_len(t));
+    match numbered {
+        Some(title) => {
+            let number = title.split_whitespace().next().unwrap_or(title);
+            let word = title.split_whitespace().nth(1).unwrap_or(number).to_lowercase();
+            format!(
+                "Sections are named by the rule number of the rulebook and a title, like \"{title}\": \
+                 ask for the number (/rule query:{number}) or for words of the title or text \
+                 (/rule query:{word})."
+            )
+        }
+        None => "Ask for words of a section's title or text.".to_owned(),
+    }
+}
+
 /// The game a person named in a `game:` option ("spheres", "Spheres"), or
 /// a refusal listing the games.
 pub(super) fn game_named(typed: &str) -> Result<GameId, UserError> {
@@ -135,11 +161,13 @@ impl Table {
         }
         let found = search_sections(text, query);
         let Some(best) = found.first() else {
-            let titles: Vec<&str> = sections(text).iter().map(|s| s.title).take(15).collect();
+            let all = sections(text);
+            let titles: Vec<&str> = all.iter().map(|s| s.title).take(15).collect();
             return refuse(format!(
-                "No {} ruling mentions {}. Try a rule number or a keyword; sections include: {}.",
+                "No {} ruling mentions {}. {} Sections include: {}.",
                 game.name(),
                 quote(query),
+                how_to_ask(&all),
                 titles.join("; ")
             ));
         };
@@ -297,6 +325,14 @@ mod tests {
         assert_eq!(search_sections(DOC, "5c2")[0].title, "5c2 Tower destroyed");
         assert_eq!(search_sections(DOC, "retaliate blocks")[0].title, "Retaliation timing");
         assert!(search_sections(DOC, "zebra").is_empty());
+    }
+
+    #[test]
+    fn rule_not_found_shows_a_section_name_and_how_to_ask() {
+        let hint = how_to_ask(&sections(DOC));
+        assert!(hint.contains("like \"5c2 Tower destroyed\""), "{hint}");
+        assert!(hint.contains("/rule query:5c2"), "{hint}");
+        assert!(hint.contains("/rule query:tower"), "{hint}");
     }
 }
 

@@ -37,6 +37,7 @@
 
 mod challenge;
 mod clock;
+pub mod cooldown;
 mod deadline;
 pub mod decks;
 pub mod error;
@@ -270,7 +271,7 @@ impl Table {
             }
             Command::Board => {
                 let m = self.match_here(req).await?;
-                self.repost_board(m).await
+                self.board_command(req, m).await
             }
             Command::Concede => {
                 let m = self.match_here(req).await?;
@@ -318,6 +319,7 @@ impl Table {
             CustomId::Accept { challenge } => self.accept(req, challenge, 0).await,
             CustomId::DeckPage { challenge, page } => self.accept(req, challenge, page).await,
             CustomId::Decline { challenge } => self.decline(req, challenge).await,
+            CustomId::DeckReplace { replacement } => self.replace_deck(req, replacement).await,
         }
     }
 

@@ -254,7 +254,7 @@ pub enum Outgoing {
     CreateThread {
         /// The channel the challenge was made in.
         parent_channel: String,
-        /// "Alice vs Bob · Spheres".
+        /// "Alice vs Bob · Spheres #2" (players, game, match number).
         name: String,
         /// The match it holds.
         match_id: i64,

@@ -23,14 +23,15 @@ pub struct BoardContext<'a> {
     pub notice: Option<String>,
 }
 
-/// "Alice vs Bob · Spheres".
-pub fn board_title(view: &TableView) -> String {
+/// "Alice vs Bob · Spheres #2", the thread's name: the match number tells
+/// apart two matches between the same players.
+pub fn board_title(view: &TableView, match_id: i64) -> String {
     let names: Vec<&str> = view.seats.iter().map(|s| s.name.as_str()).collect();
     let who = if names.is_empty() { "Match".to_owned() } else { names.join(" vs ") };
     if view.game.is_empty() {
-        who
+        format!("{who} #{match_id}")
     } else {
-        format!("{who} · {}", view.game)
+        format!("{who} · {} #{match_id}", view.game)
     }
 }
 
@@ -136,7 +137,12 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
 
     let mut message = Message {
         content,
-        embed: Some(Embed { title: board_title(view), description, fields, footer: Some(footer) }),
+        embed: Some(Embed {
+            title: board_title(view, ctx.match_id),
+            description,
+            fields,
+            footer: Some(footer),
+        }),
         components,
     };
     fit_message(&mut message);

@@ -126,6 +126,11 @@ pub enum CustomId {
         /// 0-based page.
         page: u32,
     },
+    /// Replace a saved deck with the list an import left waiting.
+    DeckReplace {
+        /// The waiting replacement (the list itself is stored).
+        replacement: i64,
+    },
 }
 
 impl CustomId {
@@ -164,6 +169,7 @@ impl CustomId {
             CustomId::Decline { challenge } => format!("decline:{challenge}"),
             CustomId::Deck { challenge } => format!("deck:{challenge}"),
             CustomId::DeckPage { challenge, page } => format!("dpage:{challenge}:{page}"),
+            CustomId::DeckReplace { replacement } => format!("dreplace:{replacement}"),
         }
     }
 
@@ -249,6 +255,10 @@ impl CustomId {
                 arity(2)?;
                 CustomId::DeckPage { challenge: id(0)?, page: small(1)? }
             }
+            "dreplace" => {
+                arity(1)?;
+                CustomId::DeckReplace { replacement: id(0)? }
+            }
             _ => return None,
         })
     }
@@ -271,7 +281,8 @@ impl CustomId {
             CustomId::Accept { .. }
             | CustomId::Decline { .. }
             | CustomId::Deck { .. }
-            | CustomId::DeckPage { .. } => None,
+            | CustomId::DeckPage { .. }
+            | CustomId::DeckReplace { .. } => None,
         }
     }
 }
@@ -393,7 +404,8 @@ mod tests {
             n.clone().prop_map(|c| CustomId::Accept { challenge: c }),
             n.clone().prop_map(|c| CustomId::Decline { challenge: c }),
             n.clone().prop_map(|c| CustomId::Deck { challenge: c }),
-            (n, any::<u32>()).prop_map(|(c, p)| CustomId::DeckPage { challenge: c, page: p }),
+            (n.clone(), any::<u32>()).prop_map(|(c, p)| CustomId::DeckPage { challenge: c, page: p }),
+            n.prop_map(|r| CustomId::DeckReplace { replacement: r }),
         ]
     }
 
@@ -413,7 +425,7 @@ mod tests {
         }
 
         #[test]
-        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|x)(:[0-9+-]{0,22}){0,5}") {
+        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|dreplace|x)(:[0-9+-]{0,22}){0,5}") {
             if let Some(id) = CustomId::decode(&s) {
                 prop_assert_eq!(id.encode(), s);
             }
@@ -432,6 +444,15 @@ mod tests {
             assert_eq!(c.custom_id(4, 5).choice(), Some((4, 5, c)));
         }
         assert_eq!(Choice::parse_value("x"), None);
+    }
+
+    #[test]
+    fn deck_replace_round_trips() {
+        let id = CustomId::DeckReplace { replacement: 42 };
+        assert_eq!(id.encode(), "dreplace:42");
+        assert_eq!(CustomId::decode("dreplace:42"), Some(id));
+        assert_eq!(CustomId::decode("dreplace:42:1"), None);
+        assert_eq!(id.match_id(), None);
     }
 
     #[test]

@@ -88,7 +88,7 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
     let mut message = Message {
         content: String::new(),
         embed: Some(Embed {
-            title: format!("Your hand · {}", board_title(view)),
+            title: format!("Your hand · {}", board_title(view, ctx.match_id)),
             description: description.join("\n"),
             fields,
             footer: Some(format!(

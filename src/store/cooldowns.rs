@@ -1,0 +1,60 @@
+//! What the spam limits count: board re-posts per user and match, and
+//! challenges per challenger and opponent.
+
+use super::{Store, StoreError};
+
+impl Store {
+    /// Records that `user` re-posts the board of `match_id` at `now`, unless
+    /// they last did less than `cooldown` seconds ago. Returns `None` when
+    /// recorded (the re-post may go ahead), or the time of the previous
+    /// re-post when refused (nothing is recorded).
+    pub async fn claim_board_repost(
+        &self,
+        match_id: i64,
+        user: &str,
+        now: i64,
+        cooldown: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let mut writer = self.writer().await?;
+        let claimed = sqlx::query(
+            "INSERT INTO board_reposts (match_id, user_id, posted_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (match_id, user_id) DO UPDATE SET posted_at = excluded.posted_at
+             WHERE board_reposts.posted_at <= excluded.posted_at - ?4",
+        )
+        .bind(match_id)
+        .bind(user)
+        .bind(now)
+        .bind(cooldown)
+        .execute(&mut *writer)
+        .await?
+        .rows_affected();
+        if claimed > 0 {
+            return Ok(None);
+        }
+        Ok(sqlx::query_scalar("SELECT posted_at FROM board_reposts WHERE match_id = ? AND user_id = ?")
+            .bind(match_id)
+            .bind(user)
+            .fetch_optional(&mut *writer)
+            .await?)
+    }
+
+    /// When `challenger` challenged `opponent` (rematches included, whatever
+    /// became of the challenges) at or after `since`, oldest first.
+    pub async fn challenge_times_since(
+        &self,
+        challenger: &str,
+        opponent: &str,
+        since: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT created_at FROM challenges
+             WHERE challenger = ? AND opponent = ? AND created_at >= ?
+             ORDER BY created_at",
+        )
+        .bind(challenger)
+        .bind(opponent)
+        .bind(since)
+        .fetch_all(&mut *self.reader().await?)
+        .await?)
+    }
+}
