@@ -141,6 +141,8 @@ struct Sim {
     turn_waits: u64,
     /// The latest turn number seen.
     last_turn: u64,
+    /// Who last opened their hand, at which version (once per decision).
+    opened: Option<(String, i64)>,
 }
 
 const PLAYERS: [&str; 2] = ["alice", "bob"];
@@ -274,7 +276,8 @@ impl Sim {
                 _ => {}
             }
         }
-        if !private_live && moves.is_empty() {
+        let opened = self.opened.as_ref().is_some_and(|(w, v)| w == who && Some(*v) == newest);
+        if !private_live && moves.is_empty() && !opened {
             // Open the hand, as a player pinged to act would when the board
             // offers no move.
             let hand =
@@ -285,6 +288,7 @@ impl Sim {
                     }
                 });
             if let Some(id) = hand {
+                self.opened = newest.map(|v| (who.to_owned(), v));
                 self.click(who, RequestKind::Click { custom_id: id }).await;
                 return true;
             }
@@ -360,6 +364,7 @@ pub async fn run(
             report: ChatReport::default(),
             turn_waits: 0,
             last_turn: 0,
+            opened: None,
         };
         sim.play(orders).await;
         total.games += sim.report.games;

@@ -457,7 +457,9 @@ async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> 
         // Report the new board like a front end, so it is tracked.
         let mut board_version = None;
         for o in &out {
-            if let Outgoing::Post { key: Some(key @ PostKey::Board { version, .. }), .. } = o {
+            if let Outgoing::Post { key: Some(key @ PostKey::Board { version, .. }), .. }
+            | Outgoing::Edit { key: Some(key @ PostKey::Board { version, .. }), .. } = o
+            {
                 board_version = Some(*version);
                 next_message += 1;
                 let id = format!("lt{first}-{next_message}");

@@ -202,10 +202,12 @@ fn race_once(
     };
     assert_eq!((id, version), (m.id, m.version), "the board moved without a click:\n{}", boards[0]);
     let skip = ["My hand", "Concede", "Rematch"];
-    let on_board: Vec<usize> = numbered(&boards[0], false)
+    // Board buttons are clicked by label: a number could also mean the
+    // player's own hand, which the console refuses as ambiguous.
+    let on_board: Vec<String> = numbered(&boards[0], false)
         .into_iter()
         .filter(|(_, l)| !skip.contains(&l.as_str()))
-        .map(|(n, _)| n)
+        .map(|(_, l)| l)
         .collect();
     let mut click = None;
     if on_board.is_empty() || rng.gen_bool(0.5) {
@@ -214,7 +216,9 @@ fn race_once(
         let options = numbered(&hands[0], true);
         let buttons: Vec<usize> = numbered(&hands[0], false)
             .into_iter()
-            .filter(|(_, l)| !l.contains('◀') && !l.contains('▶'))
+            .filter(|(_, l)| {
+                !l.contains('◀') && !l.contains('▶') && !l.starts_with("Drop my standing orders")
+            })
             .map(|(n, _)| n)
             .collect();
         if !options.is_empty() {

@@ -189,7 +189,7 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
     let mut f = Front::new().await;
     let id = f.start_match().await;
     let singles = play_rotating(&mut f, id, 300).await;
-    assert!(singles.iter().all(|l| l == "Pass"), "single choices left: {singles:?}");
+    assert!(singles.iter().all(|l| l == "Pass" || l == "Go to battle"), "single choices left: {singles:?}");
 
     // Holding, the table answers nothing for them.
     let mut f = Front::new().await;

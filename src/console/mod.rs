@@ -257,8 +257,15 @@ impl Console {
             // A number means the latest message with buttons; when that one
             // came from someone else's doing while one the user asked for is
             // still live, the number could mean either: refuse it.
+            // (A message of an older version of the same match is stale:
+            // only the newer one can be meant.)
             let mine = self.visible(user).filter(has_buttons).find(|m| m.asked_by.as_deref() == Some(user));
-            if let Some(mine) = mine.filter(|m| m.id != latest.id && latest.asked_by.as_deref() != Some(user))
+            let live = |m: &&Shown| match (version_of(m), version_of(latest)) {
+                (Some((a, v)), Some((b, w))) => a != b || v >= w,
+                _ => true,
+            };
+            if let Some(mine) =
+                mine.filter(|m| m.id != latest.id && latest.asked_by.as_deref() != Some(user)).filter(live)
             {
                 return Err(format!(
                     "`click {n}` is ambiguous: a newer message has buttons too. Click by label instead; \
@@ -470,6 +477,18 @@ impl Console {
         }
         unreachable!("some suffix is free")
     }
+}
+
+/// The match and newest version a message's choices were offered at.
+fn version_of(m: &Shown) -> Option<(i64, i64)> {
+    m.components
+        .iter()
+        .filter_map(|c| match crate::table::CustomId::decode(c.custom_id())? {
+            crate::table::CustomId::ActSelect { match_id, version }
+            | crate::table::CustomId::Page { match_id, version, .. } => Some((match_id, version)),
+            id => id.choice().map(|(m, v, _)| (m, v)),
+        })
+        .max_by_key(|(_, v)| *v)
 }
 
 fn default_user(id: &str) -> UserRef {

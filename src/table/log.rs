@@ -24,6 +24,13 @@ pub enum LogEntry {
         /// The action.
         action: AnyAction,
     },
+    /// A further action of the same click (the declines of *End turn* or
+    /// of a move ahead, and the move itself): the click is the commit's
+    /// first entry, a `Player` one.
+    Then {
+        /// The action.
+        action: AnyAction,
+    },
     /// The table answered by a standing order the player gave.
     Order {
         /// The action.
@@ -41,16 +48,17 @@ impl LogEntry {
     /// Applies the entry for `seat`.
     pub fn apply(&self, state: &mut AnyState, seat: Seat) -> Result<Vec<Event>, Illegal> {
         match self {
-            LogEntry::Player { action } | LogEntry::Autopilot { action } | LogEntry::Order { action, .. } => {
-                state.apply(seat, action)
-            }
+            LogEntry::Player { action }
+            | LogEntry::Then { action }
+            | LogEntry::Autopilot { action }
+            | LogEntry::Order { action, .. } => state.apply(seat, action),
             LogEntry::Concede | LogEntry::Forfeit => Ok(state.concede(seat)),
         }
     }
 
     /// Whether the entry opens a commit (everything but autopilot does).
     pub fn starts_commit(&self) -> bool {
-        !matches!(self, LogEntry::Autopilot { .. } | LogEntry::Order { .. })
+        !matches!(self, LogEntry::Autopilot { .. } | LogEntry::Order { .. } | LogEntry::Then { .. })
     }
 }
 

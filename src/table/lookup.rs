@@ -314,28 +314,6 @@ impl Table {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const DOC: &str = "# Rulings\n\n## 5c2 Tower destroyed\nA destroyed tower energizes two cards.\n\n## Retaliation timing\nRetaliate after blocks.\n";
-
-    #[test]
-    fn rule_search_prefers_section_numbers_then_words() {
-        assert_eq!(search_sections(DOC, "5c2")[0].title, "5c2 Tower destroyed");
-        assert_eq!(search_sections(DOC, "retaliate blocks")[0].title, "Retaliation timing");
-        assert!(search_sections(DOC, "zebra").is_empty());
-    }
-
-    #[test]
-    fn rule_not_found_shows_a_section_name_and_how_to_ask() {
-        let hint = how_to_ask(&sections(DOC));
-        assert!(hint.contains("like \"5c2 Tower destroyed\""), "{hint}");
-        assert!(hint.contains("/rule query:5c2"), "{hint}");
-        assert!(hint.contains("/rule query:tower"), "{hint}");
-    }
-}
-
 /// The standing orders a player may set in `/settings` (those that last a
 /// match, in any game), as "key (what it does)".
 fn order_help() -> String {
@@ -382,4 +360,26 @@ fn standing_order_keys(text: &str) -> Result<Vec<String>, TableError> {
         }
     }
     Ok(keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "# Rulings\n\n## 5c2 Tower destroyed\nA destroyed tower energizes two cards.\n\n## Retaliation timing\nRetaliate after blocks.\n";
+
+    #[test]
+    fn rule_search_prefers_section_numbers_then_words() {
+        assert_eq!(search_sections(DOC, "5c2")[0].title, "5c2 Tower destroyed");
+        assert_eq!(search_sections(DOC, "retaliate blocks")[0].title, "Retaliation timing");
+        assert!(search_sections(DOC, "zebra").is_empty());
+    }
+
+    #[test]
+    fn rule_not_found_shows_a_section_name_and_how_to_ask() {
+        let hint = how_to_ask(&sections(DOC));
+        assert!(hint.contains("like \"5c2 Tower destroyed\""), "{hint}");
+        assert!(hint.contains("/rule query:5c2"), "{hint}");
+        assert!(hint.contains("/rule query:tower"), "{hint}");
+    }
 }

@@ -281,6 +281,23 @@ pub fn apply_choice(
     choice: Choice,
     leaves: &[Leave],
 ) -> Result<(Vec<Step>, Option<Order>), UserError> {
+    let (mut steps, order) = choose(state, seat, choice, leaves)?;
+    // One click is one `Player` entry; what else it chose follows it.
+    for s in steps.iter_mut().skip(1) {
+        if let LogEntry::Player { action } = &s.entry {
+            s.entry = LogEntry::Then { action: action.clone() };
+        }
+    }
+    Ok((steps, order))
+}
+
+/// [`apply_choice`], every step the player chose logged as `Player`.
+fn choose(
+    state: &mut AnyState,
+    seat: Seat,
+    choice: Choice,
+    leaves: &[Leave],
+) -> Result<(Vec<Step>, Option<Order>), UserError> {
     let leave = &leave_of(leaves, seat);
     let gone = || {
         UserError::new(

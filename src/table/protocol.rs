@@ -297,3 +297,14 @@ pub enum Outgoing {
         text: String,
     },
 }
+
+impl Outgoing {
+    /// The version of the board this effect posts or edits, if it is one.
+    pub fn board_version(&self) -> Option<i64> {
+        match self {
+            Outgoing::Post { key: Some(PostKey::Board { version, .. }), .. }
+            | Outgoing::Edit { key: Some(PostKey::Board { version, .. }), .. } => Some(*version),
+            _ => None,
+        }
+    }
+}

@@ -5,7 +5,7 @@ use cardtable::engine::Viewer;
 use cardtable::games::{AnyState, Library};
 use cardtable::loadtest::StoredMatch;
 use cardtable::store::{MatchStatus, Store};
-use cardtable::table::{CustomId, Outgoing, Place, PostKey, Request, RequestKind, Table, UserRef};
+use cardtable::table::{CustomId, Outgoing, Place, Request, RequestKind, Table, UserRef};
 
 /// A fresh on-disk database in `dir`: (store, url).
 pub async fn file_store(dir: &std::path::Path, name: &str) -> (Store, String) {
@@ -82,8 +82,8 @@ pub fn answer(result: &Result<Vec<Outgoing>, cardtable::table::TableError>) -> A
         Err(e) => return Answer::Other(e.reply_text()),
     };
     for o in out {
-        if let Outgoing::Post { key: Some(PostKey::Board { version, .. }), .. } = o {
-            return Answer::Applied(*version);
+        if let Some(version) = o.board_version() {
+            return Answer::Applied(version);
         }
     }
     for o in out {

@@ -265,10 +265,7 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
         Some(Prompt::Retaliate { seat: defender }) if *defender == seat => {
             (retaliation_options(s, seat), s.lords[seat].hand.is_empty())
         }
-        None if s.turn.step == Step::Main => {
-            let t = &s.turn;
-            (main_options(s), s.lords[seat].hand.is_empty() || t.mana_locked || s.mana_left() == 0)
-        }
+        None if s.turn.step == Step::Main => (main_options(s), nothing_to_cast_publicly(s)),
         _ => return None,
     };
     let responses = if !options.is_empty() {
@@ -279,6 +276,13 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
         Responses::NoneSecretly
     };
     Some(Stop { pass: Action::Pass, responses })
+}
+
+/// Whether everyone can see that the active lord cannot cast or summon
+/// anything now: an empty hand, mana locked by a second crystal, or no
+/// mana left.
+pub fn nothing_to_cast_publicly(s: &State) -> bool {
+    s.lords[s.turn.active].hand.is_empty() || s.turn.mana_locked || s.mana_left() == 0
 }
 
 /// Whose turn it is, while the game goes on.

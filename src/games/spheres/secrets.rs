@@ -67,6 +67,10 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
             [def.creature.name.clone(), def.spell.name.clone()]
         })
         .collect();
+    // The split reveal of game setup shows one card of each deck to all.
+    if let Some(opening) = &s.opening {
+        names.retain(|n| !opening.contains(&format!("({n} ")));
+    }
     names.sort();
     names.dedup();
     names

@@ -74,7 +74,10 @@ fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
             s.turn.step = Step::Main;
         }
         Step::Main => {
-            if !legal::main_options(s).is_empty() {
+            // Skipped only when everyone can see there is nothing to cast:
+            // a hand that merely holds nothing affordable is the lord's
+            // secret (a priority stop, see `legal::stop`).
+            if !legal::main_options(s).is_empty() || !legal::nothing_to_cast_publicly(s) {
                 return false;
             }
             s.turn.step = Step::Battle;
