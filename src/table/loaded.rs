@@ -3,7 +3,7 @@
 
 use super::error::{refuse, TableError};
 use super::log::{replay, Replayed};
-use super::offers::{order_named, MatchOrders};
+use super::offers::{order_labels, MatchOrders};
 use super::play::Leave;
 use super::protocol::{Request, Target, UserId};
 use super::Table;
@@ -92,7 +92,11 @@ impl Loaded {
     /// What every seat lets the table answer for it: its player's
     /// settings and standing orders, and the orders given in this match.
     pub fn leaves(&self) -> Vec<Leave> {
-        let orders = MatchOrders::parse(&self.row.orders);
+        self.leaves_with(&MatchOrders::parse(&self.row.orders))
+    }
+
+    /// [`Loaded::leaves`] with `orders` as the orders given in this match.
+    pub fn leaves_with(&self, orders: &MatchOrders) -> Vec<Leave> {
         let turn = self.state.turn();
         let mut leaves = vec![Leave::default(); self.setup.seats.len().max(self.seats.len())];
         for s in &self.seats {
@@ -116,16 +120,24 @@ impl Loaded {
     /// The labels of the standing orders in `leave` (a seat's settings'
     /// and this match's), for the board and the hand.
     pub fn order_labels(&self, leave: &Leave) -> Vec<String> {
-        let mut labels: Vec<String> = leave
-            .orders
-            .iter()
-            .filter_map(|o| order_named(self.game, &o.key))
-            .map(|o| o.label.to_lowercase())
-            .collect();
+        let mut labels = order_labels(self.game, &leave.orders);
         if leave.auto_pass && !labels.iter().any(|l| *l == ONLY_WHEN_ABLE.label.to_lowercase()) {
             labels.push(ONLY_WHEN_ABLE.label.to_lowercase());
         }
         labels
+    }
+
+    /// The same match after a commit: at `version`, in `state`, with the
+    /// standing orders `orders` (JSON). Only the new state is cloned.
+    pub fn moved_to(&self, version: i64, orders: String, state: &AnyState) -> Loaded {
+        Loaded {
+            row: MatchRow { version, orders, ..self.row.clone() },
+            seats: self.seats.clone(),
+            game: self.game,
+            setup: self.setup.clone(),
+            state: state.clone(),
+            rebuilt: self.rebuilt,
+        }
     }
 
     /// Where its board goes.

@@ -20,7 +20,7 @@ use super::error::UserError;
 use super::log::{LogEntry, Step};
 use super::play::{autopilot, Leave};
 use crate::engine::{GivenOrder, Order, Seat, Turn, Viewer, Visibility, ONLY_WHEN_ABLE};
-use crate::games::{AnyState, GameId};
+use crate::games::{AnyAction, AnyState, GameId};
 use crate::view::{Choice, Offer};
 
 /// How many decisions of one's own turn a move ahead may decline first.
@@ -34,6 +34,11 @@ pub fn all_orders(game: GameId) -> Vec<Order> {
 /// An order by key, for labels.
 pub fn order_named(game: GameId, key: &str) -> Option<Order> {
     all_orders(game).into_iter().find(|o| o.key == key)
+}
+
+/// The labels of `orders` ("never block"), for the board and the hand.
+pub fn order_labels(game: GameId, orders: &[GivenOrder]) -> Vec<String> {
+    orders.iter().filter_map(|o| order_named(game, &o.key)).map(|o| o.label.to_lowercase()).collect()
 }
 
 /// The standing orders given in one match, by seat (stored as JSON).
@@ -231,7 +236,7 @@ fn push_grouped(list: &mut Vec<Offer>, seen: &mut Vec<(String, usize, usize)>, o
 
 /// The answer `order` gives `seat` now, if giving it would answer the
 /// pending decision (and the seat has not given it already).
-fn answer_of(state: &AnyState, seat: Seat, order: &Order, leave: &Leave) -> Option<crate::games::AnyAction> {
+fn answer_of(state: &AnyState, seat: Seat, order: &Order, leave: &Leave) -> Option<AnyAction> {
     if leave.orders.iter().any(|o| o.key == order.key) {
         return None;
     }
@@ -304,12 +309,15 @@ fn choose(
             "That choice is no longer on offer. Open your hand again (My hand) for the current ones.",
         )
     };
-    let act = |state: &mut AnyState, index: usize| -> Result<Step, UserError> {
-        let action = state.legal_actions(seat).get(index).cloned().ok_or_else(gone)?;
+    let play = |state: &mut AnyState, action: AnyAction| -> Result<Step, UserError> {
         let events = state
             .apply(seat, &action)
             .map_err(|e| UserError::new(format!("That move is not allowed: {e}. Nothing was changed.")))?;
         Ok(Step { seat, entry: LogEntry::Player { action }, events })
+    };
+    let act = |state: &mut AnyState, index: usize| -> Result<Step, UserError> {
+        let action = state.legal_actions(seat).get(index).cloned().ok_or_else(gone)?;
+        play(state, action)
     };
     match choice {
         Choice::Now { index } => Ok((vec![act(state, index)?], None)),
@@ -340,10 +348,7 @@ fn choose(
         Choice::Order { order } => {
             let order = all_orders(state.game()).get(usize::from(order)).copied().ok_or_else(gone)?;
             let action = answer_of(state, seat, &order, leave).ok_or_else(gone)?;
-            let events = state.apply(seat, &action).map_err(|e| {
-                UserError::new(format!("That move is not allowed: {e}. Nothing was changed."))
-            })?;
-            Ok((vec![Step { seat, entry: LogEntry::Player { action }, events }], Some(order)))
+            Ok((vec![play(state, action)?], Some(order)))
         }
     }
 }

@@ -5,12 +5,12 @@
 use super::error::{refuse, TableError};
 use super::loaded::Loaded;
 use super::log::{LogEntry, Step};
-use super::offers::{apply_choice, offers, order_named, BoardEvents, MatchOrders, Offers};
+use super::offers::{apply_choice, offers, order_labels, BoardEvents, MatchOrders, Offers};
 use super::protocol::{Outgoing, PostKey, Request, UserId};
 use super::Table;
 use crate::engine::{GivenOrder, Seat, TableView, Viewer, Visibility};
 use crate::games::{AnyAction, AnyState};
-use crate::store::{Commit, MatchRow, MatchStatus, StoreError};
+use crate::store::{Commit, MatchStatus, StoreError};
 use crate::view::{self, BoardContext, HandContext};
 use crate::view::{ButtonStyle, Choice, Component, CustomId, Message};
 
@@ -51,8 +51,7 @@ impl Table {
             if let Some(first) = steps.first_mut() {
                 first.events.insert(0, crate::engine::Event::public(note));
             }
-            leaves =
-                Loaded { row: MatchRow { orders: orders.to_json(), ..m.row.clone() }, ..m.clone() }.leaves();
+            leaves = m.leaves_with(&orders);
         }
         steps.extend(self.autopilot_with(&m, &mut state, &leaves));
         let edit = self.edits_board(&m, &state, seat);
@@ -147,11 +146,7 @@ impl Table {
         extra_mentions: Option<Vec<UserId>>,
         plan: &BoardPlan,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let after = Loaded {
-            row: MatchRow { orders: plan.orders.to_json(), version, ..m.row.clone() },
-            state: state.clone(),
-            ..m.clone()
-        };
+        let after = m.moved_to(version, plan.orders.to_json(), state);
         let mut out = Vec::new();
         match (&m.row.board_message, plan.edit) {
             (Some(message_ref), true) => out.push(Outgoing::Edit {
@@ -195,11 +190,7 @@ impl Table {
     fn hand_message(&self, m: &Loaded, seat: Seat, news: &[String], offers: &Offers, page: u32) -> Message {
         let view = with_title(m.state.view(Viewer::Seat(seat)), m);
         let given = MatchOrders::parse(&m.row.orders).of(seat, m.state.turn());
-        let labels: Vec<String> = given
-            .iter()
-            .filter_map(|o| order_named(m.game, &o.key))
-            .map(|o| o.label.to_lowercase())
-            .collect();
+        let labels = order_labels(m.game, &given);
         let ctx = HandContext {
             match_id: m.id(),
             version: m.row.version,
