@@ -623,9 +623,13 @@ async fn the_board_is_edited_in_place_during_a_players_run_and_posted_when_the_t
         .expect("the board is edited in place");
     assert!(!custom_ids(&edit.body).is_empty(), "the edited board keeps live buttons");
     assert!(text_of(&edit.body).contains("crystal"), "it shows what just happened: {}", text_of(&edit.body));
-    // End turn hands over: a new board, pinging the next player.
+    // End turn hands over: a new board, pinging the next player. (A
+    // dual-sphere crystal goes straight to battle; with nothing to attack
+    // with, the discard step is next, where *Keep hand* ends the turn.)
     let hand = private_replies(&calls)[0].body.clone();
-    let end = button_starting(&hand, "End turn").expect("End turn is offered");
+    let end = button_starting(&hand, "End turn")
+        .or_else(|| button_starting(&hand, "Keep hand"))
+        .expect("End turn (or Keep hand at the discard step) is offered");
     on_component(http, &table, &click(first, thread, &end)).await;
     let calls = discord.take();
     assert_eq!(board_posts(&calls), 1, "{calls:#?}");
