@@ -3,7 +3,7 @@
 //! (`/settings auto_pass:on`), and never when there is a real answer.
 
 use cardtable::engine::{Responses, Rules, Seat, Stop};
-use cardtable::games::spheres::testing::{click, labels, Table};
+use cardtable::games::spheres::testing::{attack, labels, Table};
 use cardtable::games::spheres::{Action, Prompt, Spheres, Step};
 use cardtable::games::AnyState;
 use cardtable::table::{automatic_answer, Leave};
@@ -22,7 +22,7 @@ fn attacked_with_hand(hand: &[&str]) -> cardtable::games::spheres::State {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     s
 }
 

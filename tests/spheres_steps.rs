@@ -3,7 +3,9 @@
 use cardtable::cards::spheres::Zone;
 use cardtable::engine::{GameRng, MatchSetup, Rules, Seat, SeatSetup};
 use cardtable::games::spheres::setup::deal;
-use cardtable::games::spheres::testing::{act, click, demo_deck, demo_pool, labels, names, public, Table};
+use cardtable::games::spheres::testing::{
+    act, attack, click, demo_deck, demo_pool, labels, names, public, Table,
+};
 use cardtable::games::spheres::{card_count, Action, Prompt, SiegeTarget, Spheres, Step};
 
 const A: Seat = Seat(0);
@@ -288,7 +290,7 @@ fn spheres_5a_the_attacker_engages() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     assert!(s.lords[A].battlefield[0].engaged);
     assert!(matches!(s.prompt, Some(Prompt::Block { defender: B })));
 }
@@ -303,7 +305,7 @@ fn spheres_5b_blocking_engages_the_blocker_and_fights_it() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     let ev = click(&mut s, B, "Block with Stone Golem");
     // Chaos Imp: 2 + 2 attacking = 4; Stone Golem: 3 + 1 alone = 4: both destroyed.
     assert!(public(&ev).iter().any(|e| e.contains("Chaos Imp (4) against Stone Golem (4)")), "{ev:?}");
@@ -321,7 +323,7 @@ fn spheres_5c1_the_weaker_creature_goes_to_its_owners_groove_and_its_attachments
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Brass Golem → Chaos Imp");
+    attack(&mut s, A, "Attack with Brass Golem → Chaos Imp");
     assert_eq!(names(&s, B, Zone::Groove), vec!["Chaos Imp"]);
     assert_eq!(names(&s, B, Zone::Trash), vec!["Aether Engineer"], "Overclock's card went to the trash");
     assert_eq!(s.lords[A].battlefield.len(), 1);
@@ -335,7 +337,7 @@ fn spheres_5c1_resolute_wins_ties() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Clockwork Sentry → Ghost Knight");
+    attack(&mut s, A, "Attack with Clockwork Sentry → Ghost Knight");
     assert_eq!(s.lords[A].battlefield.len(), 1);
     assert_eq!(s.lords[B].battlefield.len(), 0);
 }
@@ -352,7 +354,7 @@ fn spheres_5c1_afflicted_creatures_fight_at_half_strength_bonuses_included() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Ember Drake → Brass Golem");
+    attack(&mut s, A, "Attack with Ember Drake → Brass Golem");
     let ev = click(&mut s, A, "Skip"); // Ember Drake's optional afflict
     assert!(public(&ev).iter().any(|e| e.contains("Ember Drake (4) against Brass Golem (3)")), "{ev:?}");
     assert_eq!(s.lords[B].battlefield.len(), 0);
@@ -367,7 +369,7 @@ fn spheres_5c2_tower_destroyed_energizes_a_second_card() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    let ev = click(&mut s, A, "Attack with Ember Drake → fortress");
+    let ev = attack(&mut s, A, "Attack with Ember Drake → fortress");
     assert_eq!(s.lords[B].towers.len(), 1);
     assert_eq!(names(&s, B, Zone::Groove), vec!["Veil Oracle", "Stone Golem"]);
     assert_eq!(names(&s, B, Zone::Deck), vec!["Plague Rat"]);
@@ -383,7 +385,7 @@ fn spheres_5c2_the_attacker_chooses_a_tower_or_an_active_spell() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Ember Drake → fortress");
+    attack(&mut s, A, "Attack with Ember Drake → fortress");
     assert_eq!(labels(&s, A), vec!["Destroy a tower", "Destroy Blessing of Light"]);
     act(&mut s, A, Action::Siege { target: SiegeTarget::Spell(0) });
     assert!(s.lords[B].spells.is_empty());
@@ -396,7 +398,7 @@ fn spheres_5c2_active_spells_shield_the_lord_after_the_last_tower() {
     let mut t = Table::new();
     t.creature(A, "Ember Drake").spells(B, &["Temple Guardian"]).hand(A, &["Plague Rat"]).step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Ember Drake → fortress");
+    attack(&mut s, A, "Attack with Ember Drake → fortress");
     assert!(s.outcome.is_none(), "the spell fell instead of the lord");
     assert!(s.lords[B].spells.is_empty());
 }
@@ -406,7 +408,7 @@ fn spheres_5c2_sieging_an_empty_fortress_wins() {
     let mut t = Table::new();
     t.creature(A, "Ember Drake").hand(A, &["Plague Rat"]).step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Ember Drake → fortress");
+    attack(&mut s, A, "Attack with Ember Drake → fortress");
     let o = s.outcome.clone().expect("game over");
     assert_eq!(o.winners, vec![A]);
     assert!(Spheres::to_act(&s).is_empty());
@@ -421,7 +423,7 @@ fn spheres_5c2_siege_static_destroys_one_more() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Siege Ogre → fortress");
+    attack(&mut s, A, "Attack with Siege Ogre → fortress");
     assert_eq!(s.lords[B].towers.len(), 1);
     assert_eq!(s.lords[A].hand.len(), 3, "its siege trigger drew a card per tower");
 }
@@ -437,7 +439,7 @@ fn spheres_5d_retaliation_pays_groove_energy_including_one_of_the_spells_sphere(
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     // Bob's groove: Plague Rat (Chaos), Mist Wraith, Stone Golem. Fireball needs Chaos: yes.
     // Gear Storm needs Science: no.
     assert_eq!(labels(&s, B), vec!["Retaliate: Fireball (2 energy)", "Pass"]);
@@ -459,7 +461,7 @@ fn spheres_5d_no_retaliation_without_new_energy() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Brass Golem → fortress");
+    attack(&mut s, A, "Attack with Brass Golem → fortress");
     click(&mut s, B, "Block with Plague Rat");
     // The blocker died: energy reached Bob's groove, so Bob may retaliate.
     assert!(matches!(s.prompt, Some(Prompt::Retaliate { seat: B })));
@@ -479,14 +481,14 @@ fn spheres_5d_summon_this_creature_can_block_later_attacks() {
         .hand(A, &["Plague Rat"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     click(&mut s, B, "Retaliate: Call of the Wild (3 energy)");
     assert_eq!(names(&s, B, Zone::Battlefield), vec!["Wild Shaman"]);
     // Bob still holds cards, so the window stays open, with nothing
     // affordable: he passes to end the attack.
     assert_eq!(labels(&s, B), vec!["Pass"]);
     click(&mut s, B, "Pass");
-    click(&mut s, A, "Attack with Ember Drake → fortress");
+    attack(&mut s, A, "Attack with Ember Drake → fortress");
     click(&mut s, A, "Skip"); // Ember Drake's optional afflict
     assert!(labels(&s, B).contains(&"Block with Wild Shaman".to_string()));
 }
@@ -595,4 +597,54 @@ fn spheres_apply_refuses_illegal_actions_with_a_reason() {
     let e = Spheres::apply(&mut s, A, &Action::Cast { card: 0 }).unwrap_err();
     assert!(e.0.contains("cannot cast"), "{e}");
     assert_eq!(s, before);
+}
+
+#[test]
+fn spheres_5_planned_attacks_are_fought_one_after_another_in_the_order_declared() {
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp")
+        .creature(A, "Mist Wraith")
+        .towers(B, &["Stone Golem", "Stone Golem", "Stone Golem"])
+        .deck(B, &["Veil Oracle", "Veil Oracle"])
+        .step(Step::Battle);
+    let mut s = t.build();
+    let ev = click(&mut s, A, "Attack with Mist Wraith → fortress");
+    assert_eq!(public(&ev), vec!["Alice plans attack 1: Mist Wraith → Bob's fortress"]);
+    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    // Declaring is not fighting: nothing is engaged or destroyed yet.
+    assert_eq!(s.lords[B].towers.len(), 3);
+    assert!(s.lords[A].battlefield.iter().all(|c| !c.engaged));
+    assert_eq!(labels(&s, A), vec!["Fight (2 planned)"], "each creature is planned once");
+    let ev = click(&mut s, A, "Fight");
+    let attacks: Vec<String> = public(&ev).into_iter().filter(|e| e.contains(" attacks ")).collect();
+    assert_eq!(
+        attacks,
+        vec!["Alice attacks Bob's fortress with Mist Wraith", "Alice attacks Bob's fortress with Chaos Imp"]
+    );
+    let broken = public(&ev).iter().filter(|e| e.contains("breaks one of Bob's towers")).count();
+    assert_eq!(broken, 2, "both sieges broke a tower: {ev:?}");
+    assert!(s.turn.plan.is_empty() && !s.turn.fighting);
+}
+
+#[test]
+fn spheres_5a_a_planned_attack_that_can_no_longer_be_made_is_called_off() {
+    let mut t = Table::new();
+    t.creature(A, "Chaos Imp")
+        .creature(A, "Mist Wraith")
+        .creature_with(B, "Plague Rat", |c| c.engaged = true)
+        .towers(B, &["Stone Golem"])
+        .step(Step::Battle);
+    let mut s = t.build();
+    click(&mut s, A, "Attack with Chaos Imp → Plague Rat");
+    click(&mut s, A, "Attack with Mist Wraith → Plague Rat");
+    let ev = click(&mut s, A, "Fight");
+    let text = public(&ev).join("\n");
+    assert!(text.contains("Battle: Chaos Imp (4) against Plague Rat (1)"), "{text}");
+    assert!(
+        text.contains("The planned attack of Mist Wraith is called off: it can no longer be made"),
+        "the rat is gone: {text}"
+    );
+    assert!(!s.lords[A].battlefield[1].engaged, "a called-off attacker stays ready");
+    // Mist Wraith may still attack the fortress.
+    assert!(labels(&s, A).contains(&"Attack with Mist Wraith → fortress".to_string()));
 }

@@ -4,7 +4,7 @@
 use cardtable::cards::spheres::Zone;
 use cardtable::engine::Seat;
 use cardtable::games::spheres::abilities::strength;
-use cardtable::games::spheres::testing::{click, labels, names, public, Table};
+use cardtable::games::spheres::testing::{attack, click, labels, names, public, Table};
 use cardtable::games::spheres::{Prompt, Step};
 
 const A: Seat = Seat(0);
@@ -178,7 +178,7 @@ fn spheres_keyword_random_picks_at_random() {
         .creature(A, "Brass Golem")
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Brass Golem → Ghost Knight");
+    attack(&mut s, A, "Attack with Brass Golem → Ghost Knight");
     // Ghost Knight died (to the groove) and returned one random energy of Bob's to his hand.
     assert_eq!(s.lords[B].hand.len(), 1);
     assert_eq!(s.lords[B].groove.len(), 2);
@@ -192,7 +192,7 @@ fn spheres_keyword_opponent_choice_lets_the_other_lord_choose() {
         .hand(B, &["Stone Golem", "Ember Drake"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Dream Thief → Plague Rat");
+    attack(&mut s, A, "Attack with Dream Thief → Plague Rat");
     assert!(matches!(s.prompt, Some(Prompt::Cards { chooser: B, .. })));
     click(&mut s, B, "Trash: your Ember Drake (hand)");
     assert_eq!(names(&s, B, Zone::Hand), vec!["Stone Golem"]);
@@ -261,7 +261,7 @@ fn spheres_variable_strength_energizes_that_many_cards() {
     let mut t = table();
     t.creature(A, "Forest Stalker").creature(B, "Plague Rat").deck(A, &["Ember Drake"; 5]).step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Forest Stalker → Plague Rat");
+    attack(&mut s, A, "Attack with Forest Stalker → Plague Rat");
     assert_eq!(s.lords[A].groove.len(), 3, "Forest Stalker won with strength 3");
 }
 
@@ -299,12 +299,12 @@ fn spheres_passive_unblockable_and_cannot_block() {
     let mut t = table();
     t.creature(A, "Mist Wraith").creature(B, "Stone Golem").towers(B, &["Ember Drake"]).step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Mist Wraith → fortress");
+    attack(&mut s, A, "Attack with Mist Wraith → fortress");
     assert!(s.lords[B].towers.is_empty(), "no block was possible");
     let mut t = table();
     t.creature(A, "Chaos Imp").creature(B, "Twilight Sage").towers(B, &["Ember Drake"]).step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     assert!(s.lords[B].towers.is_empty(), "Twilight Sage cannot block");
 }
 
@@ -372,7 +372,7 @@ fn spheres_trigger_attack_and_block() {
         .towers(B, &["Mist Wraith"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Ember Drake → fortress");
+    attack(&mut s, A, "Attack with Ember Drake → fortress");
     click(&mut s, A, "Afflict: Bob's Mirror Automaton");
     assert!(s.lords[B].battlefield[0].afflicted);
     click(&mut s, B, "Block with Mirror Automaton");
@@ -385,7 +385,7 @@ fn spheres_trigger_block_recovers_a_hand_card() {
     let mut t = table();
     t.creature(A, "Chaos Imp").creature(B, "Mirror Automaton").hand(B, &["Stone Golem"]).step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     click(&mut s, B, "Block with Mirror Automaton");
     assert_eq!(names(&s, B, Zone::Deck), vec!["Stone Golem"]);
 }
@@ -401,7 +401,7 @@ fn spheres_trigger_tower_lost_on_creatures_and_active_spells() {
         .deck(B, &["Ember Drake", "Plague Rat", "Siege Ogre"])
         .step(Step::Battle);
     let mut s = t.build();
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     click(&mut s, A, "Destroy a tower");
     // Treant: Bob may fortify a hand card; Verdant Pact: Bob draws.
     click(&mut s, B, "Fortify: your Stone Golem (hand)");

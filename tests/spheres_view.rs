@@ -2,7 +2,7 @@
 //! action labels and placements.
 
 use cardtable::engine::{Placement, Rules, Seat, Viewer};
-use cardtable::games::spheres::testing::{click, Table};
+use cardtable::games::spheres::testing::{attack, click, Table};
 use cardtable::games::spheres::{Spheres, Step};
 
 const A: Seat = Seat(0);
@@ -116,7 +116,7 @@ fn spheres_view_attack_and_block_labels_are_board_buttons() {
     for a in Spheres::legal_actions(&s, A) {
         assert_eq!(Spheres::describe(&s, A, &a).placement, Placement::Board);
     }
-    click(&mut s, A, "Attack with Chaos Imp → fortress");
+    attack(&mut s, A, "Attack with Chaos Imp → fortress");
     let labels: Vec<String> =
         Spheres::legal_actions(&s, B).iter().map(|a| Spheres::describe(&s, B, a).label).collect();
     assert_eq!(labels, vec!["Block with Stone Golem", "No block"]);

@@ -35,6 +35,13 @@ pub struct Order {
 pub const ONLY_WHEN_ABLE: Order =
     Order { key: "only-when-able", label: "Ask me only when I can respond", this_turn: false };
 
+/// The order *End turn* leaves when other players must answer before the
+/// turn can end (a defender's blocks, say): the table then declines every
+/// later decision of the player's own turn for them, in that turn only.
+/// Games do not follow it themselves; the table answers with
+/// [`super::Rules::decline`].
+pub const END_TURN: Order = Order { key: "end-turn", label: "End turn", this_turn: true };
+
 /// A standing order as a match stores it for a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GivenOrder {

@@ -54,7 +54,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
-pub use offers::{offers, Offers};
+pub use offers::{apply_choice, offers, Offers};
 pub use play::{automatic_answer, autopilot, Leave};
 pub use protocol::{
     Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Target, UserId, UserRef,

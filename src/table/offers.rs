@@ -19,16 +19,27 @@ use serde::{Deserialize, Serialize};
 use super::error::UserError;
 use super::log::{LogEntry, Step};
 use super::play::{autopilot, Leave};
-use crate::engine::{GivenOrder, Order, Seat, Turn, Viewer, Visibility, ONLY_WHEN_ABLE};
+use crate::engine::{GivenOrder, Order, Seat, Turn, Viewer, Visibility, END_TURN, ONLY_WHEN_ABLE};
 use crate::games::{AnyAction, AnyState, GameId};
 use crate::view::{Choice, Offer};
 
 /// How many decisions of one's own turn a move ahead may decline first.
 const AHEAD: u8 = 2;
 
-/// Every standing order of `game`, in the order their buttons number them.
+/// Every standing order of `game`, in the order their buttons number them
+/// ([`END_TURN`] last: it has its own button, *End turn*).
 pub fn all_orders(game: GameId) -> Vec<Order> {
-    std::iter::once(ONLY_WHEN_ABLE).chain(game.info().orders.iter().copied()).collect()
+    std::iter::once(ONLY_WHEN_ABLE).chain(game.info().orders.iter().copied()).chain([END_TURN]).collect()
+}
+
+/// The answer standing order `key` gives `seat` now, if it covers the
+/// pending decision: [`END_TURN`] declines the decisions of the seat's own
+/// turn; the game follows its own orders.
+pub fn follow(state: &AnyState, seat: Seat, key: &str) -> Option<AnyAction> {
+    if key == END_TURN.key {
+        return state.turn().filter(|t| t.active == seat).and_then(|_| state.decline(seat));
+    }
+    state.follow(seat, key)
 }
 
 /// An order by key, for labels.
@@ -187,7 +198,14 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
                 break;
             }
         }
-        if later_steps {
+        // End turn does more than the step's pass unless the pass alone
+        // ends the turn (say, Keep hand); only the player's own decline
+        // is tried, so the offer shows nothing of anyone's hidden cards.
+        let ends_now = decline.as_ref().is_some_and(|d| {
+            let mut tried = state.clone();
+            tried.apply(seat, d).is_ok() && (tried.outcome().is_some() || tried.turn() != state.turn())
+        });
+        if later_steps || !ends_now {
             let end = Offer { label: "End turn".into(), choice: Choice::EndTurn, pass: true };
             out.board.push(end.clone());
             out.hand.push(end);
@@ -246,6 +264,9 @@ fn answer_of(state: &AnyState, seat: Seat, order: &Order, leave: &Leave) -> Opti
         }
         let stop = state.stop(seat)?;
         return (stop.passes_automatically(true) && !stop.passes_automatically(false)).then_some(stop.pass);
+    }
+    if order.key == END_TURN.key {
+        return None;
     }
     state.follow(seat, order.key)
 }
@@ -343,7 +364,11 @@ fn choose(
                     "There is nothing left to end: it is not your turn's decision now.",
                 ));
             }
-            Ok((steps, None))
+            // Someone else must answer first (or the player must, where
+            // declining is not an answer): the rest of the turn is left
+            // to the table.
+            let unfinished = state.outcome().is_none() && state.turn() == turn;
+            Ok((steps, unfinished.then_some(END_TURN)))
         }
         Choice::Order { order } => {
             let order = all_orders(state.game()).get(usize::from(order)).copied().ok_or_else(gone)?;

@@ -8,7 +8,7 @@ use super::log::{LogEntry, Step};
 use super::offers::{apply_choice, offers, order_labels, BoardEvents, MatchOrders, Offers};
 use super::protocol::{Outgoing, PostKey, Request, UserId};
 use super::Table;
-use crate::engine::{GivenOrder, Seat, TableView, Viewer, Visibility};
+use crate::engine::{GivenOrder, Seat, TableView, Viewer, Visibility, END_TURN};
 use crate::games::{AnyAction, AnyState};
 use crate::store::{Commit, MatchStatus, StoreError};
 use crate::view::{self, BoardContext, HandContext};
@@ -47,7 +47,11 @@ impl Table {
         let mut orders = MatchOrders::parse(&m.row.orders);
         if let Some(order) = given {
             orders.give(seat, &order, m.state.turn());
-            let note = format!("{} gives a standing order: {}.", m.name_of(seat), order.label.to_lowercase());
+            let note = if order.key == END_TURN.key {
+                format!("{} will end the turn once the others have answered.", m.name_of(seat))
+            } else {
+                format!("{} gives a standing order: {}.", m.name_of(seat), order.label.to_lowercase())
+            };
             if let Some(first) = steps.first_mut() {
                 first.events.insert(0, crate::engine::Event::public(note));
             }
@@ -506,7 +510,7 @@ pub fn automatic_answer(state: &AnyState, seat: Seat, leave: &Leave) -> Option<A
 fn automatic(state: &AnyState, seat: Seat, leave: &Leave) -> Option<(AnyAction, Option<String>)> {
     let turn = state.turn();
     for o in leave.orders.iter().filter(|o| o.holds(turn)) {
-        if let Some(a) = state.follow(seat, &o.key) {
+        if let Some(a) = super::offers::follow(state, seat, &o.key) {
             return Some((a, Some(o.key.clone())));
         }
     }

@@ -2,10 +2,10 @@
 //! fortress, and the defender's retaliation.
 
 use super::abilities::{extra_sieges, fire, has_static, strength};
-use super::action::{Prompt, SiegeTarget};
+use super::action::{Action, Prompt, SiegeTarget};
 use super::effects;
-use super::legal::{blockers, siege_options};
-use super::state::{is_sphere, spheres_of, Attack, AttackPhase, State, Uid};
+use super::legal::{blockers, planned_attack, siege_options};
+use super::state::{is_sphere, spheres_of, Attack, AttackPhase, Planned, State, Uid};
 use super::turn::finish_game;
 use super::zones::{self, public_label, take};
 use crate::cards::spheres::{Static, Trigger, Zone};
@@ -44,6 +44,42 @@ pub fn declare(
         sieged: false,
     });
     fire(s, Trigger::Attack, att);
+}
+
+/// 5a ahead: the active lord declares an attack to be fought later, in
+/// the order declared (see `Step::Battle` in `turn`).
+pub fn plan(s: &mut State, seat: Seat, attacker: u8, lord: Seat, creature: Option<u8>, ev: &mut Vec<Event>) {
+    let att = s.lords[seat].battlefield[attacker as usize].uid;
+    let target = creature.map(|j| s.lords[lord].battlefield[j as usize].uid);
+    let aim = match target {
+        Some(t) => format!("{}'s {}", s.name(lord), label(s, t)),
+        None => format!("{}'s fortress", s.name(lord)),
+    };
+    s.turn.plan.push(Planned { attacker: att, lord, target });
+    ev.push(Event::public(format!(
+        "{} plans attack {}: {} → {aim}",
+        s.name(seat),
+        s.turn.plan.len(),
+        label(s, att)
+    )));
+}
+
+/// Declares the next planned attack, or calls it off when its creature
+/// can no longer attack or its target is gone.
+pub fn next_planned(s: &mut State, ev: &mut Vec<Event>) {
+    let p = s.turn.plan.remove(0);
+    let seat = s.turn.active;
+    match planned_attack(s, &p) {
+        Some(Action::Attack { attacker, lord, creature }) => declare(s, seat, attacker, lord, creature, ev),
+        _ => {
+            let who = if s.creature(p.attacker).is_some() {
+                label(s, p.attacker)
+            } else {
+                "a creature that left the battlefield".to_string()
+            };
+            ev.push(Event::public(format!("The planned attack of {who} is called off: it can no longer be made")));
+        }
+    }
 }
 
 /// 5b: the defender's answer (`None`: no block).

@@ -3,7 +3,7 @@
 
 use super::abilities::has_static;
 use super::action::{Action, Prompt, SiegeTarget};
-use super::state::{is_sphere, spheres_of, State, Step, Uid, GENERIC_COST};
+use super::state::{is_sphere, spheres_of, Planned, State, Step, Uid, GENERIC_COST};
 use crate::cards::spheres::{CardId, SpellKind, Static};
 use crate::engine::{Order, Responses, Seat, Stop, Turn};
 
@@ -131,12 +131,13 @@ pub fn can_attack(s: &State, uid: Uid) -> bool {
         && !has_static(s, uid, |st| *st == Static::CannotAttack)
 }
 
-/// Step 5 answers (without `Pass`).
+/// Step 5 answers (without `Pass`): attacks by ready creatures not
+/// already planned.
 pub fn attack_options(s: &State) -> Vec<Action> {
     let seat = s.turn.active;
     let mut out = Vec::new();
     for (i, c) in s.lords[seat].battlefield.iter().enumerate() {
-        if !can_attack(s, c.uid) {
+        if !can_attack(s, c.uid) || s.turn.plan.iter().any(|p| p.attacker == c.uid) {
             continue;
         }
         let hunter = has_static(s, c.uid, |st| *st == Static::Hunter);
@@ -150,6 +151,19 @@ pub fn attack_options(s: &State) -> Vec<Action> {
         }
     }
     out
+}
+
+/// The attack `p` names, if it may still be declared now (its creature can
+/// attack, its target is still there and open to it).
+pub fn planned_attack(s: &State, p: &Planned) -> Option<Action> {
+    let place = |lord: Seat, uid: Uid| s.lords[lord].battlefield.iter().position(|c| c.uid == uid);
+    let attacker = place(s.turn.active, p.attacker)? as u8;
+    let creature = match p.target {
+        None => None,
+        Some(t) => Some(place(p.lord, t)? as u8),
+    };
+    let action = Action::Attack { attacker, lord: p.lord, creature };
+    attack_options(s).contains(&action).then_some(action)
 }
 
 /// The defender's possible blockers (battlefield positions).

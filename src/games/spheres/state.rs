@@ -259,6 +259,23 @@ pub struct Turn {
     /// Some lord made a decision during this turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub decided: bool,
+    /// Attacks declared ahead in step 5, fought in this order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plan: Vec<Planned>,
+    /// The planned attacks are being fought.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fighting: bool,
+}
+
+/// An attack the active lord declared ahead (step 5a for a later attack).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Planned {
+    /// The attacking creature.
+    pub attacker: Uid,
+    /// The attacked lord.
+    pub lord: Seat,
+    /// The attacked creature; `None` for a siege.
+    pub target: Option<Uid>,
 }
 
 impl Turn {
@@ -275,6 +292,8 @@ impl Turn {
             mana_spent: 0,
             mana_locked: false,
             decided: false,
+            plan: Vec::new(),
+            fighting: false,
         }
     }
 }

@@ -228,6 +228,14 @@ pub fn click(s: &mut State, seat: Seat, text: &str) -> Vec<Event> {
     act(s, seat, a)
 }
 
+/// Declares the attack whose label contains `text`, then fights it (the
+/// rulebook's one attack at a time); the events of both clicks.
+pub fn attack(s: &mut State, seat: Seat, text: &str) -> Vec<Event> {
+    let mut ev = click(s, seat, text);
+    ev.extend(click(s, seat, "Fight"));
+    ev
+}
+
 /// The public texts of some events.
 pub fn public(ev: &[Event]) -> Vec<String> {
     ev.iter().filter(|e| e.visible_to(None)).map(|e| e.text.clone()).collect()

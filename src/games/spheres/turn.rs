@@ -83,7 +83,14 @@ fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
             s.turn.step = Step::Battle;
         }
         Step::Battle => {
-            if !legal::attack_options(s).is_empty() {
+            if s.turn.fighting {
+                if !s.turn.plan.is_empty() {
+                    battle::next_planned(s, ev);
+                    return true;
+                }
+                s.turn.fighting = false;
+            }
+            if !s.turn.plan.is_empty() || !legal::attack_options(s).is_empty() {
                 return false;
             }
             s.turn.step = Step::Discard;
@@ -288,9 +295,7 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 effects::cast_spell(s, uid, ev);
             }
         }
-        Action::Attack { attacker, lord, creature } => {
-            battle::declare(s, seat, *attacker, *lord, *creature, ev)
-        }
+        Action::Attack { attacker, lord, creature } => battle::plan(s, seat, *attacker, *lord, *creature, ev),
         Action::Block { blocker } => battle::block(s, Some(*blocker as usize), ev),
         Action::NoBlock => battle::block(s, None, ev),
         Action::Siege { target } => {
@@ -328,6 +333,10 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 Step::Cure => Step::Crystal,
                 Step::Crystal => Step::Main,
                 Step::Main => Step::Battle,
+                Step::Battle if !s.turn.plan.is_empty() => {
+                    s.turn.fighting = true;
+                    Step::Battle
+                }
                 Step::Battle => {
                     ev.push(Event::public(format!("{name} ends the attacks")));
                     Step::Discard

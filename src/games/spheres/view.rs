@@ -282,6 +282,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
                 (_, Step::Cure) => "Skip cure",
                 (_, Step::Crystal) => "No crystal",
                 (_, Step::Main) => "Go to battle",
+                (_, Step::Battle) if !s.turn.plan.is_empty() => {
+                    return ActionView {
+                        index: 0,
+                        label: format!("Fight ({} planned)", s.turn.plan.len()),
+                        placement: Placement::Board,
+                    };
+                }
                 (_, Step::Battle) => "End attacks",
                 _ => "Pass",
             };
@@ -375,7 +382,18 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
                         "Cast spells and summon creatures (or place a second crystal), then go to battle"
                             .into()
                     }
-                    Step::Battle => "Attack with a ready creature, or end your attacks".into(),
+                    Step::Battle if s.turn.plan.is_empty() => {
+                        "Declare attacks with ready creatures (they are fought in order when you press \
+                         Fight), or end your attacks"
+                            .into()
+                    }
+                    Step::Battle => format!(
+                        "{} planned: declare more, or Fight (End turn fights them, then ends the turn)",
+                        match s.turn.plan.len() {
+                            1 => "1 attack".to_string(),
+                            n => format!("{n} attacks"),
+                        }
+                    ),
                     Step::Discard => "Trash your whole hand, or keep it".into(),
                     _ => format!("{} step", step.name()),
                 }
