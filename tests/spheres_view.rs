@@ -45,7 +45,8 @@ fn spheres_view_public_board_names_no_hidden_card() {
     ] {
         assert!(!all.contains(hidden), "public view leaks {hidden}: {all}");
     }
-    assert!(all.contains("face-down creature"));
+    // The sphere on a face-down card's back is public.
+    assert!(all.contains("face-down Ether creature"), "{all}");
     assert!(all.contains("Blessing of Light"), "active spells are public");
     assert!(all.contains("Plague Rat"), "the trash top is public");
     assert!(v.hand.is_none());
@@ -59,7 +60,7 @@ fn spheres_view_a_seat_sees_its_own_hand_and_face_down_creatures_only() {
     let hand = v.hand.clone().unwrap();
     assert_eq!(hand.len(), 2);
     assert!(hand[0].name.starts_with("Ember Drake / Fireball"));
-    assert!(text(&v).contains("face-down creature (Glimmer Drake)"));
+    assert!(text(&v).contains("face-down Ether creature (Glimmer Drake)"));
     let v = Spheres::view(&s, Viewer::Seat(B));
     let all = text(&v);
     assert!(!all.contains("Glimmer Drake") && !all.contains("Ember Drake"), "{all}");
@@ -79,6 +80,17 @@ fn spheres_view_counters_and_creature_details() {
     let imp = &alice.zones[0].cards[1];
     assert_eq!(imp.name, "Chaos Imp");
     assert_eq!(imp.detail, "str 1 · ready · afflicted");
+}
+
+#[test]
+fn spheres_zones_vault_counts_a_dual_crystal_under_both_spheres() {
+    let mut t = Table::new();
+    // Twilight Sage is Spirit and Chaos.
+    t.vault(A, &["Twilight Sage", "Chaos Imp"]);
+    let s = t.build();
+    let v = Spheres::view(&s, Viewer::Public);
+    let vault = v.seats[0].counters.iter().find(|(n, _)| n == "Vault").map(|(_, v)| v.clone()).unwrap();
+    assert_eq!(vault, "1 Spirit, 2 Chaos (2 crystals, 1 dual)");
 }
 
 #[test]

@@ -51,6 +51,7 @@ fn new_challenge(now: i64) -> NewChallenge {
         deadline_hours: 72,
         created_at: now,
         expires_at: now + 24 * HOUR,
+        starts: None,
     }
 }
 

@@ -327,3 +327,43 @@ impl Front {
         self.clock.now()
     }
 }
+
+#[tokio::test]
+async fn spheres_setup_1_a_rematch_passes_the_first_turn_clockwise() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let (s, _) = state(&f, id).await;
+    let first = s.starter().expect("Spheres has a first lord");
+    // Match 1 seats Alice 0 and Bob 1; the next lord clockwise starts next.
+    let next = ["alice", "bob"][(first.index() + 1) % 2];
+    f.slash("Bob", Command::Concede).await.unwrap();
+    f.click("Bob", &CustomId::ConcedeConfirm { match_id: id }.encode()).await.unwrap();
+    f.click("Bob", &CustomId::Rematch { match_id: id }.encode()).await.unwrap();
+    let post = &f.posts.last().unwrap().1;
+    let text = serde_json::to_string(post).unwrap();
+    let next_name = if next == "alice" { "Alice" } else { "Bob" };
+    assert!(text.contains(&format!("{next_name} takes the first turn")), "{text}");
+    // Alice accepts the rematch with a starter deck.
+    let accept = f.button_on_last_post("Accept");
+    let out = f.click("Alice", &accept).await.unwrap();
+    let Some(Outgoing::Ephemeral { message, .. }) = out.first() else { panic!("no deck choice: {out:?}") };
+    let Some(cardtable::table::Component::Select { custom_id, options, .. }) = message.components.first() else {
+        panic!("no deck select")
+    };
+    let (custom_id, value) = (custom_id.clone(), options[0].value.clone());
+    let out = f.select("Alice", &custom_id, &value).await.unwrap();
+    let rematch = out
+        .iter()
+        .find_map(|o| match o {
+            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .expect("the rematch starts");
+    let (s, _) = state(&f, rematch).await;
+    let (row, seats) = f.table.store().load_match_with_seats(rematch).await.unwrap();
+    let starter = s.starter().unwrap();
+    let starter_user = seats.iter().find(|x| x.seat == i64::from(starter.0)).unwrap().user_id.clone();
+    assert_eq!(starter_user, next, "state {}", row.state.len());
+    let board = serde_json::to_string(&s.view(Viewer::Public)).unwrap();
+    assert!(board.contains("in a rematch the first turn passes clockwise"), "{board}");
+}

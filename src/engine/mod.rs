@@ -41,6 +41,11 @@ pub struct MatchSetup {
     pub seed: u64,
     /// The players, in seat order.
     pub seats: Vec<SeatSetup>,
+    /// Who takes the first turn when it is decided outside the game: a
+    /// rematch passes it clockwise from the previous match's first
+    /// player. `None`: the game's own rule decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<Seat>,
 }
 
 /// One player at setup.
@@ -140,6 +145,12 @@ pub trait Rules {
     }
     /// Whose turn it is; `None` for a game without turns (or once over).
     fn turn(_s: &Self::State) -> Option<Turn> {
+        None
+    }
+    /// Who took the first turn of the match, for a rematch that passes
+    /// it on (see [`MatchSetup::first`]); `None` when the game has no
+    /// first player.
+    fn starter(_s: &Self::State) -> Option<Seat> {
         None
     }
     /// The answer with which `seat` declines its pending decision and

@@ -214,6 +214,9 @@ macro_rules! registry {
             fn turn(s: &AnyState) -> Option<Turn> {
                 dispatch!(s, |G, s| G::turn(s))
             }
+            fn starter(s: &AnyState) -> Option<Seat> {
+                dispatch!(s, |G, s| G::starter(s))
+            }
             fn decline(s: &AnyState, seat: Seat) -> Option<AnyAction> {
                 match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::decline(s, seat).map(AnyAction::$variant), )* }
             }
@@ -318,6 +321,11 @@ impl AnyState {
     /// Whose turn it is.
     pub fn turn(&self) -> Option<Turn> {
         AnyGame::turn(self)
+    }
+
+    /// Who took the first turn of the match (see [`Rules::starter`]).
+    pub fn starter(&self) -> Option<Seat> {
+        AnyGame::starter(self)
     }
 
     /// The answer with which `seat` declines its pending decision.

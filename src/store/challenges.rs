@@ -52,6 +52,8 @@ pub struct ChallengeRow {
     pub created_at: i64,
     /// When an unanswered challenge expires (unix seconds).
     pub expires_at: i64,
+    /// The user who takes the first turn (a rematch); `None`: the game decides.
+    pub starts: Option<String>,
 }
 
 /// A challenge about to be posted.
@@ -77,6 +79,8 @@ pub struct NewChallenge {
     pub created_at: i64,
     /// When it expires unanswered (unix seconds).
     pub expires_at: i64,
+    /// The user who takes the first turn (a rematch); `None`: the game decides.
+    pub starts: Option<String>,
 }
 
 impl Store {
@@ -84,8 +88,8 @@ impl Store {
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
-                 variant, deadline_hours, status, created_at, expires_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)
+                 variant, deadline_hours, status, created_at, expires_at, starts)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)
              RETURNING id",
         )
         .bind(&new.guild)
@@ -98,6 +102,7 @@ impl Store {
         .bind(new.deadline_hours)
         .bind(new.created_at)
         .bind(new.expires_at)
+        .bind(&new.starts)
         .fetch_one(&mut *self.writer().await?)
         .await?)
     }

@@ -86,20 +86,19 @@ impl Table {
                 resolve_deck(&self.store, &self.library, me.id.as_str(), game, &name).await?
             }
         };
-        self.post_challenge(&req.place, me, opponent, game, &deck, variant, i64::from(limit)).await
+        let terms = Terms { game, variant, limit_hours: i64::from(limit), starts: None };
+        self.post_challenge(&req.place, me, opponent, &deck, terms).await
     }
 
-    #[allow(clippy::too_many_arguments)]
     async fn post_challenge(
         &self,
         place: &Place,
         me: &UserRef,
         opponent: &UserRef,
-        game: GameId,
         deck: &ResolvedDeck,
-        variant: Option<String>,
-        limit_hours: i64,
+        terms: Terms,
     ) -> Result<Vec<Outgoing>, TableError> {
+        let Terms { game, variant, limit_hours, starts } = terms;
         // The one gate every challenge passes, rematches included.
         self.check_challenge_cap(me.id.as_str(), opponent.id.as_str(), &opponent.name).await?;
         let now = self.clock.now();
@@ -116,8 +115,14 @@ impl Table {
                 deadline_hours: limit_hours,
                 created_at: now,
                 expires_at: now + self.config.challenge_hours * 3600,
+                starts: starts.clone(),
             })
             .await?;
+        let first = match &starts {
+            Some(id) if *id == me.id.as_str() => Some(me.name.clone()),
+            Some(_) => Some(opponent.name.clone()),
+            None => None,
+        };
         let message = view::challenge(&ChallengeInfo {
             id,
             challenger: me.name.clone(),
@@ -127,6 +132,7 @@ impl Table {
             deck: deck.name.clone(),
             limit_hours,
             expires_in_hours: self.config.challenge_hours,
+            first,
         });
         Ok(vec![Outgoing::Post {
             target: Target::Channel(place.channel.clone()),
@@ -226,7 +232,10 @@ impl Table {
             Some(base) => base ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             None => rand::random(),
         };
+        // Seat 0 is the challenger, seat 1 the opponent.
+        let first = ch.starts.as_ref().map(|u| crate::engine::Seat(u8::from(*u == ch.opponent)));
         let setup = MatchSetup {
+            first,
             variant: ch.variant.clone(),
             seed,
             seats: vec![
@@ -403,8 +412,13 @@ impl Table {
         }
         let deck = resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?;
         let me = UserRef::new(req.user.id.to_string(), req.user.name.clone());
-        self.post_challenge(&place, &me, &opponent, m.game, &deck, m.row.variant.clone(), m.row.limit_hours)
-            .await
+        // The first turn passes clockwise from the last match's first player.
+        let starts = m.state.starter().and_then(|first| {
+            let next = (first.index() + 1) % m.seats.len().max(1);
+            m.seats.iter().find(|s| s.seat == next as i64).map(|s| s.user_id.clone())
+        });
+        let terms = Terms { game: m.game, variant: m.row.variant.clone(), limit_hours: m.row.limit_hours, starts };
+        self.post_challenge(&place, &me, &opponent, &deck, terms).await
     }
 
     /// Expires challenges whose time is up.
@@ -438,4 +452,13 @@ impl Table {
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| id.to_owned()))
     }
+}
+
+/// What a challenge offers besides its players and the challenger's deck.
+struct Terms {
+    game: GameId,
+    variant: Option<String>,
+    limit_hours: i64,
+    /// The user who takes the first turn (a rematch).
+    starts: Option<String>,
 }

@@ -57,6 +57,8 @@ pub struct ChallengeInfo {
     pub limit_hours: i64,
     /// Hours the challenge stays open.
     pub expires_in_hours: i64,
+    /// Who takes the first turn, when the challenge decides it (a rematch).
+    pub first: Option<String>,
 }
 
 /// The challenge post with Accept / Decline.
@@ -67,9 +69,16 @@ pub fn challenge(c: &ChallengeInfo) -> Message {
         embed: Some(Embed {
             title: format!("Challenge #{}: {} vs {} · {}", c.id, c.challenger, c.opponent, c.game),
             description: format!(
-                "{} brings **{}**.\nEach decision may take up to {} h; after that the other player may claim the win.\n\
+                "{} brings **{}**.{}\nEach decision may take up to {} h; after that the other player may claim the win.\n\
                  {}: press **Accept** and choose your deck, or **Decline**.",
-                c.challenger, c.deck, c.limit_hours, c.opponent
+                c.challenger,
+                c.deck,
+                c.first
+                    .as_deref()
+                    .map(|f| format!("\n{f} takes the first turn (a rematch passes it clockwise)."))
+                    .unwrap_or_default(),
+                c.limit_hours,
+                c.opponent
             ),
             fields: vec![],
             footer: Some(format!("Open for {} h", c.expires_in_hours)),

@@ -140,18 +140,24 @@ pub fn advance_attack(s: &mut State, ev: &mut Vec<Event>) -> bool {
                 set_phase(s, AttackPhase::Aftermath);
                 return true;
             }
+            // 5c2: with no tower left to destroy, the siege wins, whatever
+            // active spells stand (an extra destruction of the same siege
+            // never does; see the rulings).
+            if s.lords[a.defender].towers.is_empty() && !a.sieged {
+                let reason = format!("{}'s fortress falls: {} wins", s.name(a.defender), s.name(a.seat));
+                defeat(s, a.defender, a.seat, reason, ev);
+                return true;
+            }
             let options = siege_options(s);
             match options.len() {
-                0 if !a.sieged => {
-                    let reason = format!("{}'s fortress falls: {} wins", s.name(a.defender), s.name(a.seat));
-                    defeat(s, a.defender, a.seat, reason, ev);
-                }
                 0 => set_phase(s, AttackPhase::Aftermath),
                 1 => siege(s, options[0], ev),
                 _ => s.prompt = Some(Prompt::Siege { attacker: a.seat }),
             }
         }
-        AttackPhase::Aftermath | AttackPhase::Retaliation => {
+        // 5d: one card per window; once it has resolved, the attack is over.
+        AttackPhase::Retaliation => s.attack = None,
+        AttackPhase::Aftermath => {
             // Whether the hand holds an affordable spell is the defender's
             // secret: the window opens on public facts alone (energy arrived,
             // cards in hand), and the table may pass it for them (`legal::stop`).

@@ -4,10 +4,11 @@
 //!
 //! Hidden from a lord: every deck and tower (even their own), and the
 //! hands, vault crystals, groove energy and face-down creatures of the
-//! others. A crystal's or an energy's sphere is public (the board counts
-//! crystals by sphere, events name an energy's sphere), so those are dealt
-//! again only among cards of the same owner, zone and sphere; everything
-//! else among the same owner's hidden cards. Cards a pending search shows
+//! others. The spheres on a card's back are public for a crystal, an
+//! energy and a face-down creature (the board counts crystals by sphere,
+//! events name an energy's sphere, a face-down creature shows its sphere),
+//! so those are dealt again only among cards of the same owner, zone and
+//! back; everything else among the same owner's hidden cards. Cards a pending search shows
 //! the lord stay what they are. The state keeps no memory of what a lord
 //! saw before (a creature bounced back to a hand), so such a card is dealt
 //! again too: the lord's view is unchanged, which is the contract.
@@ -19,13 +20,22 @@ use super::state::{State, Uid};
 use crate::cards::spheres::Sphere;
 use crate::engine::{GameRng, Seat};
 
+/// A card's back: its sphere, and the second sphere of a dual card.
+type Back = (Sphere, Option<Sphere>);
+
+fn back(s: &State, u: Uid) -> Back {
+    let d = s.def(u);
+    (d.sphere, d.dual.filter(|x| *x != d.sphere))
+}
+
 /// Which hidden cards may take each other's place: same owner, and for
-/// crystals and energy the same zone and sphere.
+/// crystals, energy and face-down creatures the same zone and back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Slot {
     Anywhere(Seat),
-    Vault(Seat, Sphere),
-    Groove(Seat, Sphere),
+    Vault(Seat, Back),
+    Groove(Seat, Back),
+    FaceDown(Seat, Back),
 }
 
 /// A copy of `s` with everything hidden from `seat` re-sampled with `rng`.
@@ -44,13 +54,13 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
             add(Slot::Anywhere(owner), u);
         }
         for c in lord.battlefield.iter().filter(|c| c.face_down) {
-            add(Slot::Anywhere(owner), c.uid);
+            add(Slot::FaceDown(owner, back(s, c.uid)), c.uid);
         }
         for &u in &lord.vault {
-            add(Slot::Vault(owner, s.def(u).sphere), u);
+            add(Slot::Vault(owner, back(s, u)), u);
         }
         for &u in &lord.groove {
-            add(Slot::Groove(owner, s.def(u).sphere), u);
+            add(Slot::Groove(owner, back(s, u)), u);
         }
     }
     let shown: Vec<Uid> = match &s.prompt {

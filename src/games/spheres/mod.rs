@@ -106,6 +106,9 @@ impl Rules for Spheres {
     fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
         legal::stop(s, seat)
     }
+    fn starter(s: &State) -> Option<Seat> {
+        Some(s.turn.first)
+    }
     fn turn(s: &State) -> Option<Turn> {
         legal::turn(s)
     }

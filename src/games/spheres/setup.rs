@@ -30,11 +30,18 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
         decks.push(ids);
     }
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
-    Ok(deal(db, GameRng::from_seed(setup.seed), &names, decks))
+    Ok(deal(db, GameRng::from_seed(setup.seed), &names, decks, setup.first))
 }
 
-/// Builds the opening state from resolved decks.
-pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<Vec<CardId>>) -> State {
+/// Builds the opening state from resolved decks; `first` takes the first
+/// turn without a split reveal (a rematch), else the reveal decides.
+pub fn deal(
+    db: &Arc<SpheresDb>,
+    mut rng: GameRng,
+    names: &[String],
+    decks: Vec<Vec<CardId>>,
+    first: Option<Seat>,
+) -> State {
     let n = names.len();
     let mut cards = Vec::new();
     let mut owners = Vec::new();
@@ -47,7 +54,39 @@ pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<
             owners.push(seat);
         }
     }
-    // Game setup 1: split each deck and compare the revealed cards.
+    // Game setup 1: split each deck and compare the revealed cards; in a
+    // series of games the first turn passes clockwise instead.
+    let (first, opening) = match first.filter(|f| f.index() < n) {
+        Some(f) => {
+            let why = format!("{} starts: in a rematch the first turn passes clockwise.", lords[f].name);
+            (f, why)
+        }
+        None => split_reveal(db, &mut rng, &lords, &cards),
+    };
+    // Game setup 2–4: shuffle, five towers, five hand cards.
+    for (_, lord) in lords.iter_mut() {
+        rng.shuffle(&mut lord.deck);
+        for _ in 0..TOWERS {
+            if let Some(u) = lord.deck.pop() {
+                lord.towers.push(u);
+            }
+        }
+        for _ in 0..HAND {
+            if let Some(u) = lord.deck.pop() {
+                lord.hand.push(u);
+            }
+        }
+    }
+    let turn = Turn::start(1, first, first, Step::Regroup);
+    let mut s = State::at_turn(db, rng, cards, owners, lords, turn);
+    s.opening = Some(opening.into());
+    run(&mut s, &mut Vec::new());
+    s
+}
+
+/// Game setup 1: each lord reveals a card of their split deck; the highest
+/// creature cost starts, then the highest spell cost; ties reveal again.
+fn split_reveal(db: &SpheresDb, rng: &mut GameRng, lords: &PerSeat<Lord>, cards: &[CardId]) -> (Seat, String) {
     let mut contenders: Vec<Seat> = lords.seats().collect();
     let mut told = Vec::new();
     for round in 0..MAX_REVEALS {
@@ -86,23 +125,5 @@ pub fn deal(db: &Arc<SpheresDb>, mut rng: GameRng, names: &[String], decks: Vec<
         told.join(", "),
         lords[first].name
     );
-    // Game setup 2–4: shuffle, five towers, five hand cards.
-    for (_, lord) in lords.iter_mut() {
-        rng.shuffle(&mut lord.deck);
-        for _ in 0..TOWERS {
-            if let Some(u) = lord.deck.pop() {
-                lord.towers.push(u);
-            }
-        }
-        for _ in 0..HAND {
-            if let Some(u) = lord.deck.pop() {
-                lord.hand.push(u);
-            }
-        }
-    }
-    let turn = Turn::start(1, first, first, Step::Regroup);
-    let mut s = State::at_turn(db, rng, cards, owners, lords, turn);
-    s.opening = Some(opening.into());
-    run(&mut s, &mut Vec::new());
-    s
+    (first, opening)
 }

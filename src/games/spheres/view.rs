@@ -20,14 +20,14 @@ fn clip(mut s: String) -> String {
 }
 
 fn spheres_text(s: &State, uid: Uid) -> String {
-    spheres_of(s.def(uid)).iter().map(|sp| sp.name()).collect::<Vec<_>>().join("/")
+    super::zones::spheres_name(s, uid)
 }
 
 /// A creature as `viewer` sees it on the battlefield.
 fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
     let owner = s.owner(c.uid);
     let name = if c.face_down && viewer == Some(owner) {
-        format!("face-down creature ({})", card_name(s, c.uid))
+        format!("face-down {} creature ({})", spheres_text(s, c.uid), card_name(s, c.uid))
     } else {
         public_label(s, c.uid, Some(Zone::Battlefield)).trim_start_matches("a ").to_string()
     };
@@ -74,6 +74,11 @@ pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
     }
 }
 
+/// "1 crystal", "3 crystals".
+fn count_crystals(n: usize) -> String {
+    format!("{n} crystal{}", if n == 1 { "" } else { "s" })
+}
+
 /// "1 card", "5 cards".
 fn count_cards(n: usize) -> String {
     format!("{n} card{}", if n == 1 { "" } else { "s" })
@@ -82,13 +87,18 @@ fn count_cards(n: usize) -> String {
 fn vault_text(s: &State, seat: Seat) -> String {
     let mut parts = Vec::new();
     for sp in Sphere::ALL {
-        let n = s.lords[seat].vault.iter().filter(|u| s.def(**u).sphere == sp).count();
+        // A dual-sphere crystal counts under both of its spheres.
+        let n = s.lords[seat].vault.iter().filter(|u| spheres_of(s.def(**u)).contains(&sp)).count();
         if n > 0 {
             parts.push(format!("{n} {}", sp.name()));
         }
     }
+    let vault = &s.lords[seat].vault;
+    let duals = vault.iter().filter(|u| spheres_of(s.def(**u)).len() > 1).count();
     if parts.is_empty() {
         "empty".into()
+    } else if duals > 0 {
+        format!("{} ({}, {duals} dual)", parts.join(", "), count_crystals(vault.len()))
     } else {
         parts.join(", ")
     }

@@ -29,6 +29,12 @@ pub fn article(word: &str) -> &'static str {
     }
 }
 
+/// A card's sphere, or both of a dual card ("Chaos/Nature"): printed on
+/// its back, so public wherever the card is.
+pub fn spheres_name(s: &State, uid: Uid) -> String {
+    super::state::spheres_of(s.def(uid)).iter().map(|sp| sp.name()).collect::<Vec<_>>().join("/")
+}
+
 /// How a card in `zone` may be named to everyone.
 pub fn public_label(s: &State, uid: Uid, zone: Option<Zone>) -> String {
     let def = s.def(uid);
@@ -41,7 +47,7 @@ pub fn public_label(s: &State, uid: Uid, zone: Option<Zone>) -> String {
         Some(Zone::Towers) => "a tower".into(),
         Some(Zone::Spells) => def.spell.name.clone(),
         Some(Zone::Battlefield) => match s.creature(uid) {
-            Some(c) if c.face_down => "a face-down creature".into(),
+            Some(c) if c.face_down => format!("a face-down {} creature", spheres_name(s, uid)),
             _ => def.creature.name.clone(),
         },
         Some(Zone::Trash) => def.creature.name.clone(),
@@ -134,7 +140,7 @@ pub fn summon(s: &mut State, uid: Uid, face_down: bool, ev: &mut Vec<Event>) {
     let face_down = face_down || s.def(uid).creature.inverted;
     s.lords[seat].battlefield.push(Creature::summoned(uid, face_down));
     if face_down {
-        ev.push(Event::public(format!("{} summons a face-down creature", s.name(seat))));
+        ev.push(Event::public(format!("{} summons a face-down {} creature", s.name(seat), spheres_name(s, uid))));
         ev.push(Event::private(seat, format!("Your face-down creature is {}", card_name(s, uid))));
     } else {
         ev.push(Event::public(format!("{} summons {}", s.name(seat), card_name(s, uid))));
