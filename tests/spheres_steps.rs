@@ -686,3 +686,33 @@ fn spheres_5a_a_planned_attack_that_can_no_longer_be_made_is_called_off() {
     // Mist Wraith may still attack the fortress.
     assert!(labels(&s, A).contains(&"Attack with Mist Wraith → fortress".to_string()));
 }
+
+#[test]
+fn spheres_back_of_the_card_variant_summons_any_card_face_down_as_a_generic_creature() {
+    let mut t = Table::new();
+    t.hand(A, &["Stone Golem", "Plague Rat"])
+        .vault(A, &["Forest Stalker", "Forest Stalker", "Forest Stalker"]);
+    let mut s = t.build();
+    assert_eq!(s.turn.step, Step::Main);
+    // The standard game has no such option.
+    assert!(!labels(&s, A).iter().any(|l| l.contains("face down")), "{:?}", labels(&s, A));
+    s.any_face_down = true;
+    let ev = click(&mut s, A, "Summon Stone Golem face down (3)");
+    let c = &s.lords[A].battlefield[0];
+    assert!(c.face_down);
+    assert_eq!(cardtable::games::spheres::abilities::strength(&s, c.uid), 2, "generic strength");
+    assert_eq!(s.turn.mana_spent, 3, "generic cost");
+    assert!(public(&ev).contains(&"Alice summons a face-down Nature creature".to_string()), "{ev:?}");
+    assert!(!public(&ev).iter().any(|e| e.contains("Stone Golem")));
+}
+
+#[test]
+fn spheres_back_of_the_card_variant_is_chosen_at_setup() {
+    let mut m = setup(2);
+    m.variant = Some("face-down".into());
+    let s = cardtable::games::spheres::setup::setup(&m, &demo_pool()).unwrap();
+    assert!(s.any_face_down);
+    m.variant = Some("upside-down".into());
+    let err = cardtable::games::spheres::setup::setup(&m, &demo_pool()).unwrap_err();
+    assert!(err.to_string().contains("no variant \"upside-down\""), "{err}");
+}

@@ -347,7 +347,8 @@ async fn spheres_setup_1_a_rematch_passes_the_first_turn_clockwise() {
     let accept = f.button_on_last_post("Accept");
     let out = f.click("Alice", &accept).await.unwrap();
     let Some(Outgoing::Ephemeral { message, .. }) = out.first() else { panic!("no deck choice: {out:?}") };
-    let Some(cardtable::table::Component::Select { custom_id, options, .. }) = message.components.first() else {
+    let Some(cardtable::table::Component::Select { custom_id, options, .. }) = message.components.first()
+    else {
         panic!("no deck select")
     };
     let (custom_id, value) = (custom_id.clone(), options[0].value.clone());

@@ -417,7 +417,8 @@ impl Table {
             let next = (first.index() + 1) % m.seats.len().max(1);
             m.seats.iter().find(|s| s.seat == next as i64).map(|s| s.user_id.clone())
         });
-        let terms = Terms { game: m.game, variant: m.row.variant.clone(), limit_hours: m.row.limit_hours, starts };
+        let terms =
+            Terms { game: m.game, variant: m.row.variant.clone(), limit_hours: m.row.limit_hours, starts };
         self.post_challenge(&place, &me, &opponent, &deck, terms).await
     }
 

@@ -36,6 +36,13 @@ pub enum Action {
         /// Hand position.
         card: u8,
     },
+    /// Step 4b, variant `face-down` (the back of the card): summon the hand
+    /// card at position `card` face down as a generic creature (cost 3,
+    /// strength 2), whatever its printed costs.
+    SummonFaceDown {
+        /// Hand position.
+        card: u8,
+    },
     /// Step 5a: attack with the creature at battlefield position `attacker`,
     /// aiming at `lord`'s fortress (`creature: None`) or at the creature at
     /// that position of `lord`'s battlefield.

@@ -114,6 +114,15 @@ pub fn main_options(s: &State) -> Vec<Action> {
         if affordable(s, *uid, summon_cost(s, *uid)) {
             out.push(Action::Summon { card: *i as u8 });
         }
+        // The back of the card: any card as a generic creature, unless one
+        // of its halves already enters face down.
+        if s.any_face_down
+            && !d.creature.inverted
+            && !d.spell.inverted
+            && affordable(s, *uid, GENERIC_COST)
+        {
+            out.push(Action::SummonFaceDown { card: *i as u8 });
+        }
         // Both halves inverted: casting is the same face-down creature as summoning.
         let duplicate = d.spell.inverted && d.creature.inverted;
         if !duplicate && castable(s, seat, *uid) && affordable(s, *uid, cast_cost(s, *uid)) {

@@ -132,7 +132,7 @@ impl Game for Spheres {
                   one double-sided deck. Break all five of the enemy towers, then storm the fortress \
                   once more to win. Destroyed cards become groove energy you can spend on retaliation \
                   spells during your opponent's attacks.",
-        variants: &[],
+        variants: &[setup::FACE_DOWN],
         players: (2, 2),
         orders: legal::ORDERS,
     };

@@ -8,6 +8,10 @@ use super::turn::run;
 use crate::cards::spheres::{CardId, SpheresDb};
 use crate::engine::{GameRng, MatchSetup, PerSeat, Seat, SetupError};
 
+/// The variant in which any card may be summoned face down as a generic
+/// creature (the back of the card; an advanced rule of the rulebook).
+pub const FACE_DOWN: &str = "face-down";
+
 /// Reveals attempted before a tie is broken at random.
 const MAX_REVEALS: usize = 20;
 
@@ -19,9 +23,11 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
             setup.seats.len()
         )));
     }
-    if let Some(v) = &setup.variant {
-        return Err(SetupError::Invalid(format!("Spheres has no variant \"{v}\" yet")));
-    }
+    let any_face_down = match setup.variant.as_deref() {
+        None => false,
+        Some(FACE_DOWN) => true,
+        Some(v) => return Err(SetupError::Invalid(format!("Spheres has no variant \"{v}\""))),
+    };
     let mut decks = Vec::new();
     for seat in &setup.seats {
         let ids = db
@@ -30,7 +36,9 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
         decks.push(ids);
     }
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
-    Ok(deal(db, GameRng::from_seed(setup.seed), &names, decks, setup.first))
+    let mut s = deal(db, GameRng::from_seed(setup.seed), &names, decks, setup.first);
+    s.any_face_down = any_face_down;
+    Ok(s)
 }
 
 /// Builds the opening state from resolved decks; `first` takes the first

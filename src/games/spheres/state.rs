@@ -465,6 +465,10 @@ pub struct State {
     /// How the first lord was chosen (the split reveal), told on the first boards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<Arc<str>>,
+    /// Variant `face-down`: any hand card may be summoned face down as a
+    /// generic creature (the back of the card).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub any_face_down: bool,
 }
 
 impl State {
@@ -494,6 +498,7 @@ impl State {
             quiet_turns: 0,
             committed: false,
             opening: None,
+            any_face_down: false,
         }
     }
 

@@ -187,7 +187,9 @@ fn illegal(s: &State, seat: Seat, a: &Action) -> Illegal {
         Action::Cure { .. } => "You cannot cure that creature with that crystal now.",
         Action::Crystallize { .. } => "You cannot put that card in your vault now.",
         Action::Cast { .. } => "You cannot cast that spell now (mana, sphere or timing).",
-        Action::Summon { .. } => "You cannot summon that creature now (mana, sphere or timing).",
+        Action::Summon { .. } | Action::SummonFaceDown { .. } => {
+            "You cannot summon that creature now (mana, sphere or timing)."
+        }
         Action::Attack { .. } => "That creature cannot attack that target now.",
         Action::Block { .. } | Action::NoBlock => "There is no block to decide with that creature now.",
         Action::Siege { .. } => "That is not something this siege can destroy.",
@@ -217,7 +219,11 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
     }
     s.committed = false;
     let before =
-        matches!(a, Action::Cast { .. } | Action::Summon { .. } | Action::Retaliate { .. }).then(|| {
+        matches!(
+            a,
+            Action::Cast { .. } | Action::Summon { .. } | Action::SummonFaceDown { .. } | Action::Retaliate { .. }
+        )
+        .then(|| {
             let mut b = s.clone();
             b.checkpoint = None;
             b
@@ -281,6 +287,13 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 ev.push(Event::public(format!("{name}'s crystals give no mana for the rest of the turn")));
                 s.turn.step = Step::Battle;
             }
+        }
+        Action::SummonFaceDown { card } => {
+            let uid = s.lords[seat].hand[*card as usize];
+            s.turn.mana_spent += super::state::GENERIC_COST;
+            s.turn.casting = true;
+            take(s, uid);
+            zones::summon(s, uid, true, ev);
         }
         Action::Cast { card } | Action::Summon { card } => {
             let uid = s.lords[seat].hand[*card as usize];

@@ -241,6 +241,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             Some(u) => (format!("Summon {} ({})", card_name(s, u), summon_cost(s, u)), Placement::Hand),
             None => ("Summon".into(), Placement::Hand),
         },
+        Action::SummonFaceDown { card } => match hand(card) {
+            Some(u) => (format!("Summon {} face down (3)", card_name(s, u)), Placement::Hand),
+            None => ("Summon face down".into(), Placement::Hand),
+        },
         Action::Attack { attacker, lord, creature: target } => {
             let aim = match target {
                 Some(j) => creature(*lord, *j),
