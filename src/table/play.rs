@@ -151,31 +151,37 @@ impl Table {
         plan: &BoardPlan,
     ) -> Result<Vec<Outgoing>, TableError> {
         let after = m.moved_to(version, plan.orders.to_json(), state);
+        // The requester's offers serve their hand and, when they act next
+        // alone, the board's buttons too: computed once.
+        let mine = m.seat_of(&req.user.id).map(|seat| (seat, offers(state, seat, &after.leaves())));
+        let known = mine.as_ref().map(|(seat, o)| (*seat, o.board.as_slice()));
         let mut out = Vec::new();
         match (&m.row.board_message, plan.edit) {
             (Some(message_ref), true) => out.push(Outgoing::Edit {
                 target: m.board_target(),
                 message_ref: message_ref.clone(),
-                message: self.board_message(&after, state, version, &plan.shown),
+                message: self.board_message_with(&after, state, version, &plan.shown, known),
                 key: Some(PostKey::Board { match_id: m.id(), version }),
             }),
-            _ => out.push(self.board_post(
-                &after,
-                state,
-                version,
-                &plan.shown,
-                Some(&req.user.id),
-                extra_mentions,
-            )),
+            _ => {
+                let message = self.board_message_with(&after, state, version, &plan.shown, known);
+                out.push(self.board_post_of(
+                    &after,
+                    state,
+                    version,
+                    message,
+                    Some(&req.user.id),
+                    extra_mentions,
+                ))
+            }
         }
-        if let Some(seat) = m.seat_of(&req.user.id) {
+        if let Some((seat, offers)) = mine {
             let news: Vec<String> = steps
                 .iter()
                 .flat_map(|s| &s.events)
                 .filter(|e| e.to == Visibility::Only(seat))
                 .map(|e| e.text.clone())
                 .collect();
-            let offers = offers(state, seat, &after.leaves());
             if !news.is_empty() || !offers.hand.is_empty() {
                 let message = self.hand_message(&after, seat, &news, &offers, 0);
                 out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message });
@@ -219,6 +225,19 @@ impl Table {
         mentions: Option<Vec<UserId>>,
     ) -> Outgoing {
         let message = self.board_message(m, state, version, events);
+        self.board_post_of(m, state, version, message, skip, mentions)
+    }
+
+    /// [`Table::board_post`] of a board message already built.
+    fn board_post_of(
+        &self,
+        m: &Loaded,
+        state: &AnyState,
+        version: i64,
+        message: Message,
+        skip: Option<&UserId>,
+        mentions: Option<Vec<UserId>>,
+    ) -> Outgoing {
         let mentions = mentions.unwrap_or_else(|| {
             state.to_act().into_iter().filter_map(|s| m.user_at(s)).filter(|u| Some(u) != skip).collect()
         });
@@ -237,11 +256,25 @@ impl Table {
         version: i64,
         events: &[String],
     ) -> Message {
+        self.board_message_with(m, state, version, events, None)
+    }
+
+    /// [`Table::board_message`], with the board offers of a seat when
+    /// they are known already.
+    fn board_message_with(
+        &self,
+        m: &Loaded,
+        state: &AnyState,
+        version: i64,
+        events: &[String],
+        known: Option<(Seat, &[view::Offer])>,
+    ) -> Message {
         let mut public = with_title(state.view(Viewer::Public), m);
         let to_act = state.to_act();
         let leaves = m.leaves();
-        let on_board = match to_act.as_slice() {
-            [only] => offers(state, *only, &leaves).board,
+        let on_board = match (to_act.as_slice(), known) {
+            ([only], Some((seat, board))) if *only == seat => board.to_vec(),
+            ([only], _) => offers(state, *only, &leaves).board,
             _ => vec![],
         };
         // Standing orders are public; why one fired is not.
