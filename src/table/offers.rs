@@ -201,11 +201,14 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
         // End turn does more than the step's pass unless the pass alone
         // ends the turn (say, Keep hand); only the player's own decline
         // is tried, so the offer shows nothing of anyone's hidden cards.
-        let ends_now = decline.as_ref().is_some_and(|d| {
-            let mut tried = state.clone();
-            tried.apply(seat, d).is_ok() && (tried.outcome().is_some() || tried.turn() != state.turn())
-        });
-        if later_steps || !ends_now {
+        // (Tried only when no later step was reached: that already says.)
+        let ends_now = || {
+            decline.as_ref().is_some_and(|d| {
+                let mut tried = state.clone();
+                tried.apply(seat, d).is_ok() && (tried.outcome().is_some() || tried.turn() != state.turn())
+            })
+        };
+        if later_steps || !ends_now() {
             let end = Offer { label: "End turn".into(), choice: Choice::EndTurn, pass: true };
             out.board.push(end.clone());
             out.hand.push(end);

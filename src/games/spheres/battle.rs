@@ -15,6 +15,18 @@ fn label(s: &State, uid: Uid) -> String {
     public_label(s, uid, Some(Zone::Battlefield))
 }
 
+/// An attack's creatures by position, as cards, and its aim in words
+/// ("Bob's fortress", "Bob's Stone Golem").
+fn aimed(s: &State, seat: Seat, attacker: u8, lord: Seat, creature: Option<u8>) -> (Uid, Option<Uid>, String) {
+    let att = s.lords[seat].battlefield[attacker as usize].uid;
+    let target = creature.map(|j| s.lords[lord].battlefield[j as usize].uid);
+    let aim = match target {
+        Some(t) => format!("{}'s {}", s.name(lord), label(s, t)),
+        None => format!("{}'s fortress", s.name(lord)),
+    };
+    (att, target, aim)
+}
+
 /// 5a: the attacker engages and its attack triggers fire.
 pub fn declare(
     s: &mut State,
@@ -24,13 +36,8 @@ pub fn declare(
     creature: Option<u8>,
     ev: &mut Vec<Event>,
 ) {
-    let att = s.lords[seat].battlefield[attacker as usize].uid;
+    let (att, target, aim) = aimed(s, seat, attacker, lord, creature);
     s.lords[seat].battlefield[attacker as usize].engaged = true;
-    let target = creature.map(|j| s.lords[lord].battlefield[j as usize].uid);
-    let aim = match target {
-        Some(t) => format!("{}'s {}", s.name(lord), label(s, t)),
-        None => format!("{}'s fortress", s.name(lord)),
-    };
     ev.push(Event::public(format!("{} attacks {aim} with {}", s.name(seat), label(s, att))));
     s.attack = Some(Attack {
         seat,
@@ -49,12 +56,7 @@ pub fn declare(
 /// 5a ahead: the active lord declares an attack to be fought later, in
 /// the order declared (see `Step::Battle` in `turn`).
 pub fn plan(s: &mut State, seat: Seat, attacker: u8, lord: Seat, creature: Option<u8>, ev: &mut Vec<Event>) {
-    let att = s.lords[seat].battlefield[attacker as usize].uid;
-    let target = creature.map(|j| s.lords[lord].battlefield[j as usize].uid);
-    let aim = match target {
-        Some(t) => format!("{}'s {}", s.name(lord), label(s, t)),
-        None => format!("{}'s fortress", s.name(lord)),
-    };
+    let (att, target, aim) = aimed(s, seat, attacker, lord, creature);
     s.turn.plan.push(Planned { attacker: att, lord, target });
     ev.push(Event::public(format!(
         "{} plans attack {}: {} → {aim}",

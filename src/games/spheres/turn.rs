@@ -288,22 +288,20 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 s.turn.step = Step::Battle;
             }
         }
-        Action::SummonFaceDown { card } => {
+        Action::Cast { card } | Action::Summon { card } | Action::SummonFaceDown { card } => {
             let uid = s.lords[seat].hand[*card as usize];
-            s.turn.mana_spent += super::state::GENERIC_COST;
-            s.turn.casting = true;
-            take(s, uid);
-            zones::summon(s, uid, true, ev);
-        }
-        Action::Cast { card } | Action::Summon { card } => {
-            let uid = s.lords[seat].hand[*card as usize];
-            let summoning = matches!(a, Action::Summon { .. });
-            let cost = if summoning { summon_cost(s, uid) } else { cast_cost(s, uid) };
+            let face_down = matches!(a, Action::SummonFaceDown { .. });
+            let summoning = face_down || matches!(a, Action::Summon { .. });
+            let cost = match a {
+                Action::SummonFaceDown { .. } => super::state::GENERIC_COST,
+                Action::Summon { .. } => summon_cost(s, uid),
+                _ => cast_cost(s, uid),
+            };
             s.turn.mana_spent += cost;
             s.turn.casting = true;
             take(s, uid);
             if summoning {
-                zones::summon(s, uid, false, ev);
+                zones::summon(s, uid, face_down, ev);
             } else {
                 effects::cast_spell(s, uid, ev);
             }

@@ -6,7 +6,7 @@ use super::action::{Action, Prompt, SiegeTarget};
 use super::effects::{current_effect, source_name, wanted};
 use super::legal::{cast_cost, summon_cost, to_act};
 use super::state::{spheres_of, Creature, State, Step, Uid};
-use super::zones::{card_name, is_public, owned_label, public_label};
+use super::zones::{card_name, spheres_name, is_public, owned_label, public_label};
 use crate::cards::spheres::{Effect, SpellKind, Sphere, Verb, Zone};
 use crate::engine::{ActionView, CardView, Placement, Seat, SeatView, TableView, Viewer, ZoneView};
 
@@ -19,15 +19,11 @@ fn clip(mut s: String) -> String {
     s
 }
 
-fn spheres_text(s: &State, uid: Uid) -> String {
-    super::zones::spheres_name(s, uid)
-}
-
 /// A creature as `viewer` sees it on the battlefield.
 fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
     let owner = s.owner(c.uid);
     let name = if c.face_down && viewer == Some(owner) {
-        format!("face-down {} creature ({})", spheres_text(s, c.uid), card_name(s, c.uid))
+        format!("face-down {} creature ({})", spheres_name(s, c.uid), card_name(s, c.uid))
     } else {
         public_label(s, c.uid, Some(Zone::Battlefield)).trim_start_matches("a ").to_string()
     };
@@ -69,7 +65,7 @@ pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
         format!("{kind} spell cost {}", d.spell.cost)
     };
     CardView {
-        name: format!("{} / {} ({})", d.creature.name, d.spell.name, spheres_text(s, uid)),
+        name: format!("{} / {} ({})", d.creature.name, d.spell.name, spheres_name(s, uid)),
         detail: format!("{creature} · {spell}"),
     }
 }
@@ -224,7 +220,7 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("Cure {} ({sp} crystal)", creature(seat, *c)), Placement::Board)
         }
         Action::Crystallize { card } => match hand(card) {
-            Some(u) => (format!("Crystallize {} ({})", card_name(s, u), spheres_text(s, u)), Placement::Hand),
+            Some(u) => (format!("Crystallize {} ({})", card_name(s, u), spheres_name(s, u)), Placement::Hand),
             None => ("Crystallize".into(), Placement::Hand),
         },
         Action::Cast { card } => match hand(card) {
