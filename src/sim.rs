@@ -68,7 +68,7 @@ pub fn random_setup(library: &Library, game: GameId, seed: u64) -> Result<MatchS
             SeatSetup { name: name.to_string(), deck_name: d.name.clone(), deck: d.cards.clone() }
         })
         .collect();
-    Ok(MatchSetup { variant: None, seed, seats, first: None })
+    Ok(MatchSetup { seed, seats, ..Default::default() })
 }
 
 /// Plays one seeded random game through the engine's one random playout;

@@ -35,6 +35,7 @@ fn random_game_with(
             .map(|(d, n)| SeatSetup { name: n.into(), deck_name: format!("{n}'s deck"), deck: d.clone() })
             .collect(),
         first: None,
+        ..Default::default()
     };
     let mut s = setup(&m, db).unwrap_or_else(|e| panic!("seed {seed}: setup failed: {e}"));
     let mut rng = GameRng::from_seed(seed ^ 0x5eed_5eed_5eed_5eed);

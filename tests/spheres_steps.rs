@@ -20,6 +20,7 @@ fn setup(seed: u64) -> MatchSetup {
             SeatSetup { name: "Bob".into(), deck_name: "b".into(), deck: demo_deck(1) },
         ],
         first: None,
+        ..Default::default()
     }
 }
 

@@ -32,11 +32,20 @@ pub use view::{
 
 /// Everything a match is created from: with the action list it defines the
 /// match completely (replay re-runs `setup` and then every action).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchSetup {
-    /// Game variant, e.g. `first-draft` for Spheres; `None` is the standard game.
+    /// Game variants, comma-separated when several are combined (for
+    /// Spheres `first-draft,face-down`); `None` is the standard game.
     #[serde(default)]
     pub variant: Option<String>,
+    /// Multiplayer mode (for Spheres `free-for-all`, `limited-range`,
+    /// `teams`); `None` is the game's default for the number of seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    /// How decks are assembled (for Spheres `pre-design`, `closed-draft`,
+    /// …); `None`: every seat brings its deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assembly: Option<String>,
     /// Seed of the match's random number generator.
     pub seed: u64,
     /// The players, in seat order.

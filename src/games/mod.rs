@@ -43,6 +43,12 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// Variant names accepted at challenge time.
     pub variants: &'static [&'static str],
+    /// Multiplayer modes (the first is the default); empty for a game
+    /// with one way to seat its players.
+    pub modes: &'static [&'static str],
+    /// Deck assembly methods besides bringing a deck (see
+    /// [`crate::engine::MatchSetup::assembly`]).
+    pub assemblies: &'static [&'static str],
     /// Players a match seats (min, max).
     pub players: (usize, usize),
     /// The standing orders a player may give in this game, besides

@@ -13,6 +13,39 @@ use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewMatch, NewSea
 use crate::view::Message;
 use crate::view::{self, ChallengeInfo, DeckOption};
 
+/// Checks a challenge's `variant:` (several may be combined, separated by
+/// commas or spaces) against the game's variants; returns them joined by
+/// commas as stored, or `None` for the standard game.
+fn variants_named(
+    info: &crate::games::GameInfo,
+    variant: Option<&str>,
+) -> Result<Option<String>, TableError> {
+    let words: Vec<&str> =
+        variant.unwrap_or("").split([',', ' ', '+']).map(str::trim).filter(|v| !v.is_empty()).collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    if info.variants.is_empty() {
+        return refuse(format!("{} has no variants; leave the variant out.", info.name));
+    }
+    let mut keys: Vec<&str> = Vec::new();
+    for v in words {
+        match info.variants.iter().find(|k| k.eq_ignore_ascii_case(v)) {
+            Some(k) if !keys.contains(k) => keys.push(k),
+            Some(_) => {}
+            None => {
+                return refuse(format!(
+                    "{} has no variant {}; the variants are: {} (combine them with commas).",
+                    info.name,
+                    quote(v),
+                    info.variants.join(", ")
+                ))
+            }
+        }
+    }
+    Ok(Some(keys.join(",")))
+}
+
 impl Table {
     /// `/challenge`: checks everything that can be checked now and posts
     /// the challenge with Accept / Decline.
@@ -37,23 +70,7 @@ impl Table {
         }
         let game = game_named(game)?;
         let info = game.info();
-        let variant = match variant.map(str::trim).filter(|v| !v.is_empty()) {
-            None => None,
-            Some(v) => match info.variants.iter().find(|k| k.eq_ignore_ascii_case(v)) {
-                Some(k) => Some((*k).to_owned()),
-                None if info.variants.is_empty() => {
-                    return refuse(format!("{} has no variants; leave the variant out.", info.name));
-                }
-                None => {
-                    return refuse(format!(
-                        "{} has no variant {}; the variants are: {}.",
-                        info.name,
-                        quote(v),
-                        info.variants.join(", ")
-                    ));
-                }
-            },
-        };
+        let variant = variants_named(info, variant)?;
         let limit = deadline_hours.unwrap_or(self.config.default_limit_hours);
         if limit == 0 || limit > self.config.max_limit_hours {
             return refuse(format!(
@@ -236,6 +253,8 @@ impl Table {
         let first = ch.starts.as_ref().map(|u| crate::engine::Seat(u8::from(*u == ch.opponent)));
         let setup = MatchSetup {
             first,
+            mode: None,
+            assembly: None,
             variant: ch.variant.clone(),
             seed,
             seats: vec![

@@ -298,6 +298,8 @@ impl Game for HighCard {
         name: "High Card",
         summary: "Three rounds of choosing a card in secret; the higher card scores. (A test game.)",
         variants: &[],
+        modes: &[],
+        assemblies: &[],
         players: (2, 2),
         orders: &[],
     };

@@ -133,6 +133,8 @@ impl Game for Spheres {
                   once more to win. Destroyed cards become groove energy you can spend on retaliation \
                   spells during your opponent's attacks.",
         variants: &[setup::FACE_DOWN],
+        modes: &[],
+        assemblies: &[],
         players: (2, 2),
         orders: legal::ORDERS,
     };

@@ -7,10 +7,24 @@ use super::state::{Lord, State, Step, Turn, Uid, HAND, TOWERS};
 use super::turn::run;
 use crate::cards::spheres::{CardId, SpheresDb};
 use crate::engine::{GameRng, MatchSetup, PerSeat, Seat, SetupError};
+use crate::games::Game;
 
 /// The variant in which any card may be summoned face down as a generic
 /// creature (the back of the card; an advanced rule of the rulebook).
 pub const FACE_DOWN: &str = "face-down";
+
+/// The variants a setup asks for (its `variant` lists them separated by
+/// commas), each checked against the ones Spheres has.
+pub fn variants(setup: &MatchSetup) -> Result<Vec<&'static str>, SetupError> {
+    let mut out = Vec::new();
+    for v in setup.variant.as_deref().unwrap_or("").split(',').map(str::trim).filter(|v| !v.is_empty()) {
+        match super::Spheres::INFO.variants.iter().find(|k| **k == v) {
+            Some(k) => out.push(*k),
+            None => return Err(SetupError::Invalid(format!("Spheres has no variant \"{v}\""))),
+        }
+    }
+    Ok(out)
+}
 
 /// Reveals attempted before a tie is broken at random.
 const MAX_REVEALS: usize = 20;
@@ -23,11 +37,8 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
             setup.seats.len()
         )));
     }
-    let any_face_down = match setup.variant.as_deref() {
-        None => false,
-        Some(FACE_DOWN) => true,
-        Some(v) => return Err(SetupError::Invalid(format!("Spheres has no variant \"{v}\""))),
-    };
+    let variants = variants(setup)?;
+    let any_face_down = variants.contains(&FACE_DOWN);
     let mut decks = Vec::new();
     for seat in &setup.seats {
         let ids = db
