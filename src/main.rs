@@ -37,6 +37,18 @@ enum Command {
         /// Seed of the first game (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Players per game (default: the game's fewest).
+        #[arg(long, default_value_t = 0)]
+        players: usize,
+        /// Multiplayer mode (Spheres: free-for-all, limited-range, teams).
+        #[arg(long)]
+        mode: Option<String>,
+        /// Rules variants, comma-separated (Spheres: first-draft, face-down).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Deck assembly method (Spheres: closed-draft, …).
+        #[arg(long)]
+        assembly: Option<String>,
     },
     /// Play seeded matches through the table as two chat players and
     /// measure clicks, posts and waits per turn.
@@ -110,7 +122,10 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Bot) {
         Command::Bot => bot(),
         Command::Console { db } => runtime().and_then(|rt| rt.block_on(console(&db))),
-        Command::Sim { game, games, seed } => sim(game.as_deref(), games, seed),
+        Command::Sim { game, games, seed, players, mode, variant, assembly } => {
+            let opts = cardtable::sim::SimOptions { players, mode, variant, assembly };
+            sim(game.as_deref(), games, seed, &opts)
+        }
         Command::Chatsim { game, games, seed, orders } => {
             runtime().and_then(|rt| rt.block_on(chatsim(game.as_deref(), games, seed, &orders)))
         }
@@ -160,14 +175,14 @@ async fn chatsim(game: Option<&str>, games: u32, seed: u64, orders: &str) -> Res
     Ok(())
 }
 
-fn sim(game: Option<&str>, games: u64, seed: u64) -> Result<(), String> {
+fn sim(game: Option<&str>, games: u64, seed: u64, opts: &cardtable::sim::SimOptions) -> Result<(), String> {
     let game = game_arg(game)?;
     let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
     let start = Instant::now();
     let (mut finished, mut errors, mut actions) = (0u64, 0u64, 0u64);
     let mut reports = Vec::new();
     for i in 0..games {
-        let mut report = cardtable::sim::play_random(&library, game, seed.wrapping_add(i), |_| {});
+        let mut report = cardtable::sim::play_random_with(&library, game, seed.wrapping_add(i), opts, |_| {});
         actions += report.actions as u64;
         finished += report.finished as u64;
         if let Some(e) = report.error.take() {

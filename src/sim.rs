@@ -52,35 +52,79 @@ pub fn deck_records<'a>(reports: impl IntoIterator<Item = &'a GameReport>) -> Ve
         .collect()
 }
 
+/// How `cardtable sim` seats its random games; the default is the game's
+/// fewest players, standard rules, each seat bringing a starter deck.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Seats (0: the game's minimum).
+    pub players: usize,
+    /// Multiplayer mode ([`MatchSetup::mode`]).
+    pub mode: Option<String>,
+    /// Variants, comma-separated ([`MatchSetup::variant`]).
+    pub variant: Option<String>,
+    /// Deck assembly method ([`MatchSetup::assembly`]).
+    pub assembly: Option<String>,
+}
+
+/// Seat names of random games, in seat order.
+pub const NAMES: [&str; 6] = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"];
+
 /// A two-player setup with starter decks picked by `seed`.
 pub fn random_setup(library: &Library, game: GameId, seed: u64) -> Result<MatchSetup, String> {
+    random_setup_with(library, game, seed, &SimOptions::default())
+}
+
+/// A setup as `opts` asks, with starter decks picked by `seed`.
+pub fn random_setup_with(
+    library: &Library,
+    game: GameId,
+    seed: u64,
+    opts: &SimOptions,
+) -> Result<MatchSetup, String> {
     let decks = library.catalog(game).starter_decks();
     if decks.is_empty() {
         return Err(format!("{} has no starter decks", game.name()));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
-    let (min_players, _) = game.info().players;
-    let seats = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
+    let (min_players, max_players) = game.info().players;
+    let players = if opts.players == 0 { min_players.max(2) } else { opts.players };
+    if players < min_players || players > max_players.min(NAMES.len()) {
+        return Err(format!("{} seats {min_players} to {max_players} players, not {players}", game.name()));
+    }
+    let seats = NAMES
         .iter()
-        .take(min_players.max(2))
+        .take(players)
         .map(|name| {
             let d = &decks[rng.gen_range(0..decks.len())];
             SeatSetup { name: name.to_string(), deck_name: d.name.clone(), deck: d.cards.clone() }
         })
         .collect();
-    Ok(MatchSetup { seed, seats, ..Default::default() })
+    Ok(MatchSetup {
+        seed,
+        seats,
+        mode: opts.mode.clone(),
+        variant: opts.variant.clone(),
+        assembly: opts.assembly.clone(),
+        first: None,
+    })
+}
+
+/// Plays one seeded random two-player game (see [`play_random_with`]).
+pub fn play_random(library: &Library, game: GameId, seed: u64, on_step: impl FnMut(&AnyState)) -> GameReport {
+    play_random_with(library, game, seed, &SimOptions::default(), on_step)
 }
 
 /// Plays one seeded random game through the engine's one random playout;
 /// `on_step` sees the state after every action.
-pub fn play_random(
+pub fn play_random_with(
     library: &Library,
     game: GameId,
     seed: u64,
+    opts: &SimOptions,
     mut on_step: impl FnMut(&AnyState),
 ) -> GameReport {
     let mut report = GameReport { actions: 0, finished: false, error: None, decks: vec![], winners: vec![] };
-    let setup = match random_setup(library, game, seed) {
+    let setup = match random_setup_with(library, game, seed, opts) {
         Ok(s) => s,
         Err(e) => return GameReport { error: Some(e), ..report },
     };

@@ -242,12 +242,10 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
 }
 
 /// A lord is destroyed: out of the game; the destroyer fortifies a tower
-/// from its deck; the last lord standing wins.
+/// from its deck; the last lord (or team) standing wins.
 fn defeat(s: &mut State, loser: Seat, winner: Seat, reason: String, ev: &mut Vec<Event>) {
-    s.lords[loser].alive = false;
-    let alive = s.alive();
-    if alive.len() <= 1 {
-        finish_game(s, alive, reason, ev);
+    if let Some(winners) = super::turn::eliminate(s, loser) {
+        finish_game(s, winners, reason, ev);
         return;
     }
     ev.push(Event::public(reason));

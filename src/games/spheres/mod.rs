@@ -46,7 +46,7 @@ pub mod zones;
 
 pub use action::{Action, Prompt, SiegeTarget};
 pub use state::{
-    card_count, check_invariants, Attack, AttackPhase, Creature, Lord, State, Step, Uid,
+    card_count, check_invariants, Attack, AttackPhase, Creature, Lord, Mode, State, Step, Uid,
     GENERIC_COST, GENERIC_STRENGTH,
 };
 
@@ -133,9 +133,9 @@ impl Game for Spheres {
                   once more to win. Destroyed cards become groove energy you can spend on retaliation \
                   spells during your opponent's attacks.",
         variants: &[setup::FACE_DOWN],
-        modes: &[],
+        modes: &["free-for-all", "limited-range", "teams"],
         assemblies: &[],
-        players: (2, 2),
+        players: setup::PLAYERS,
         orders: legal::ORDERS,
     };
 }

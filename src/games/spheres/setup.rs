@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::state::{Lord, State, Step, Turn, Uid, HAND, TOWERS};
+use super::state::{Lord, Mode, State, Step, Turn, Uid, HAND, TOWERS};
 use super::turn::run;
 use crate::cards::spheres::{CardId, SpheresDb};
 use crate::engine::{GameRng, MatchSetup, PerSeat, Seat, SetupError};
@@ -12,6 +12,34 @@ use crate::games::Game;
 /// The variant in which any card may be summoned face down as a generic
 /// creature (the back of the card; an advanced rule of the rulebook).
 pub const FACE_DOWN: &str = "face-down";
+
+/// Lords a match seats.
+pub const PLAYERS: (usize, usize) = (2, 6);
+
+/// The multiplayer mode a setup asks for, checked against its seats: team
+/// play needs teams of two (4 or 6 lords).
+pub fn mode(setup: &MatchSetup) -> Result<Mode, SetupError> {
+    let n = setup.seats.len();
+    if !(PLAYERS.0..=PLAYERS.1).contains(&n) {
+        return Err(SetupError::Invalid(format!(
+            "Spheres is played by {} to {} lords; this match seats {n}",
+            PLAYERS.0, PLAYERS.1
+        )));
+    }
+    let mode = match setup.mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        None => Mode::FreeForAll,
+        Some(m) => Mode::parse(m).ok_or_else(|| {
+            let keys: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
+            SetupError::Invalid(format!("Spheres has no mode \"{m}\"; the modes are {}", keys.join(", ")))
+        })?,
+    };
+    if mode == Mode::Teams && n != 4 && n != 6 {
+        return Err(SetupError::Invalid(format!(
+            "team play is for teams of two, so 4 or 6 lords; this match seats {n}"
+        )));
+    }
+    Ok(mode)
+}
 
 /// The variants a setup asks for (its `variant` lists them separated by
 /// commas), each checked against the ones Spheres has.
@@ -31,12 +59,7 @@ const MAX_REVEALS: usize = 20;
 
 /// Sets a match up with the cards of `db`.
 pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupError> {
-    if setup.seats.len() != 2 {
-        return Err(SetupError::Invalid(format!(
-            "Spheres is played by 2 lords for now; this match seats {}",
-            setup.seats.len()
-        )));
-    }
+    let mode = mode(setup)?;
     let variants = variants(setup)?;
     let any_face_down = variants.contains(&FACE_DOWN);
     let mut decks = Vec::new();
@@ -49,6 +72,7 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
     let mut s = deal(db, GameRng::from_seed(setup.seed), &names, decks, setup.first);
     s.any_face_down = any_face_down;
+    s.mode = mode;
     Ok(s)
 }
 

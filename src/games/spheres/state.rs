@@ -28,6 +28,42 @@ pub const TOWERS: usize = 5;
 /// Cards in an opening hand, and the draw when the hand is empty.
 pub const HAND: usize = 5;
 
+/// How several lords share the table (the rulebook's multiplayer game
+/// play modes). With two lords every mode plays the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Every lord may attack and target every other lord.
+    #[default]
+    FreeForAll,
+    /// Only the adjacent living lords (left and right) are in range.
+    LimitedRange,
+    /// Teams of two sitting opposite each other; range is the adjacent
+    /// living lords of the other teams; the last team standing wins.
+    Teams,
+}
+
+impl Mode {
+    /// Every mode, in the order `/challenge` offers them.
+    pub const ALL: [Mode; 3] = [Mode::FreeForAll, Mode::LimitedRange, Mode::Teams];
+    /// The key typed in `mode:`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::FreeForAll => "free-for-all",
+            Mode::LimitedRange => "limited-range",
+            Mode::Teams => "teams",
+        }
+    }
+    /// The mode named by `key`.
+    pub fn parse(key: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.key().eq_ignore_ascii_case(key.trim()))
+    }
+}
+
+fn is_default_mode(m: &Mode) -> bool {
+    *m == Mode::FreeForAll
+}
+
 /// A creature on the battlefield.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Creature {
@@ -469,6 +505,9 @@ pub struct State {
     /// generic creature (the back of the card).
     #[serde(default, skip_serializing_if = "is_false")]
     pub any_face_down: bool,
+    /// The multiplayer mode: who is in range and who wins together.
+    #[serde(default, skip_serializing_if = "is_default_mode")]
+    pub mode: Mode,
 }
 
 impl State {
@@ -499,6 +538,7 @@ impl State {
             committed: false,
             opening: None,
             any_face_down: false,
+            mode: Mode::FreeForAll,
         }
     }
 
@@ -526,10 +566,46 @@ impl State {
     pub fn alive(&self) -> Vec<Seat> {
         self.lords.iter().filter(|(_, l)| l.alive).map(|(s, _)| s).collect()
     }
-    /// The living opponents of `seat`, in turn order after it.
+    /// The living opponents of `seat` in its attack and spell range, in
+    /// turn order after it: every other lord in free for all; the adjacent
+    /// living lords (recomputed as lords fall) in limited range and team
+    /// play; never a teammate.
     pub fn opponents(&self, seat: Seat) -> Vec<Seat> {
         let n = self.lords.len();
-        (1..n).map(|k| Seat(((seat.index() + k) % n) as u8)).filter(|s| self.lords[*s].alive).collect()
+        let after: Vec<Seat> =
+            (1..n).map(|k| Seat(((seat.index() + k) % n) as u8)).filter(|s| self.lords[*s].alive).collect();
+        let in_range = |o: &Seat| match self.mode {
+            Mode::FreeForAll => true,
+            // The next living lord clockwise and the previous one.
+            Mode::LimitedRange | Mode::Teams => after.first() == Some(o) || after.last() == Some(o),
+        };
+        after.iter().copied().filter(|o| in_range(o) && !self.allies(seat, *o)).collect()
+    }
+    /// The team of a seat: in team play the lords sitting opposite (seats
+    /// `i` and `i + n/2`) share one; otherwise every lord is its own.
+    pub fn team(&self, seat: Seat) -> usize {
+        let n = self.lords.len();
+        match self.mode {
+            Mode::Teams if n >= 4 => seat.index() % (n / 2),
+            _ => seat.index(),
+        }
+    }
+    /// Whether two different lords play on the same team.
+    pub fn allies(&self, a: Seat, b: Seat) -> bool {
+        a != b && self.team(a) == self.team(b)
+    }
+    /// The winners once one side is left standing (a lord, or a team with
+    /// its fallen member); `None` while two sides still play. No lord left
+    /// (everyone conceded) is a draw: no winners.
+    pub fn last_side_standing(&self) -> Option<Vec<Seat>> {
+        let alive = self.alive();
+        match alive.first() {
+            None => Some(Vec::new()),
+            Some(a) if alive.iter().all(|s| self.team(*s) == self.team(*a)) => {
+                Some(self.lords.seats().filter(|s| self.team(*s) == self.team(*a)).collect())
+            }
+            Some(_) => None,
+        }
     }
     /// Where a creature is: (its lord, its battlefield position).
     pub fn find_creature(&self, uid: Uid) -> Option<(Seat, usize)> {

@@ -376,20 +376,38 @@ pub fn finish_game(s: &mut State, winners: Vec<Seat>, reason: String, ev: &mut V
     s.outcome = Some(Outcome { winners, reason });
 }
 
-/// `seat` leaves the game; the last lord standing wins.
+/// A lord is out of the game: out of the turn order and of every range.
+/// While the game goes on, their creatures (and what is attached to them)
+/// leave the battlefield for their trash and their waiting triggers are
+/// dropped. Returns the winners once one side is left standing.
+pub fn eliminate(s: &mut State, seat: Seat) -> Option<Vec<Seat>> {
+    s.lords[seat].alive = false;
+    if let Some(winners) = s.last_side_standing() {
+        return Some(winners);
+    }
+    let lord = &mut s.lords[seat];
+    for c in std::mem::take(&mut lord.battlefield) {
+        lord.trash.push(c.uid);
+        lord.trash.extend(c.attached);
+    }
+    s.triggers.retain(|t| t.controller != seat);
+    s.turn.plan.retain(|p| p.lord != seat);
+    None
+}
+
+/// `seat` leaves the game; the last lord (or team) standing wins.
 pub fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
     let mut ev = Vec::new();
     if s.outcome.is_some() || !s.lords[seat].alive {
         return ev;
     }
-    s.lords[seat].alive = false;
-    let alive = s.alive();
-    if alive.len() <= 1 {
+    if let Some(winners) = eliminate(s, seat) {
         let reason = format!("{} conceded", s.name(seat));
-        finish_game(s, alive, reason, &mut ev);
+        finish_game(s, winners, reason, &mut ev);
     } else {
         ev.push(Event::public(format!("{} concedes and leaves the table", s.name(seat))));
-        if s.turn.active == seat || s.prompt.as_ref().is_some_and(|p| p.chooser() == seat) {
+        let defending = s.attack.as_ref().is_some_and(|a| a.defender == seat);
+        if s.turn.active == seat || defending || s.prompt.as_ref().is_some_and(|p| p.chooser() == seat) {
             s.frames.clear();
             s.triggers.clear();
             s.prompt = None;

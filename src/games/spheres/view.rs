@@ -5,7 +5,7 @@
 use super::action::{Action, Prompt, SiegeTarget};
 use super::effects::{current_effect, source_name, wanted};
 use super::legal::{cast_cost, summon_cost, to_act};
-use super::state::{spheres_of, Creature, State, Step, Uid};
+use super::state::{spheres_of, Creature, Mode, State, Step, Uid};
 use super::zones::{card_name, spheres_name, is_public, owned_label, public_label};
 use crate::cards::spheres::{Effect, SpellKind, Sphere, Verb, Zone};
 use crate::engine::{ActionView, CardView, Placement, Seat, SeatView, TableView, Viewer, ZoneView};
@@ -434,13 +434,46 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         hand: me.map(|seat| s.lords[seat].hand.iter().map(|u| hand_card_view(s, *u)).collect()),
         actions: Vec::new(),
         outcome: s.outcome.clone(),
-        // The split reveal is news during the first round only.
-        notes: s
-            .opening
-            .iter()
-            .filter(|_| s.turn.number as usize <= s.lords.len() && s.outcome.is_none())
-            .map(|o| o.to_string())
-            .collect(),
+        notes: notes(s),
         ..Default::default()
     }
+}
+
+/// The board's notes: the split reveal during the first round, and with
+/// more than two lords the mode, the teams and who is in range of whom.
+fn notes(s: &State) -> Vec<String> {
+    let mut notes: Vec<String> = s
+        .opening
+        .iter()
+        .filter(|_| s.turn.number as usize <= s.lords.len() && s.outcome.is_none())
+        .map(|o| o.to_string())
+        .collect();
+    if s.lords.len() > 2 && s.outcome.is_none() {
+        notes.push(multiplayer_note(s));
+    }
+    notes
+}
+
+/// "Team play: Alice & Carol vs Bob & Dave. Alice can reach Bob, Dave."
+fn multiplayer_note(s: &State) -> String {
+    let names = |seats: &[Seat]| seats.iter().map(|o| s.name(*o)).collect::<Vec<_>>();
+    let mode = match s.mode {
+        Mode::FreeForAll => "Free for all".to_string(),
+        Mode::LimitedRange => "Limited range (adjacent lords only)".to_string(),
+        Mode::Teams => {
+            let mut teams: Vec<Vec<Seat>> = Vec::new();
+            for seat in s.lords.seats() {
+                match teams.iter_mut().find(|t| s.team(t[0]) == s.team(seat)) {
+                    Some(t) => t.push(seat),
+                    None => teams.push(vec![seat]),
+                }
+            }
+            let teams: Vec<String> = teams.iter().map(|t| names(t).join(" & ")).collect();
+            format!("Team play: {}", teams.join(" vs "))
+        }
+    };
+    let active = s.turn.active;
+    let reach = names(&s.opponents(active));
+    let reach = if reach.is_empty() { "nobody".to_string() } else { reach.join(", ") };
+    format!("{mode}. {} can reach {reach}.", s.name(active))
 }
