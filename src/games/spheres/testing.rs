@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::legal::legal_actions;
-use super::state::{Creature, Lord, State, Step, Turn, Uid};
+use super::state::{Creature, Lord, Mode, State, Step, Turn, Uid};
 use super::turn::{apply, run};
 use super::view::describe;
 use super::Action;
@@ -53,6 +53,7 @@ pub struct Table {
     lords: Vec<Lord>,
     turn: Turn,
     seed: u64,
+    mode: Mode,
 }
 
 impl Default for Table {
@@ -78,7 +79,21 @@ impl Table {
             owners: Vec::new(),
             turn: Turn::start(3, Seat(0), Seat(0), Step::Main),
             seed: 1,
+            mode: Mode::FreeForAll,
         }
+    }
+
+    /// Seats `names.len()` lords (empty fields) instead of Alice and Bob;
+    /// call it before adding cards.
+    pub fn lords(&mut self, names: &[&str]) -> &mut Self {
+        self.names = names.iter().map(|n| n.to_string()).collect();
+        self.lords = self.names.iter().map(|n| Lord::new(n.clone())).collect();
+        self
+    }
+    /// The multiplayer mode.
+    pub fn mode(&mut self, mode: Mode) -> &mut Self {
+        self.mode = mode;
+        self
     }
 
     fn add(&mut self, seat: Seat, name: &str) -> Uid {
@@ -184,6 +199,7 @@ impl Table {
             PerSeat::from_fn(self.names.len(), |seat| self.lords[seat.index()].clone()),
             self.turn.clone(),
         );
+        s.mode = self.mode;
         let mut ev = Vec::new();
         run(&mut s, &mut ev);
         (s, ev)

@@ -1,0 +1,192 @@
+//! Spheres multi-player rules (rulebook, *Multi-Player Rules*): destroying
+//! a lord, spell and attack range in each game play mode, team play.
+
+use cardtable::cards::spheres::Zone;
+use cardtable::engine::{MatchSetup, Rules, Seat, SeatSetup, SetupError};
+use cardtable::games::spheres::testing::{attack, click, demo_deck, demo_pool, labels, names, Table};
+use cardtable::games::spheres::{setup::setup, Mode, Spheres, Step};
+
+const A: Seat = Seat(0);
+const B: Seat = Seat(1);
+const C: Seat = Seat(2);
+const D: Seat = Seat(3);
+
+/// Alice's Clockwork Sentry ready to attack in a table of `n` lords in `mode`,
+/// each other lord with a tower and an engaged Plague Rat.
+fn table(n: usize, mode: Mode) -> Table {
+    let all = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"];
+    let mut t = Table::new();
+    t.lords(&all[..n]).mode(mode).creature(A, "Clockwork Sentry").hand(A, &["Plague Rat"]).step(Step::Battle);
+    for i in 1..n {
+        let seat = Seat(i as u8);
+        t.towers(seat, &["Mist Wraith"]).creature_with(seat, "Plague Rat", |c| c.engaged = true);
+    }
+    t
+}
+
+/// The lords Alice may attack (siege), by name, in offer order.
+fn siege_targets(s: &cardtable::games::spheres::State) -> Vec<String> {
+    labels(s, A)
+        .into_iter()
+        .filter_map(|l| l.strip_prefix("Attack with Clockwork Sentry → ").and_then(|r| r.strip_suffix("'s fortress")).map(String::from))
+        .collect()
+}
+
+#[test]
+fn multiplayer_free_for_all_every_lord_is_in_attack_range() {
+    let s = table(5, Mode::FreeForAll).build();
+    assert_eq!(siege_targets(&s), ["Bob", "Carol", "Dave", "Erin"]);
+}
+
+#[test]
+fn multiplayer_limited_range_only_the_adjacent_lords_can_be_attacked() {
+    let s = table(5, Mode::LimitedRange).build();
+    assert_eq!(siege_targets(&s), ["Bob", "Erin"]);
+    // Creatures of lords out of range are no targets either.
+    assert!(!labels(&s, A).iter().any(|l| l.contains("Carol") || l.contains("Dave")), "{:?}", labels(&s, A));
+}
+
+#[test]
+fn multiplayer_limited_range_is_recomputed_when_a_lord_is_destroyed() {
+    let mut t = table(5, Mode::LimitedRange);
+    t.turn_with(|turn| turn.plan.clear());
+    let mut s = t.build();
+    s.lords[B].towers.clear();
+    attack(&mut s, A, "Attack with Clockwork Sentry → Bob's fortress");
+    assert!(!s.lords[B].alive, "Bob's fortress fell with no tower left");
+    assert!(s.outcome.is_none(), "three lords still play");
+    let reach: Vec<&str> = s.opponents(A).into_iter().map(|o| s.name(o)).collect();
+    assert_eq!(reach, ["Carol", "Erin"], "Carol is Alice's neighbour now");
+}
+
+#[test]
+fn multiplayer_destroying_a_lord_eliminates_them_and_fortifies_a_tower_from_the_top_of_the_deck() {
+    let mut t = table(3, Mode::FreeForAll);
+    t.deck(A, &["Veil Oracle", "Stone Golem"]);
+    let mut s = t.build();
+    s.lords[B].towers.clear();
+    let towers = s.lords[A].towers.len();
+    let ev = attack(&mut s, A, "Attack with Clockwork Sentry → Bob's fortress");
+    assert!(!s.lords[B].alive);
+    assert!(s.lords[B].battlefield.is_empty(), "the fallen lord's creatures leave the battlefield");
+    assert_eq!(names(&s, B, Zone::Trash), ["Plague Rat"]);
+    assert_eq!(s.lords[A].towers.len(), towers + 1);
+    assert_eq!(names(&s, A, Zone::Deck), ["Stone Golem"], "the tower came from the top of the deck");
+    assert!(cardtable::games::spheres::testing::public(&ev).iter().any(|e| e.contains("fortifies a new tower")));
+    assert!(s.outcome.is_none());
+    assert_eq!(Spheres::to_act(&s), vec![A], "Alice's turn goes on");
+}
+
+#[test]
+fn multiplayer_the_last_lord_to_survive_wins() {
+    let mut s = table(3, Mode::FreeForAll).build();
+    s.lords[B].towers.clear();
+    s.lords[C].alive = false;
+    attack(&mut s, A, "Attack with Clockwork Sentry → Bob's fortress");
+    assert_eq!(s.outcome.expect("game over").winners, vec![A]);
+}
+
+#[test]
+fn multiplayer_turn_order_is_clockwise_and_skips_fallen_lords() {
+    let mut t = table(4, Mode::FreeForAll);
+    t.step(Step::End).hand(B, &["Plague Rat"]).hand(C, &["Plague Rat"]).hand(D, &["Plague Rat"]);
+    assert_eq!(t.build().turn.active, B, "Bob follows Alice");
+    t.step(Step::Battle);
+    let mut s = t.build();
+    assert_eq!(s.turn.active, A);
+    s.lords[B].alive = false;
+    // Whatever is asked at the end of Alice's turn, pass until someone else acts.
+    let mut guard = 0;
+    while s.turn.active == A && guard < 20 {
+        let seat = Spheres::to_act(&s)[0];
+        let a = Spheres::decline(&s, seat).unwrap_or_else(|| Spheres::legal_actions(&s, seat)[0].clone());
+        Spheres::apply(&mut s, seat, &a).unwrap();
+        guard += 1;
+    }
+    assert_eq!(s.turn.active, C, "Bob is out, so Carol is next clockwise");
+}
+
+#[test]
+fn multiplayer_team_play_teammates_sit_opposite_and_are_never_in_range() {
+    let s = table(4, Mode::Teams).build();
+    assert_eq!(s.team(A), s.team(C));
+    assert_eq!(s.team(B), s.team(D));
+    assert_eq!(siege_targets(&s), ["Bob", "Dave"]);
+    let s6 = table(6, Mode::Teams).build();
+    assert!(s6.allies(A, Seat(3)), "in six, seats 0 and 3 sit opposite");
+    assert_eq!(siege_targets(&s6), ["Bob", "Frank"]);
+}
+
+#[test]
+fn multiplayer_team_play_the_last_team_standing_wins_with_its_fallen_member() {
+    let mut s = table(4, Mode::Teams).build();
+    s.lords[C].alive = false; // Alice's teammate already fell
+    s.lords[B].alive = false;
+    s.lords[D].towers.clear();
+    attack(&mut s, A, "Attack with Clockwork Sentry → Dave's fortress");
+    let o = s.outcome.expect("the other team is gone");
+    assert_eq!(o.winners, vec![A, C]);
+}
+
+#[test]
+fn multiplayer_spell_range_matches_attack_range() {
+    // Frost Lance destroys a creature of either lord: in limited range only
+    // the neighbours' creatures are offered (Alice has none).
+    let mut t = Table::new();
+    t.lords(&["Alice", "Bob", "Carol", "Dave", "Erin"]).mode(Mode::LimitedRange);
+    t.vault(A, &["Mist Wraith", "Mist Wraith"]).hand(A, &["Mist Wraith"]).step(Step::Main);
+    for i in 1..5 {
+        t.creature(Seat(i), "Plague Rat");
+    }
+    let mut s = t.build();
+    click(&mut s, A, "Cast Frost Lance");
+    let offered = labels(&s, A);
+    assert_eq!(offered, ["Destroy: aim at Bob", "Destroy: aim at Erin", "Cancel"]);
+}
+
+#[test]
+fn multiplayer_a_concession_mid_game_leaves_the_others_playing() {
+    let mut s = table(3, Mode::FreeForAll).build();
+    let ev = Spheres::concede(&mut s, B);
+    assert!(s.outcome.is_none());
+    assert!(!s.lords[B].alive);
+    assert!(cardtable::games::spheres::testing::public(&ev).iter().any(|e| e.contains("concedes")));
+    assert_eq!(siege_targets(&s), ["Carol"]);
+    Spheres::concede(&mut s, C);
+    assert_eq!(s.outcome.expect("one lord left").winners, vec![A]);
+}
+
+fn seats(n: usize) -> Vec<SeatSetup> {
+    (0..n)
+        .map(|i| SeatSetup { name: format!("P{i}"), deck_name: "demo".into(), deck: demo_deck(i % 2) })
+        .collect()
+}
+
+#[test]
+fn multiplayer_setup_seats_two_to_six_lords_and_team_play_needs_teams_of_two() {
+    let db = demo_pool();
+    let make = |n: usize, mode: Option<&str>| {
+        setup(&MatchSetup { seed: 3, seats: seats(n), mode: mode.map(String::from), ..Default::default() }, &db)
+    };
+    for n in 2..=6 {
+        let s = make(n, None).unwrap_or_else(|e| panic!("{n} lords: {e}"));
+        assert_eq!(s.lords.len(), n);
+        assert!(s.lords.iter().all(|(_, l)| l.towers.len() == 5 && l.hand.len() == 5));
+    }
+    assert!(matches!(make(7, None), Err(SetupError::Invalid(m)) if m.contains("2 to 6")));
+    assert!(matches!(make(3, Some("teams")), Err(SetupError::Invalid(m)) if m.contains("4 or 6")));
+    assert!(matches!(make(4, Some("chaos")), Err(SetupError::Invalid(m)) if m.contains("free-for-all")));
+    assert_eq!(make(6, Some("teams")).unwrap().mode, Mode::Teams);
+    assert_eq!(make(5, Some("limited-range")).unwrap().mode, Mode::LimitedRange);
+}
+
+#[test]
+fn multiplayer_the_board_names_the_mode_the_teams_and_who_is_in_range() {
+    let s = table(4, Mode::Teams).build();
+    let v = Spheres::view(&s, cardtable::engine::Viewer::Public);
+    assert!(
+        v.notes.iter().any(|n| n == "Team play: Alice & Carol vs Bob & Dave. Alice can reach Bob, Dave."),
+        "{:?}",
+        v.notes
+    );
+}
