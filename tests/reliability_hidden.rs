@@ -24,7 +24,7 @@ mod reliability_support;
 
 use cardtable::engine::{Event, Seat, TableView, Viewer, Visibility};
 use cardtable::games::{AnyState, GameId, Library, GAMES};
-use cardtable::sim::{random_setup, STEP_BUDGET};
+use cardtable::sim::{random_setup, random_setup_with, SimOptions, STEP_BUDGET};
 use cardtable::view::{self, BoardContext, HandContext};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -187,11 +187,17 @@ fn check_after(
 }
 
 /// Plays one seeded random game of registry entry `game`, checking every action.
-fn play_checked(library: &Library, game: GameId, seed: u64, tally: &mut Tally) -> Result<(), String> {
+fn play_checked(
+    library: &Library,
+    game: GameId,
+    seed: u64,
+    opts: &SimOptions,
+    tally: &mut Tally,
+) -> Result<(), String> {
     let fail = |step: usize, action: &str, why: String| {
-        format!("{} seed {seed}, action {step} ({action}): {why}", game.key())
+        format!("{} seed {seed} {opts:?}, action {step} ({action}): {why}", game.key())
     };
-    let setup = random_setup(library, game, seed).map_err(|e| fail(0, "setup", e))?;
+    let setup = random_setup_with(library, game, seed, opts).map_err(|e| fail(0, "setup", e))?;
     let mut state = AnyState::setup(game, &setup, library).map_err(|e| fail(0, "setup", e.to_string()))?;
     let seats = setup.seats.len();
     let mut before = all_secrets(&state, seats);
@@ -232,7 +238,7 @@ fn run(games_per_entry: u64, first_seed: u64) -> Tally {
     let library = Library::embedded().expect("the embedded cards load");
     for &game in GAMES {
         for seed in first_seed..first_seed + games {
-            if let Err(e) = play_checked(&library, game, seed, &mut tally) {
+            if let Err(e) = play_checked(&library, game, seed, &SimOptions::default(), &mut tally) {
                 failures.push(e);
             }
         }
@@ -264,6 +270,31 @@ fn no_view_event_or_message_names_a_hidden_card() {
 #[ignore = "long: thousands of games; run with --release -- --ignored"]
 fn no_view_event_or_message_names_a_hidden_card_in_thousands_of_games() {
     run(LONG_GAMES, 1_000_000);
+}
+
+/// Spheres with three to six lords, in every mode: every seat's secrets
+/// stay its own (a third lord never sees the others' hands).
+#[test]
+fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
+    let library = Library::embedded().unwrap();
+    let game = GameId::parse("spheres").unwrap();
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    let modes = [(3, "free-for-all"), (4, "teams"), (5, "limited-range"), (6, "teams"), (6, "free-for-all")];
+    for seed in 0..15u64 {
+        let (players, mode) = modes[seed as usize % modes.len()];
+        let opts = SimOptions { players, mode: Some(mode.into()), ..Default::default() };
+        if let Err(e) = play_checked(&library, game, 500 + seed, &opts, &mut tally) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} games leaked; first ones:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
+    assert_eq!(tally.games, 15);
 }
 
 /// The check itself catches a leak: a public event naming a card that stays

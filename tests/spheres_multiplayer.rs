@@ -28,7 +28,11 @@ fn table(n: usize, mode: Mode) -> Table {
 fn siege_targets(s: &cardtable::games::spheres::State) -> Vec<String> {
     labels(s, A)
         .into_iter()
-        .filter_map(|l| l.strip_prefix("Attack with Clockwork Sentry → ").and_then(|r| r.strip_suffix("'s fortress")).map(String::from))
+        .filter_map(|l| {
+            l.strip_prefix("Attack with Clockwork Sentry → ")
+                .and_then(|r| r.strip_suffix("'s fortress"))
+                .map(String::from)
+        })
         .collect()
 }
 
@@ -72,7 +76,9 @@ fn multiplayer_destroying_a_lord_eliminates_them_and_fortifies_a_tower_from_the_
     assert_eq!(names(&s, B, Zone::Trash), ["Plague Rat"]);
     assert_eq!(s.lords[A].towers.len(), towers + 1);
     assert_eq!(names(&s, A, Zone::Deck), ["Stone Golem"], "the tower came from the top of the deck");
-    assert!(cardtable::games::spheres::testing::public(&ev).iter().any(|e| e.contains("fortifies a new tower")));
+    assert!(cardtable::games::spheres::testing::public(&ev)
+        .iter()
+        .any(|e| e.contains("fortifies a new tower")));
     assert!(s.outcome.is_none());
     assert_eq!(Spheres::to_act(&s), vec![A], "Alice's turn goes on");
 }
@@ -166,7 +172,10 @@ fn seats(n: usize) -> Vec<SeatSetup> {
 fn multiplayer_setup_seats_two_to_six_lords_and_team_play_needs_teams_of_two() {
     let db = demo_pool();
     let make = |n: usize, mode: Option<&str>| {
-        setup(&MatchSetup { seed: 3, seats: seats(n), mode: mode.map(String::from), ..Default::default() }, &db)
+        setup(
+            &MatchSetup { seed: 3, seats: seats(n), mode: mode.map(String::from), ..Default::default() },
+            &db,
+        )
     };
     for n in 2..=6 {
         let s = make(n, None).unwrap_or_else(|e| panic!("{n} lords: {e}"));
