@@ -399,6 +399,7 @@ impl Sim {
             deck: None,
             deadline_hours: None,
             variant: None,
+            seating: Default::default(),
         };
         self.send(PLAYERS[0], RequestKind::Slash(challenge)).await;
         let accept = self.seen.iter().flat_map(|m| &m.components).find_map(|c| {

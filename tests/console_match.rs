@@ -36,9 +36,9 @@ fn tail(s: &str) -> &str {
 
 /// The player named in the newest board of `out` ("Alice to act."), or
 /// `None` once a board says the game is over.
-fn next_actor(out: &str) -> Option<Option<String>> {
+fn next_actor(out: &str, thread: &str) -> Option<Option<String>> {
     let mut found = None;
-    for line in out.lines().filter(|l| l.starts_with(THREAD)) {
+    for line in out.lines().filter(|l| l.starts_with(thread)) {
         if line.contains("The game is over") {
             found = Some(None);
         } else if let Some(i) = line.find(" to act.") {
@@ -77,17 +77,91 @@ fn blocks(transcript: &str) -> Vec<(String, String)> {
 }
 
 async fn play_whole_match() -> Driver {
+    let opening = [
+        "# Alice and Bob play a whole match of Spheres".to_owned(),
+        "seed 11".to_owned(),
+        format!("@alice /challenge opponent:@bob game:spheres deck:\"{ALICE_DECK}\""),
+        "@bob click Accept".to_owned(),
+        format!("@bob select {BOB_DECK}"),
+    ];
+    play_to_the_end(&opening, THREAD, None).await
+}
+
+/// The buttons of the newest button row in `out`: (number, label).
+fn buttons(out: &str) -> Vec<(usize, String)> {
+    let Some(row) = out.lines().rfind(|l| l.trim_start().starts_with("[1] ")) else { return vec![] };
+    row.split('[')
+        .filter_map(|part| {
+            let (n, label) = part.split_once("] ")?;
+            Some((n.parse().ok()?, label.trim().to_owned()))
+        })
+        .collect()
+}
+
+/// Sends the `opening` lines, then has whoever is to act in `thread` click
+/// the first thing offered until a board says the game is over.
+/// With `seed`, a random one of the board's game buttons is clicked
+/// instead of the first (first-button play can stall a table of lords who
+/// never crystallize).
+async fn play_to_the_end(opening: &[String], thread: &str, seed: Option<u64>) -> Driver {
+    let mut rng = seed.map(|s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let store = Store::open_memory().await.unwrap();
     let mut d = Driver { console: Console::new(store), script: vec![], transcript: String::new() };
-    d.send("# Alice and Bob play a whole match of Spheres").await;
-    d.send("seed 11").await;
-    d.send(&format!("@alice /challenge opponent:@bob game:spheres deck:\"{ALICE_DECK}\"")).await;
-    d.send("@bob click Accept").await;
-    let mut out = d.send(&format!("@bob select {BOB_DECK}")).await;
+    let mut out = String::new();
+    for line in opening {
+        out = d.send(line).await;
+    }
+    let next_actor = |out: &str| next_actor(out, thread);
     let mut actor = next_actor(&out).expect("the first board").expect("someone acts first");
     let mut idle = 0;
     for _ in 0..20_000 {
-        out = d.send(&format!("@{actor} click 1")).await;
+        if let Some(r) = rng.as_mut() {
+            // xorshift: a seeded pick without a dependency.
+            let mut pick = |n: usize| {
+                *r ^= *r << 13;
+                *r ^= *r >> 7;
+                *r ^= *r << 17;
+                (*r % n.max(1) as u64) as usize
+            };
+            let block = |out: &str, header: &str| {
+                blocks(out).into_iter().rev().find(|(h, _)| h == header).map(|(_, b)| b).unwrap_or_default()
+            };
+            let choices: Vec<(usize, String)> = buttons(&block(&out, thread))
+                .into_iter()
+                .filter(|(_, l)| !["Concede", "End turn"].contains(&l.as_str()))
+                .collect();
+            let (n, label) = match choices.len() {
+                0 => (0, "My hand".to_owned()),
+                k => choices[pick(k)].clone(),
+            };
+            let _ = n;
+            out = d.send(&format!("@{actor} click {label}")).await;
+            if label == "My hand" {
+                // Answer from the hand: a random entry of its menu or buttons.
+                let hand = block(&out, &format!("[only @{actor}]"));
+                let menu: Vec<usize> = hand
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("    [")?.split_once(']')?.0.parse().ok())
+                    .collect();
+                let hand_buttons = buttons(&hand);
+                out = if !menu.is_empty() {
+                    d.send(&format!("@{actor} select {}", menu[pick(menu.len())])).await
+                } else if !hand_buttons.is_empty() {
+                    let (_, label) = &hand_buttons[pick(hand_buttons.len())];
+                    d.send(&format!("@{actor} click {label}")).await
+                } else {
+                    out
+                };
+            }
+            match next_actor(&out) {
+                Some(None) => return d,
+                Some(Some(next)) => actor = next,
+                None => {}
+            }
+            continue;
+        }
+        let click = 1;
+        out = d.send(&format!("@{actor} click {click}")).await;
         match next_actor(&out) {
             Some(None) => return d,
             Some(Some(next)) => {
@@ -115,6 +189,38 @@ async fn play_whole_match() -> Driver {
         }
     }
     panic!("the match did not end:\n…{}", tail(&d.transcript));
+}
+
+/// Spheres team play (rulebook, *Multi-Player Rules*): four lords in two
+/// teams, every one accepting the challenge with a deck, to the end.
+#[tokio::test]
+async fn four_lords_play_a_whole_team_match_in_the_console() {
+    const TEAMS_THREAD: &str = "[#alice-vs-bob-vs-carol-vs-dave-spheres-1]";
+    let opening = [
+        "seed 5".to_owned(),
+        "@alice /challenge opponent:@bob partner:@carol opponent2:@dave game:spheres mode:teams deck:\"Wildfire Horde\"".to_owned(),
+        "@bob click Accept".to_owned(),
+        "@bob select Moonlit Veil".to_owned(),
+        "@carol click Accept".to_owned(),
+        "@carol select Ashen Requiem".to_owned(),
+        "@dave click Accept".to_owned(),
+        "@dave select Clockwork Skies".to_owned(),
+    ];
+    let d = play_to_the_end(&opening, TEAMS_THREAD, Some(5)).await;
+    assert!(d.transcript.contains("Waiting for Carol and Dave to accept."));
+    assert!(d.transcript.contains("Team play: Alice & Carol vs Bob & Dave."));
+    let last = d.transcript.lines().rfind(|l| l.starts_with(TEAMS_THREAD) && l.contains("The game is over"));
+    let last = last.expect("a final board").to_owned();
+    let alice_and_carol = last.contains("Alice") && last.contains("Carol");
+    let bob_and_dave = last.contains("Bob") && last.contains("Dave");
+    assert!(alice_and_carol != bob_and_dave, "one team wins together: {last}");
+    println!("{} lines of script; {last}", d.script.len());
+    // Lords fell along the way, and each fall fortified the destroyer.
+    assert!(
+        d.transcript.contains("fortifies a new tower") || d.transcript.contains("conceded"),
+        "…{}",
+        tail(&d.transcript)
+    );
 }
 
 #[tokio::test]

@@ -283,6 +283,7 @@ fn challenge(opponent: UserRef) -> Command {
         deck: Some(starter_deck()),
         deadline_hours: None,
         variant: None,
+        seating: Default::default(),
     }
 }
 

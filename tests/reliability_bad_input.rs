@@ -223,7 +223,7 @@ proptest! {
         let opponent = UserRef { id: opponent_id.as_str().into(), name: b.clone(), bot: opponent_bot };
         let opt = |s: &str| (!s.is_empty()).then(|| s.to_owned());
         let command = match pick {
-            0 => Command::Challenge { opponent, game: game.clone(), deck: opt(&a), deadline_hours: hours, variant: opt(&b) },
+            0 => Command::Challenge { opponent, game: game.clone(), deck: opt(&a), deadline_hours: hours, variant: opt(&b), seating: Default::default() },
             1 => Command::Card { name: a.clone(), game: opt(&game) },
             2 => Command::Rule { query: a.clone(), game: opt(&game) },
             3 => Command::Deck(DeckCommand::Import { name: a.clone(), game: game.clone(), list: b.clone() }),
@@ -373,6 +373,7 @@ fn refusals_quote_only_the_start_of_over_long_input() {
             deck,
             deadline_hours: None,
             variant: None,
+            seating: Default::default(),
         };
         let cases = [
             ("/card name", Command::Card { name: long.clone(), game: None }, long.clone()),

@@ -52,6 +52,8 @@ fn new_challenge(now: i64) -> NewChallenge {
         created_at: now,
         expires_at: now + 24 * HOUR,
         starts: None,
+        mode: None,
+        seats: Vec::new(),
     }
 }
 

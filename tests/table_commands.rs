@@ -78,6 +78,7 @@ async fn decks_are_imported_listed_used_and_deleted() {
         deck: Some(deck.into()),
         deadline_hours: Some(24),
         variant: None,
+        seating: Default::default(),
     };
     let e = refusal(f.slash("Alice", challenge("Mien")).await);
     assert!(e.contains("did you mean \"Mine\""), "{e}");

@@ -21,6 +21,7 @@ fn challenge(opponent: &str) -> Command {
         deck: None,
         deadline_hours: None,
         variant: None,
+        seating: Default::default(),
     }
 }
 

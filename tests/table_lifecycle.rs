@@ -78,6 +78,7 @@ async fn challenges_are_refused_with_reasons() {
         deck: deck.map(Into::into),
         deadline_hours: None,
         variant: None,
+        seating: Default::default(),
     };
     let err = |r: Result<Vec<Outgoing>, TableError>| match r {
         Err(TableError::User(e)) => e.0,
@@ -93,6 +94,7 @@ async fn challenges_are_refused_with_reasons() {
         deck: None,
         deadline_hours: None,
         variant: None,
+        seating: Default::default(),
     };
     assert!(err(f.slash("Alice", cmd).await).contains("bot"));
     let e = err(f.slash("Alice", challenge("Bob", "sphere", None)).await);
@@ -126,6 +128,7 @@ async fn challenges_expire() {
             deck: Some(deck),
             deadline_hours: None,
             variant: None,
+            seating: Default::default(),
         },
     )
     .await

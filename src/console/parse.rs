@@ -2,7 +2,7 @@
 //! `@user select …`, and the console's own words (`help`, `wait`, …).
 
 use crate::table::error::{excerpt, quote};
-use crate::table::{Command, DeckCommand, UserRef};
+use crate::table::{Command, DeckCommand, Seating, UserRef};
 
 /// One parsed console line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -189,7 +189,19 @@ pub fn tokens(s: &str) -> Result<Vec<String>, String> {
 /// The options a command takes, first the bare-text one (if any).
 fn known_options(cmd: &str) -> &'static [&'static str] {
     match cmd {
-        "challenge" => &["opponent", "game", "deck", "deadline_hours", "variant"],
+        "challenge" => &[
+            "opponent",
+            "game",
+            "deck",
+            "deadline_hours",
+            "variant",
+            "opponent2",
+            "opponent3",
+            "opponent4",
+            "opponent5",
+            "partner",
+            "mode",
+        ],
         "settings" => &["hold_priority", "reminders"],
         "card" => &["name", "game"],
         "rule" => &["query", "game"],
@@ -215,7 +227,10 @@ fn options(cmd: &str, text: &str) -> Result<Options, String> {
     for tok in tokens(text)? {
         let key = tok.split_once(':').map(|(k, v)| (k.to_lowercase(), v.to_owned()));
         match key {
-            Some((k, v)) if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphabetic() || c == '_') => {
+            Some((k, v))
+                if k.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
                 let k = match k.as_str() {
                     "deadline" | "hours" => "deadline_hours".to_owned(),
                     "hold" | "hold-priority" => "hold_priority".to_owned(),
@@ -314,9 +329,21 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             o.no_bare("challenge", example)?;
             let opponent =
                 o.take("opponent").ok_or(format!("/challenge needs opponent:@user, e.g. {example}"))?;
-            let opponent = user_name(&opponent)
-                .or_else(|| user_name(&format!("@{opponent}")))
-                .ok_or_else(|| format!("opponent is a user like @bob, not {}", quote(&opponent)))?;
+            let person = |key: &str, v: &str| {
+                user_name(v)
+                    .or_else(|| user_name(&format!("@{v}")))
+                    .map(|n| user_ref(&n))
+                    .ok_or_else(|| format!("{key} is a user like @bob, not {}", quote(v)))
+            };
+            let opponent = person("opponent", &opponent)?;
+            let mut others = Vec::new();
+            for key in ["opponent2", "opponent3", "opponent4", "opponent5"] {
+                if let Some(v) = o.take(key) {
+                    others.push(person(key, &v)?);
+                }
+            }
+            let partner = o.take("partner").map(|v| person("partner", &v)).transpose()?;
+            let seating = Seating { others, partner, mode: o.take("mode") };
             let game =
                 o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;
             let deadline_hours =
@@ -327,11 +354,12 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                     })?),
                 };
             Ok(Command::Challenge {
-                opponent: user_ref(&opponent),
+                opponent,
                 game,
                 deck: o.take("deck"),
                 deadline_hours,
                 variant: o.take("variant"),
+                seating,
             })
         }
         "hand" => simple(&o, Command::Hand),

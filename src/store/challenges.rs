@@ -54,6 +54,19 @@ pub struct ChallengeRow {
     pub expires_at: i64,
     /// The user who takes the first turn (a rematch); `None`: the game decides.
     pub starts: Option<String>,
+    /// The multiplayer mode; `None`: the game's default.
+    pub mode: Option<String>,
+}
+
+/// A seat of a challenge: who sits there and, once they accepted, their deck.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ChallengeSeat {
+    /// The seat in the match to come (0 first).
+    pub seat: i64,
+    /// The player.
+    pub user_id: String,
+    /// Their deck, once they accepted (the challenger's from the start).
+    pub deck_name: Option<String>,
 }
 
 /// A challenge about to be posted.
@@ -81,15 +94,22 @@ pub struct NewChallenge {
     pub expires_at: i64,
     /// The user who takes the first turn (a rematch); `None`: the game decides.
     pub starts: Option<String>,
+    /// The multiplayer mode; `None`: the game's default.
+    pub mode: Option<String>,
+    /// Every player in seat order, the challenger among them with their
+    /// deck; empty: the challenger then the opponent.
+    pub seats: Vec<String>,
 }
 
 impl Store {
     /// Stores a new open challenge and returns its id.
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+        let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
-                 variant, deadline_hours, status, created_at, expires_at, starts)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)
+                 variant, deadline_hours, status, created_at, expires_at, starts, mode)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(&new.guild)
@@ -103,8 +123,71 @@ impl Store {
         .bind(new.created_at)
         .bind(new.expires_at)
         .bind(&new.starts)
-        .fetch_one(&mut *self.writer().await?)
+        .bind(&new.mode)
+        .fetch_one(&mut *tx)
+        .await?;
+        let pair = [new.challenger.clone(), new.opponent.clone()];
+        let seats = if new.seats.is_empty() { &pair[..] } else { &new.seats[..] };
+        for (seat, user) in seats.iter().enumerate() {
+            let deck = (*user == new.challenger).then_some(&new.challenger_deck);
+            sqlx::query(
+                "INSERT INTO challenge_seats (challenge_id, seat, user_id, deck_name) VALUES (?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(seat as i64)
+            .bind(user)
+            .bind(deck)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The seats of a challenge, in seat order.
+    pub async fn challenge_seats(&self, id: i64) -> Result<Vec<ChallengeSeat>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT seat, user_id, deck_name FROM challenge_seats WHERE challenge_id = ? ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&mut *self.reader().await?)
         .await?)
+    }
+
+    /// Records that `user` accepted open challenge `id` with `deck`; returns
+    /// the seats as they stand, or `None` when the challenge was no longer
+    /// open or the user had no seat still waiting for a deck.
+    pub async fn accept_seat(
+        &self,
+        id: i64,
+        user: &str,
+        deck: &str,
+    ) -> Result<Option<Vec<ChallengeSeat>>, StoreError> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE challenge_seats SET deck_name = ?
+             WHERE challenge_id = ? AND user_id = ? AND deck_name IS NULL
+               AND EXISTS (SELECT 1 FROM challenges WHERE id = ? AND status = 'open')",
+        )
+        .bind(deck)
+        .bind(id)
+        .bind(user)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if updated == 0 {
+            return Ok(None);
+        }
+        let seats = sqlx::query_as(
+            "SELECT seat, user_id, deck_name FROM challenge_seats WHERE challenge_id = ? ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some(seats))
     }
 
     /// The challenge with this id.
@@ -180,7 +263,7 @@ impl Store {
         Ok(Some(match_id))
     }
 
-    /// An open, unexpired challenge between `a` and `b` (either way round),
+    /// An open, unexpired challenge seating both `a` and `b`,
     /// for `game` when given.
     pub async fn open_challenge_between(
         &self,
@@ -190,9 +273,10 @@ impl Store {
         now: i64,
     ) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT * FROM challenges
+            "SELECT * FROM challenges c
              WHERE status = 'open' AND expires_at > ?4
-               AND ((challenger = ?1 AND opponent = ?2) OR (challenger = ?2 AND opponent = ?1))
+               AND EXISTS (SELECT 1 FROM challenge_seats WHERE challenge_id = c.id AND user_id = ?1)
+               AND EXISTS (SELECT 1 FROM challenge_seats WHERE challenge_id = c.id AND user_id = ?2)
                AND (?3 IS NULL OR game = ?3)
              ORDER BY id LIMIT 1",
         )

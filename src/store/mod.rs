@@ -67,7 +67,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteJournalMode, Sq
 use sqlx::{ConnectOptions, Connection};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
-pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+pub use challenges::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge};
 pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;

@@ -5,11 +5,11 @@ use super::error::{quote, refuse, TableError};
 use super::loaded::Loaded;
 use super::log::Step;
 use super::lookup::game_named;
-use super::protocol::{Outgoing, Place, PostKey, Request, Target, UserId, UserRef};
+use super::protocol::{Outgoing, Place, PostKey, Request, Seating, Target, UserId, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, SeatSetup, SetupError};
 use crate::games::{AnyState, GameId};
-use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
+use crate::store::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
 use crate::view::Message;
 use crate::view::{self, ChallengeInfo, DeckOption};
 
@@ -57,20 +57,13 @@ impl Table {
         deck: Option<&str>,
         deadline_hours: Option<u32>,
         variant: Option<&str>,
+        seating: &Seating,
     ) -> Result<Vec<Outgoing>, TableError> {
         let me = &req.user;
-        if opponent.id == me.id {
-            return refuse("You cannot challenge yourself. Pick someone else as the opponent.");
-        }
-        if opponent.bot {
-            return refuse(format!(
-                "{} is a bot and cannot play. Challenge a person instead.",
-                opponent.name
-            ));
-        }
         let game = game_named(game)?;
         let info = game.info();
         let variant = variants_named(info, variant)?;
+        let (seats, mode) = lineup(info, me, opponent, seating)?;
         let limit = deadline_hours.unwrap_or(self.config.default_limit_hours);
         if limit == 0 || limit > self.config.max_limit_hours {
             return refuse(format!(
@@ -79,16 +72,18 @@ impl Table {
             ));
         }
         let now = self.clock.now();
-        self.store.get_or_create_user(opponent.id.as_str(), &opponent.name).await?;
-        if let Some(open) =
-            self.store.open_challenge_between(me.id.as_str(), opponent.id.as_str(), None, now).await?
-        {
-            let hours = (open.expires_at - now + 3599) / 3600;
-            return refuse(format!(
-                "You and {} already have an open challenge (#{}). It must be accepted or declined first, \
-                 or it expires in about {hours} h.",
-                opponent.name, open.id
-            ));
+        for them in seats.iter().filter(|p| p.id != me.id) {
+            self.store.get_or_create_user(them.id.as_str(), &them.name).await?;
+            if let Some(open) =
+                self.store.open_challenge_between(me.id.as_str(), them.id.as_str(), None, now).await?
+            {
+                let hours = (open.expires_at - now + 3599) / 3600;
+                return refuse(format!(
+                    "You and {} already have an open challenge (#{}). It must be accepted or declined first, \
+                     or it expires in about {hours} h.",
+                    them.name, open.id
+                ));
+            }
         }
         let deck = match deck.map(str::trim).filter(|d| !d.is_empty()) {
             Some(name) => resolve_deck(&self.store, &self.library, me.id.as_str(), game, name).await?,
@@ -103,21 +98,26 @@ impl Table {
                 resolve_deck(&self.store, &self.library, me.id.as_str(), game, &name).await?
             }
         };
-        let terms = Terms { game, variant, limit_hours: i64::from(limit), starts: None };
-        self.post_challenge(&req.place, me, opponent, &deck, terms).await
+        let terms = Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, seats };
+        self.post_challenge(&req.place, me, &deck, terms).await
     }
 
     async fn post_challenge(
         &self,
         place: &Place,
         me: &UserRef,
-        opponent: &UserRef,
         deck: &ResolvedDeck,
         terms: Terms,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let Terms { game, variant, limit_hours, starts } = terms;
+        let Terms { game, variant, limit_hours, starts, mode, seats } = terms;
+        let invited: Vec<&UserRef> = seats.iter().filter(|p| p.id != me.id).collect();
+        let Some(opponent) = invited.first().copied() else {
+            return refuse("A challenge needs an opponent: name one with opponent:@someone.");
+        };
         // The one gate every challenge passes, rematches included.
-        self.check_challenge_cap(me.id.as_str(), opponent.id.as_str(), &opponent.name).await?;
+        for them in &invited {
+            self.check_challenge_cap(me.id.as_str(), them.id.as_str(), &them.name).await?;
+        }
         let now = self.clock.now();
         let id = self
             .store
@@ -133,19 +133,21 @@ impl Table {
                 created_at: now,
                 expires_at: now + self.config.challenge_hours * 3600,
                 starts: starts.clone(),
+                mode: mode.clone(),
+                seats: seats.iter().map(|p| p.id.to_string()).collect(),
             })
             .await?;
-        let first = match &starts {
-            Some(id) if *id == me.id.as_str() => Some(me.name.clone()),
-            Some(_) => Some(opponent.name.clone()),
-            None => None,
-        };
+        let first =
+            starts.as_ref().and_then(|id| seats.iter().find(|p| p.id.as_str() == id)).map(|p| p.name.clone());
+        let names: Vec<&str> = invited.iter().map(|p| p.name.as_str()).collect();
+        let terms =
+            [variant, mode.map(|m| seating_text(&m, &seats))].into_iter().flatten().collect::<Vec<_>>();
         let message = view::challenge(&ChallengeInfo {
             id,
             challenger: me.name.clone(),
-            opponent: opponent.name.clone(),
+            opponent: and_list(&names),
             game: game.info().name.to_owned(),
-            variant,
+            variant: (!terms.is_empty()).then(|| terms.join(", ")),
             deck: deck.name.clone(),
             limit_hours,
             expires_in_hours: self.config.challenge_hours,
@@ -154,7 +156,7 @@ impl Table {
         Ok(vec![Outgoing::Post {
             target: Target::Channel(place.channel.clone()),
             message,
-            mentions: vec![opponent.id.clone()],
+            mentions: invited.iter().map(|p| p.id.clone()).collect(),
             key: Some(PostKey::Challenge(id)),
         }])
     }
@@ -181,11 +183,36 @@ impl Table {
         if ch.challenger == req.user.id.as_str() {
             return refuse("This is your own challenge: wait for your opponent to accept it (or press Decline to withdraw it).");
         }
-        if ch.opponent != req.user.id.as_str() {
-            let name = self.user_name(&ch.opponent).await?;
-            return refuse(format!("This challenge is for {name}, not you. Start your own with /challenge."));
+        let seats = self.store.challenge_seats(id).await?;
+        match seats.iter().find(|s| s.user_id == req.user.id.as_str()) {
+            Some(s) if s.deck_name.is_none() => Ok(ch),
+            Some(s) => {
+                let waiting = self.waiting_names(&seats).await?;
+                refuse(format!(
+                    "You have accepted this challenge already (with {}); waiting for {waiting} to accept.",
+                    s.deck_name.as_deref().unwrap_or("your deck")
+                ))
+            }
+            None => {
+                let mut names = Vec::new();
+                for s in seats.iter().filter(|s| s.user_id != ch.challenger) {
+                    names.push(self.user_name(&s.user_id).await?);
+                }
+                refuse(format!(
+                    "This challenge is for {}, not you. Start your own with /challenge.",
+                    or_list(&names)
+                ))
+            }
         }
-        Ok(ch)
+    }
+
+    /// The players of a challenge who have not accepted yet: "Carol and Dave".
+    async fn waiting_names(&self, seats: &[ChallengeSeat]) -> Result<String, TableError> {
+        let mut names = Vec::new();
+        for s in seats.iter().filter(|s| s.deck_name.is_none()) {
+            names.push(self.user_name(&s.user_id).await?);
+        }
+        Ok(and_list(&names))
     }
 
     /// Accept: asks the opponent which deck they bring.
@@ -230,45 +257,68 @@ impl Table {
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
         let source = DeckSource::decode(value);
         let theirs = source.resolve(&self.store, &self.library, req.user.id.as_str(), game).await?;
-        let mine =
-            match resolve_deck(&self.store, &self.library, &ch.challenger, game, &ch.challenger_deck).await {
-                Ok(d) => d,
-                Err(_) => {
-                    self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
-                    let name = self.user_name(&ch.challenger).await?;
-                    return refuse(format!(
-                        "{name}'s deck \"{}\" no longer exists, so this challenge is cancelled. \
-                     Ask {name} to challenge you again.",
-                        ch.challenger_deck
-                    ));
+        let Some(seats) = self.store.accept_seat(id, req.user.id.as_str(), &theirs.name).await? else {
+            return refuse("That challenge was answered a moment ago (or just expired).");
+        };
+        let challenger_name = self.user_name(&ch.challenger).await?;
+        if seats.iter().any(|s| s.deck_name.is_none()) {
+            // Not everyone is in yet: say so, and wait for the others.
+            let waiting = self.waiting_names(&seats).await?;
+            return Ok(vec![Outgoing::Post {
+                target: Target::Channel(ch.channel.clone()),
+                message: Message::text(format!(
+                    "{} accepted {challenger_name}'s challenge with {}. Waiting for {waiting} to accept.",
+                    req.user.name, theirs.name
+                )),
+                mentions: vec![],
+                key: None,
+            }]);
+        }
+        // Everyone is in: every seat's deck, the accepting player's as chosen now.
+        let mut players = Vec::new();
+        for s in &seats {
+            let (name, deck) = if s.user_id == req.user.id.as_str() {
+                (req.user.name.clone(), theirs.clone())
+            } else {
+                let name = self.user_name(&s.user_id).await?;
+                let deck_name = s.deck_name.clone().unwrap_or_default();
+                match resolve_deck(&self.store, &self.library, &s.user_id, game, &deck_name).await {
+                    Ok(d) => (name, d),
+                    Err(_) => {
+                        self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
+                        return refuse(format!(
+                            "{name}'s deck \"{deck_name}\" no longer exists, so this challenge is cancelled. \
+                             Ask {challenger_name} to challenge you again."
+                        ));
+                    }
                 }
             };
-        let challenger_name = self.user_name(&ch.challenger).await?;
+            players.push((s.user_id.clone(), name, deck));
+        }
         let now = self.clock.now();
         let seed = match self.config.seed {
             Some(base) => base ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             None => rand::random(),
         };
-        // Seat 0 is the challenger, seat 1 the opponent.
-        let first = ch.starts.as_ref().map(|u| crate::engine::Seat(u8::from(*u == ch.opponent)));
+        let first = ch
+            .starts
+            .as_ref()
+            .and_then(|u| players.iter().position(|p| p.0 == *u))
+            .map(|i| crate::engine::Seat(i as u8));
         let setup = MatchSetup {
             first,
-            mode: None,
+            mode: ch.mode.clone(),
             assembly: None,
             variant: ch.variant.clone(),
             seed,
-            seats: vec![
-                SeatSetup {
-                    name: challenger_name.clone(),
-                    deck_name: mine.name.clone(),
-                    deck: mine.cards.clone(),
-                },
-                SeatSetup {
-                    name: req.user.name.clone(),
-                    deck_name: theirs.name.clone(),
-                    deck: theirs.cards.clone(),
-                },
-            ],
+            seats: players
+                .iter()
+                .map(|(_, name, deck)| SeatSetup {
+                    name: name.clone(),
+                    deck_name: deck.name.clone(),
+                    deck: deck.cards.clone(),
+                })
+                .collect(),
         };
         let state = match AnyState::setup(game, &setup, &self.library) {
             Ok(s) => s,
@@ -290,10 +340,15 @@ impl Table {
             thread: None,
             setup: serde_json::to_string(&setup)?,
             state: serde_json::to_string(&state)?,
-            seats: vec![
-                NewSeat { seat: 0, user_id: ch.challenger.clone(), deck_name: mine.name.clone() },
-                NewSeat { seat: 1, user_id: ch.opponent.clone(), deck_name: theirs.name.clone() },
-            ],
+            seats: players
+                .iter()
+                .enumerate()
+                .map(|(i, (user, _, deck))| NewSeat {
+                    seat: i as i64,
+                    user_id: user.clone(),
+                    deck_name: deck.name.clone(),
+                })
+                .collect(),
             to_act: to_act.clone(),
             deadline_at: (!to_act.is_empty()).then_some(now + ch.deadline_hours * 3600),
             limit_hours: ch.deadline_hours,
@@ -326,8 +381,14 @@ impl Table {
         out.push(Outgoing::Post {
             target: Target::Channel(ch.channel.clone()),
             message: Message::text(format!(
-                "{} accepted {challenger_name}'s challenge: {} ({}) against {} ({}). The match is on in the thread \"{title}\".",
-                req.user.name, challenger_name, mine.name, req.user.name, theirs.name
+                "{} accepted {challenger_name}'s challenge: {}. The match is on in the thread \"{title}\".",
+                req.user.name,
+                lineup_text(
+                    &players
+                        .iter()
+                        .map(|(_, name, deck)| format!("{name} ({})", deck.name))
+                        .collect::<Vec<_>>()
+                )
             )),
             mentions: vec![],
             key: None,
@@ -371,19 +432,22 @@ impl Table {
         // A decline pings the challenger (once per challenge, and challenges
         // are capped); a withdrawal pings nobody: the opponent was pinged by
         // the challenge itself, and challenge-withdraw loops must not ping.
-        let (status, text, ping) = if ch.opponent == me {
+        let seats = self.store.challenge_seats(id).await?;
+        let (status, text, ping) = if ch.challenger == me {
+            (ChallengeStatus::Cancelled, format!("{} withdrew the challenge.", req.user.name), None)
+        } else if seats.iter().any(|s| s.user_id == me) {
             let who = self.user_name(&ch.challenger).await?;
             (
                 ChallengeStatus::Declined,
                 format!("{} declined {who}'s challenge.", req.user.name),
                 Some(UserId(ch.challenger.clone())),
             )
-        } else if ch.challenger == me {
-            let who = self.user_name(&ch.opponent).await?;
-            (ChallengeStatus::Cancelled, format!("{} withdrew the challenge to {who}.", req.user.name), None)
         } else {
-            let name = self.user_name(&ch.opponent).await?;
-            return refuse(format!("Only {name} can decline this challenge."));
+            let mut names = Vec::new();
+            for s in seats.iter().filter(|s| s.user_id != ch.challenger) {
+                names.push(self.user_name(&s.user_id).await?);
+            }
+            return refuse(format!("Only {} can decline this challenge.", or_list(&names)));
         };
         if !self.store.set_challenge_status(id, status).await? {
             return refuse("That challenge is no longer open.");
@@ -414,8 +478,6 @@ impl Table {
         let Some(other) = m.seats.iter().find(|s| s.user_id != req.user.id.as_str()) else {
             return refuse("There is nobody to rematch.");
         };
-        let other_seat = crate::engine::Seat(u8::try_from(other.seat).unwrap_or(0));
-        let opponent = UserRef::new(other.user_id.clone(), m.name_of(other_seat));
         let my_deck = m
             .seats
             .iter()
@@ -431,14 +493,28 @@ impl Table {
         }
         let deck = resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?;
         let me = UserRef::new(req.user.id.to_string(), req.user.name.clone());
-        // The first turn passes clockwise from the last match's first player.
+        // Everyone keeps their seat; the first turn passes clockwise from
+        // the last match's first player.
+        let mut seats: Vec<_> = m.seats.iter().collect();
+        seats.sort_by_key(|s| s.seat);
+        let seats: Vec<UserRef> = seats
+            .iter()
+            .map(|s| UserRef::new(s.user_id.clone(), m.name_of(crate::engine::Seat(s.seat as u8))))
+            .collect();
         let starts = m.state.starter().and_then(|first| {
             let next = (first.index() + 1) % m.seats.len().max(1);
             m.seats.iter().find(|s| s.seat == next as i64).map(|s| s.user_id.clone())
         });
-        let terms =
-            Terms { game: m.game, variant: m.row.variant.clone(), limit_hours: m.row.limit_hours, starts };
-        self.post_challenge(&place, &me, &opponent, &deck, terms).await
+        let mode = serde_json::from_str::<MatchSetup>(&m.row.setup).ok().and_then(|s| s.mode);
+        let terms = Terms {
+            game: m.game,
+            variant: m.row.variant.clone(),
+            limit_hours: m.row.limit_hours,
+            starts,
+            mode,
+            seats,
+        };
+        self.post_challenge(&place, &me, &deck, terms).await
     }
 
     /// Expires challenges whose time is up.
@@ -474,11 +550,130 @@ impl Table {
     }
 }
 
-/// What a challenge offers besides its players and the challenger's deck.
+/// What a challenge offers besides the challenger's deck.
 struct Terms {
     game: GameId,
     variant: Option<String>,
     limit_hours: i64,
     /// The user who takes the first turn (a rematch).
     starts: Option<String>,
+    /// The multiplayer mode.
+    mode: Option<String>,
+    /// Every player, the challenger included, in seat order.
+    seats: Vec<UserRef>,
+}
+
+/// The mode that seats teams of two opposite each other.
+const TEAMS: &str = "teams";
+
+/// The players of a challenge in seat order, and its mode: the challenger
+/// first, then the opponents as named; in team play the teams (the
+/// challenger and `partner:`, then the opponents two by two) sit opposite.
+fn lineup(
+    info: &crate::games::GameInfo,
+    me: &UserRef,
+    opponent: &UserRef,
+    seating: &Seating,
+) -> Result<(Vec<UserRef>, Option<String>), TableError> {
+    let mut invited: Vec<&UserRef> = seating.partner.iter().collect();
+    invited.push(opponent);
+    invited.extend(&seating.others);
+    for (i, p) in invited.iter().enumerate() {
+        if p.id == me.id {
+            return refuse("You cannot challenge yourself. Pick someone else as the opponent.");
+        }
+        if p.bot {
+            return refuse(format!("{} is a bot and cannot play. Challenge a person instead.", p.name));
+        }
+        if invited[..i].iter().any(|q| q.id == p.id) {
+            return refuse(format!("{} is named twice; name each player once.", p.name));
+        }
+    }
+    let n = invited.len() + 1;
+    let (min, max) = info.players;
+    if n < min || n > max {
+        return refuse(format!(
+            "{} is played by {min} to {max} players; this challenge names {n} (you and {}).",
+            info.name,
+            invited.len()
+        ));
+    }
+    let mode = match seating.mode.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
+        None => None,
+        Some(m) => match info.modes.iter().find(|k| k.eq_ignore_ascii_case(m)) {
+            Some(k) => Some((*k).to_owned()),
+            None if info.modes.is_empty() => {
+                return refuse(format!("{} has no modes; leave the mode out.", info.name))
+            }
+            None => {
+                return refuse(format!(
+                    "{} has no mode {}; the modes are: {}.",
+                    info.name,
+                    quote(m),
+                    info.modes.join(", ")
+                ))
+            }
+        },
+    };
+    let mut seats: Vec<UserRef> = std::iter::once(me).chain(invited.iter().copied()).cloned().collect();
+    if mode.as_deref() == Some(TEAMS) {
+        if seating.partner.is_none() {
+            return refuse("Team play needs your teammate: name them with partner:@someone.");
+        }
+        if n % 2 != 0 || n < 4 {
+            return refuse(format!(
+                "Team play is for teams of two, so 4 or 6 players; this challenge names {n}."
+            ));
+        }
+        // Teams (0, 1), (2, 3), …: the first of each team in the first half
+        // of the table, their teammates opposite them.
+        let firsts = seats.iter().step_by(2).cloned();
+        let seconds = seats.iter().skip(1).step_by(2).cloned();
+        seats = firsts.chain(seconds).collect();
+    } else if seating.partner.is_some() {
+        return refuse("partner: is for team play; add mode:teams, or name them as an opponent.");
+    }
+    Ok((seats, mode))
+}
+
+/// How a challenge's mode seats its players, for the challenge post:
+/// "teams: Alice & Carol vs Bob & Dave".
+fn seating_text(mode: &str, seats: &[UserRef]) -> String {
+    if mode != TEAMS {
+        return mode.to_owned();
+    }
+    let half = seats.len() / 2;
+    let teams: Vec<String> =
+        (0..half).map(|i| format!("{} & {}", seats[i].name, seats[i + half].name)).collect();
+    format!("{mode}: {}", teams.join(" vs "))
+}
+
+/// The players of a match as the accepted post names them: "Alice (deck)
+/// against Bob (deck)", or a list for three and more.
+fn lineup_text(players: &[String]) -> String {
+    match players {
+        [a, b] => format!("{a} against {b}"),
+        _ => and_list(players),
+    }
+}
+
+/// "Bob", "Bob and Carol", "Bob, Carol and Dave".
+fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    joined(names, "and")
+}
+
+/// "Bob", "Bob or Carol", "Bob, Carol or Dave".
+fn or_list<S: AsRef<str>>(names: &[S]) -> String {
+    joined(names, "or")
+}
+
+fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|n| n.as_ref()).collect();
+            format!("{} {word} {}", rest.join(", "), last.as_ref())
+        }
+    }
 }

@@ -57,7 +57,7 @@ pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
 pub use play::{automatic_answer, autopilot, Leave};
 pub use protocol::{
-    Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Target, UserId, UserRef,
+    Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Seating, Target, UserId, UserRef,
 };
 
 // The message model and button ids live in `view`; re-exported for front ends.
@@ -261,9 +261,17 @@ impl Table {
 
     async fn command(&self, req: &Request, cmd: &Command) -> Result<Vec<Outgoing>, TableError> {
         match cmd {
-            Command::Challenge { opponent, game, deck, deadline_hours, variant } => {
-                self.challenge(req, opponent, game, deck.as_deref(), *deadline_hours, variant.as_deref())
-                    .await
+            Command::Challenge { opponent, game, deck, deadline_hours, variant, seating } => {
+                self.challenge(
+                    req,
+                    opponent,
+                    game,
+                    deck.as_deref(),
+                    *deadline_hours,
+                    variant.as_deref(),
+                    seating,
+                )
+                .await
             }
             Command::Hand => {
                 let m = self.match_here(req).await?;

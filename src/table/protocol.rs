@@ -114,6 +114,21 @@ pub enum RequestKind {
     },
 }
 
+/// Who else plays a challenge and how the table is set: the opponents
+/// after the first, the challenger's partner in team play, and the mode.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seating {
+    /// Opponents after `opponent`, in the order they were named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<UserRef>,
+    /// The challenger's teammate (team play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<UserRef>,
+    /// The multiplayer mode ("teams").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+}
+
 /// A slash command with its options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
@@ -127,8 +142,11 @@ pub enum Command {
         deck: Option<String>,
         /// Hours per decision before the opponent may claim the win (default 72).
         deadline_hours: Option<u32>,
-        /// Rules variant ("first-draft").
+        /// Rules variants, comma-separated ("first-draft").
         variant: Option<String>,
+        /// More players and how they sit, for games of three or more.
+        #[serde(default)]
+        seating: Seating,
     },
     /// `/hand`: your hand and private choices in this thread's match.
     Hand,

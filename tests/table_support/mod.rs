@@ -129,6 +129,7 @@ impl Front {
                 deck: Some(a),
                 deadline_hours: None,
                 variant: None,
+                seating: Default::default(),
             },
         )
         .await

@@ -3,7 +3,7 @@ use serenity::all::User;
 use super::{complete, submit};
 use crate::discord::interaction::user_ref;
 use crate::discord::{Context, Error};
-use crate::table::Command;
+use crate::table::{Command, Seating};
 
 /// Challenge someone to a match; it is played in a thread of this channel.
 #[poise::command(slash_command, guild_only)]
@@ -20,17 +20,35 @@ pub async fn challenge(
     #[min = 1]
     #[max = 720]
     deadline: Option<u32>,
-    #[description = "A rules variant of the game, if it has any"]
+    #[description = "Rules variants of the game, comma-separated, if it has any"]
     #[autocomplete = "complete::variant"]
     variant: Option<String>,
+    #[description = "A second opponent (games for three or more)"] opponent2: Option<User>,
+    #[description = "A third opponent"] opponent3: Option<User>,
+    #[description = "A fourth opponent"] opponent4: Option<User>,
+    #[description = "A fifth opponent"] opponent5: Option<User>,
+    #[description = "Your teammate in team play (the opponents pair up in the order named)"] partner: Option<
+        User,
+    >,
+    #[description = "How three or more players share the table (e.g. free-for-all, limited-range, teams)"]
+    #[autocomplete = "complete::mode"]
+    mode: Option<String>,
 ) -> Result<(), Error> {
-    let member = match ctx {
-        poise::Context::Application(app) => app.interaction.data.resolved.members.get(&opponent.id).cloned(),
-        poise::Context::Prefix(_) => None,
+    let person = |user: &User| {
+        let member = match ctx {
+            poise::Context::Application(app) => app.interaction.data.resolved.members.get(&user.id).cloned(),
+            poise::Context::Prefix(_) => None,
+        };
+        opponent_ref(user, member.as_ref())
     };
-    let opponent = opponent_ref(&opponent, member.as_ref());
-    submit(ctx, Command::Challenge { opponent, game, deck: Some(deck), deadline_hours: deadline, variant })
-        .await
+    let others = [&opponent2, &opponent3, &opponent4, &opponent5].into_iter().flatten().map(person).collect();
+    let seating = Seating { others, partner: partner.as_ref().map(person), mode };
+    let opponent = person(&opponent);
+    submit(
+        ctx,
+        Command::Challenge { opponent, game, deck: Some(deck), deadline_hours: deadline, variant, seating },
+    )
+    .await
 }
 
 /// The opponent as the table knows people: their server nickname when they have one.

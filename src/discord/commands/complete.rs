@@ -20,6 +20,14 @@ pub async fn game(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     suggest(partial, candidates)
 }
 
+/// The multiplayer modes of every game.
+pub async fn mode(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let candidates = GAMES
+        .iter()
+        .flat_map(|g| g.info().modes.iter().map(move |m| (format!("{m} ({})", g.name()), (*m).to_owned())));
+    suggest(partial, candidates)
+}
+
 /// The variants of every game (few enough to list them all).
 pub async fn variant(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let candidates = GAMES.iter().flat_map(|g| {
