@@ -1,4 +1,5 @@
-//! Engine speed: state clone, legal actions, a full random game.
+//! Engine speed: state clone, legal actions, a full random game (and
+//! Spheres with four and six lords).
 //! Run: `cargo bench --bench engine`. Figures go in BENCHMARKS.md.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -50,6 +51,19 @@ fn engine(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 black_box(sim::play_random(&library, game, seed, |_| {}))
+            })
+        });
+    }
+    // Spheres at the table sizes multiplayer allows: the same random game
+    // with four lords in teams and six lords in a free-for-all.
+    let spheres = GameId::parse("spheres").expect("spheres");
+    for (players, mode) in [(4usize, "teams"), (6, "free-for-all")] {
+        let opts = sim::SimOptions { players, mode: Some(mode.into()), ..Default::default() };
+        let mut seed = 0u64;
+        c.bench_function(&format!("spheres/random_game_{players}_lords_{mode}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(sim::play_random_with(&library, spheres, seed, &opts, |_| {}))
             })
         });
     }
