@@ -46,19 +46,25 @@ fn variants_named(
     Ok(Some(keys.join(",")))
 }
 
+/// What `/challenge` asked for, as typed (checked by [`Table::challenge`]).
+pub(crate) struct Asked<'a> {
+    pub opponent: &'a UserRef,
+    pub game: &'a str,
+    pub deck: Option<&'a str>,
+    pub deadline_hours: Option<u32>,
+    pub variant: Option<&'a str>,
+    pub seating: &'a Seating,
+}
+
 impl Table {
     /// `/challenge`: checks everything that can be checked now and posts
     /// the challenge with Accept / Decline.
     pub(crate) async fn challenge(
         &self,
         req: &Request,
-        opponent: &UserRef,
-        game: &str,
-        deck: Option<&str>,
-        deadline_hours: Option<u32>,
-        variant: Option<&str>,
-        seating: &Seating,
+        asked: Asked<'_>,
     ) -> Result<Vec<Outgoing>, TableError> {
+        let Asked { opponent, game, deck, deadline_hours, variant, seating } = asked;
         let me = &req.user;
         let game = game_named(game)?;
         let info = game.info();

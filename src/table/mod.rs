@@ -263,16 +263,15 @@ impl Table {
     async fn command(&self, req: &Request, cmd: &Command) -> Result<Vec<Outgoing>, TableError> {
         match cmd {
             Command::Challenge { opponent, game, deck, deadline_hours, variant, seating } => {
-                self.challenge(
-                    req,
+                let asked = challenge::Asked {
                     opponent,
                     game,
-                    deck.as_deref(),
-                    *deadline_hours,
-                    variant.as_deref(),
+                    deck: deck.as_deref(),
+                    deadline_hours: *deadline_hours,
+                    variant: variant.as_deref(),
                     seating,
-                )
-                .await
+                };
+                self.challenge(req, asked).await
             }
             Command::Hand => {
                 let m = self.match_here(req).await?;

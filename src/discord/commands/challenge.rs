@@ -6,6 +6,9 @@ use crate::discord::{Context, Error};
 use crate::table::{Command, Seating};
 
 /// Challenge someone to a match; it is played in a thread of this channel.
+// Poise turns each parameter into a slash-command option, so the options
+// of `/challenge` are necessarily this function's arguments.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
