@@ -123,8 +123,14 @@ pub struct SpheresDb {
     by_key: HashMap<String, CardId>,
 }
 
-/// `docs/rulings/spheres.md`, embedded so `/rule` needs nothing on disk.
-pub const RULINGS: &str = include_str!("../../../docs/rulings/spheres.md");
+/// `docs/rulings/spheres.md` followed by the first-draft variant's
+/// `docs/rulings/spheres-first-draft.md`, embedded so `/rule` needs
+/// nothing on disk.
+pub const RULINGS: &str = concat!(
+    include_str!("../../../docs/rulings/spheres.md"),
+    "\n",
+    include_str!("../../../docs/rulings/spheres-first-draft.md")
+);
 
 impl SpheresDb {
     /// Parses card files and the deck file, checking names, codes and decks.
