@@ -72,8 +72,11 @@ fn first_draft_game_setup_five_shields_five_cards_and_a_coin_toss() {
     let db = std::sync::Arc::new(SpheresDb::embedded().unwrap());
     let mut firsts = std::collections::BTreeSet::new();
     for seed in 0..12 {
-        let s = cardtable::games::spheres::setup::setup(&first_draft_setup(&db, seed, first_draft_decks(&db)), &db)
-            .unwrap();
+        let s = cardtable::games::spheres::setup::setup(
+            &first_draft_setup(&db, seed, first_draft_decks(&db)),
+            &db,
+        )
+        .unwrap();
         assert!(s.first_draft);
         for seat in [A, B] {
             assert_eq!(s.lords[seat].towers.len(), 5, "five shields");
@@ -297,7 +300,10 @@ fn first_draft_random_games_all_finish_with_invariants_after_every_action() {
                 if cards != 50 * players {
                     broken = Some(format!("{cards} cards in play"));
                 }
-                if s.lords.iter().any(|(_, l)| l.battlefield.iter().any(|c| c.dizzy && s.turn.active != s.owner(c.uid))) {
+                if s.lords
+                    .iter()
+                    .any(|(_, l)| l.battlefield.iter().any(|c| c.dizzy && s.turn.active != s.owner(c.uid)))
+                {
                     groove_creatures += 1;
                 }
             }

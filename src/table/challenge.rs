@@ -88,8 +88,13 @@ impl Table {
         let deck = match deck.map(str::trim).filter(|d| !d.is_empty()) {
             Some(name) => resolve_deck(&self.store, &self.library, me.id.as_str(), game, name).await?,
             None => {
-                let name =
-                    self.library.catalog(game).variant_decks(variant.as_deref()).into_iter().next().map(|d| d.name);
+                let name = self
+                    .library
+                    .catalog(game)
+                    .variant_decks(variant.as_deref())
+                    .into_iter()
+                    .next()
+                    .map(|d| d.name);
                 let name = name.ok_or_else(|| {
                     super::UserError::new(format!(
                         "{} has no starter decks yet; name one of your saved decks.",

@@ -324,7 +324,8 @@ impl Table {
                     if !starters.is_empty() {
                         lines.push(format!("Starter decks for {}: {}", g.name(), starters.join(", ")));
                     }
-                    let variant: Vec<String> = catalog.variant_only_decks().into_iter().map(|d| d.name).collect();
+                    let variant: Vec<String> =
+                        catalog.variant_only_decks().into_iter().map(|d| d.name).collect();
                     if !variant.is_empty() {
                         lines.push(format!("Variant starter decks for {}: {}", g.name(), variant.join(", ")));
                     }
