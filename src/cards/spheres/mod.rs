@@ -239,14 +239,16 @@ impl SpheresDb {
         }
         let mut sorted = ids.clone();
         sorted.sort();
-        for w in sorted.chunk_by(|a, b| a == b) {
-            if w.len() > max_copies {
-                problems.push(format!(
-                    "at most {max_copies} copies of a card are allowed under {source}; {} has {}",
-                    self.card(w[0]).creature.name,
-                    w.len()
-                ));
-            }
+        let over: Vec<String> = sorted
+            .chunk_by(|a, b| a == b)
+            .filter(|w| w.len() > max_copies)
+            .map(|w| format!("{} has {}", self.card(w[0]).creature.name, w.len()))
+            .collect();
+        if !over.is_empty() {
+            problems.push(format!(
+                "at most {max_copies} copies of a card are allowed under {source}; {}",
+                over.join(", ")
+            ));
         }
         if problems.is_empty() {
             Ok(ids)
