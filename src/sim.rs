@@ -81,7 +81,8 @@ pub fn random_setup_with(
     seed: u64,
     opts: &SimOptions,
 ) -> Result<MatchSetup, String> {
-    let decks = library.catalog(game).starter_decks();
+    // The variant's own starter decks (the first draft's are 50 cards).
+    let decks = library.catalog(game).variant_decks(opts.variant.as_deref());
     if decks.is_empty() {
         return Err(format!("{} has no starter decks", game.name()));
     }

@@ -297,6 +297,30 @@ fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
     assert_eq!(tally.games, 15);
 }
 
+/// Spheres variant `first-draft`: crystals lie face up (public), hands,
+/// decks, shields and groove stay hidden; two to four lords.
+#[test]
+fn no_view_event_or_message_names_a_hidden_card_in_the_first_draft() {
+    let library = Library::embedded().unwrap();
+    let game = GameId::parse("spheres").unwrap();
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    for seed in 0..12u64 {
+        let players = [2, 2, 3, 4][seed as usize % 4];
+        let opts = SimOptions { players, variant: Some("first-draft".into()), ..Default::default() };
+        if let Err(e) = play_checked(&library, game, 900 + seed, &opts, &mut tally) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} games leaked; first ones:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
+    assert_eq!(tally.games, 12);
+}
+
 /// The check itself catches a leak: a public event naming a card that stays
 /// in a hand is reported with the game, seed and action.
 #[test]

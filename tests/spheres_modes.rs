@@ -27,6 +27,9 @@ pub const MIX: &[Entry] = &[
     (1, 6, Some("limited-range"), None, None),
     (2, 4, Some("teams"), None, None),
     (1, 6, Some("teams"), Some("face-down"), None),
+    (2, 2, None, Some("first-draft"), None),
+    (1, 3, Some("free-for-all"), Some("first-draft"), None),
+    (1, 4, Some("teams"), Some("first-draft,face-down"), None),
 ];
 
 /// The options of game `i` of the run, by weight.

@@ -148,6 +148,21 @@ pub trait Catalog: Send + Sync + std::fmt::Debug {
     fn deck_problems(&self, cards: &[String]) -> Vec<String>;
     /// The game's rulings, as markdown with a `##` heading per section.
     fn rulings(&self) -> &str;
+    /// The starter decks a match in `variant` (the challenge's variant
+    /// list) plays with; the game's own by default.
+    fn variant_decks(&self, variant: Option<&str>) -> Vec<StarterDeck> {
+        let _ = variant;
+        self.starter_decks()
+    }
+    /// Starter decks that only some variant plays with (found by name too).
+    fn variant_only_decks(&self) -> Vec<StarterDeck> {
+        Vec::new()
+    }
+    /// Every construction rule a deck breaks in a match in `variant`.
+    fn variant_deck_problems(&self, variant: Option<&str>, cards: &[String]) -> Vec<String> {
+        let _ = variant;
+        self.deck_problems(cards)
+    }
 }
 
 impl dyn Catalog + '_ {
@@ -176,7 +191,12 @@ impl dyn Catalog + '_ {
         if let Some(d) = decks.iter().find(|d| search::normalise(&d.name) == key) {
             return Ok(d.clone());
         }
-        Err(NotFound::among("starter deck", name, decks.iter().map(|d| d.name.as_str())))
+        let variant_decks = self.variant_only_decks();
+        if let Some(d) = variant_decks.iter().find(|d| search::normalise(&d.name) == key) {
+            return Ok(d.clone());
+        }
+        let names = decks.iter().chain(&variant_decks).map(|d| d.name.as_str());
+        Err(NotFound::among("starter deck", name, names))
     }
 
     /// The deck's problems as one error, if any.

@@ -1,6 +1,6 @@
 //! Challenges: posting one, answering it, and opening the match.
 
-use super::decks::{resolve_deck, DeckSource, ResolvedDeck};
+use super::decks::{check_for_variant, resolve_deck, DeckSource, ResolvedDeck};
 use super::error::{quote, refuse, TableError};
 use super::loaded::Loaded;
 use super::log::Step;
@@ -94,7 +94,13 @@ impl Table {
         let deck = match deck.map(str::trim).filter(|d| !d.is_empty()) {
             Some(name) => resolve_deck(&self.store, &self.library, me.id.as_str(), game, name).await?,
             None => {
-                let name = self.library.catalog(game).starter_decks().into_iter().next().map(|d| d.name);
+                let name = self
+                    .library
+                    .catalog(game)
+                    .variant_decks(variant.as_deref())
+                    .into_iter()
+                    .next()
+                    .map(|d| d.name);
                 let name = name.ok_or_else(|| {
                     super::UserError::new(format!(
                         "{} has no starter decks yet; name one of your saved decks.",
@@ -104,6 +110,7 @@ impl Table {
                 resolve_deck(&self.store, &self.library, me.id.as_str(), game, &name).await?
             }
         };
+        check_for_variant(self.library.catalog(game), game, variant.as_deref(), &deck)?;
         let terms = Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, seats };
         self.post_challenge(&req.place, me, &deck, terms).await
     }
@@ -238,7 +245,7 @@ impl Table {
                 description: "your saved deck".into(),
             });
         }
-        for d in self.library.catalog(game).starter_decks() {
+        for d in self.library.catalog(game).variant_decks(ch.variant.as_deref()) {
             options.push(DeckOption {
                 label: d.name.clone(),
                 value: DeckSource::Starter(d.name).encode(),
@@ -263,6 +270,7 @@ impl Table {
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
         let source = DeckSource::decode(value);
         let theirs = source.resolve(&self.store, &self.library, req.user.id.as_str(), game).await?;
+        check_for_variant(self.library.catalog(game), game, ch.variant.as_deref(), &theirs)?;
         let Some(seats) = self.store.accept_seat(id, req.user.id.as_str(), &theirs.name).await? else {
             return refuse("That challenge was answered a moment ago (or just expired).");
         };

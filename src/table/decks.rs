@@ -226,6 +226,38 @@ fn saved_deck(catalog: &dyn Catalog, name: &str, text: &str) -> Result<ResolvedD
     Ok(ResolvedDeck { name: name.to_owned(), cards })
 }
 
+/// Checks that `deck` may play in a match of `variant` (the challenge's
+/// variant list): a refusal names the broken rules and how to fix it.
+pub fn check_for_variant(
+    catalog: &dyn Catalog,
+    game: GameId,
+    variant: Option<&str>,
+    deck: &ResolvedDeck,
+) -> Result<(), UserError> {
+    let problems = catalog.variant_deck_problems(variant, &deck.cards);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let rules = match variant {
+        Some(v) => format!("variant {v}"),
+        None => "the standard rules".to_owned(),
+    };
+    let starters: Vec<String> = catalog.variant_decks(variant).into_iter().map(|d| d.name).collect();
+    let mut text = format!(
+        "The deck {} cannot play a {} match under {rules}: {}.",
+        quote(&deck.name),
+        game.name(),
+        problems.join("; ")
+    );
+    if !starters.is_empty() {
+        text.push_str(&format!(" Choose a starter deck made for it ({})", starters.join(", ")));
+        text.push_str(", or save a deck that fits with /deck import.");
+    } else {
+        text.push_str(" Save a deck that fits with /deck import.");
+    }
+    Err(UserError::new(text))
+}
+
 /// A deck by name: the owner's saved deck of that name, else the starter
 /// deck; otherwise a refusal with "did you mean" and the choices.
 pub async fn resolve_deck(
@@ -245,7 +277,8 @@ pub async fn resolve_deck(
     }
     let saved: Vec<String> =
         store.decks(owner, Some(game.key())).await?.into_iter().map(|d| d.name).collect();
-    let starters: Vec<String> = catalog.starter_decks().into_iter().map(|d| d.name).collect();
+    let starters: Vec<String> =
+        catalog.starter_decks().into_iter().chain(catalog.variant_only_decks()).map(|d| d.name).collect();
     let all = saved.iter().chain(&starters).map(String::as_str);
     let hint = search::did_you_mean(&search::suggestions(name, all));
     let mut text = format!("There is no {} deck called {}{hint}", game.name(), quote(name));
@@ -286,10 +319,15 @@ impl Table {
                     lines.push(format!("• **{}** ({}, {n} cards)", d.name, d.game));
                 }
                 for &g in GAMES {
-                    let starters: Vec<String> =
-                        self.library.catalog(g).starter_decks().into_iter().map(|d| d.name).collect();
+                    let catalog = self.library.catalog(g);
+                    let starters: Vec<String> = catalog.starter_decks().into_iter().map(|d| d.name).collect();
                     if !starters.is_empty() {
                         lines.push(format!("Starter decks for {}: {}", g.name(), starters.join(", ")));
+                    }
+                    let variant: Vec<String> =
+                        catalog.variant_only_decks().into_iter().map(|d| d.name).collect();
+                    if !variant.is_empty() {
+                        lines.push(format!("Variant starter decks for {}: {}", g.name(), variant.join(", ")));
                     }
                 }
                 reply(view::info("Your decks", &lines, None))

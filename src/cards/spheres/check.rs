@@ -92,6 +92,8 @@ pub fn load_spheres(dir: &Path) -> Result<SpheresDb, LoadError> {
 struct DeckFile {
     #[serde(rename = "deck")]
     _decks: Vec<DeckDef>,
+    #[serde(rename = "first_draft_deck", default)]
+    _first_draft_decks: Vec<super::FirstDraftDeckDef>,
 }
 
 fn sphere_of_file(path: &Path) -> Option<Sphere> {

@@ -36,11 +36,41 @@ pub struct DeckDef {
     pub sets: Vec<String>,
 }
 
+/// A starter deck of the first-draft variant, listed card by card.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstDraftDeckDef {
+    /// Deck name, as players type it.
+    pub name: String,
+    /// One sentence on how the deck plays.
+    pub summary: String,
+    /// Entries "copies name" ("4 Tickwick Tinker").
+    pub cards: Vec<String>,
+}
+
+impl FirstDraftDeckDef {
+    /// The card list, one entry per copy (an entry without a count is one copy).
+    pub fn list(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for entry in &self.cards {
+            let entry = entry.trim();
+            let (n, name) = match entry.split_once(' ') {
+                Some((n, name)) if n.parse::<usize>().is_ok() => (n.parse().unwrap_or(1), name.trim()),
+                _ => (1, entry),
+            };
+            out.extend(std::iter::repeat_n(name.to_owned(), n));
+        }
+        out
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DeckFile {
     #[serde(rename = "deck")]
     decks: Vec<DeckDef>,
+    #[serde(rename = "first_draft_deck", default)]
+    first_draft_decks: Vec<FirstDraftDeckDef>,
 }
 
 /// Files of the collection, embedded so the binary needs nothing on disk.
@@ -61,6 +91,24 @@ pub const MAX_COPIES: usize = 3;
 /// Cards in a deck.
 pub const DECK_SIZE: usize = 48;
 
+/// Deck construction rules: the rulebook's, or the first draft's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeckRules {
+    /// Cards in a deck, exactly.
+    pub size: usize,
+    /// Copies of one card a deck may hold.
+    pub max_copies: usize,
+    /// What the rules are called in messages ("the rulebook", "the first draft").
+    pub source: &'static str,
+}
+
+impl DeckRules {
+    /// The rulebook's custom design: 48 cards, at most 3 copies.
+    pub const STANDARD: DeckRules = DeckRules { size: DECK_SIZE, max_copies: MAX_COPIES, source: "the rulebook" };
+    /// The first draft's deck construction: 50 cards, up to 5 copies.
+    pub const FIRST_DRAFT: DeckRules = DeckRules { size: 50, max_copies: 5, source: "the first draft" };
+}
+
 /// The parsed collection.
 #[derive(Debug)]
 pub struct SpheresDb {
@@ -68,13 +116,21 @@ pub struct SpheresDb {
     pub cards: Vec<CardDef>,
     /// The prebuilt decks.
     pub decks: Vec<DeckDef>,
+    /// The starter decks of the first-draft variant (50 cards).
+    pub first_draft_decks: Vec<FirstDraftDeckDef>,
     /// Creature names, spell names and codes, lower-cased, to the first
     /// card that bears them (what [`SpheresDb::find`] looks up).
     by_key: HashMap<String, CardId>,
 }
 
-/// `docs/rulings/spheres.md`, embedded so `/rule` needs nothing on disk.
-pub const RULINGS: &str = include_str!("../../../docs/rulings/spheres.md");
+/// `docs/rulings/spheres.md` followed by the first-draft variant's
+/// `docs/rulings/spheres-first-draft.md`, embedded so `/rule` needs
+/// nothing on disk.
+pub const RULINGS: &str = concat!(
+    include_str!("../../../docs/rulings/spheres.md"),
+    "\n",
+    include_str!("../../../docs/rulings/spheres-first-draft.md")
+);
 
 impl SpheresDb {
     /// Parses card files and the deck file, checking names, codes and decks.
@@ -89,7 +145,8 @@ impl SpheresDb {
         }
         let decks: DeckFile =
             toml::from_str(deck_file.1).map_err(|e| LoadError::toml(deck_file.0, deck_file.1, e))?;
-        let db = SpheresDb::new(cards, decks.decks);
+        let mut db = SpheresDb::new(cards, decks.decks);
+        db.first_draft_decks = decks.first_draft_decks;
         db.validate()?;
         Ok(db)
     }
@@ -102,7 +159,7 @@ impl SpheresDb {
                 by_key.entry(key.to_lowercase()).or_insert(CardId(i as u16));
             }
         }
-        SpheresDb { cards, decks, by_key }
+        SpheresDb { cards, decks, first_draft_decks: Vec::new(), by_key }
     }
 
     /// The definition of a card.
@@ -153,8 +210,14 @@ impl SpheresDb {
     }
 
     /// Resolves a deck list (names, one entry per copy) to card ids,
-    /// checking the construction rules; every problem is listed.
+    /// checking the rulebook's construction rules; every problem is listed.
     pub fn resolve_deck(&self, names: &[String]) -> Result<Vec<CardId>, DeckProblems> {
+        self.resolve_deck_with(DeckRules::STANDARD, names)
+    }
+
+    /// Resolves a deck list under the construction rules `rules`.
+    pub fn resolve_deck_with(&self, rules: DeckRules, names: &[String]) -> Result<Vec<CardId>, DeckProblems> {
+        let DeckRules { size, max_copies, source } = rules;
         let mut problems = Vec::new();
         let mut ids = Vec::new();
         let mut unknown: Vec<&str> = Vec::new();
@@ -168,19 +231,24 @@ impl SpheresDb {
                 Err(_) => {}
             }
         }
-        if names.len() != DECK_SIZE {
-            problems.push(format!("a Spheres deck holds exactly {DECK_SIZE} cards; this one has {}", names.len()));
+        if names.len() != size {
+            problems.push(format!(
+                "a Spheres deck under {source} holds exactly {size} cards; this one has {}",
+                names.len()
+            ));
         }
         let mut sorted = ids.clone();
         sorted.sort();
-        for w in sorted.chunk_by(|a, b| a == b) {
-            if w.len() > MAX_COPIES {
-                problems.push(format!(
-                    "at most {MAX_COPIES} copies of a card are allowed; {} has {}",
-                    self.card(w[0]).creature.name,
-                    w.len()
-                ));
-            }
+        let over: Vec<String> = sorted
+            .chunk_by(|a, b| a == b)
+            .filter(|w| w.len() > max_copies)
+            .map(|w| format!("{} has {}", self.card(w[0]).creature.name, w.len()))
+            .collect();
+        if !over.is_empty() {
+            problems.push(format!(
+                "at most {max_copies} copies of a card are allowed under {source}; {}",
+                over.join(", ")
+            ));
         }
         if problems.is_empty() {
             Ok(ids)
@@ -269,6 +337,16 @@ impl SpheresDb {
                 }
             }
         }
+        for d in &self.first_draft_decks {
+            if let Err(problems) = self.resolve_deck_with(DeckRules::FIRST_DRAFT, &d.list()) {
+                return Err(LoadError::Invalid {
+                    file: DECK_FILE.0.to_string(),
+                    card: d.name.clone(),
+                    field: "cards".into(),
+                    reason: problems.to_string(),
+                });
+            }
+        }
         for d in &self.decks {
             let n = self.deck_list(d).len();
             if n != DECK_SIZE {
@@ -284,6 +362,21 @@ impl SpheresDb {
             }
         }
         Ok(())
+    }
+}
+
+/// The variant key of the first draft (as `games::spheres::setup::FIRST_DRAFT`;
+/// cards may not name the games module).
+const FIRST_DRAFT_KEY: &str = "first-draft";
+
+/// The construction rules of a variant list ("first-draft,face-down").
+pub fn deck_rules_for(variant: Option<&str>) -> DeckRules {
+    let first_draft =
+        variant.unwrap_or("").split([',', ' ', '+']).any(|v| v.trim().eq_ignore_ascii_case(FIRST_DRAFT_KEY));
+    if first_draft {
+        DeckRules::FIRST_DRAFT
+    } else {
+        DeckRules::STANDARD
     }
 }
 
@@ -322,7 +415,7 @@ impl Catalog for SpheresDb {
     }
 
     fn size(&self) -> CatalogSize {
-        CatalogSize { cards: self.cards.len(), decks: self.decks.len() }
+        CatalogSize { cards: self.cards.len(), decks: self.decks.len() + self.first_draft_decks.len() }
     }
 
     fn card_names(&self) -> Vec<&str> {
@@ -344,8 +437,39 @@ impl Catalog for SpheresDb {
             .collect()
     }
 
+    /// A deck may be saved when some rules accept it: the rulebook's, or
+    /// the first draft's (50 cards) for `variant:first-draft` matches.
     fn deck_problems(&self, cards: &[String]) -> Vec<String> {
-        self.resolve_deck(cards).err().map(|p| p.0).unwrap_or_default()
+        let Err(standard) = self.resolve_deck(cards) else { return Vec::new() };
+        if self.resolve_deck_with(DeckRules::FIRST_DRAFT, cards).is_ok() {
+            return Vec::new();
+        }
+        let mut problems = standard.0;
+        if cards.len() == DeckRules::FIRST_DRAFT.size {
+            problems.push(
+                "a 50-card deck plays only in variant first-draft, with at most 5 copies of a card".into(),
+            );
+        }
+        problems
+    }
+
+    fn variant_decks(&self, variant: Option<&str>) -> Vec<StarterDeck> {
+        if deck_rules_for(variant) == DeckRules::FIRST_DRAFT {
+            self.first_draft_decks
+                .iter()
+                .map(|d| StarterDeck { name: d.name.clone(), summary: d.summary.clone(), cards: d.list() })
+                .collect()
+        } else {
+            self.starter_decks()
+        }
+    }
+
+    fn variant_only_decks(&self) -> Vec<StarterDeck> {
+        self.variant_decks(Some(FIRST_DRAFT_KEY))
+    }
+
+    fn variant_deck_problems(&self, variant: Option<&str>, cards: &[String]) -> Vec<String> {
+        self.resolve_deck_with(deck_rules_for(variant), cards).err().map(|p| p.0).unwrap_or_default()
     }
 
     fn rulings(&self) -> &str {

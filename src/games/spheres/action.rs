@@ -67,8 +67,15 @@ pub enum Action {
         target: SiegeTarget,
     },
     /// Step 5d: cast the spell of the hand card at position `card`, paying
-    /// its cost with groove energy.
+    /// its cost with groove energy (in the first draft, a groove trigger).
     Retaliate {
+        /// Hand position.
+        card: u8,
+    },
+    /// Step 5d, variant `first-draft`: a groove trigger summoning the
+    /// creature of the hand card at position `card`, its cost paid with
+    /// groove energy.
+    GrooveSummon {
         /// Hand position.
         card: u8,
     },
@@ -97,7 +104,13 @@ pub enum Action {
     Pass,
     /// Step 6: trash the whole hand.
     DiscardHand,
-    /// Step 6: keep the hand.
+    /// Step 6, variant `first-draft`: discard the hand card at position
+    /// `card` (any number of them, one at a time) before drawing.
+    DiscardCard {
+        /// Hand position.
+        card: u8,
+    },
+    /// Step 6: keep the hand (in the first draft: keep the rest and draw).
     KeepHand,
 }
 

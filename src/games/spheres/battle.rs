@@ -217,9 +217,10 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
         SiegeTarget::Tower(i) => {
             let uid = s.lords[lord].towers[i as usize];
             ev.push(Event::public(format!(
-                "{} breaks one of {}'s towers",
+                "{} breaks one of {}'s {}",
                 label(s, a.attacker),
-                s.name(lord)
+                s.name(lord),
+                s.towers_word()
             )));
             zones::destroy_tower(s, uid, ev);
         }
@@ -251,7 +252,7 @@ fn defeat(s: &mut State, loser: Seat, winner: Seat, reason: String, ev: &mut Vec
     ev.push(Event::public(reason));
     if let Some(uid) = s.lords[winner].deck.pop() {
         s.lords[winner].towers.push(uid);
-        ev.push(Event::public(format!("{} fortifies a new tower", s.name(winner))));
+        ev.push(Event::public(format!("{} fortifies a new {}", s.name(winner), s.tower_word())));
     }
     s.attack = None;
 }
@@ -276,10 +277,40 @@ pub fn retaliate(s: &mut State, seat: Seat, card: usize, ev: &mut Vec<Event>) {
     effects::cast_spell(s, uid, ev);
 }
 
+/// First draft, 5d: a groove trigger summons the creature of a hand card,
+/// its cost paid with groove energy from the top; it can block the rest of
+/// the attacker's turn.
+pub fn groove_summon(s: &mut State, seat: Seat, card: usize, ev: &mut Vec<Event>) {
+    let uid = s.lords[seat].hand[card];
+    let cost = s.def(uid).creature.cost as usize;
+    let paid = groove_top(s, seat, cost);
+    ev.push(Event::public(format!(
+        "{} answers from the groove with a creature, paying {} energy",
+        s.name(seat),
+        paid.len()
+    )));
+    for e in paid {
+        take(s, e);
+        s.lords[seat].trash.push(e);
+    }
+    take(s, uid);
+    zones::summon(s, uid, false, ev);
+}
+
+/// First draft: the groove pays from the top down (the newest energy
+/// first), whatever the spheres.
+fn groove_top(s: &State, seat: Seat, cost: usize) -> Vec<Uid> {
+    s.lords[seat].groove.iter().rev().take(cost).copied().collect()
+}
+
 /// The energy paid for a spell: one of its sphere (the newest), then the
 /// newest of whichever sphere the groove holds most of, to keep variety.
+/// In the first draft, the top `cost` energy.
 fn pay_energy(s: &State, seat: Seat, spell: Uid) -> Vec<Uid> {
     let cost = s.def(spell).spell.cost as usize;
+    if s.first_draft {
+        return groove_top(s, seat, cost);
+    }
     let mut groove = s.lords[seat].groove.clone();
     let mut paid = Vec::new();
     if cost == 0 {

@@ -56,7 +56,8 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
         for c in lord.battlefield.iter().filter(|c| c.face_down) {
             add(Slot::FaceDown(owner, back(s, c.uid)), c.uid);
         }
-        for &u in &lord.vault {
+        // First draft: crystals lie face up, so nothing there is re-sampled.
+        for &u in lord.vault.iter().filter(|_| !s.crystals_face_up()) {
             add(Slot::Vault(owner, back(s, u)), u);
         }
         for &u in &lord.groove {

@@ -165,7 +165,8 @@ fn run_effect(s: &mut State, fi: usize, effect: &Effect, ev: &mut Vec<Event>) ->
             let sel = Select { lord: *lord, ..Select::default() };
             let Some(lord) = choose_lord(s, fi, &sel, None, src, true) else { return false };
             shuffle_zone(s, lord, *zone);
-            ev.push(Event::public(format!("{name}: {} shuffles their {}", s.name(lord), zone_word(*zone))));
+            let word = if *zone == Zone::Towers { s.towers_word() } else { zone_word(*zone) };
+            ev.push(Event::public(format!("{name}: {} shuffles their {word}", s.name(lord))));
             true
         }
         Effect::Replace { what, with } => replace(s, fi, what, *with, src, name, ev),
@@ -254,8 +255,9 @@ fn shuffle_zone(s: &mut State, lord: Seat, zone: Zone) {
 }
 
 /// What a verb does to a card, in words.
-fn verb_result(verb: Verb) -> &'static str {
+fn verb_result(s: &State, verb: Verb) -> &'static str {
     match verb {
+        Verb::Fortify if s.first_draft => "becomes a shield",
         Verb::Recover => "goes on top of the deck",
         Verb::Return => "returns to the hand",
         Verb::Draw => "is drawn",
@@ -306,9 +308,9 @@ fn move_card(s: &mut State, uid: Uid, verb: Verb, name: &str, ev: &mut Vec<Event
         _ => {}
     }
     let text = if revealed {
-        format!("{name}: {label} ({}) {}", card_name(s, uid), verb_result(verb))
+        format!("{name}: {label} ({}) {}", card_name(s, uid), verb_result(s, verb))
     } else {
-        format!("{name}: {label} {}", verb_result(verb))
+        format!("{name}: {label} {}", verb_result(s, verb))
     };
     ev.push(Event::public(text));
     if !revealed

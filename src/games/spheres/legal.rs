@@ -101,7 +101,8 @@ pub fn main_options(s: &State) -> Vec<Action> {
     let hand = distinct_hand(s, seat);
     if t.crystal_placed && !t.casting && !t.mana_locked && t.number > 1 {
         for (i, uid) in &hand {
-            if spheres_of(s.def(*uid)).iter().all(|sp| !t.crystals.contains(sp)) {
+            // The first draft lets both crystals share a sphere.
+            if s.first_draft || spheres_of(s.def(*uid)).iter().all(|sp| !t.crystals.contains(sp)) {
                 out.push(Action::Crystallize { card: *i as u8 });
             }
         }
@@ -205,7 +206,8 @@ pub fn siege_options(s: &State) -> Vec<SiegeTarget> {
 }
 
 /// Whether `seat` can pay a spell's cost from the groove: as many energy
-/// as the cost, one of them of the spell's sphere (a free spell needs none).
+/// as the cost, one of them of the spell's sphere (a free spell needs none;
+/// the first draft asks no sphere).
 pub fn groove_affordable(s: &State, seat: Seat, uid: Uid) -> bool {
     let d = s.def(uid);
     let groove = &s.lords[seat].groove;
@@ -213,16 +215,48 @@ pub fn groove_affordable(s: &State, seat: Seat, uid: Uid) -> bool {
     !d.spell.inverted
         && castable(s, seat, uid)
         && (d.spell.cost as usize) <= groove.len()
-        && (d.spell.cost == 0 || groove.iter().any(|e| spheres.iter().any(|sp| is_sphere(s.def(*e), *sp))))
+        && (d.spell.cost == 0
+            || s.first_draft
+            || groove.iter().any(|e| spheres.iter().any(|sp| is_sphere(s.def(*e), *sp))))
 }
 
-/// Step 5d answers (without `Pass`).
+/// First draft: whether `seat` can summon the creature of `uid` with a
+/// groove trigger (as many energy as its cost, any spheres; a creature
+/// whose cost is inverted has no printed cost to pay, so it cannot).
+pub fn groove_summonable(s: &State, seat: Seat, uid: Uid) -> bool {
+    let d = s.def(uid);
+    s.first_draft && !d.creature.inverted && (d.creature.cost as usize) <= s.lords[seat].groove.len()
+}
+
+/// Step 5d answers (without `Pass`): retaliation spells; in the first
+/// draft, groove triggers as a spell or as a creature.
 pub fn retaliation_options(s: &State, seat: Seat) -> Vec<Action> {
-    distinct_hand(s, seat)
-        .into_iter()
-        .filter(|(_, uid)| groove_affordable(s, seat, *uid))
-        .map(|(i, _)| Action::Retaliate { card: i as u8 })
-        .collect()
+    let mut out = Vec::new();
+    for (i, uid) in distinct_hand(s, seat) {
+        if groove_affordable(s, seat, uid) {
+            out.push(Action::Retaliate { card: i as u8 });
+        }
+        if groove_summonable(s, seat, uid) {
+            out.push(Action::GrooveSummon { card: i as u8 });
+        }
+    }
+    out
+}
+
+/// Step 6 answers: trash the whole hand or keep it; in the first draft,
+/// discard cards one at a time (each distinct card) until keeping the rest.
+pub fn discard_options(s: &State) -> Vec<Action> {
+    let seat = s.turn.active;
+    if !s.first_draft {
+        return vec![Action::DiscardHand, Action::KeepHand];
+    }
+    let mut out: Vec<Action> =
+        distinct_hand(s, seat).into_iter().map(|(i, _)| Action::DiscardCard { card: i as u8 }).collect();
+    if s.lords[seat].hand.len() > 1 {
+        out.push(Action::DiscardHand);
+    }
+    out.push(Action::KeepHand);
+    out
 }
 
 /// Every legal answer of `seat` now.
@@ -267,7 +301,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         Step::Crystal => out.extend(crystal_options(s)),
         Step::Main => out.extend(main_options(s)),
         Step::Battle => out.extend(attack_options(s)),
-        Step::Discard => return vec![Action::DiscardHand, Action::KeepHand],
+        Step::Discard => return discard_options(s),
         Step::Regroup | Step::Draw | Step::End => return out,
     }
     out.push(Action::Pass);

@@ -132,7 +132,7 @@ impl Game for Spheres {
                   one double-sided deck. Break all five of the enemy towers, then storm the fortress \
                   once more to win. Destroyed cards become groove energy you can spend on retaliation \
                   spells during your opponent's attacks.",
-        variants: &[setup::FACE_DOWN],
+        variants: &[setup::FACE_DOWN, setup::FIRST_DRAFT],
         modes: &["free-for-all", "limited-range", "teams"],
         assemblies: &[],
         players: setup::PLAYERS,

@@ -34,7 +34,12 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
     for (seat, lord) in s.lords.iter() {
         let mine = me == Some(seat);
         hidden.extend(lord.deck.iter().chain(&lord.towers).map(card));
-        let known_to_owner = lord.hand.iter().chain(&lord.vault).chain(&lord.groove).map(card);
+        // First draft: crystals lie face up, in everyone's sight.
+        if s.crystals_face_up() {
+            shown.extend(lord.vault.iter().map(card));
+        }
+        let vault = if s.crystals_face_up() { &[][..] } else { &lord.vault[..] };
+        let known_to_owner = lord.hand.iter().chain(vault).chain(&lord.groove).map(card);
         if mine {
             shown.extend(known_to_owner);
         } else {

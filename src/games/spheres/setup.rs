@@ -1,17 +1,21 @@
-//! Game setup: decks, the split reveal that decides the first lord, towers
-//! and opening hands.
+//! Game setup: decks, the split reveal (or, in the first draft, a coin
+//! toss) that decides the first lord, towers and opening hands.
 
 use std::sync::Arc;
 
 use super::state::{Lord, Mode, State, Step, Turn, Uid, HAND, TOWERS};
 use super::turn::run;
-use crate::cards::spheres::{CardId, SpheresDb};
+use crate::cards::spheres::{CardId, DeckRules, SpheresDb};
 use crate::engine::{GameRng, MatchSetup, PerSeat, Seat, SetupError};
 use crate::games::Game;
 
 /// The variant in which any card may be summoned face down as a generic
 /// creature (the back of the card; an advanced rule of the rulebook).
 pub const FACE_DOWN: &str = "face-down";
+
+/// The variant that plays the first draft's rules where they differ from
+/// the rulebook (see `docs/rulings/spheres-first-draft.md`).
+pub const FIRST_DRAFT: &str = "first-draft";
 
 /// Lords a match seats.
 pub const PLAYERS: (usize, usize) = (2, 6);
@@ -62,15 +66,18 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
     let mode = mode(setup)?;
     let variants = variants(setup)?;
     let any_face_down = variants.contains(&FACE_DOWN);
+    let first_draft = variants.contains(&FIRST_DRAFT);
+    let rules = if first_draft { DeckRules::FIRST_DRAFT } else { DeckRules::STANDARD };
     let mut decks = Vec::new();
     for seat in &setup.seats {
         let ids = db
-            .resolve_deck(&seat.deck)
+            .resolve_deck_with(rules, &seat.deck)
             .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: reason.to_string() })?;
         decks.push(ids);
     }
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
-    let mut s = deal(db, GameRng::from_seed(setup.seed), &names, decks, setup.first);
+    let rng = GameRng::from_seed(setup.seed);
+    let mut s = deal_variant(db, rng, &names, decks, setup.first, first_draft);
     s.any_face_down = any_face_down;
     s.mode = mode;
     Ok(s)
@@ -80,10 +87,23 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
 /// turn without a split reveal (a rematch), else the reveal decides.
 pub fn deal(
     db: &Arc<SpheresDb>,
+    rng: GameRng,
+    names: &[String],
+    decks: Vec<Vec<CardId>>,
+    first: Option<Seat>,
+) -> State {
+    deal_variant(db, rng, names, decks, first, false)
+}
+
+/// [`deal`], under the first draft's rules when `first_draft`: a coin toss
+/// instead of the split reveal, shields instead of towers.
+pub fn deal_variant(
+    db: &Arc<SpheresDb>,
     mut rng: GameRng,
     names: &[String],
     decks: Vec<Vec<CardId>>,
     first: Option<Seat>,
+    first_draft: bool,
 ) -> State {
     let n = names.len();
     let mut cards = Vec::new();
@@ -104,6 +124,7 @@ pub fn deal(
             let why = format!("{} starts: in a rematch the first turn passes clockwise.", lords[f].name);
             (f, why)
         }
+        None if first_draft => coin_toss(&mut rng, &lords),
         None => split_reveal(db, &mut rng, &lords, &cards),
     };
     // Game setup 2–4: shuffle, five towers, five hand cards.
@@ -122,9 +143,19 @@ pub fn deal(
     }
     let turn = Turn::start(1, first, first, Step::Regroup);
     let mut s = State::at_turn(db, rng, cards, owners, lords, turn);
+    s.first_draft = first_draft;
     s.opening = Some(opening.into());
     run(&mut s, &mut Vec::new());
     s
+}
+
+/// First draft, game setup 4: the first player is chosen at random (a coin
+/// or a die).
+fn coin_toss(rng: &mut GameRng, lords: &PerSeat<Lord>) -> (Seat, String) {
+    let seats: Vec<Seat> = lords.seats().collect();
+    let first = seats[rng.below(seats.len())];
+    let how = if seats.len() == 2 { "a coin toss" } else { "a die roll" };
+    (first, format!("{} starts ({how} chose the first player).", lords[first].name))
 }
 
 /// Game setup 1: each lord reveals a card of their split deck; the highest

@@ -508,6 +508,11 @@ pub struct State {
     /// The multiplayer mode: who is in range and who wins together.
     #[serde(default, skip_serializing_if = "is_default_mode")]
     pub mode: Mode,
+    /// Variant `first-draft`: the first draft's rules where they differ
+    /// from the rulebook (shields, groove triggers, drawing up to five...;
+    /// see `docs/rulings/spheres-first-draft.md`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub first_draft: bool,
 }
 
 impl State {
@@ -539,6 +544,7 @@ impl State {
             opening: None,
             any_face_down: false,
             mode: Mode::FreeForAll,
+            first_draft: false,
         }
     }
 
@@ -635,6 +641,28 @@ impl State {
     pub fn host_of(&self, uid: Uid) -> Option<Uid> {
         let lord = &self.lords[self.owner(uid)];
         lord.battlefield.iter().find(|c| c.attached.contains(&uid)).map(|c| c.uid)
+    }
+    /// What the face-down cards of a fortress are called: towers in the
+    /// rulebook, shields in the first draft.
+    pub fn tower_word(&self) -> &'static str {
+        if self.first_draft {
+            "shield"
+        } else {
+            "tower"
+        }
+    }
+    /// [`Self::tower_word`] in the plural.
+    pub fn towers_word(&self) -> &'static str {
+        if self.first_draft {
+            "shields"
+        } else {
+            "towers"
+        }
+    }
+    /// Whether crystals lie face up, so everyone sees which card each is
+    /// (the first draft); in the rulebook only their sphere shows.
+    pub fn crystals_face_up(&self) -> bool {
+        self.first_draft
     }
     /// Mana the active lord can still spend this turn.
     pub fn mana_left(&self) -> u8 {

@@ -54,6 +54,7 @@ pub struct Table {
     turn: Turn,
     seed: u64,
     mode: Mode,
+    first_draft: bool,
 }
 
 impl Default for Table {
@@ -80,6 +81,7 @@ impl Table {
             turn: Turn::start(3, Seat(0), Seat(0), Step::Main),
             seed: 1,
             mode: Mode::FreeForAll,
+            first_draft: false,
         }
     }
 
@@ -93,6 +95,11 @@ impl Table {
     /// The multiplayer mode.
     pub fn mode(&mut self, mode: Mode) -> &mut Self {
         self.mode = mode;
+        self
+    }
+    /// Plays the variant `first-draft` (the first draft's rules).
+    pub fn first_draft(&mut self) -> &mut Self {
+        self.first_draft = true;
         self
     }
 
@@ -200,6 +207,7 @@ impl Table {
             self.turn.clone(),
         );
         s.mode = self.mode;
+        s.first_draft = self.first_draft;
         let mut ev = Vec::new();
         run(&mut s, &mut ev);
         (s, ev)

@@ -58,7 +58,8 @@ fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
                 c.engaged = false;
             }
             ev.push(Event::public(format!("Turn {} · {} regroups", s.turn.number, s.name(seat))));
-            s.turn.step = Step::Cure;
+            // The first draft has no cure step.
+            s.turn.step = if s.first_draft { Step::Crystal } else { Step::Cure };
             fire_lord(s, Trigger::Regroup, seat);
         }
         Step::Cure => {
@@ -115,8 +116,18 @@ fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
 /// Step 7: draw one card, or five into an empty hand. Finding the deck
 /// empty shuffles the trash back into it and costs a tower (while any is
 /// left), even when the trash is empty too; this happens once per draw step.
+///
+/// First draft: draw up to five cards (one when the hand already holds
+/// five or more), and an empty deck takes the trash back without a
+/// shield lost.
 fn draw_step(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
-    let n = if s.lords[seat].hand.is_empty() { HAND } else { 1 };
+    let held = s.lords[seat].hand.len();
+    let n = match (s.first_draft, held) {
+        (true, h) if h >= HAND => 1,
+        (true, h) => HAND - h,
+        (false, 0) => HAND,
+        (false, _) => 1,
+    };
     let mut drawn = 0;
     let mut reshuffled = false;
     while drawn < n {
@@ -132,8 +143,10 @@ fn draw_step(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
                 s.name(seat),
                 cards_word(back)
             )));
-            if let Some(&tower) = s.lords[seat].towers.last() {
-                zones::destroy_tower(s, tower, ev);
+            if !s.first_draft {
+                if let Some(&tower) = s.lords[seat].towers.last() {
+                    zones::destroy_tower(s, tower, ev);
+                }
             }
             continue;
         }
@@ -194,13 +207,14 @@ fn illegal(s: &State, seat: Seat, a: &Action) -> Illegal {
         Action::Block { .. } | Action::NoBlock => "There is no block to decide with that creature now.",
         Action::Siege { .. } => "That is not something this siege can destroy.",
         Action::Retaliate { .. } => "You cannot retaliate with that spell now.",
+        Action::GrooveSummon { .. } => "You cannot summon that creature from your groove now.",
         Action::ChooseLord { .. } | Action::ChooseCard { .. } | Action::ChooseHost { .. } => {
             "That is not one of the offered choices."
         }
         Action::Done => "This choice cannot be cut short.",
         Action::Cancel => "There is nothing to take back now.",
         Action::Pass => "There is nothing to pass now.",
-        Action::DiscardHand | Action::KeepHand => "It is not the discard step.",
+        Action::DiscardHand | Action::DiscardCard { .. } | Action::KeepHand => "It is not the discard step.",
     };
     Illegal::new(what)
 }
@@ -221,7 +235,11 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
     let before =
         matches!(
             a,
-            Action::Cast { .. } | Action::Summon { .. } | Action::SummonFaceDown { .. } | Action::Retaliate { .. }
+            Action::Cast { .. }
+                | Action::Summon { .. }
+                | Action::SummonFaceDown { .. }
+                | Action::Retaliate { .. }
+                | Action::GrooveSummon { .. }
         )
         .then(|| {
             let mut b = s.clone();
@@ -271,8 +289,12 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             let spheres = spheres_of(s.def(uid));
             let list: Vec<&str> = spheres.iter().map(|sp| sp.name()).collect();
             let sp = list.join("/");
-            ev.push(Event::public(format!("{name} crystallizes {} {sp} card", zones::article(&sp))));
-            ev.push(Event::private(seat, format!("You crystallize {}", card_name(s, uid))));
+            if s.crystals_face_up() {
+                ev.push(Event::public(format!("{name} crystallizes {} ({sp}), face up", card_name(s, uid))));
+            } else {
+                ev.push(Event::public(format!("{name} crystallizes {} {sp} card", zones::article(&sp))));
+                ev.push(Event::private(seat, format!("You crystallize {}", card_name(s, uid))));
+            }
             s.turn.crystals.extend(spheres.iter().copied());
             if s.turn.step == Step::Crystal {
                 s.turn.crystal_placed = true;
@@ -316,6 +338,10 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         Action::Retaliate { card } => {
             s.prompt = None;
             battle::retaliate(s, seat, *card as usize, ev);
+        }
+        Action::GrooveSummon { card } => {
+            s.prompt = None;
+            battle::groove_summon(s, seat, *card as usize, ev);
         }
         Action::ChooseLord { seat: lord } => {
             s.prompt = None;
@@ -365,6 +391,12 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             )));
             s.lords[seat].trash.extend(hand);
             s.turn.step = Step::Draw;
+        }
+        Action::DiscardCard { card } => {
+            let uid = s.lords[seat].hand[*card as usize];
+            take(s, uid);
+            s.lords[seat].trash.push(uid);
+            ev.push(Event::public(format!("{name} discards {}", card_name(s, uid))));
         }
         Action::KeepHand => s.turn.step = Step::Draw,
     }

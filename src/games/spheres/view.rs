@@ -102,13 +102,19 @@ fn vault_text(s: &State, seat: Seat) -> String {
 
 fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
     let lord = &s.lords[seat];
+    let vault = if s.crystals_face_up() && !lord.vault.is_empty() {
+        let names: Vec<&str> = lord.vault.iter().map(|u| card_name(s, *u)).collect();
+        format!("{} · {}", vault_text(s, seat), names.join(", "))
+    } else {
+        vault_text(s, seat)
+    };
     let mut counters = vec![
-        ("Towers".to_string(), lord.towers.len().to_string()),
+        (if s.first_draft { "Shields" } else { "Towers" }.to_string(), lord.towers.len().to_string()),
         ("Hand".to_string(), count_cards(lord.hand.len())),
         ("Deck".to_string(), lord.deck.len().to_string()),
         ("Groove".to_string(), lord.groove.len().to_string()),
         ("Trash".to_string(), lord.trash.len().to_string()),
-        ("Vault".to_string(), vault_text(s, seat)),
+        ("Vault".to_string(), vault),
     ];
     if s.turn.active == seat && s.outcome.is_none() {
         let mana = if s.turn.mana_locked {
@@ -252,7 +258,7 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::Block { blocker } => (format!("Block with {}", creature(seat, *blocker)), Placement::Board),
         Action::NoBlock => ("No block".into(), Placement::Board),
         Action::Siege { target } => match target {
-            SiegeTarget::Tower(_) => ("Destroy a tower".into(), Placement::Board),
+            SiegeTarget::Tower(_) => (format!("Destroy a {}", s.tower_word()), Placement::Board),
             SiegeTarget::Spell(i) => {
                 let d = s.attack.as_ref().map(|a| a.defender).unwrap_or(seat);
                 let name =
@@ -263,9 +269,17 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::Retaliate { card } => match hand(card) {
             Some(u) => {
                 let d = s.def(u);
-                (format!("Retaliate: {} ({} energy)", d.spell.name, d.spell.cost), Placement::Hand)
+                let verb = if s.first_draft { "Groove trigger: cast" } else { "Retaliate:" };
+                (format!("{verb} {} ({} energy)", d.spell.name, d.spell.cost), Placement::Hand)
             }
             None => ("Retaliate".into(), Placement::Hand),
+        },
+        Action::GrooveSummon { card } => match hand(card) {
+            Some(u) => {
+                let d = s.def(u);
+                (format!("Groove trigger: summon {} ({} energy)", d.creature.name, d.creature.cost), Placement::Hand)
+            }
+            None => ("Groove trigger: summon".into(), Placement::Hand),
         },
         Action::ChooseLord { seat: lord } => {
             let who = if *lord == seat { "yourself".to_string() } else { s.name(*lord).to_string() };
@@ -305,6 +319,15 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (l.into(), Placement::Board)
         }
         Action::DiscardHand => ("Discard whole hand".into(), Placement::Board),
+        Action::DiscardCard { card } => match hand(card) {
+            Some(u) => (format!("Discard {}", card_name(s, u)), Placement::Hand),
+            None => ("Discard".into(), Placement::Hand),
+        },
+        Action::KeepHand if s.first_draft => {
+            let held = s.lords[seat].hand.len();
+            let n = if held >= super::state::HAND { 1 } else { super::state::HAND - held };
+            (format!("Draw {} and end the turn", if n == 1 { "1 card".into() } else { format!("{n} cards") }), Placement::Board)
+        }
         Action::KeepHand => ("Keep hand".into(), Placement::Board),
     };
     ActionView { index: 0, label: clip(label), placement }
@@ -370,14 +393,20 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
         }
         Some(Prompt::Siege { .. }) => {
             if mine {
-                "Choose what your siege destroys: a tower or an active spell".into()
+                format!("Choose what your siege destroys: a {} or an active spell", s.tower_word())
             } else {
                 format!("Waiting for {name} to choose what the siege destroys")
             }
         }
         Some(Prompt::Retaliate { .. }) => {
             if mine {
-                "Energy reached your groove: retaliate with a spell from your hand, or pass".into()
+                if s.first_draft {
+                    "Cards reached your groove: play a hand card as a groove trigger (spell or creature, paid \
+                     with groove energy), or pass"
+                        .into()
+                } else {
+                    "Energy reached your groove: retaliate with a spell from your hand, or pass".into()
+                }
             } else {
                 format!("Waiting for {name} to retaliate or pass")
             }
@@ -404,6 +433,9 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
                             n => format!("{n} attacks"),
                         }
                     ),
+                    Step::Discard if s.first_draft => {
+                        "Discard any hand cards, then draw up to five (one if you hold five)".into()
+                    }
                     Step::Discard => "Trash your whole hand, or keep it".into(),
                     _ => format!("{} step", step.name()),
                 }

@@ -42,9 +42,10 @@ pub fn public_label(s: &State, uid: Uid, zone: Option<Zone>) -> String {
     match zone {
         Some(Zone::Deck) => "a card from the deck".into(),
         Some(Zone::Hand) => "a hand card".into(),
+        Some(Zone::Vault) if s.crystals_face_up() => format!("the {} crystal", def.creature.name),
         Some(Zone::Vault) => format!("{} {sp} crystal", article(sp)),
         Some(Zone::Groove) => format!("{} {sp} energy", article(sp)),
-        Some(Zone::Towers) => "a tower".into(),
+        Some(Zone::Towers) => format!("a {}", s.tower_word()),
         Some(Zone::Spells) => def.spell.name.clone(),
         Some(Zone::Battlefield) => match s.creature(uid) {
             Some(c) if c.face_down => format!("a face-down {} creature", spheres_name(s, uid)),
@@ -62,9 +63,10 @@ pub fn owned_label(s: &State, uid: Uid, zone: Option<Zone>, whose: &str) -> Stri
     match zone {
         Some(Zone::Deck) => format!("a card from {whose} deck"),
         Some(Zone::Hand) => format!("a card from {whose} hand"),
+        Some(Zone::Vault) if s.crystals_face_up() => format!("{whose} {} crystal", card_name(s, uid)),
         Some(Zone::Vault) => format!("{whose} {sp} crystal"),
         Some(Zone::Groove) => format!("{whose} {sp} energy"),
-        Some(Zone::Towers) => format!("one of {whose} towers"),
+        Some(Zone::Towers) => format!("one of {whose} {}", s.towers_word()),
         _ => format!("{whose} {}", public_label(s, uid, zone).trim_start_matches("a ")),
     }
 }
@@ -73,6 +75,7 @@ pub fn owned_label(s: &State, uid: Uid, zone: Option<Zone>, whose: &str) -> Stri
 pub fn is_public(s: &State, uid: Uid, zone: Option<Zone>) -> bool {
     match zone {
         Some(Zone::Spells) | Some(Zone::Trash) | None => true,
+        Some(Zone::Vault) => s.crystals_face_up(),
         Some(Zone::Battlefield) => s.creature(uid).is_some_and(|c| !c.face_down),
         _ => false,
     }
@@ -183,7 +186,12 @@ pub fn destroy_tower(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
     let seat = s.owner(uid);
     take(s, uid);
     to_groove(s, uid);
-    ev.push(Event::public(format!("{} loses a tower ({} left)", s.name(seat), s.lords[seat].towers.len())));
+    ev.push(Event::public(format!(
+        "{} loses a {} ({} left)",
+        s.name(seat),
+        s.tower_word(),
+        s.lords[seat].towers.len()
+    )));
     energize_top(s, seat, 1, ev);
     fire_lord(s, Trigger::TowerLost, seat);
 }
