@@ -183,3 +183,53 @@ async fn an_exported_deck_imports_back_on_one_line_and_on_many() {
         }
     }
 }
+
+fn first_draft_challenge(deck: Option<&str>) -> Command {
+    Command::Challenge {
+        opponent: table_support::user("Bob"),
+        game: "spheres".into(),
+        deck: deck.map(String::from),
+        deadline_hours: None,
+        variant: Some("first-draft".into()),
+        seating: Default::default(),
+    }
+}
+
+#[tokio::test]
+async fn first_draft_challenges_refuse_48_card_decks_and_offer_the_first_draft_starters() {
+    let mut f = Front::new().await;
+    let library = Library::embedded().unwrap();
+    let catalog = library.catalog(GameId::Spheres);
+    let (rulebook, draft) = (catalog.starter_decks(), catalog.variant_decks(Some("first-draft")));
+    assert!(!draft.is_empty(), "first-draft starter decks exist");
+    assert!(
+        draft.iter().all(|d| !rulebook.iter().any(|r| r.name == d.name)),
+        "the variant has its own decks"
+    );
+
+    // A rulebook starter (48 cards) is refused, naming why and what fits.
+    let why = refusal(f.slash("Alice", first_draft_challenge(Some(&rulebook[0].name))).await);
+    assert!(why.contains("50"), "{why}");
+    assert!(why.contains(&draft[0].name), "the refusal names a deck that fits: {why}");
+    assert!(f.posts.is_empty(), "nothing posted for a refused challenge");
+
+    // With a first-draft deck the challenge is posted; Bob's choice lists
+    // only decks legal in the variant.
+    f.slash("Alice", first_draft_challenge(Some(&draft[0].name))).await.unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let out = f.click("Bob", &accept).await.unwrap();
+    let choice = ephemeral(&out);
+    let Some(Component::Select { custom_id, options, .. }) = choice.components.first() else {
+        panic!("no deck select: {choice:?}")
+    };
+    let offered: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+    let names: Vec<&str> = draft.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(offered, names, "only the first-draft decks are offered");
+    let value = options[1].value.clone();
+    let custom_id = custom_id.clone();
+    let out = f.select("Bob", &custom_id, &value).await.unwrap();
+    assert!(
+        out.iter().any(|o| matches!(o, Outgoing::CreateThread { .. })),
+        "the match starts with Bob's first-draft deck: {out:?}"
+    );
+}
