@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{Ability, CardDef, CardType, CertamenDb, Effect, Keyword, Object, Pillar, Target, Trigger, CARD_FILES};
+use super::{
+    Ability, CardDef, CardType, CertamenDb, Effect, Keyword, Object, Pillar, Target, Trigger, CARD_FILES,
+};
 use crate::cards::LoadError;
 
 /// Single-pillar cards each pillar needs at least (Pillar cards aside).
@@ -122,7 +124,9 @@ pub(crate) fn card_shape(c: &CardDef) -> Result<(), Problem> {
     let kind = c.kind;
     let creature = kind == CardType::Creature;
     match (kind, c.cost) {
-        (CardType::Pillar, Some(_)) => return Err(problem("cost", "a Pillar is played for free and has no cost")),
+        (CardType::Pillar, Some(_)) => {
+            return Err(problem("cost", "a Pillar is played for free and has no cost"))
+        }
         (CardType::Pillar, None) => {}
         (_, None) => return Err(problem("cost", format!("a {} needs a cost", kind.name()))),
         (_, Some(cost)) => {
@@ -137,7 +141,8 @@ pub(crate) fn card_shape(c: &CardDef) -> Result<(), Problem> {
             }
         }
     }
-    if creature != (c.power.is_some() && c.vitality.is_some()) || (c.power.is_some() != c.vitality.is_some()) {
+    if creature != (c.power.is_some() && c.vitality.is_some()) || (c.power.is_some() != c.vitality.is_some())
+    {
         return Err(problem("power", "creatures, and only creatures, have power and vitality"));
     }
     if c.vitality == Some(0) {
@@ -156,7 +161,10 @@ pub(crate) fn card_shape(c: &CardDef) -> Result<(), Problem> {
         return Err(problem("enters_tapped", "a Rune or Snap never enters the Livingfield"));
     }
     if kind.is_spell() != !c.effects.is_empty() {
-        return Err(problem("effects", "Runes and Snaps, and only they, have effects (permanents have abilities)"));
+        return Err(problem(
+            "effects",
+            "Runes and Snaps, and only they, have effects (permanents have abilities)",
+        ));
     }
     if kind.is_spell() && !c.abilities.is_empty() {
         return Err(problem("abilities", "a Rune or Snap resolves once; it has effects, not abilities"));
@@ -200,8 +208,10 @@ pub(crate) fn card_shape(c: &CardDef) -> Result<(), Problem> {
 }
 
 fn ascendant_shape(c: &CardDef) -> Result<(), Problem> {
-    let plus = c.abilities.iter().filter(|a| matches!(a, Ability::Loyalty { change, .. } if *change > 0)).count();
-    let minus = c.abilities.iter().filter(|a| matches!(a, Ability::Loyalty { change, .. } if *change < 0)).count();
+    let plus =
+        c.abilities.iter().filter(|a| matches!(a, Ability::Loyalty { change, .. } if *change > 0)).count();
+    let minus =
+        c.abilities.iter().filter(|a| matches!(a, Ability::Loyalty { change, .. } if *change < 0)).count();
     let ultimate = c.abilities.iter().find_map(|a| match a {
         Ability::Ultimate { cost, .. } => Some(*cost),
         _ => None,
@@ -271,7 +281,9 @@ fn effect_shape(e: &Effect, on_permanent: bool) -> Result<(), String> {
     use Object::*;
     let allowed: &[Object] = match e {
         Effect::Damage { .. } => &[Creature, Player, Any, Opponent, This],
-        Effect::Discard { .. } | Effect::Mill { .. } | Effect::LoseVitality { .. } => &[Player, Opponent, You],
+        Effect::Discard { .. } | Effect::Mill { .. } | Effect::LoseVitality { .. } => {
+            &[Player, Opponent, You]
+        }
         Effect::Destroy { .. } | Effect::Exile { .. } | Effect::ReturnToHand { .. } => {
             &[Creature, Permanent, This]
         }
@@ -374,7 +386,9 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
             Some("pillars") => c.kind == CardType::Pillar,
             Some("relics") => c.kind == CardType::Relic,
             Some("multicolor") => pillars.len() >= 2,
-            Some(s) => c.kind != CardType::Pillar && pillars.len() == 1 && pillars[0].name().eq_ignore_ascii_case(s),
+            Some(s) => {
+                c.kind != CardType::Pillar && pillars.len() == 1 && pillars[0].name().eq_ignore_ascii_case(s)
+            }
             None => false,
         };
         if !fits {
@@ -383,7 +397,11 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
             } else {
                 pillars.iter().map(|p| p.name()).collect::<Vec<_>>().join("/")
             };
-            return Err(invalid(i, "cost", format!("a {what} {} does not belong in this file", c.kind.name())));
+            return Err(invalid(
+                i,
+                "cost",
+                format!("a {what} {} does not belong in this file", c.kind.name()),
+            ));
         }
     }
     let last_in = |pred: &dyn Fn(&CardDef) -> bool| db.cards.iter().rposition(pred).unwrap_or(0);
@@ -391,7 +409,11 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
         let mono = |c: &CardDef| c.kind != CardType::Pillar && c.pillars() == [p];
         let n = db.cards.iter().filter(|c| mono(c)).count();
         if n < MIN_PER_PILLAR {
-            return Err(invalid(last_in(&mono), "cost", format!("{} has {n} cards; at least {MIN_PER_PILLAR}", p.name())));
+            return Err(invalid(
+                last_in(&mono),
+                "cost",
+                format!("{} has {n} cards; at least {MIN_PER_PILLAR}", p.name()),
+            ));
         }
         if !db.cards.iter().any(|c| c.kind == CardType::Pillar && c.produces == Some(p) && !c.enters_tapped) {
             return Err(invalid(0, "produces", format!("no basic Pillar produces {}", p.name())));
@@ -403,11 +425,17 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
         return Err(invalid(
             db.cards.len() - 1,
             "type",
-            format!("{relics} Relics and {multi} multicolor cards; at least {MIN_RELICS} and {MIN_MULTICOLOR}"),
+            format!(
+                "{relics} Relics and {multi} multicolor cards; at least {MIN_RELICS} and {MIN_MULTICOLOR}"
+            ),
         ));
     }
     if db.cards.len() < MIN_CARDS {
-        return Err(invalid(db.cards.len() - 1, "name", format!("{} cards; at least {MIN_CARDS}", db.cards.len())));
+        return Err(invalid(
+            db.cards.len() - 1,
+            "name",
+            format!("{} cards; at least {MIN_CARDS}", db.cards.len()),
+        ));
     }
     for k in Keyword::ALL {
         let n = db.cards.iter().filter(|c| c.keywords.contains(&k)).count();
@@ -423,7 +451,9 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
         .cards
         .iter()
         .filter(|c| {
-            c.abilities.iter().any(|a| matches!(a, Ability::Ultimate { effects, .. } if changes_the_game(effects)))
+            c.abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Ultimate { effects, .. } if changes_the_game(effects)))
         })
         .count();
     if great < MIN_ASCENDANTS {
@@ -494,7 +524,12 @@ fn check_spellbooks(db: &CertamenDb) -> Result<(), LoadError> {
             return Err(bad(
                 &b.name,
                 "cards",
-                format!("a {} starter holds only {} or colorless cards, not {}", b.pillar.name(), b.pillar.name(), names.join(", ")),
+                format!(
+                    "a {} starter holds only {} or colorless cards, not {}",
+                    b.pillar.name(),
+                    b.pillar.name(),
+                    names.join(", ")
+                ),
             ));
         }
     }

@@ -202,7 +202,9 @@ impl CertamenDb {
         let pillars: usize =
             counts.iter().filter(|(id, _)| self.card(**id).kind == CardType::Pillar).map(|(_, n)| n).sum();
         if pillars < MIN_PILLARS {
-            problems.push(format!("a Spellbook needs at least {MIN_PILLARS} Pillar cards; this one has {pillars}"));
+            problems.push(format!(
+                "a Spellbook needs at least {MIN_PILLARS} Pillar cards; this one has {pillars}"
+            ));
         }
         problems
     }

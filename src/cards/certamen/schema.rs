@@ -29,7 +29,8 @@ pub enum Pillar {
 
 impl Pillar {
     /// All pillars, in the rulebook's order.
-    pub const ALL: [Pillar; 5] = [Self::Veilflux, Self::Verdance, Self::Umbrage, Self::Aetherlight, Self::Emberwake];
+    pub const ALL: [Pillar; 5] =
+        [Self::Veilflux, Self::Verdance, Self::Umbrage, Self::Aetherlight, Self::Emberwake];
 
     /// Display name.
     pub fn name(self) -> &'static str {
@@ -840,7 +841,11 @@ impl Effect {
             Effect::Discard { amount, who } => format!("{} discards {}", who.text(this), cards(*amount)),
             Effect::Mill { amount, who } => {
                 let whose = if who.object == Object::You { "your" } else { "their" };
-                format!("{} puts the top {} of {whose} Archive into {whose} Hollow", who.text(this), cards(*amount))
+                format!(
+                    "{} puts the top {} of {whose} Archive into {whose} Hollow",
+                    who.text(this),
+                    cards(*amount)
+                )
             }
             Effect::GainVitality { amount } => format!("gain {amount} Vitality"),
             Effect::LoseVitality { amount, who } => format!("{} loses {amount} Vitality", who.text(this)),
@@ -850,7 +855,8 @@ impl Effect {
                     kw = format!(" with {kw}");
                 }
                 let pillar = token.pillar.map_or("colorless", Pillar::name);
-                let what = format!("{}/{} {pillar} {} creature token", token.power, token.vitality, token.name);
+                let what =
+                    format!("{}/{} {pillar} {} creature token", token.power, token.vitality, token.name);
                 if *count == 1 {
                     format!("create {}{kw}", article(&what))
                 } else {
@@ -860,7 +866,11 @@ impl Effect {
             Effect::Destroy { target } => format!("destroy {}", target.text(this)),
             Effect::Exile { target } => format!("exile {}", target.text(this)),
             Effect::ReturnToHand { target } => {
-                format!("return {} to {} owner's hand", target.text(this), if target.all { "their" } else { "its" })
+                format!(
+                    "return {} to {} owner's hand",
+                    target.text(this),
+                    if target.all { "their" } else { "its" }
+                )
             }
             Effect::Counter { target, unless_pay: None } => format!("counter {}", target.text(this)),
             Effect::Counter { target, unless_pay: Some(n) } => {
@@ -877,11 +887,17 @@ impl Effect {
                 match (parts.is_empty(), kw.is_empty()) {
                     (false, true) => format!("{} {verb} {} until end of turn", target.text(this), parts[0]),
                     (true, false) => format!("{} {have} {kw} until end of turn", target.text(this)),
-                    _ => format!("{} {verb} {} and {have} {kw} until end of turn", target.text(this), parts[0]),
+                    _ => {
+                        format!("{} {verb} {} and {have} {kw} until end of turn", target.text(this), parts[0])
+                    }
                 }
             }
             Effect::Grow { target, amount } => {
-                let n = if *amount == 1 { "a +1/+1 counter".to_owned() } else { format!("{amount} +1/+1 counters") };
+                let n = if *amount == 1 {
+                    "a +1/+1 counter".to_owned()
+                } else {
+                    format!("{amount} +1/+1 counters")
+                };
                 format!("put {n} on {}", target.text(this))
             }
             Effect::Tap { target } => format!("tap {}", target.text(this)),
@@ -971,7 +987,12 @@ impl Ability {
                 let plural = affects.all;
                 let mut parts = Vec::new();
                 if *power != 0 || *vitality != 0 {
-                    parts.push(format!("{} {}{power}/{}{vitality}", if plural { "get" } else { "gets" }, sign(*power), sign(*vitality)));
+                    parts.push(format!(
+                        "{} {}{power}/{}{vitality}",
+                        if plural { "get" } else { "gets" },
+                        sign(*power),
+                        sign(*vitality)
+                    ));
                 }
                 if !keywords.is_empty() {
                     let kw = keywords.iter().map(|k| k.name()).collect::<Vec<_>>().join(" and ");
@@ -985,7 +1006,8 @@ impl Ability {
                 format!("{who_cap} {}.", parts.join(" and "))
             }
             Ability::Loyalty { change, effects } => {
-                let c = if *change > 0 { format!("+{change}") } else { format!("−{}", change.unsigned_abs()) };
+                let c =
+                    if *change > 0 { format!("+{change}") } else { format!("−{}", change.unsigned_abs()) };
                 format!("{c}: {}", sentence(effects, this))
             }
             Ability::Ultimate { cost, effects } => format!("Ultimate −{cost}: {}", sentence(effects, this)),
@@ -1066,7 +1088,10 @@ impl CardDef {
                 gives.push(format!("gets {}{}/{}{}", sign(e.power), e.power, sign(e.vitality), e.vitality));
             }
             if !e.keywords.is_empty() {
-                gives.push(format!("has {}", e.keywords.iter().map(|k| k.name()).collect::<Vec<_>>().join(" and ")));
+                gives.push(format!(
+                    "has {}",
+                    e.keywords.iter().map(|k| k.name()).collect::<Vec<_>>().join(" and ")
+                ));
             }
             lines.push(format!("Equipped creature {}. Equip {}", gives.join(" and "), e.cost));
         }
