@@ -338,13 +338,20 @@ fn certamen_text_is_generated_from_the_data() {
     assert_eq!(
         text("Seraphine, Voice of Dawn"),
         [
-            "+1: Gain 2 Vitality.",
+            "+1: You gain 2 Vitality.",
             "−3: Exile target creature an opponent controls.",
             "Ultimate −10: You win the game.",
         ]
     );
-    assert_eq!(text("Siphon Soul"), ["Your opponent loses 3 Vitality, then gain 3 Vitality."]);
+    assert_eq!(text("Siphon Soul"), ["Your opponent loses 3 Vitality, then you gain 3 Vitality."]);
     assert_eq!(text("Drifting Seer"), ["Surge", "Surge — Tap: Draw a card."]);
+    assert_eq!(text("Rummage of Ashes"), ["You discard a card, then draw 2 cards."]);
+    assert_eq!(text("Wayfarer's Lantern"), ["Tap: Add one resource of any pillar."]);
+    assert_eq!(
+        text("Hollowking's Herald"),
+        ["When this creature enters, return a creature card with cost 3 or less from your Hollow to the \
+          Livingfield under your control."]
+    );
     let sheet = db.sheet(db.find("Ember Bolt").unwrap());
     assert_eq!(sheet.subtitle, "Rune — Emberwake");
     assert_eq!(sheet.sections[0].1[0], "Cost {E}");
@@ -355,4 +362,22 @@ fn certamen_text_is_generated_from_the_data() {
 fn certamen_every_card_file_is_embedded() {
     let on_disk = fs::read_dir(cards_dir()).unwrap().count();
     assert_eq!(on_disk, CARD_FILES.len() + 1, "card files plus spellbooks.toml");
+}
+
+#[test]
+fn certamen_every_card_reads_as_sentences() {
+    let db = db();
+    for c in &db.cards {
+        let text = c.text();
+        let vanilla =
+            c.abilities.is_empty() && c.effects.is_empty() && c.equip.is_none() && c.produces.is_none();
+        assert_eq!(text.is_empty(), vanilla && c.keywords.is_empty(), "{}: {text:?}", c.name);
+        for (i, line) in text.iter().enumerate() {
+            let keyword_line = i == 0 && !c.keywords.is_empty();
+            let ok = keyword_line || line.ends_with('.') || line.contains(". Equip {");
+            assert!(ok, "{}: {line:?}", c.name);
+            assert!(line.starts_with(|ch: char| !ch.is_lowercase()), "{}: {line:?}", c.name);
+            assert!(!line.contains("  ") && !line.contains("{}"), "{}: {line:?}", c.name);
+        }
+    }
 }

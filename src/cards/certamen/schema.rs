@@ -177,6 +177,15 @@ impl CardType {
         }
     }
 
+    /// The type as a noun inside card text: "creature", the other types
+    /// capitalised as the rulebook writes them ("Pillar", "Relic").
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Creature => "creature",
+            other => other.name(),
+        }
+    }
+
     /// Runes and Snaps: they resolve and go to the Hollow.
     pub fn is_spell(self) -> bool {
         matches!(self, Self::Rune | Self::Snap)
@@ -538,7 +547,7 @@ impl Filter {
     /// "a creature card with cost 3 or less", for cards in a zone.
     fn card_phrase(&self) -> String {
         let mut words = self.adjectives();
-        words.push(self.kind.map_or("card".to_owned(), |k| format!("{} card", k.name())));
+        words.push(self.kind.map_or("card".to_owned(), |k| format!("{} card", k.noun())));
         words.extend(self.qualifiers());
         article(&words.join(" "))
     }
@@ -590,7 +599,7 @@ impl Target {
         }
         let noun = match (self.object, self.filter.kind) {
             (Object::Spell, Some(k)) if k.is_spell() => k.name().to_owned(),
-            (Object::Spell, Some(k)) => format!("{} spell", k.name()),
+            (Object::Spell, Some(k)) => format!("{} spell", k.noun()),
             (Object::Spell, None) => "spell".to_owned(),
             (Object::Permanent, Some(k)) => k.name().to_owned(),
             (Object::Permanent, None) => "permanent".to_owned(),
@@ -838,17 +847,22 @@ impl Effect {
         match self {
             Effect::Damage { amount, to } => format!("deal {amount} damage to {}", to.text(this)),
             Effect::Draw { amount } => format!("draw {}", cards(*amount)),
-            Effect::Discard { amount, who } => format!("{} discards {}", who.text(this), cards(*amount)),
+            Effect::Discard { amount, who } => {
+                format!("{} {} {}", who.text(this), verb(who, "discards", "discard"), cards(*amount))
+            }
             Effect::Mill { amount, who } => {
                 let whose = if who.object == Object::You { "your" } else { "their" };
                 format!(
-                    "{} puts the top {} of {whose} Archive into {whose} Hollow",
+                    "{} {} the top {} of {whose} Archive into {whose} Hollow",
                     who.text(this),
+                    verb(who, "puts", "put"),
                     cards(*amount)
                 )
             }
-            Effect::GainVitality { amount } => format!("gain {amount} Vitality"),
-            Effect::LoseVitality { amount, who } => format!("{} loses {amount} Vitality", who.text(this)),
+            Effect::GainVitality { amount } => format!("you gain {amount} Vitality"),
+            Effect::LoseVitality { amount, who } => {
+                format!("{} {} {amount} Vitality", who.text(this), verb(who, "loses", "lose"))
+            }
             Effect::CreateToken { count, token } => {
                 let mut kw = token.keywords.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ");
                 if !kw.is_empty() {
@@ -903,16 +917,14 @@ impl Effect {
             Effect::Tap { target } => format!("tap {}", target.text(this)),
             Effect::Untap { target } => format!("untap {}", target.text(this)),
             Effect::Copy { target } => {
-                format!("copy {}; you may choose new targets for the copy", target.text(this))
+                format!("copy {} (you may choose new targets for the copy)", target.text(this))
             }
-            Effect::AddMana { pillar, amount } => {
-                let one = pillar.map_or("any one pillar".to_owned(), |p| p.name().to_owned());
-                if *amount == 1 {
-                    format!("add one {one} resource")
-                } else {
-                    format!("add {amount} {one} resources")
-                }
-            }
+            Effect::AddMana { pillar, amount } => match (pillar, amount) {
+                (Some(p), 1) => format!("add one {} resource", p.name()),
+                (Some(p), n) => format!("add {n} {} resources", p.name()),
+                (None, 1) => "add one resource of any pillar".into(),
+                (None, n) => format!("add {n} resources of any one pillar"),
+            },
             Effect::SearchArchive { filter, to, tapped } => {
                 let place = match (to, tapped) {
                     (Destination::Hand, _) => "into your hand".to_owned(),
@@ -929,8 +941,17 @@ impl Effect {
                 format!("return {} from your Hollow {place}", filter.card_phrase())
             }
             Effect::WinGame => "you win the game".into(),
-            Effect::ExtraTurn => "take an extra turn after this one".into(),
+            Effect::ExtraTurn => "you take an extra turn after this one".into(),
         }
+    }
+}
+
+/// The verb agreeing with a player subject: "you discard", "your opponent discards".
+fn verb(who: &Target, third: &'static str, second: &'static str) -> &'static str {
+    if who.object == Object::You {
+        second
+    } else {
+        third
     }
 }
 
