@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod schema;
+pub mod text;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use check::{check_collection, load_certamen};
 pub use schema::*;
+pub use text::sentence;
 
 use super::{rulings_mentioning, search, CardSheet, Catalog, CatalogSize, LoadError, NotFound, StarterDeck};
 
