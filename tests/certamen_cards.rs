@@ -139,8 +139,8 @@ fn certamen_spellbook_at_most_4_copies_except_pillars() {
     assert_eq!(
         db.spellbook_problems(&list),
         [
-            "Mistcaller Adept has 5 copies; at most 4 copies of a card other than a Pillar are allowed",
-            "Gloomwing Skimmer has 6 copies; at most 4 copies of a card other than a Pillar are allowed",
+            "Mistcaller Adept has 5 copies; a Spellbook may hold at most 4 copies of a card other than a Pillar",
+            "Gloomwing Skimmer has 6 copies; a Spellbook may hold at most 4 copies of a card other than a Pillar",
         ]
     );
     // 20 of one Pillar is fine, 21 is not.
@@ -150,7 +150,7 @@ fn certamen_spellbook_at_most_4_copies_except_pillars() {
     assert_eq!(pillars.len(), 60);
     assert_eq!(
         db.spellbook_problems(&pillars),
-        ["Veilflux Pillar has 21 copies; at most 20 copies of a Pillar card are allowed"]
+        ["Veilflux Pillar has 21 copies; a Spellbook may hold at most 20 copies of a Pillar card"]
     );
 }
 
@@ -162,7 +162,7 @@ fn certamen_spellbook_one_copy_of_each_ascendant() {
     list[drop] = "ilyra, keeper of the unwritten".into();
     assert_eq!(
         db.spellbook_problems(&list),
-        ["Ilyra, Keeper of the Unwritten has 2 copies; at most 1 copy of an Ascendant are allowed"]
+        ["Ilyra, Keeper of the Unwritten has 2 copies; a Spellbook may hold at most 1 copy of an Ascendant"]
     );
 }
 
@@ -301,18 +301,19 @@ fn certamen_starter_over_the_copy_limit_is_refused_naming_the_spellbook() {
 
 #[test]
 fn certamen_keyword_on_one_card_only_is_refused() {
-    let (_d, r) = broken("umbrage.toml", |t| t.replacen("keywords = [\"flickerborn\"]\n", "", 1));
-    let (_d2, r2) = (_d, r);
-    // Flickerborn stays on the two Veilflux creatures, so this still passes…
-    r2.unwrap();
-    let (_d, r) = broken("veilflux.toml", |t| {
+    // Flickerborn is on Mirror Drake, Echo Sprite and Nightmare Stalker:
+    // taking it off one leaves two, which passes…
+    let (_dir, result) = broken("umbrage.toml", |t| t.replacen("keywords = [\"flickerborn\"]\n", "", 1));
+    result.unwrap();
+    // …taking it off both Veilflux creatures leaves one, which does not.
+    let (_dir, result) = broken("veilflux.toml", |t| {
         t.replacen("keywords = [\"skyborne\", \"flickerborn\"]", "keywords = [\"skyborne\"]", 1).replacen(
             "keywords = [\"flickerborn\"]\n",
             "",
             1,
         )
     });
-    let msg = r.unwrap_err().to_string();
+    let msg = result.unwrap_err().to_string();
     assert!(msg.contains("Flickerborn is on 1 cards"), "{msg}");
 }
 

@@ -373,9 +373,10 @@ pub fn changes_the_game(effects: &[Effect]) -> bool {
 /// starter Spellbooks, one per pillar, of 24 Pillars, 20 creatures, 8
 /// spells and 8 utility cards.
 pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
+    // `i` is the card the error points at (the last card when none is at fault).
     let invalid = |i: usize, field: &str, reason: String| LoadError::Invalid {
-        file: db.files[i].clone(),
-        card: db.cards[i].name.clone(),
+        file: db.files.get(i).cloned().unwrap_or_else(|| db.spellbook_file.clone()),
+        card: db.cards.get(i).map(|c| c.name.clone()).unwrap_or_default(),
         field: field.into(),
         reason,
     };
@@ -423,7 +424,7 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
     let multi = db.cards.iter().filter(|c| c.pillars().len() >= 2).count();
     if relics < MIN_RELICS || multi < MIN_MULTICOLOR {
         return Err(invalid(
-            db.cards.len() - 1,
+            db.cards.len().saturating_sub(1),
             "type",
             format!(
                 "{relics} Relics and {multi} multicolor cards; at least {MIN_RELICS} and {MIN_MULTICOLOR}"
@@ -432,7 +433,7 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
     }
     if db.cards.len() < MIN_CARDS {
         return Err(invalid(
-            db.cards.len() - 1,
+            db.cards.len().saturating_sub(1),
             "name",
             format!("{} cards; at least {MIN_CARDS}", db.cards.len()),
         ));
@@ -441,7 +442,7 @@ pub fn check_collection(db: &CertamenDb) -> Result<(), LoadError> {
         let n = db.cards.iter().filter(|c| c.keywords.contains(&k)).count();
         if n < MIN_PER_KEYWORD {
             return Err(invalid(
-                db.cards.len() - 1,
+                db.cards.len().saturating_sub(1),
                 "keywords",
                 format!("{} is on {n} cards; every keyword is on at least {MIN_PER_KEYWORD}", k.name()),
             ));

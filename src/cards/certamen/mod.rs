@@ -198,7 +198,10 @@ impl CertamenDb {
             };
             if *n > limit {
                 let copies = if limit == 1 { "1 copy".to_owned() } else { format!("{limit} copies") };
-                problems.push(format!("{} has {n} copies; at most {copies} of {rule} are allowed", c.name));
+                problems.push(format!(
+                    "{} has {n} copies; a Spellbook may hold at most {copies} of {rule}",
+                    c.name
+                ));
             }
         }
         let pillars: usize =
