@@ -157,10 +157,10 @@ pub(crate) fn card_shape(c: &CardDef) -> Result<(), Problem> {
     if c.equip.is_some() && kind != CardType::Relic {
         return Err(problem("equip", "only Relics are equipped"));
     }
-    if c.enters_tapped && (kind.is_spell()) {
+    if c.enters_tapped && kind.is_spell() {
         return Err(problem("enters_tapped", "a Rune or Snap never enters the Livingfield"));
     }
-    if kind.is_spell() != !c.effects.is_empty() {
+    if kind.is_spell() == c.effects.is_empty() {
         return Err(problem(
             "effects",
             "Runes and Snaps, and only they, have effects (permanents have abilities)",
