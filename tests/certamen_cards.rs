@@ -382,3 +382,29 @@ fn certamen_every_card_reads_as_sentences() {
         }
     }
 }
+
+#[test]
+fn certamen_ultimate_within_starting_loyalty_is_refused() {
+    let (_dir, result) = broken("veilflux.toml", |t| t.replacen("loyalty = 3", "loyalty = 8", 1));
+    let msg = result.unwrap_err().to_string();
+    assert!(
+        msg.contains("Ilyra, Keeper of the Unwritten") && msg.contains("Ultimate costs more loyalty"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn certamen_surge_keyword_without_its_ability_is_refused() {
+    let (_dir, result) = broken("veilflux.toml", |t| {
+        t.replacen("abilities = [{ kind = \"surge\", effects = [{ do = \"draw\" }] }]\n", "", 1)
+    });
+    let msg = result.unwrap_err().to_string();
+    assert!(msg.contains("Drifting Seer") && msg.contains("Surge"), "{msg}");
+}
+
+#[test]
+fn certamen_relic_with_a_coloured_cost_is_refused() {
+    let (_dir, result) = broken("relics.toml", |t| t.replacen("cost = \"4\"", "cost = \"3A\"", 1));
+    let msg = result.unwrap_err().to_string();
+    assert!(msg.contains("Warden Obelisk") && msg.contains("colorless"), "{msg}");
+}

@@ -31,6 +31,8 @@ pub const MIN_MULTICOLOR: usize = 5;
 /// The rulebook's recommendation for new players: Pillars, creatures,
 /// spells (Runes and Snaps), utility (Rites, Relics, Ascendants).
 pub const STARTER_SHAPE: [usize; 4] = [24, 20, 8, 8];
+/// Highest power or vitality of a creature.
+pub const MAX_STAT: u8 = 12;
 /// Highest total cost of a card.
 pub const MAX_COST: u8 = 9;
 
@@ -144,6 +146,9 @@ pub(crate) fn card_shape(c: &CardDef) -> Result<(), Problem> {
     if creature != (c.power.is_some() && c.vitality.is_some()) || (c.power.is_some() != c.vitality.is_some())
     {
         return Err(problem("power", "creatures, and only creatures, have power and vitality"));
+    }
+    if c.power.max(c.vitality).is_some_and(|n| n > MAX_STAT) {
+        return Err(problem("power", format!("power and vitality are at most {MAX_STAT}")));
     }
     if c.vitality == Some(0) {
         return Err(problem("vitality", "a creature with 0 vitality would die at once"));

@@ -755,3 +755,21 @@ impl CardDef {
         self.cost.map_or(0, |c| c.total())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cost_is_generic_first_then_one_letter_per_pip() {
+        let c = Cost::try_from("3VV".to_owned()).unwrap();
+        assert_eq!((c.generic, c.pips_of(Pillar::Veilflux), c.total()), (3, 2, 5));
+        assert_eq!(c.to_string(), "{3}{V}{V}");
+        assert_eq!(String::from(c), "3VV");
+        let multi = Cost::try_from("1gu".to_owned()).unwrap();
+        assert_eq!(multi.pillars(), [Pillar::Verdance, Pillar::Umbrage]);
+        assert_eq!(Cost::try_from("0".to_owned()).unwrap().to_string(), "{0}");
+        assert!(Cost::try_from("2X".to_owned()).unwrap_err().contains("'X' is not a pillar symbol"));
+        assert!(Cost::try_from(" ".to_owned()).is_err());
+    }
+}
