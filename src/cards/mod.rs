@@ -16,6 +16,10 @@ macro_rules! catalogue_modules {
 }
 crate::games::for_each_game!(catalogue_modules);
 
+// Certamen's catalogue, ahead of its rules engine: this line goes when
+// Certamen gets its registry line (which then declares the module).
+pub mod certamen;
+
 use std::path::Path;
 
 /// A card or deck file that cannot be used, naming the file, the card and
