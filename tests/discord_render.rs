@@ -388,9 +388,13 @@ fn boards_and_hands_of_random_games_fit_every_discord_limit() {
     use cardtable::sim::SimOptions;
     let spheres = cardtable::games::GameId::parse("spheres").unwrap();
     let six = |mode: &str| SimOptions { players: 6, mode: Some(mode.into()), ..Default::default() };
-    let mut runs: Vec<(cardtable::games::GameId, SimOptions, u64)> =
-        cardtable::games::GAMES.iter().flat_map(|&g| (1..=20u64).map(move |seed| (g, SimOptions::default(), seed))).collect();
-    runs.extend((1..=5u64).flat_map(|seed| [(spheres, six("free-for-all"), seed), (spheres, six("teams"), seed)]));
+    let mut runs: Vec<(cardtable::games::GameId, SimOptions, u64)> = cardtable::games::GAMES
+        .iter()
+        .flat_map(|&g| (1..=20u64).map(move |seed| (g, SimOptions::default(), seed)))
+        .collect();
+    runs.extend(
+        (1..=5u64).flat_map(|seed| [(spheres, six("free-for-all"), seed), (spheres, six("teams"), seed)]),
+    );
     for (game, opts, seed) in runs {
         {
             let mut step = 0usize;

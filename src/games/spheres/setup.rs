@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::assembly::{self, Method};
 use super::state::{Lord, Mode, State, Step, Turn, Uid, HAND, TOWERS};
 use super::turn::run;
 use crate::cards::spheres::{CardId, SpheresDb};
@@ -57,20 +58,34 @@ pub fn variants(setup: &MatchSetup) -> Result<Vec<&'static str>, SetupError> {
 /// Reveals attempted before a tie is broken at random.
 const MAX_REVEALS: usize = 20;
 
-/// Sets a match up with the cards of `db`.
+/// Sets a match up with the cards of `db`, by its deck assembly method:
+/// the seats' decks (pre-design, custom), seat 0's deck for everyone
+/// (mirror), random decks, or an assembly phase before play.
 pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupError> {
     let mode = mode(setup)?;
     let variants = variants(setup)?;
     let any_face_down = variants.contains(&FACE_DOWN);
-    let mut decks = Vec::new();
-    for seat in &setup.seats {
-        let ids = db
-            .resolve_deck(&seat.deck)
-            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: reason.to_string() })?;
-        decks.push(ids);
-    }
+    let method = Method::parse(setup.assembly.as_deref())?;
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
-    let mut s = deal(db, GameRng::from_seed(setup.seed), &names, decks, setup.first);
+    let mut rng = GameRng::from_seed(setup.seed);
+    if method.drafts() {
+        let table = assembly::Table { db, names: &names, mode, any_face_down, first: setup.first };
+        return assembly::begin(method, table, rng);
+    }
+    let resolve = |seat: &crate::engine::SeatSetup| {
+        db.resolve_deck(&seat.deck)
+            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: reason.to_string() })
+    };
+    let decks = match method {
+        Method::Random => assembly::random_decks(db, &mut rng, names.len()),
+        // Mirror decks: every lord plays a copy of the first seat's deck.
+        Method::Mirror => {
+            let deck = resolve(&setup.seats[0])?;
+            vec![deck; names.len()]
+        }
+        _ => setup.seats.iter().map(resolve).collect::<Result<_, _>>()?,
+    };
+    let mut s = deal(db, rng, &names, decks, setup.first);
     s.any_face_down = any_face_down;
     s.mode = mode;
     Ok(s)

@@ -201,6 +201,9 @@ fn illegal(s: &State, seat: Seat, a: &Action) -> Illegal {
         Action::Cancel => "There is nothing to take back now.",
         Action::Pass => "There is nothing to pass now.",
         Action::DiscardHand | Action::KeepHand => "It is not the discard step.",
+        Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {
+            "The decks are built: there is nothing left to pick."
+        }
     };
     Illegal::new(what)
 }
@@ -367,6 +370,9 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             s.turn.step = Step::Draw;
         }
         Action::KeepHand => s.turn.step = Step::Draw,
+        // Picks belong to the assembly phase (see `assembly::apply`);
+        // `legal_actions` never offers them once play has begun.
+        Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {}
     }
 }
 

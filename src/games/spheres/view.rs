@@ -306,6 +306,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         }
         Action::DiscardHand => ("Discard whole hand".into(), Placement::Board),
         Action::KeepHand => ("Keep hand".into(), Placement::Board),
+        // Labelled by `draft_board::describe` while the decks are built.
+        Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {
+            ("Pick".into(), Placement::Hand)
+        }
     };
     ActionView { index: 0, label: clip(label), placement }
 }
