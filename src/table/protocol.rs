@@ -127,6 +127,9 @@ pub struct Seating {
     /// The multiplayer mode ("teams").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+    /// The deck assembly method ("closed-draft").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assembly: Option<String>,
 }
 
 /// A slash command with its options.
