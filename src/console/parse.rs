@@ -201,6 +201,7 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "opponent5",
             "partner",
             "mode",
+            "assembly",
         ],
         "settings" => &["hold_priority", "reminders"],
         "card" => &["name", "game"],

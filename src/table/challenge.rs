@@ -92,7 +92,8 @@ impl Table {
         }
         let deck = self.challengers_deck(me, game, deck, brings, assembly.map(|a| a.key)).await?;
         let assembly = assembly.map(|a| a.key.to_owned());
-        let terms = Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, assembly, seats };
+        let terms =
+            Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, assembly, seats };
         self.post_challenge(&req.place, me, deck.as_ref(), terms).await
     }
 
@@ -115,7 +116,9 @@ impl Table {
             self.store.decks(me.id.as_str(), Some(game.key())).await?.into_iter().map(|d| d.name).collect();
         let name = match (brings, named) {
             (Brings::Nothing, Some(_)) => {
-                return refuse(format!("assembly:{method} builds every deck during the match; leave deck out."))
+                return refuse(format!(
+                    "assembly:{method} builds every deck during the match; leave deck out."
+                ))
             }
             (Brings::Nothing, None) => return Ok(None),
             (Brings::Prebuilt, Some(n)) if !starters.iter().any(|s| s.eq_ignore_ascii_case(n)) => {
@@ -199,8 +202,14 @@ impl Table {
             game: game.info().name.to_owned(),
             variant: (!terms.is_empty()).then(|| terms.join(", ")),
             deck: deck.map(|d| d.name.clone()),
-            assembly: assembly.as_deref().and_then(|k| game.info().assembly(k).ok()).map(|a| format!("**{}** — {}", a.key, a.summary)),
-            choose_deck: matches!(game.info().brings(assembly.as_deref()), Brings::AnyDeck | Brings::Prebuilt | Brings::Saved),
+            assembly: assembly
+                .as_deref()
+                .and_then(|k| game.info().assembly(k).ok())
+                .map(|a| format!("**{}** — {}", a.key, a.summary)),
+            choose_deck: matches!(
+                game.info().brings(assembly.as_deref()),
+                Brings::AnyDeck | Brings::Prebuilt | Brings::Saved
+            ),
             limit_hours,
             expires_in_hours: self.config.challenge_hours,
             first,
@@ -372,7 +381,9 @@ impl Table {
         for s in &seats {
             let (name, deck) = if s.user_id == req.user.id.as_str() {
                 (req.user.name.clone(), theirs.clone())
-            } else if matches!(brings, Brings::Nothing | Brings::ChallengersDeck) && s.user_id != ch.challenger {
+            } else if matches!(brings, Brings::Nothing | Brings::ChallengersDeck)
+                && s.user_id != ch.challenger
+            {
                 (self.user_name(&s.user_id).await?, self.unchosen_deck(&ch, game, brings).await?)
             } else if brings == Brings::Nothing {
                 (self.user_name(&s.user_id).await?, drafted())
@@ -515,8 +526,13 @@ impl Table {
                 .map(|e| e.text.clone())
                 .collect();
             let mut hand = self.hand_now(&m, seat, &news, 0);
-            hand.content = if m.state.view(crate::engine::Viewer::Public).headline.starts_with("Deck assembly") {
-                "The match has started with deck assembly. Your picks (only you can see this):".into()
+            hand.content = if m
+                .state
+                .view(crate::engine::Viewer::Public)
+                .headline
+                .starts_with("Deck assembly")
+            {
+                "The match has started: the decks are built first. Your pack and picks (only you can see this):".into()
             } else {
                 "The match has started. Your hand (only you can see this):".into()
             };
@@ -527,7 +543,12 @@ impl Table {
 
     /// The deck of a seat that chooses none: the challenger's (mirror
     /// decks), or none at all (the match builds it).
-    async fn unchosen_deck(&self, ch: &ChallengeRow, game: GameId, brings: Brings) -> Result<ResolvedDeck, TableError> {
+    async fn unchosen_deck(
+        &self,
+        ch: &ChallengeRow,
+        game: GameId,
+        brings: Brings,
+    ) -> Result<ResolvedDeck, TableError> {
         if brings != Brings::ChallengersDeck {
             return Ok(drafted());
         }
@@ -617,7 +638,9 @@ impl Table {
         let assembly = setup.as_ref().and_then(|s| s.assembly.clone());
         let deck = match m.game.info().brings(assembly.as_deref()) {
             Brings::Nothing => None,
-            _ => Some(resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?),
+            _ => {
+                Some(resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?)
+            }
         };
         let me = UserRef::new(req.user.id.to_string(), req.user.name.clone());
         // Everyone keeps their seat; the first turn passes clockwise from

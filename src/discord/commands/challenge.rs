@@ -47,11 +47,7 @@ pub async fn challenge(
     let others = [&opponent2, &opponent3, &opponent4, &opponent5].into_iter().flatten().map(person).collect();
     let seating = Seating { others, partner: partner.as_ref().map(person), mode, assembly };
     let opponent = person(&opponent);
-    submit(
-        ctx,
-        Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating },
-    )
-    .await
+    submit(ctx, Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating }).await
 }
 
 /// The opponent as the table knows people: their server nickname when they have one.

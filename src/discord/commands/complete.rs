@@ -31,7 +31,10 @@ pub async fn mode(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
 /// The deck assembly methods of every game ("closed-draft (Spheres)").
 pub async fn assembly(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let candidates = GAMES.iter().flat_map(|g| {
-        g.info().assemblies.iter().map(move |a| (format!("{} ({}): {}", a.key, g.name(), a.summary), a.key.to_owned()))
+        g.info()
+            .assemblies
+            .iter()
+            .map(move |a| (format!("{} ({}): {}", a.key, g.name(), a.summary), a.key.to_owned()))
     });
     suggest(partial, candidates)
 }
