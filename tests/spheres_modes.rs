@@ -24,6 +24,14 @@ pub const MIX: &[(u64, usize, Option<&str>, Option<&str>, Option<&str>)] = &[
     (1, 6, Some("limited-range"), None, None),
     (2, 4, Some("teams"), None, None),
     (1, 6, Some("teams"), Some("face-down"), None),
+    (1, 2, None, None, Some("pre-design")),
+    (1, 3, None, None, Some("mirror")),
+    (1, 4, None, None, Some("random")),
+    (1, 2, None, None, Some("random-keep")),
+    (1, 3, None, None, Some("set-selection")),
+    (1, 2, None, None, Some("open-draft")),
+    (1, 3, Some("free-for-all"), None, Some("closed-draft")),
+    (1, 4, Some("teams"), None, Some("blind-draft")),
 ];
 
 /// The options of game `i` of the run, by weight.

@@ -563,8 +563,8 @@ fn pick(s: &mut State, seat: Seat, a: &super::Action, ev: &mut Vec<Event>) {
             if d.method == Method::OpenDraft {
                 ev.push(Event::public(format!("{name} takes {}", card_label(&db, id))));
             } else {
+                // Blind: the card stays face down until it is drawn.
                 ev.push(Event::public(format!("{name} takes a face-down {} card", sphere_label(&db, id))));
-                ev.push(Event::private(seat, format!("You draft {}", card_label(&db, id))));
             }
             if d.row.len() == 1 {
                 // Everyone has picked from this row: its last card is out.

@@ -6,9 +6,10 @@
 //! Visible to everyone: the sets on the table and who took which (set
 //! selection), the face-up row and every pick from it (open draft), the
 //! spheres of the face-down row (blind draft) and how many cards each lord
-//! holds. Visible to a lord only: their own picks (closed, blind draft,
+//! holds. Visible to a lord only: their own picks (closed draft,
 //! random-keep) and the pack or deal in front of them. Hidden from all:
-//! the undealt pool, the face of a blind row, the discarded cards.
+//! the undealt pool, the faces of a blind row and of blind picks (they
+//! stay face down until drawn), the discarded cards.
 
 use std::collections::BTreeMap;
 
@@ -92,7 +93,8 @@ fn seat_view(s: &State, d: &Draft, seat: Seat, viewer: Option<Seat>) -> SeatView
         }
         _ => {}
     }
-    if (viewer == Some(seat) || d.method.picks_public()) && !picks.is_empty() {
+    let sees = d.method.picks_public() || (viewer == Some(seat) && d.method != Method::BlindDraft);
+    if sees && !picks.is_empty() {
         let name = if viewer == Some(seat) { "Your picks" } else { "Picks" };
         zones.push(ZoneView { name: name.into(), cards: grouped(db, picks) });
     }
@@ -237,7 +239,7 @@ pub fn hidden_and_shown(d: &Draft, viewer: Option<Seat>) -> (Vec<CardId>, Vec<Ca
     let mut hidden: Vec<CardId> = d.pool.clone();
     let mut shown: Vec<CardId> = Vec::new();
     for (seat, picks) in d.picks.iter() {
-        if viewer == Some(seat) || d.method.picks_public() {
+        if d.method.picks_public() || (viewer == Some(seat) && d.method != Method::BlindDraft) {
             shown.extend(picks);
         } else {
             hidden.extend(picks);
@@ -268,8 +270,8 @@ pub fn determinize(s: &State, d: &Draft, seat: Seat, rng: &mut GameRng) -> State
     let mut d2 = d.clone();
     let (mut hidden, _) = hidden_and_shown(d, Some(seat));
     rng.shuffle(&mut hidden);
-    // Face-down cards first (the row, and the others' blind picks, whose
-    // backs everyone saw): each place takes a card of the same back.
+    // Face-down cards first (the row, and the blind picks, whose backs
+    // everyone saw): each place takes a card of the same back.
     if d.method == Method::BlindDraft {
         let mut place_back = |place: &mut CardId| {
             let want = sphere_label(db, *place);
@@ -277,10 +279,8 @@ pub fn determinize(s: &State, d: &Draft, seat: Seat, rng: &mut GameRng) -> State
             *place = hidden.swap_remove(at);
         };
         d2.row.iter_mut().for_each(&mut place_back);
-        for (other, picks) in d2.picks.iter_mut() {
-            if other != seat {
-                picks.iter_mut().for_each(&mut place_back);
-            }
+        for (_, picks) in d2.picks.iter_mut() {
+            picks.iter_mut().for_each(&mut place_back);
         }
     }
     let mut deal = hidden.into_iter();
