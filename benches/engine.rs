@@ -67,7 +67,7 @@ fn closed_draft(c: &mut Criterion) {
             seed += 1;
             let setup = sim::random_setup_with(&library, game, seed, &opts).expect("setup");
             let mut state = AnyState::setup(game, &setup, &library).expect("draft");
-            while state.view(cardtable::engine::Viewer::Public).headline.starts_with("Deck assembly") {
+            while matches!(&state, AnyState::Spheres(s) if s.assembly.is_some()) {
                 let seat = state.to_act()[0];
                 let a = state.legal_actions(seat)[0].clone();
                 state.apply(seat, &a).expect("legal");

@@ -24,11 +24,11 @@ fn challenge(players: usize, assembly: &str, deck: Option<&str>) -> Command {
         deck: deck.map(String::from),
         deadline_hours: None,
         variant: None,
-        seating: Seating {
+        seating: Box::new(Seating {
             others: if players > 2 { vec![user("Carol")] } else { vec![] },
             assembly: Some(assembly.into()),
             ..Default::default()
-        },
+        }),
     }
 }
 

@@ -14,8 +14,11 @@ use cardtable::sim::{play_random_with, SimOptions};
 /// Games in the CI run.
 const GAMES: u64 = 1_000;
 
-/// (weight, players, mode, variant, assembly): the mix of the run.
-pub const MIX: &[(u64, usize, Option<&str>, Option<&str>, Option<&str>)] = &[
+/// One entry of the mix: (weight, players, mode, variant, assembly).
+type Entry = (u64, usize, Option<&'static str>, Option<&'static str>, Option<&'static str>);
+
+/// The mix of the run.
+pub const MIX: &[Entry] = &[
     (3, 2, None, None, None),
     (1, 2, None, Some("face-down"), None),
     (2, 3, Some("free-for-all"), None, None),

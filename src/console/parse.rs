@@ -344,7 +344,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 }
             }
             let partner = o.take("partner").map(|v| person("partner", &v)).transpose()?;
-            let seating = Seating { others, partner, mode: o.take("mode"), assembly: o.take("assembly") };
+            let seating =
+                Box::new(Seating { others, partner, mode: o.take("mode"), assembly: o.take("assembly") });
             let game =
                 o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;
             let deadline_hours =

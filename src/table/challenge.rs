@@ -48,7 +48,9 @@ fn variants_named(
 
 impl Table {
     /// `/challenge`: checks everything that can be checked now and posts
-    /// the challenge with Accept / Decline.
+    /// the challenge with Accept / Decline. (One parameter per option of
+    /// `/challenge`.)
+    #[allow(clippy::too_many_arguments)]
     pub(crate) async fn challenge(
         &self,
         req: &Request,

@@ -149,7 +149,7 @@ pub enum Command {
         variant: Option<String>,
         /// More players and how they sit, for games of three or more.
         #[serde(default)]
-        seating: Seating,
+        seating: Box<Seating>,
     },
     /// `/hand`: your hand and private choices in this thread's match.
     Hand,

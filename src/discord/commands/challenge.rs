@@ -6,6 +6,8 @@ use crate::discord::{Context, Error};
 use crate::table::{Command, Seating};
 
 /// Challenge someone to a match; it is played in a thread of this channel.
+// Every option of the slash command is a parameter (poise's contract).
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
@@ -45,7 +47,7 @@ pub async fn challenge(
         opponent_ref(user, member.as_ref())
     };
     let others = [&opponent2, &opponent3, &opponent4, &opponent5].into_iter().flatten().map(person).collect();
-    let seating = Seating { others, partner: partner.as_ref().map(person), mode, assembly };
+    let seating = Box::new(Seating { others, partner: partner.as_ref().map(person), mode, assembly });
     let opponent = person(&opponent);
     submit(ctx, Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating }).await
 }

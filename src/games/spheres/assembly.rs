@@ -537,7 +537,7 @@ fn pick(s: &mut State, seat: Seat, a: &super::Action, ev: &mut Vec<Event>) {
             d.picks[seat].push(id);
             ev.push(Event::private(seat, format!("You draft {}", card_label(&db, id))));
             if pack.len() == 1 {
-                d.discarded.extend(pack.drain(..));
+                d.discarded.append(&mut pack);
                 ev.push(Event::public(format!("{name} picks a card; the pack's last card is discarded")));
             } else {
                 let to = neighbour(seat, n, passes_left(d.round));
