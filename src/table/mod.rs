@@ -24,6 +24,7 @@
 //!     deck: None,
 //!     deadline_hours: None,
 //!     variant: None,
+//!     seating: Default::default(),
 //! };
 //! let req = Request { user: UserRef::new("alice", "Alice"), place: Place::channel("general"), kind: RequestKind::Slash(challenge) };
 //! let out = table.handle(req).await?;
