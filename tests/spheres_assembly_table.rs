@@ -186,3 +186,29 @@ async fn deck_assembly_closed_draft_one_slow_player_does_not_block_the_others() 
     let (s, _) = state(&f, id).await;
     assert_eq!(s.to_act(), vec![Seat(0), Seat(2)], "Carol's pick passed a pack on to Alice");
 }
+
+#[tokio::test]
+async fn deck_assembly_open_draft_picks_are_one_click_on_the_public_board() {
+    let mut f = Front::new().await;
+    let id = start(&mut f, 2, "open-draft").await;
+    let (s, _) = state(&f, id).await;
+    let picker = NAMES[s.to_act()[0].index()];
+    let board = &f.posts.iter().rev().find(|p| p.1.embed.is_some()).unwrap().1;
+    let text =
+        board.embed.as_ref().unwrap().fields.iter().map(|x| x.value.clone()).collect::<Vec<_>>().join("\n");
+    assert!(
+        text.contains("Row (face up)") || board.embed.as_ref().unwrap().description.contains("Row"),
+        "{board:?}"
+    );
+    let pick = board.components.iter().find_map(|c| match c {
+        cardtable::table::Component::Button { custom_id, label, .. } if custom_id.starts_with("a:") => {
+            Some((custom_id.clone(), label.clone()))
+        }
+        _ => None,
+    });
+    let (custom_id, label) = pick.expect("the row's cards are buttons on the board");
+    assert!(label.contains(" / "), "{label}");
+    f.click(picker, &custom_id).await.unwrap();
+    let (after, _) = state(&f, id).await;
+    assert_ne!(after.to_act(), s.to_act(), "the pick was taken; the other player picks next");
+}

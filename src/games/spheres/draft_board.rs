@@ -230,7 +230,13 @@ pub fn describe(s: &State, d: &Draft, seat: Seat, a: &Action) -> ActionView {
         },
         _ => "?".into(),
     };
-    ActionView { index: 0, label: clip(label), placement: Placement::Hand }
+    // A pick from the row (face up or down) shows nothing private: it is
+    // one click on the public board.
+    let placement = match d.method {
+        Method::OpenDraft | Method::BlindDraft => Placement::Board,
+        _ => Placement::Hand,
+    };
+    ActionView { index: 0, label: clip(label), placement }
 }
 
 /// Cards `viewer` cannot see during the assembly (see the module doc).
