@@ -69,5 +69,27 @@ fn engine(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, engine);
+/// A whole closed draft of three lords (Spheres deck assembly): setup,
+/// 144 picks, then the deal of the drafted decks.
+fn closed_draft(c: &mut Criterion) {
+    let library = Library::embedded().expect("embedded cards");
+    let game = GameId::parse("spheres").expect("spheres");
+    let opts = sim::SimOptions { players: 3, assembly: Some("closed-draft".into()), ..Default::default() };
+    let mut seed = 0u64;
+    c.bench_function("spheres/closed_draft", |b| {
+        b.iter(|| {
+            seed += 1;
+            let setup = sim::random_setup_with(&library, game, seed, &opts).expect("setup");
+            let mut state = AnyState::setup(game, &setup, &library).expect("draft");
+            while matches!(&state, AnyState::Spheres(s) if s.assembly.is_some()) {
+                let seat = state.to_act()[0];
+                let a = state.legal_actions(seat)[0].clone();
+                state.apply(seat, &a).expect("legal");
+            }
+            black_box(state)
+        })
+    });
+}
+
+criterion_group!(benches, engine, closed_draft);
 criterion_main!(benches);

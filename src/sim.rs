@@ -92,7 +92,8 @@ pub fn random_setup_with(
     if players < min_players || players > max_players.min(NAMES.len()) {
         return Err(format!("{} seats {min_players} to {max_players} players, not {players}", game.name()));
     }
-    let seats = NAMES
+    let brings = game.info().brings(opts.assembly.as_deref());
+    let mut seats: Vec<SeatSetup> = NAMES
         .iter()
         .take(players)
         .map(|name| {
@@ -100,6 +101,22 @@ pub fn random_setup_with(
             SeatSetup { name: name.to_string(), deck_name: d.name.clone(), deck: d.cards.clone() }
         })
         .collect();
+    // The report names the decks actually played: built in the match, or
+    // the first seat's for everyone (mirror).
+    let first = seats[0].clone();
+    for seat in &mut seats {
+        match brings {
+            crate::games::Brings::Nothing => {
+                seat.deck_name = format!("({})", opts.assembly.as_deref().unwrap_or("built"));
+                seat.deck.clear();
+            }
+            crate::games::Brings::ChallengersDeck => {
+                seat.deck_name = first.deck_name.clone();
+                seat.deck = first.deck.clone();
+            }
+            _ => {}
+        }
+    }
     Ok(MatchSetup {
         seed,
         seats,

@@ -272,3 +272,24 @@ async fn alice_and_bob_play_a_whole_match_in_the_console() {
         std::fs::write(path, &d.transcript).unwrap();
     }
 }
+
+/// Spheres deck assembly (rulebook, *Deck Assembly*, closed draft): three
+/// players accept without a deck, draft from packs of 13 passed left then
+/// right on their private messages, and play the drafted decks to the end.
+#[tokio::test]
+async fn three_players_draft_their_decks_and_play_a_whole_match_in_the_console() {
+    const THREAD3: &str = "[#alice-vs-bob-vs-carol-spheres-1]";
+    let opening = [
+        "seed 3".to_owned(),
+        "@alice /challenge opponent:@bob opponent2:@carol game:spheres assembly:closed-draft".to_owned(),
+        "@bob click Accept".to_owned(),
+        "@carol click Accept".to_owned(),
+    ];
+    let d = play_to_the_end(&opening, THREAD3, Some(3)).await;
+    assert!(!d.transcript.contains("choose your deck"));
+    assert!(d.transcript.contains("Deck assembly · Closed draft · pack 1 of 4, passing left"));
+    assert!(d.transcript.contains("pack 2 of 4, passing right"));
+    assert!(d.transcript.contains("Closed draft: every deck holds 48 cards. Play begins."));
+    let last = d.transcript.lines().rfind(|l| l.starts_with(THREAD3) && l.contains("The game is over"));
+    println!("{} lines of script; {}", d.script.len(), last.expect("a final board"));
+}

@@ -146,13 +146,16 @@ fn the_bot_registers_every_command_of_the_issue() {
 }
 
 #[test]
-fn challenge_takes_opponent_game_and_deck_then_an_optional_deadline() {
+fn challenge_takes_opponent_game_then_an_optional_deck_and_deadline() {
     let commands = commands();
     let challenge = commands.iter().find(|c| text(c, "name") == "challenge").unwrap();
     let opts = options(challenge);
     let summary: Vec<(&str, bool)> =
         opts.iter().map(|o| (text(o, "name"), o["required"].as_bool().unwrap_or(false))).collect();
-    assert_eq!(&summary[..4], [("opponent", true), ("game", true), ("deck", true), ("deadline", false)]);
+    // The deck is optional: a drafted match (`assembly`) needs none, and
+    // without one the challenger brings the first starter deck.
+    assert_eq!(&summary[..4], [("opponent", true), ("game", true), ("deck", false), ("deadline", false)]);
+    assert!(summary.contains(&("assembly", false)));
     assert_eq!(opts[0]["type"], 6, "the opponent is a user option");
     assert_eq!(opts[3]["type"], 4, "the deadline is an integer (hours)");
     assert!(opts[3]["min_value"].as_f64().is_some_and(|m| m >= 1.0));
@@ -168,6 +171,7 @@ fn card_names_and_decks_are_autocompleted() {
     assert_eq!(option("card", "name")["autocomplete"], true);
     assert_eq!(option("challenge", "deck")["autocomplete"], true);
     assert_eq!(option("challenge", "game")["autocomplete"], true);
+    assert_eq!(option("challenge", "assembly")["autocomplete"], true);
 }
 
 #[test]

@@ -321,6 +321,34 @@ fn no_view_event_or_message_names_a_hidden_card_in_the_first_draft() {
     assert_eq!(tally.games, 12);
 }
 
+/// Spheres deck assembly: while the decks are built, a lord's picks and
+/// pack stay theirs (closed, blind draft, random-keep), a blind row shows
+/// only spheres, and nothing of the pool is named; then the match is
+/// checked as usual.
+#[test]
+fn no_view_event_or_message_names_a_hidden_card_while_drafting() {
+    let library = Library::embedded().unwrap();
+    let game = GameId::parse("spheres").unwrap();
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    let methods = [
+        (2, "closed-draft"),
+        (3, "closed-draft"),
+        (3, "blind-draft"),
+        (2, "open-draft"),
+        (2, "random-keep"),
+        (3, "set-selection"),
+    ];
+    for (i, (players, method)) in methods.into_iter().enumerate() {
+        let opts = SimOptions { players, assembly: Some(method.into()), ..Default::default() };
+        if let Err(e) = play_checked(&library, game, 900 + i as u64, &opts, &mut tally) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{} games leaked; first ones:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(tally.games, methods.len() as u64);
+}
+
 /// The check itself catches a leak: a public event naming a card that stays
 /// in a hand is reported with the game, seed and action.
 #[test]

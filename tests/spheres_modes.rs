@@ -14,7 +14,7 @@ use cardtable::sim::{play_random_with, SimOptions};
 /// Games in the CI run.
 const GAMES: u64 = 1_000;
 
-/// (weight, players, mode, variant, assembly).
+/// One entry of the mix: (weight, players, mode, variant, assembly).
 type Entry = (u64, usize, Option<&'static str>, Option<&'static str>, Option<&'static str>);
 
 /// The mix of the run.
@@ -30,6 +30,14 @@ pub const MIX: &[Entry] = &[
     (2, 2, None, Some("first-draft"), None),
     (1, 3, Some("free-for-all"), Some("first-draft"), None),
     (1, 4, Some("teams"), Some("first-draft,face-down"), None),
+    (1, 2, None, None, Some("pre-design")),
+    (1, 3, None, None, Some("mirror")),
+    (1, 4, None, None, Some("random")),
+    (1, 2, None, None, Some("random-keep")),
+    (1, 3, None, None, Some("set-selection")),
+    (1, 2, None, None, Some("open-draft")),
+    (1, 3, Some("free-for-all"), None, Some("closed-draft")),
+    (1, 4, Some("teams"), None, Some("blind-draft")),
 ];
 
 /// The options of game `i` of the run, by weight.

@@ -53,6 +53,7 @@ fn new_challenge(now: i64) -> NewChallenge {
         expires_at: now + 24 * HOUR,
         starts: None,
         mode: None,
+        assembly: None,
         seats: Vec::new(),
     }
 }

@@ -233,3 +233,29 @@ async fn first_draft_challenges_refuse_48_card_decks_and_offer_the_first_draft_s
         "the match starts with Bob's first-draft deck: {out:?}"
     );
 }
+
+#[tokio::test]
+async fn first_draft_refuses_assembly_methods_that_build_rulebook_decks_and_allows_mirror() {
+    let mut f = Front::new().await;
+    let with = |assembly: &str| Command::Challenge {
+        opponent: table_support::user("Bob"),
+        game: "spheres".into(),
+        deck: None,
+        deadline_hours: None,
+        variant: Some("first-draft".into()),
+        seating: Box::new(cardtable::table::Seating {
+            assembly: Some(assembly.into()),
+            ..Default::default()
+        }),
+    };
+    for method in ["closed-draft", "random", "set-selection"] {
+        let why = refusal(f.slash("Alice", with(method)).await);
+        assert!(why.contains(&format!("assembly:{method}")) && why.contains("mirror"), "{why}");
+    }
+    assert!(f.posts.is_empty(), "nothing posted for refused challenges");
+    // Mirror plays the challenger's (first-draft) deck for everyone.
+    f.slash("Alice", with("mirror")).await.unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let out = f.click("Bob", &accept).await.unwrap();
+    assert!(out.iter().any(|o| matches!(o, Outgoing::CreateThread { .. })), "{out:?}");
+}

@@ -203,6 +203,7 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "opponent5",
             "partner",
             "mode",
+            "assembly",
         ],
         "settings" => &["hold_priority", "reminders"],
         "card" => &["name", "game"],
@@ -345,7 +346,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 }
             }
             let partner = o.take("partner").map(|v| person("partner", &v)).transpose()?;
-            let seating = Seating { others, partner, mode: o.take("mode") };
+            let seating =
+                Box::new(Seating { others, partner, mode: o.take("mode"), assembly: o.take("assembly") });
             let game =
                 o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;
             let deadline_hours =

@@ -46,14 +46,62 @@ pub struct GameInfo {
     /// Multiplayer modes (the first is the default); empty for a game
     /// with one way to seat its players.
     pub modes: &'static [&'static str],
-    /// Deck assembly methods besides bringing a deck (see
-    /// [`crate::engine::MatchSetup::assembly`]).
-    pub assemblies: &'static [&'static str],
+    /// Deck assembly methods a challenge may ask for with `assembly:`
+    /// (see [`crate::engine::MatchSetup::assembly`]); empty for a game in
+    /// which every player simply brings a deck.
+    pub assemblies: &'static [Assembly],
     /// Players a match seats (min, max).
     pub players: (usize, usize),
     /// The standing orders a player may give in this game, besides
     /// [`crate::engine::ONLY_WHEN_ABLE`] (see [`Rules::orders`]).
     pub orders: &'static [Order],
+}
+
+/// One way of assembling decks, as a challenge offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Assembly {
+    /// The key typed in `assembly:` ("closed-draft").
+    pub key: &'static str,
+    /// One line for players: what happens before play.
+    pub summary: &'static str,
+    /// Which decks the players bring to the match.
+    pub decks: Brings,
+}
+
+/// Which decks players bring under an assembly method: the challenge
+/// asks only for these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brings {
+    /// Every player chooses a deck, saved or prebuilt (no method named).
+    AnyDeck,
+    /// Every player chooses a prebuilt deck.
+    Prebuilt,
+    /// Every player chooses one of their saved decks.
+    Saved,
+    /// Only the challenger chooses a deck; everyone plays a copy of it.
+    ChallengersDeck,
+    /// Nobody brings a deck: the match builds them before play.
+    Nothing,
+}
+
+impl GameInfo {
+    /// The assembly method `key` names (any case); the error lists the
+    /// valid keys.
+    pub fn assembly(&self, key: &str) -> Result<&'static Assembly, String> {
+        let key = key.trim();
+        if self.assemblies.is_empty() {
+            return Err(format!("{} has no deck assembly methods; leave assembly out.", self.name));
+        }
+        self.assemblies.iter().find(|a| a.key.eq_ignore_ascii_case(key)).ok_or_else(|| {
+            let keys: Vec<&str> = self.assemblies.iter().map(|a| a.key).collect();
+            format!("{} has no assembly method \"{key}\"; the methods are: {}.", self.name, keys.join(", "))
+        })
+    }
+
+    /// Which decks players bring under `assembly` (`None`: any deck).
+    pub fn brings(&self, assembly: Option<&str>) -> Brings {
+        assembly.and_then(|k| self.assembly(k).ok()).map_or(Brings::AnyDeck, |a| a.decks)
+    }
 }
 
 /// A game as the registry needs it: its rules, reading cards from its own

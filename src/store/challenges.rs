@@ -56,6 +56,8 @@ pub struct ChallengeRow {
     pub starts: Option<String>,
     /// The multiplayer mode; `None`: the game's default.
     pub mode: Option<String>,
+    /// The deck assembly method; `None`: every player brings a deck.
+    pub assembly: Option<String>,
 }
 
 /// A seat of a challenge: who sits there and, once they accepted, their deck.
@@ -96,6 +98,8 @@ pub struct NewChallenge {
     pub starts: Option<String>,
     /// The multiplayer mode; `None`: the game's default.
     pub mode: Option<String>,
+    /// The deck assembly method; `None`: every player brings a deck.
+    pub assembly: Option<String>,
     /// Every player in seat order, the challenger among them with their
     /// deck; empty: the challenger then the opponent.
     pub seats: Vec<String>,
@@ -108,8 +112,8 @@ impl Store {
         let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
-                 variant, deadline_hours, status, created_at, expires_at, starts, mode)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)
+                 variant, deadline_hours, status, created_at, expires_at, starts, mode, assembly)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(&new.guild)
@@ -124,6 +128,7 @@ impl Store {
         .bind(new.expires_at)
         .bind(&new.starts)
         .bind(&new.mode)
+        .bind(&new.assembly)
         .fetch_one(&mut *tx)
         .await?;
         let pair = [new.challenger.clone(), new.opponent.clone()];

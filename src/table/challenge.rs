@@ -8,7 +8,7 @@ use super::lookup::game_named;
 use super::protocol::{Outgoing, Place, PostKey, Request, Seating, Target, UserId, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, SeatSetup, SetupError};
-use crate::games::{AnyState, GameId};
+use crate::games::{AnyState, Brings, GameId};
 use crate::store::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
 use crate::view::Message;
 use crate::view::{self, ChallengeInfo, DeckOption};
@@ -58,7 +58,9 @@ pub(crate) struct Asked<'a> {
 
 impl Table {
     /// `/challenge`: checks everything that can be checked now and posts
-    /// the challenge with Accept / Decline.
+    /// the challenge with Accept / Decline. (One parameter per option of
+    /// `/challenge`.)
+    #[allow(clippy::too_many_arguments)]
     pub(crate) async fn challenge(
         &self,
         req: &Request,
@@ -70,6 +72,29 @@ impl Table {
         let info = game.info();
         let variant = variants_named(info, variant)?;
         let (seats, mode) = lineup(info, me, opponent, seating)?;
+        let assembly = match seating.assembly.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+            None => None,
+            Some(key) => Some(info.assembly(key).map_err(super::UserError::new)?),
+        };
+        let brings = assembly.map_or(Brings::AnyDeck, |a| a.decks);
+        if let (Some(a), Some(v)) = (assembly.filter(|_| brings == Brings::Nothing), variant.as_deref()) {
+            // A variant with decks of its own (a different deck size) cannot
+            // use the standard decks a building method makes.
+            let catalog = self.library.catalog(game);
+            let names =
+                |decks: Vec<crate::cards::StarterDeck>| decks.into_iter().map(|d| d.name).collect::<Vec<_>>();
+            if names(catalog.variant_decks(Some(v))) != names(catalog.starter_decks()) {
+                let usable: Vec<&str> =
+                    info.assemblies.iter().filter(|m| m.decks != Brings::Nothing).map(|m| m.key).collect();
+                return refuse(format!(
+                    "assembly:{} builds standard {} decks, and variant {v} plays decks of its own; \
+                     use assembly {} with it.",
+                    a.key,
+                    info.name,
+                    or_list(&usable)
+                ));
+            }
+        }
         let limit = deadline_hours.unwrap_or(self.config.default_limit_hours);
         if limit == 0 || limit > self.config.max_limit_hours {
             return refuse(format!(
@@ -91,38 +116,83 @@ impl Table {
                 ));
             }
         }
-        let deck = match deck.map(str::trim).filter(|d| !d.is_empty()) {
-            Some(name) => resolve_deck(&self.store, &self.library, me.id.as_str(), game, name).await?,
-            None => {
-                let name = self
-                    .library
-                    .catalog(game)
-                    .variant_decks(variant.as_deref())
-                    .into_iter()
-                    .next()
-                    .map(|d| d.name);
-                let name = name.ok_or_else(|| {
-                    super::UserError::new(format!(
-                        "{} has no starter decks yet; name one of your saved decks.",
+        let deck = self
+            .challengers_deck(me, game, deck, brings, assembly.map(|a| a.key), variant.as_deref())
+            .await?;
+        let assembly = assembly.map(|a| a.key.to_owned());
+        let terms =
+            Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, assembly, seats };
+        self.post_challenge(&req.place, me, deck.as_ref(), terms).await
+    }
+
+    /// The deck the challenger brings: the one named, else the first
+    /// their assembly method allows; `None` when the match builds decks.
+    async fn challengers_deck(
+        &self,
+        me: &UserRef,
+        game: GameId,
+        deck: Option<&str>,
+        brings: Brings,
+        method: Option<&str>,
+        variant: Option<&str>,
+    ) -> Result<Option<ResolvedDeck>, TableError> {
+        let info = game.info();
+        let named = deck.map(str::trim).filter(|d| !d.is_empty());
+        let method = method.unwrap_or("");
+        let starters: Vec<String> =
+            self.library.catalog(game).variant_decks(variant).into_iter().map(|d| d.name).collect();
+        let saved: Vec<String> =
+            self.store.decks(me.id.as_str(), Some(game.key())).await?.into_iter().map(|d| d.name).collect();
+        let name = match (brings, named) {
+            (Brings::Nothing, Some(_)) => {
+                return refuse(format!(
+                    "assembly:{method} builds every deck during the match; leave deck out."
+                ))
+            }
+            (Brings::Nothing, None) => return Ok(None),
+            (Brings::Prebuilt, Some(n)) if !starters.iter().any(|s| s.eq_ignore_ascii_case(n)) => {
+                return refuse(format!(
+                    "assembly:{method} plays the prebuilt decks; {} is not one. The prebuilt decks: {}.",
+                    quote(n),
+                    starters.join(", ")
+                ))
+            }
+            (Brings::Saved, Some(n)) if !saved.iter().any(|s| s.eq_ignore_ascii_case(n)) => {
+                return refuse(format!(
+                    "assembly:{method} plays decks you saved with /deck; you have none called {}.",
+                    quote(n)
+                ))
+            }
+            (_, Some(n)) => n.to_owned(),
+            (Brings::Saved, None) => match saved.first() {
+                Some(n) => n.clone(),
+                None => {
+                    return refuse(format!(
+                        "assembly:{method} plays decks you designed: save a {} deck with /deck import first.",
                         info.name
                     ))
-                })?;
-                resolve_deck(&self.store, &self.library, me.id.as_str(), game, &name).await?
-            }
+                }
+            },
+            (_, None) => starters.first().cloned().ok_or_else(|| {
+                super::UserError::new(format!(
+                    "{} has no starter decks yet; name one of your saved decks.",
+                    info.name
+                ))
+            })?,
         };
-        check_for_variant(self.library.catalog(game), game, variant.as_deref(), &deck)?;
-        let terms = Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, seats };
-        self.post_challenge(&req.place, me, &deck, terms).await
+        let deck = resolve_deck(&self.store, &self.library, me.id.as_str(), game, &name).await?;
+        check_for_variant(self.library.catalog(game), game, variant, &deck)?;
+        Ok(Some(deck))
     }
 
     async fn post_challenge(
         &self,
         place: &Place,
         me: &UserRef,
-        deck: &ResolvedDeck,
+        deck: Option<&ResolvedDeck>,
         terms: Terms,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let Terms { game, variant, limit_hours, starts, mode, seats } = terms;
+        let Terms { game, variant, limit_hours, starts, mode, assembly, seats } = terms;
         let invited: Vec<&UserRef> = seats.iter().filter(|p| p.id != me.id).collect();
         let Some(opponent) = invited.first().copied() else {
             return refuse("A challenge needs an opponent: name one with opponent:@someone.");
@@ -140,13 +210,14 @@ impl Table {
                 challenger: me.id.to_string(),
                 opponent: opponent.id.to_string(),
                 game: game.key().to_owned(),
-                challenger_deck: deck.name.clone(),
+                challenger_deck: deck.map_or_else(|| DRAFTED.to_owned(), |d| d.name.clone()),
                 variant: variant.clone(),
                 deadline_hours: limit_hours,
                 created_at: now,
                 expires_at: now + self.config.challenge_hours * 3600,
                 starts: starts.clone(),
                 mode: mode.clone(),
+                assembly: assembly.clone(),
                 seats: seats.iter().map(|p| p.id.to_string()).collect(),
             })
             .await?;
@@ -161,7 +232,15 @@ impl Table {
             opponent: and_list(&names),
             game: game.info().name.to_owned(),
             variant: (!terms.is_empty()).then(|| terms.join(", ")),
-            deck: deck.name.clone(),
+            deck: deck.map(|d| d.name.clone()),
+            assembly: assembly
+                .as_deref()
+                .and_then(|k| game.info().assembly(k).ok())
+                .map(|a| format!("**{}** — {}", a.key, a.summary)),
+            choose_deck: matches!(
+                game.info().brings(assembly.as_deref()),
+                Brings::AnyDeck | Brings::Prebuilt | Brings::Saved
+            ),
             limit_hours,
             expires_in_hours: self.config.challenge_hours,
             first,
@@ -237,15 +316,30 @@ impl Table {
     ) -> Result<Vec<Outgoing>, TableError> {
         let ch = self.answerable(req, id).await?;
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
+        let brings = game.info().brings(ch.assembly.as_deref());
+        if matches!(brings, Brings::Nothing | Brings::ChallengersDeck) {
+            // Nothing to choose: the seat is taken at once.
+            return self.take_seat(req, ch, game, None).await;
+        }
         let mut options = Vec::new();
-        for d in self.store.decks(req.user.id.as_str(), Some(game.key())).await? {
+        let saved = if brings == Brings::Prebuilt {
+            Vec::new()
+        } else {
+            self.store.decks(req.user.id.as_str(), Some(game.key())).await?
+        };
+        for d in saved {
             options.push(DeckOption {
                 label: d.name.clone(),
                 value: DeckSource::Saved(d.name.clone()).encode(),
                 description: "your saved deck".into(),
             });
         }
-        for d in self.library.catalog(game).variant_decks(ch.variant.as_deref()) {
+        let starters = if brings == Brings::Saved {
+            Vec::new()
+        } else {
+            self.library.catalog(game).variant_decks(ch.variant.as_deref())
+        };
+        for d in starters {
             options.push(DeckOption {
                 label: d.name.clone(),
                 value: DeckSource::Starter(d.name).encode(),
@@ -253,7 +347,12 @@ impl Table {
             });
         }
         if options.is_empty() {
-            return refuse(format!("{} has no decks yet; save one with /deck import.", game.info().name));
+            let why = if brings == Brings::Saved { "this challenge plays decks you designed" } else { "" };
+            let why = if why.is_empty() { String::new() } else { format!(" ({why})") };
+            return refuse(format!(
+                "You have no {} deck to bring{why}; save one with /deck import.",
+                game.info().name
+            ));
         }
         let message = view::deck_choice(id, game.info().name, &options, page);
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
@@ -271,6 +370,24 @@ impl Table {
         let source = DeckSource::decode(value);
         let theirs = source.resolve(&self.store, &self.library, req.user.id.as_str(), game).await?;
         check_for_variant(self.library.catalog(game), game, ch.variant.as_deref(), &theirs)?;
+        self.take_seat(req, ch, game, Some(theirs)).await
+    }
+
+    /// A player takes their seat (with `theirs`, or with no deck when the
+    /// assembly method needs none); the match starts once every seat is taken.
+    async fn take_seat(
+        &self,
+        req: &Request,
+        ch: ChallengeRow,
+        game: GameId,
+        theirs: Option<ResolvedDeck>,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        let id = ch.id;
+        let brings = game.info().brings(ch.assembly.as_deref());
+        let theirs = match theirs {
+            Some(d) => d,
+            None => self.unchosen_deck(&ch, game, brings).await?,
+        };
         let Some(seats) = self.store.accept_seat(id, req.user.id.as_str(), &theirs.name).await? else {
             return refuse("That challenge was answered a moment ago (or just expired).");
         };
@@ -280,10 +397,16 @@ impl Table {
             let waiting = self.waiting_names(&seats).await?;
             return Ok(vec![Outgoing::Post {
                 target: Target::Channel(ch.channel.clone()),
-                message: Message::text(format!(
-                    "{} accepted {challenger_name}'s challenge with {}. Waiting for {waiting} to accept.",
-                    req.user.name, theirs.name
-                )),
+                message: Message::text(match brings {
+                    Brings::Nothing | Brings::ChallengersDeck => format!(
+                        "{} accepted {challenger_name}'s challenge. Waiting for {waiting} to accept.",
+                        req.user.name
+                    ),
+                    _ => format!(
+                        "{} accepted {challenger_name}'s challenge with {}. Waiting for {waiting} to accept.",
+                        req.user.name, theirs.name
+                    ),
+                }),
                 mentions: vec![],
                 key: None,
             }]);
@@ -293,6 +416,12 @@ impl Table {
         for s in &seats {
             let (name, deck) = if s.user_id == req.user.id.as_str() {
                 (req.user.name.clone(), theirs.clone())
+            } else if matches!(brings, Brings::Nothing | Brings::ChallengersDeck)
+                && s.user_id != ch.challenger
+            {
+                (self.user_name(&s.user_id).await?, self.unchosen_deck(&ch, game, brings).await?)
+            } else if brings == Brings::Nothing {
+                (self.user_name(&s.user_id).await?, drafted())
             } else {
                 let name = self.user_name(&s.user_id).await?;
                 let deck_name = s.deck_name.clone().unwrap_or_default();
@@ -322,7 +451,7 @@ impl Table {
         let setup = MatchSetup {
             first,
             mode: ch.mode.clone(),
-            assembly: None,
+            assembly: ch.assembly.clone(),
             variant: ch.variant.clone(),
             seed,
             seats: players
@@ -400,7 +529,10 @@ impl Table {
                 lineup_text(
                     &players
                         .iter()
-                        .map(|(_, name, deck)| format!("{name} ({})", deck.name))
+                        .map(|(_, name, deck)| match brings {
+                            Brings::Nothing => name.clone(),
+                            _ => format!("{name} ({})", deck.name),
+                        })
                         .collect::<Vec<_>>()
                 )
             )),
@@ -429,10 +561,42 @@ impl Table {
                 .map(|e| e.text.clone())
                 .collect();
             let mut hand = self.hand_now(&m, seat, &news, 0);
-            hand.content = "The match has started. Your hand (only you can see this):".into();
+            hand.content = if m
+                .state
+                .view(crate::engine::Viewer::Public)
+                .headline
+                .starts_with("Deck assembly")
+            {
+                "The match has started: the decks are built first. Your pack and picks (only you can see this):".into()
+            } else {
+                "The match has started. Your hand (only you can see this):".into()
+            };
             out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message: hand });
         }
         Ok(out)
+    }
+
+    /// The deck of a seat that chooses none: the challenger's (mirror
+    /// decks), or none at all (the match builds it).
+    async fn unchosen_deck(
+        &self,
+        ch: &ChallengeRow,
+        game: GameId,
+        brings: Brings,
+    ) -> Result<ResolvedDeck, TableError> {
+        if brings != Brings::ChallengersDeck {
+            return Ok(drafted());
+        }
+        match resolve_deck(&self.store, &self.library, &ch.challenger, game, &ch.challenger_deck).await {
+            Ok(d) => Ok(d),
+            Err(_) => {
+                self.store.set_challenge_status(ch.id, ChallengeStatus::Cancelled).await?;
+                refuse(format!(
+                    "The challenger's deck \"{}\" no longer exists, so this mirror-deck challenge is cancelled.",
+                    ch.challenger_deck
+                ))
+            }
+        }
     }
 
     /// Decline (by the opponent) or withdraw (by the challenger).
@@ -505,7 +669,14 @@ impl Table {
         {
             return refuse(format!("There is already an open challenge between you two (#{}).", open.id));
         }
-        let deck = resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?;
+        let setup = serde_json::from_str::<MatchSetup>(&m.row.setup).ok();
+        let assembly = setup.as_ref().and_then(|s| s.assembly.clone());
+        let deck = match m.game.info().brings(assembly.as_deref()) {
+            Brings::Nothing => None,
+            _ => {
+                Some(resolve_deck(&self.store, &self.library, req.user.id.as_str(), m.game, &my_deck).await?)
+            }
+        };
         let me = UserRef::new(req.user.id.to_string(), req.user.name.clone());
         // Everyone keeps their seat; the first turn passes clockwise from
         // the last match's first player.
@@ -519,16 +690,17 @@ impl Table {
             let next = (first.index() + 1) % m.seats.len().max(1);
             m.seats.iter().find(|s| s.seat == next as i64).map(|s| s.user_id.clone())
         });
-        let mode = serde_json::from_str::<MatchSetup>(&m.row.setup).ok().and_then(|s| s.mode);
+        let mode = setup.and_then(|s| s.mode);
         let terms = Terms {
             game: m.game,
             variant: m.row.variant.clone(),
             limit_hours: m.row.limit_hours,
             starts,
             mode,
+            assembly,
             seats,
         };
-        self.post_challenge(&place, &me, &deck, terms).await
+        self.post_challenge(&place, &me, deck.as_ref(), terms).await
     }
 
     /// Expires challenges whose time is up.
@@ -573,8 +745,18 @@ struct Terms {
     starts: Option<String>,
     /// The multiplayer mode.
     mode: Option<String>,
+    /// The deck assembly method.
+    assembly: Option<String>,
     /// Every player, the challenger included, in seat order.
     seats: Vec<UserRef>,
+}
+
+/// The deck name recorded for a seat whose deck the match builds.
+pub const DRAFTED: &str = "(built in the match)";
+
+/// The deck of a seat whose deck the match builds: no cards yet.
+fn drafted() -> ResolvedDeck {
+    ResolvedDeck { name: DRAFTED.to_owned(), cards: Vec::new() }
 }
 
 /// The mode that seats teams of two opposite each other.

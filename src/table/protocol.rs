@@ -127,6 +127,9 @@ pub struct Seating {
     /// The multiplayer mode ("teams").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+    /// The deck assembly method ("closed-draft").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assembly: Option<String>,
 }
 
 /// A slash command with its options.
@@ -146,7 +149,7 @@ pub enum Command {
         variant: Option<String>,
         /// More players and how they sit, for games of three or more.
         #[serde(default)]
-        seating: Seating,
+        seating: Box<Seating>,
     },
     /// `/hand`: your hand and private choices in this thread's match.
     Hand,

@@ -51,8 +51,13 @@ pub struct ChallengeInfo {
     pub game: String,
     /// Variant, if any.
     pub variant: Option<String>,
-    /// The challenger's deck.
-    pub deck: String,
+    /// The challenger's deck; `None` when the match builds the decks.
+    pub deck: Option<String>,
+    /// How decks are assembled ("closed-draft: Packs of 13…"), when a
+    /// method was named.
+    pub assembly: Option<String>,
+    /// Whether accepting asks for a deck.
+    pub choose_deck: bool,
     /// Hours per decision.
     pub limit_hours: i64,
     /// Hours the challenge stays open.
@@ -69,16 +74,17 @@ pub fn challenge(c: &ChallengeInfo) -> Message {
         embed: Some(Embed {
             title: format!("Challenge #{}: {} vs {} · {}", c.id, c.challenger, c.opponent, c.game),
             description: format!(
-                "{} brings **{}**.{}\nEach decision may take up to {} h; after that the other player may claim the win.\n\
-                 {}: press **Accept** and choose your deck, or **Decline**.",
-                c.challenger,
-                c.deck,
+                "{}{}{}\nEach decision may take up to {} h; after that the other player may claim the win.\n\
+                 {}: press **Accept**{}, or **Decline**.",
+                c.deck.as_deref().map(|d| format!("{} brings **{d}**.", c.challenger)).unwrap_or_default(),
+                c.assembly.as_deref().map(|a| format!("\nDeck assembly: {a}")).unwrap_or_default(),
                 c.first
                     .as_deref()
                     .map(|f| format!("\n{f} takes the first turn (a rematch passes it clockwise)."))
                     .unwrap_or_default(),
                 c.limit_hours,
-                c.opponent
+                c.opponent,
+                if c.choose_deck { " and choose your deck" } else { " to take your seat (no deck needed)" }
             ),
             fields: vec![],
             footer: Some(format!("Open for {} h", c.expires_in_hours)),

@@ -16,9 +16,9 @@ pub async fn challenge(
     #[description = "The game to play"]
     #[autocomplete = "complete::game"]
     game: String,
-    #[description = "Your deck: a starter deck or one you imported"]
+    #[description = "Your deck: a starter deck or one you imported (leave out when the decks are drafted)"]
     #[autocomplete = "complete::deck"]
-    deck: String,
+    deck: Option<String>,
     #[description = "Hours each player has to act before the other may claim the win (default 72)"]
     #[min = 1]
     #[max = 720]
@@ -36,6 +36,9 @@ pub async fn challenge(
     #[description = "How three or more players share the table (e.g. free-for-all, limited-range, teams)"]
     #[autocomplete = "complete::mode"]
     mode: Option<String>,
+    #[description = "How decks are built (e.g. pre-design, set-selection, mirror, closed-draft)"]
+    #[autocomplete = "complete::assembly"]
+    assembly: Option<String>,
 ) -> Result<(), Error> {
     let person = |user: &User| {
         let member = match ctx {
@@ -45,13 +48,9 @@ pub async fn challenge(
         opponent_ref(user, member.as_ref())
     };
     let others = [&opponent2, &opponent3, &opponent4, &opponent5].into_iter().flatten().map(person).collect();
-    let seating = Seating { others, partner: partner.as_ref().map(person), mode };
+    let seating = Box::new(Seating { others, partner: partner.as_ref().map(person), mode, assembly });
     let opponent = person(&opponent);
-    submit(
-        ctx,
-        Command::Challenge { opponent, game, deck: Some(deck), deadline_hours: deadline, variant, seating },
-    )
-    .await
+    submit(ctx, Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating }).await
 }
 
 /// The opponent as the table knows people: their server nickname when they have one.

@@ -28,6 +28,17 @@ pub async fn mode(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     suggest(partial, candidates)
 }
 
+/// The deck assembly methods of every game ("closed-draft (Spheres)").
+pub async fn assembly(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let candidates = GAMES.iter().flat_map(|g| {
+        g.info()
+            .assemblies
+            .iter()
+            .map(move |a| (format!("{} ({}): {}", a.key, g.name(), a.summary), a.key.to_owned()))
+    });
+    suggest(partial, candidates)
+}
+
 /// The variants of every game (few enough to list them all).
 pub async fn variant(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let candidates = GAMES.iter().flat_map(|g| {

@@ -112,6 +112,23 @@ pub enum Action {
     },
     /// Step 6: keep the hand (in the first draft: keep the rest and draw).
     KeepHand,
+    /// Deck assembly: draft the card at this position of the pack in
+    /// front of the lord (closed draft) or of the row (open, blind draft).
+    Pick {
+        /// Position in the pack or row.
+        card: u8,
+    },
+    /// Set selection: take the set at this position of the table.
+    PickSet {
+        /// Position among the sets on the table.
+        set: u8,
+    },
+    /// Random design keeping 48: set aside the card at this position of
+    /// the lord's deal.
+    SetAside {
+        /// Position in the deal.
+        card: u8,
+    },
 }
 
 /// What a siege destroys.

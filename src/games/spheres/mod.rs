@@ -31,6 +31,8 @@
 
 pub mod abilities;
 pub mod action;
+pub mod assembly;
+pub mod draft_board;
 pub mod battle;
 pub mod effects;
 pub mod determinize;
@@ -77,49 +79,79 @@ impl Rules for Spheres {
         }
     }
     fn to_act(s: &State) -> Vec<Seat> {
-        legal::to_act(s)
+        match &s.assembly {
+            Some(_) if s.outcome.is_some() => Vec::new(),
+            Some(d) => assembly::to_act(d),
+            None => legal::to_act(s),
+        }
     }
     fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-        legal::legal_actions(s, seat)
+        match &s.assembly {
+            Some(d) => assembly::legal_actions(s, d, seat),
+            None => legal::legal_actions(s, seat),
+        }
     }
     fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
-        turn::apply(s, seat, a)
+        if s.outcome.is_some() {
+            return Err(Illegal::new("The game is over."));
+        }
+        match &s.assembly {
+            Some(_) => assembly::apply(s, seat, a),
+            None => turn::apply(s, seat, a),
+        }
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
-        view::view(s, viewer)
+        match &s.assembly {
+            Some(d) => draft_board::view(s, d, viewer),
+            None => view::view(s, viewer),
+        }
     }
     fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
-        view::describe(s, seat, a)
+        match &s.assembly {
+            Some(d) => draft_board::describe(s, d, seat, a),
+            None => view::describe(s, seat, a),
+        }
     }
     fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
-        turn::concede(s, seat)
+        match &s.assembly {
+            Some(_) => assembly::concede(s, seat),
+            None => turn::concede(s, seat),
+        }
     }
     fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         secrets::secrets(s, viewer)
     }
     fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
-        determinize::determinize(s, seat, rng)
+        match &s.assembly {
+            Some(d) => draft_board::determinize(s, d, seat, rng),
+            None => determinize::determinize(s, seat, rng),
+        }
     }
+    // While the decks are built there are no turns, stops, declines or
+    // standing orders: every pick is the player's (or forced).
     fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
-        legal::stop(s, seat)
+        s.assembly.is_none().then(|| legal::stop(s, seat)).flatten()
     }
     fn starter(s: &State) -> Option<Seat> {
-        Some(s.turn.first)
+        s.assembly.is_none().then_some(s.turn.first)
     }
     fn turn(s: &State) -> Option<Turn> {
-        legal::turn(s)
+        s.assembly.is_none().then(|| legal::turn(s)).flatten()
     }
     fn decline(s: &State, seat: Seat) -> Option<Action> {
-        legal::decline(s, seat)
+        s.assembly.is_none().then(|| legal::decline(s, seat)).flatten()
     }
     fn orders(s: &State, seat: Seat) -> Vec<Order> {
+        if s.assembly.is_some() {
+            return Vec::new();
+        }
         legal::orders(s, seat)
     }
     fn follow(s: &State, seat: Seat, key: &str) -> Option<Action> {
-        legal::follow(s, seat, key)
+        s.assembly.is_none().then(|| legal::follow(s, seat, key)).flatten()
     }
 }
 
@@ -134,7 +166,7 @@ impl Game for Spheres {
                   spells during your opponent's attacks.",
         variants: &[setup::FACE_DOWN, setup::FIRST_DRAFT],
         modes: &["free-for-all", "limited-range", "teams"],
-        assemblies: &[],
+        assemblies: assembly::ASSEMBLIES,
         players: setup::PLAYERS,
         orders: legal::ORDERS,
     };

@@ -28,6 +28,10 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         Viewer::Seat(seat) => Some(seat),
         Viewer::Public => None,
     };
+    if let Some(d) = &s.assembly {
+        let (hidden, shown) = super::draft_board::hidden_and_shown(d, me);
+        return names_of(s, hidden, &shown.into_iter().collect());
+    }
     let mut hidden: Vec<CardId> = Vec::new();
     let mut shown: BTreeSet<CardId> = BTreeSet::new();
     let card = |u: &Uid| s.cards[u.0 as usize];
@@ -63,6 +67,16 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
             shown.extend(options.iter().map(card));
         }
     }
+    let mut names = names_of(s, hidden, &shown);
+    // The split reveal of game setup shows one card of each deck to all.
+    if let Some(opening) = &s.opening {
+        names.retain(|n| !opening.contains(&format!("({n} ")));
+    }
+    names
+}
+
+/// Both names of every hidden card no shown copy reveals; sorted, unique.
+fn names_of(s: &State, hidden: Vec<CardId>, shown: &BTreeSet<CardId>) -> Vec<String> {
     let db = s.db();
     let mut names: Vec<String> = hidden
         .into_iter()
@@ -72,10 +86,6 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
             [def.creature.name.clone(), def.spell.name.clone()]
         })
         .collect();
-    // The split reveal of game setup shows one card of each deck to all.
-    if let Some(opening) = &s.opening {
-        names.retain(|n| !opening.contains(&format!("({n} ")));
-    }
     names.sort();
     names.dedup();
     names

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::assembly::{self, Method};
 use super::state::{Lord, Mode, State, Step, Turn, Uid, HAND, TOWERS};
 use super::turn::run;
 use crate::cards::spheres::{CardId, DeckRules, SpheresDb};
@@ -61,22 +62,42 @@ pub fn variants(setup: &MatchSetup) -> Result<Vec<&'static str>, SetupError> {
 /// Reveals attempted before a tie is broken at random.
 const MAX_REVEALS: usize = 20;
 
-/// Sets a match up with the cards of `db`.
+/// Sets a match up with the cards of `db`, by its deck assembly method:
+/// the seats' decks (pre-design, custom), seat 0's deck for everyone
+/// (mirror), random decks, or an assembly phase before play.
 pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupError> {
     let mode = mode(setup)?;
     let variants = variants(setup)?;
     let any_face_down = variants.contains(&FACE_DOWN);
     let first_draft = variants.contains(&FIRST_DRAFT);
     let rules = if first_draft { DeckRules::FIRST_DRAFT } else { DeckRules::STANDARD };
-    let mut decks = Vec::new();
-    for seat in &setup.seats {
-        let ids = db
-            .resolve_deck_with(rules, &seat.deck)
-            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: reason.to_string() })?;
-        decks.push(ids);
+    let method = Method::parse(setup.assembly.as_deref())?;
+    if first_draft && !method.first_draft_allows() {
+        return Err(SetupError::Invalid(format!(
+            "the first-draft variant plays 50-card decks, and assembly \"{}\" builds the rulebook's \
+             48-card decks; use assembly pre-design, custom or mirror with it",
+            method.key()
+        )));
     }
     let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
-    let rng = GameRng::from_seed(setup.seed);
+    let mut rng = GameRng::from_seed(setup.seed);
+    if method.drafts() {
+        let table = assembly::Table { db, names: &names, mode, any_face_down, first: setup.first };
+        return assembly::begin(method, table, rng);
+    }
+    let resolve = |seat: &crate::engine::SeatSetup| {
+        db.resolve_deck_with(rules, &seat.deck)
+            .map_err(|reason| SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: reason.to_string() })
+    };
+    let decks = match method {
+        Method::Random => assembly::random_decks(db, &mut rng, names.len()),
+        // Mirror decks: every lord plays a copy of the first seat's deck.
+        Method::Mirror => {
+            let deck = resolve(&setup.seats[0])?;
+            vec![deck; names.len()]
+        }
+        _ => setup.seats.iter().map(resolve).collect::<Result<_, _>>()?,
+    };
     let mut s = deal_variant(db, rng, &names, decks, setup.first, first_draft);
     s.any_face_down = any_face_down;
     s.mode = mode;

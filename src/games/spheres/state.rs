@@ -513,6 +513,10 @@ pub struct State {
     /// see `docs/rulings/spheres-first-draft.md`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub first_draft: bool,
+    /// The deck assembly phase before play (set selection, drafts): while
+    /// it is set, every action is a pick and no card is dealt yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assembly: Option<Box<super::assembly::Draft>>,
 }
 
 impl State {
@@ -545,6 +549,7 @@ impl State {
             any_face_down: false,
             mode: Mode::FreeForAll,
             first_draft: false,
+            assembly: None,
         }
     }
 
@@ -698,6 +703,9 @@ pub fn card_count(s: &State, seat: Seat) -> usize {
 /// Checks the invariants of a state: every card instance is in exactly one
 /// zone of its owner's field, and nothing pending refers to a missing card.
 pub fn check_invariants(s: &State) -> Result<(), String> {
+    if let Some(d) = &s.assembly {
+        return super::assembly::check(d);
+    }
     let mut seen = vec![0u8; s.cards.len()];
     for (seat, lord) in s.lords.iter() {
         for uid in lord.all_cards() {

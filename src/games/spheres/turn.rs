@@ -215,6 +215,9 @@ fn illegal(s: &State, seat: Seat, a: &Action) -> Illegal {
         Action::Cancel => "There is nothing to take back now.",
         Action::Pass => "There is nothing to pass now.",
         Action::DiscardHand | Action::DiscardCard { .. } | Action::KeepHand => "It is not the discard step.",
+        Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {
+            "The decks are built: there is nothing left to pick."
+        }
     };
     Illegal::new(what)
 }
@@ -399,6 +402,9 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             ev.push(Event::public(format!("{name} discards {}", card_name(s, uid))));
         }
         Action::KeepHand => s.turn.step = Step::Draw,
+        // Picks belong to the assembly phase (see `assembly::apply`);
+        // `legal_actions` never offers them once play has begun.
+        Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {}
     }
 }
 

@@ -329,6 +329,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("Draw {} and end the turn", if n == 1 { "1 card".into() } else { format!("{n} cards") }), Placement::Board)
         }
         Action::KeepHand => ("Keep hand".into(), Placement::Board),
+        // Labelled by `draft_board::describe` while the decks are built.
+        Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {
+            ("Pick".into(), Placement::Hand)
+        }
     };
     ActionView { index: 0, label: clip(label), placement }
 }

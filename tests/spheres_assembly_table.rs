@@ -1,0 +1,214 @@
+//! Spheres deck assembly through the table (rulebook, *Deck Assembly*):
+//! a challenge with `assembly:`, seats taken without a deck, picks stored
+//! and replayed like any action, autopilot's forced picks, deadlines, and
+//! simultaneous picks in a closed draft.
+
+mod table_support;
+
+use cardtable::engine::{Seat, Viewer};
+use cardtable::games::AnyState;
+use cardtable::table::{Command, CustomId, Outgoing, Seating, TableError};
+use table_support::{user, Front};
+
+const NAMES: [&str; 3] = ["Alice", "Bob", "Carol"];
+
+async fn state(f: &Front, id: i64) -> (AnyState, i64) {
+    let row = f.table.store().load_match(id).await.unwrap();
+    (AnyState::from_json(&row.state, f.table.library()).unwrap(), row.version)
+}
+
+fn challenge(players: usize, assembly: &str, deck: Option<&str>) -> Command {
+    Command::Challenge {
+        opponent: user("Bob"),
+        game: "spheres".into(),
+        deck: deck.map(String::from),
+        deadline_hours: None,
+        variant: None,
+        seating: Box::new(Seating {
+            others: if players > 2 { vec![user("Carol")] } else { vec![] },
+            assembly: Some(assembly.into()),
+            ..Default::default()
+        }),
+    }
+}
+
+/// Alice challenges with `assembly`; every other player presses Accept
+/// (no deck asked). Returns the match id.
+async fn start(f: &mut Front, players: usize, assembly: &str) -> i64 {
+    f.slash("Alice", challenge(players, assembly, None)).await.unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let mut id = None;
+    for who in &NAMES[1..players] {
+        let out = f.click(who, &accept).await.unwrap();
+        let asked = out.iter().any(|o| match o {
+            Outgoing::Ephemeral { message, .. } => {
+                message.components.iter().any(|c| matches!(c, cardtable::table::Component::Select { .. }))
+            }
+            _ => false,
+        });
+        assert!(!asked, "{who} was asked for a deck: {out:?}");
+        id = id.or(out.iter().find_map(|o| match o {
+            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
+            _ => None,
+        }));
+    }
+    id.expect("the match starts once everyone accepted")
+}
+
+/// `seat` clicks its offered action `index` (by view order).
+async fn pick(f: &mut Front, id: i64, seat: Seat, index: usize) -> Result<Vec<Outgoing>, TableError> {
+    let (s, version) = state(f, id).await;
+    let actions = s.view(Viewer::Seat(seat)).actions;
+    assert!(!actions.is_empty(), "{seat} is offered nothing");
+    let a = &actions[index % actions.len()];
+    let custom = CustomId::Act { match_id: id, version, index: a.index }.encode();
+    f.click(NAMES[seat.index()], &custom).await
+}
+
+fn in_draft(s: &AnyState) -> bool {
+    s.view(Viewer::Public).headline.starts_with("Deck assembly")
+}
+
+#[tokio::test]
+async fn deck_assembly_challenge_takes_seats_without_decks_and_starts_the_draft() {
+    let mut f = Front::new().await;
+    let id = start(&mut f, 3, "closed-draft").await;
+    let post = f.posts.iter().find(|p| p.1.content.contains("challenges")).unwrap();
+    let text = &post.1.embed.as_ref().unwrap().description;
+    assert!(text.contains("closed-draft") && !text.contains("choose your deck"), "{text}");
+    let (s, _) = state(&f, id).await;
+    assert!(in_draft(&s));
+    assert_eq!(s.to_act(), vec![Seat(0), Seat(1), Seat(2)]);
+    let row = f.table.store().load_match(id).await.unwrap();
+    assert!(row.deadline_at.is_some(), "picks have a deadline like any decision");
+}
+
+#[tokio::test]
+async fn deck_assembly_challenge_refuses_bad_input_with_clear_errors() {
+    let mut f = Front::new().await;
+    let err = f.slash("Alice", challenge(2, "rochester-draft", None)).await.unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("rochester-draft") && text.contains("closed-draft") && text.contains("mirror"),
+        "{text}"
+    );
+    let err = f.slash("Alice", challenge(2, "open-draft", Some("Moonlit Veil"))).await.unwrap_err();
+    assert!(err.to_string().contains("leave deck out"), "{err}");
+    let err = f.slash("Alice", challenge(2, "custom", None)).await.unwrap_err();
+    assert!(err.to_string().contains("/deck import"), "{err}");
+}
+
+#[tokio::test]
+async fn deck_assembly_pre_design_offers_prebuilt_decks_and_mirror_asks_nobody() {
+    let mut f = Front::new().await;
+    f.slash("Alice", challenge(2, "pre-design", Some("Wildfire Horde"))).await.unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let out = f.click("Bob", &accept).await.unwrap();
+    let Some(Outgoing::Ephemeral { message, .. }) = out.first() else { panic!("{out:?}") };
+    assert!(!message.components.is_empty(), "Bob chooses a prebuilt deck");
+
+    let mut f = Front::new().await;
+    f.slash("Alice", challenge(2, "mirror", Some("Wildfire Horde"))).await.unwrap();
+    let accept = f.button_on_last_post("Accept");
+    let out = f.click("Bob", &accept).await.unwrap();
+    assert!(out.iter().any(|o| matches!(o, Outgoing::CreateThread { .. })), "Bob plays Alice's deck");
+    let text = f.posts.iter().map(|p| p.1.content.clone()).collect::<Vec<_>>().join("\n");
+    assert!(text.contains("Bob (Wildfire Horde)"), "{text}");
+}
+
+#[tokio::test]
+async fn deck_assembly_picks_are_stored_and_the_replay_reproduces_the_match() {
+    let mut f = Front::new().await;
+    let id = start(&mut f, 2, "closed-draft").await;
+    let mut n = 0;
+    loop {
+        let (s, _) = state(&f, id).await;
+        if !in_draft(&s) {
+            break;
+        }
+        let seat = s.to_act()[n % s.to_act().len()];
+        pick(&mut f, id, seat, n * 7).await.unwrap();
+        n += 1;
+        assert!(n < 500, "the draft does not end");
+    }
+    let log = f.table.store().match_actions(id).await.unwrap();
+    assert!(log.iter().filter(|a| a.action.contains("Pick")).count() >= 96, "every pick is logged");
+    let (s, _) = state(&f, id).await;
+    assert!(s.outcome().is_none() && !s.to_act().is_empty(), "play has begun");
+    let report = f.table.replay(id).await.unwrap();
+    assert!(report.snapshot_matches, "{:?}", report.difference);
+}
+
+#[tokio::test]
+async fn deck_assembly_autopilot_takes_a_forced_last_pick() {
+    // In a blind draft two face-down cards of one sphere are one choice:
+    // the last pick of such a row is forced, and the table takes it.
+    let mut f = Front::new().await;
+    let id = start(&mut f, 2, "blind-draft").await;
+    for n in 0..200 {
+        let (s, _) = state(&f, id).await;
+        if !in_draft(&s) {
+            break;
+        }
+        let seat = s.to_act()[0];
+        pick(&mut f, id, seat, n).await.unwrap();
+    }
+    let log = f.table.store().match_actions(id).await.unwrap();
+    let forced: Vec<_> =
+        log.iter().filter(|a| a.action.contains("\"autopilot\"") && a.action.contains("Pick")).collect();
+    assert!(!forced.is_empty(), "some row ended with two cards of one sphere");
+    let report = f.table.replay(id).await.unwrap();
+    assert!(report.snapshot_matches, "{:?}", report.difference);
+}
+
+#[tokio::test]
+async fn deck_assembly_closed_draft_one_slow_player_does_not_block_the_others() {
+    let mut f = Front::new().await;
+    let id = start(&mut f, 3, "closed-draft").await;
+    let mut clicks = 0;
+    loop {
+        let (s, _) = state(&f, id).await;
+        let Some(seat) = s.to_act().into_iter().find(|x| *x != Seat(2)) else { break };
+        pick(&mut f, id, seat, 0).await.unwrap();
+        clicks += 1;
+    }
+    // Alice picked from her pack, Bob from his and Alice's: every pack has
+    // reached Carol, and nobody waited for her to pick until then.
+    assert_eq!(clicks, 3, "Alice and Bob picked {clicks} times while Carol was away");
+    let (s, _) = state(&f, id).await;
+    assert_eq!(s.to_act(), vec![Seat(2)]);
+    // Carol's click on an old version is not applied; her current one is.
+    let (_, before) = state(&f, id).await;
+    let old = CustomId::Act { match_id: id, version: 1, index: 0 }.encode();
+    let _ = f.click("Carol", &old).await;
+    assert_eq!(state(&f, id).await.1, before, "a stale pick is never applied");
+    pick(&mut f, id, Seat(2), 0).await.unwrap();
+    let (s, _) = state(&f, id).await;
+    assert_eq!(s.to_act(), vec![Seat(0), Seat(2)], "Carol's pick passed a pack on to Alice");
+}
+
+#[tokio::test]
+async fn deck_assembly_open_draft_picks_are_one_click_on_the_public_board() {
+    let mut f = Front::new().await;
+    let id = start(&mut f, 2, "open-draft").await;
+    let (s, _) = state(&f, id).await;
+    let picker = NAMES[s.to_act()[0].index()];
+    let board = &f.posts.iter().rev().find(|p| p.1.embed.is_some()).unwrap().1;
+    let text =
+        board.embed.as_ref().unwrap().fields.iter().map(|x| x.value.clone()).collect::<Vec<_>>().join("\n");
+    assert!(
+        text.contains("Row (face up)") || board.embed.as_ref().unwrap().description.contains("Row"),
+        "{board:?}"
+    );
+    let pick = board.components.iter().find_map(|c| match c {
+        cardtable::table::Component::Button { custom_id, label, .. } if custom_id.starts_with("a:") => {
+            Some((custom_id.clone(), label.clone()))
+        }
+        _ => None,
+    });
+    let (custom_id, label) = pick.expect("the row's cards are buttons on the board");
+    assert!(label.contains(" / "), "{label}");
+    f.click(picker, &custom_id).await.unwrap();
+    let (after, _) = state(&f, id).await;
+    assert_ne!(after.to_act(), s.to_act(), "the pick was taken; the other player picks next");
+}
