@@ -81,6 +81,10 @@ async fn deck_assembly_challenge_takes_seats_without_decks_and_starts_the_draft(
     assert_eq!(s.to_act(), vec![Seat(0), Seat(1), Seat(2)]);
     let row = f.table.store().load_match(id).await.unwrap();
     assert!(row.deadline_at.is_some(), "picks have a deadline like any decision");
+    // The private message shows the pack of 13, called a pack.
+    let (_, first) = f.ephemerals.iter().find(|(to, _)| to == "carol").expect("Carol's private message");
+    let text = &first.embed.as_ref().unwrap().description;
+    assert!(text.contains("Your pack · 13 cards") && !text.contains("Hand ·"), "{text}");
 }
 
 #[tokio::test]

@@ -40,6 +40,10 @@ pub struct TableView {
     pub notes: Vec<String>,
     /// The viewer's own hand (only for `Viewer::Seat`).
     pub hand: Option<Vec<CardView>>,
+    /// What the hand is called when it is not a hand (a draft's "Your
+    /// pack"); `None` is "Hand".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_title: Option<String>,
     /// The viewer's legal actions (only for `Viewer::Seat`); `index` is the
     /// position in `Rules::legal_actions`.
     pub actions: Vec<ActionView>,

@@ -39,12 +39,14 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
     } else if to_act {
         description.push(view.prompt.clone().unwrap_or_else(|| "Your move.".to_owned()));
     } else {
-        description.push("Not your move right now; here is your hand.".to_owned());
+        let what = view.hand_title.as_deref().map_or("hand".to_owned(), str::to_lowercase);
+        description.push(format!("Not your move right now; here is your {what}."));
     }
     // The hand goes in the description, whole: two short lines a card.
     let hand = view.hand.clone().unwrap_or_default();
     let lines: Vec<String> = hand.iter().map(hand_card).collect();
-    description.push(format!("\n__Hand · {}__", count(hand.len())));
+    let title = view.hand_title.as_deref().unwrap_or("Hand");
+    description.push(format!("\n__{title} · {}__", count(hand.len())));
     if !lines.is_empty() {
         description.push(join_within(&lines, 2400));
     }

@@ -201,6 +201,11 @@ pub fn view(s: &State, d: &Draft, viewer: Viewer) -> TableView {
         prompt: prompt(s, d, me),
         notes,
         hand,
+        hand_title: match d.method {
+            Method::ClosedDraft => Some("Your pack".into()),
+            Method::RandomKeep => Some("Your deal".into()),
+            _ => None,
+        },
         outcome: s.outcome.clone(),
         ..Default::default()
     }
