@@ -181,14 +181,22 @@ async fn deck_assembly_closed_draft_one_slow_player_does_not_block_the_others() 
     assert_eq!(clicks, 3, "Alice and Bob picked {clicks} times while Carol was away");
     let (s, _) = state(&f, id).await;
     assert_eq!(s.to_act(), vec![Seat(2)]);
-    // Carol's click on an old version is not applied; her current one is.
+    // Carol's message from early in the draft still shows her unchanged
+    // pack, so her click on it counts: the others' picks cost her no click.
     let (_, before) = state(&f, id).await;
     let old = CustomId::Act { match_id: id, version: 1, index: 0 }.encode();
-    let _ = f.click("Carol", &old).await;
-    assert_eq!(state(&f, id).await.1, before, "a stale pick is never applied");
-    pick(&mut f, id, Seat(2), 0).await.unwrap();
+    f.click("Carol", &old).await.unwrap();
+    assert_eq!(state(&f, id).await.1, before + 1, "a pick on a message that is still right is applied");
     let (s, _) = state(&f, id).await;
     assert_eq!(s.to_act(), vec![Seat(0), Seat(2)], "Carol's pick passed a pack on to Alice");
+    // Clicking that message again is a double click: never applied.
+    let out = f.click("Carol", &old).await.unwrap();
+    assert_eq!(state(&f, id).await.1, before + 1, "a second click on the same message is not applied");
+    assert!(format!("{out:?}").contains("moved on"), "{out:?}");
+    // Alice's message from before her pick no longer shows her pack.
+    let alice_old = CustomId::Act { match_id: id, version: 0, index: 0 }.encode();
+    f.click("Alice", &alice_old).await.unwrap();
+    assert_eq!(state(&f, id).await.1, before + 1, "a pick on a message that changed is not applied");
 }
 
 #[tokio::test]

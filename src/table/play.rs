@@ -30,7 +30,7 @@ impl Table {
         let m = self.load(match_id).await?;
         let seat = m.require_seat(req)?;
         m.require_active()?;
-        if m.row.version != version {
+        if m.row.version != version && !self.still_offered(&m, seat, version, &choice).await? {
             return self.moved_on(req, match_id).await;
         }
         let to_act = m.state.to_act();
@@ -294,6 +294,35 @@ impl Table {
         let ctx =
             BoardContext { match_id: m.id(), version, events, board_actions: &on_board, deadline, notice };
         view::board(&public, &ctx)
+    }
+
+    /// Whether a click on an older message still means what it meant: only
+    /// others acted since `version` (so it is no double click), and `seat`
+    /// is offered exactly the same actions now as then. Where everyone acts
+    /// at once (a closed draft), another player's pick then does not cost a
+    /// click on a message that is still right.
+    async fn still_offered(
+        &self,
+        m: &Loaded,
+        seat: Seat,
+        version: i64,
+        choice: &Choice,
+    ) -> Result<bool, TableError> {
+        if !matches!(choice, Choice::Now { .. }) || version < 0 || version > m.row.version {
+            return Ok(false);
+        }
+        let log = self.store.match_actions(m.id()).await?;
+        let Some((then, since)) = log.split_at_checked(version as usize) else {
+            return Ok(false);
+        };
+        if since.iter().any(|row| row.seat == i64::from(seat.0)) {
+            return Ok(false);
+        }
+        let Ok(replayed) = super::log::replay(&self.library, m.game, &m.setup, then) else {
+            return Ok(false);
+        };
+        let offered = |state: &AnyState| state.view(Viewer::Seat(seat)).actions;
+        Ok(m.state.to_act().contains(&seat) && offered(&replayed.state) == offered(&m.state))
     }
 
     /// "This board has moved on": the current board, privately, with live buttons.
