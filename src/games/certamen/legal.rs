@@ -1,0 +1,134 @@
+//! Legality as pure queries: who must act and with which answers.
+
+use super::action::Action;
+use super::combat;
+use super::state::{Card, Prompt, State, Step, HAND_SIZE};
+use super::target::{aegis_surcharge, target_choices};
+use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
+use crate::engine::Seat;
+
+/// Seats that must answer now; empty once the game is over.
+pub fn to_act(s: &State) -> Vec<Seat> {
+    if s.outcome.is_some() {
+        return Vec::new();
+    }
+    match s.prompt {
+        Prompt::Mulligan(seat) => vec![seat],
+        Prompt::Priority => vec![s.priority],
+        Prompt::DeclareAttackers | Prompt::Discard => vec![s.active],
+        Prompt::DeclareBlockers => vec![s.opponent(s.active)],
+    }
+}
+
+/// The legal answers of `seat`.
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    if !to_act(s).contains(&seat) {
+        return Vec::new();
+    }
+    match s.prompt {
+        Prompt::Mulligan(_) => vec![Action::Keep, Action::Mulligan],
+        Prompt::Priority => priority_actions(s, seat),
+        Prompt::DeclareAttackers => {
+            let mut out: Vec<Action> =
+                combat::eligible_attackers(s).into_iter().map(|creature| Action::Attack { creature }).collect();
+            out.push(Action::EndAttacks);
+            out
+        }
+        Prompt::DeclareBlockers => {
+            let mut out: Vec<Action> = combat::possible_blocks(s)
+                .into_iter()
+                .map(|(blocker, attacker)| Action::Block { blocker, attacker })
+                .collect();
+            out.push(Action::EndBlocks);
+            out
+        }
+        Prompt::Discard => {
+            if s.players[seat].hand.len() > HAND_SIZE {
+                s.players[seat].hand.iter().map(|c| Action::Discard { card: c.uid }).collect()
+            } else {
+                Vec::new()
+            }
+        }
+    }
+}
+
+fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
+    let me = &s.players[seat];
+    let mut out = Vec::new();
+    let own_main = seat == s.active && s.step.is_main();
+    for card in &me.hand {
+        let def = s.def(card.id);
+        if def.kind == CardType::Pillar {
+            if own_main && !me.pillar_played {
+                out.push(Action::PlayPillar { card: card.uid });
+            }
+            continue;
+        }
+        if !timing_allows(s, seat, card) {
+            continue;
+        }
+        let cost = def.cost.unwrap_or_default();
+        for targets in target_choices(s, seat, &def.effects, None) {
+            let extra = aegis_surcharge(s, seat, &targets);
+            if can_pay(s, seat, &cost, extra) {
+                out.push(Action::Cast { card: card.uid, targets });
+            }
+        }
+    }
+    for p in &me.field {
+        if !p.tapped && s.kind_of(p) == CardType::Pillar {
+            out.push(Action::TapPillar { pillar: p.uid });
+        }
+    }
+    out.push(Action::Pass);
+    out
+}
+
+/// Runes and Flickerborn cards at any priority; every other card in the
+/// caster's own main phase with an empty Stack.
+pub fn timing_allows(s: &State, seat: Seat, card: &Card) -> bool {
+    let def = s.def(card.id);
+    let instant = def.kind == CardType::Rune || def.keywords.contains(&Keyword::Flickerborn);
+    instant || (seat == s.active && s.step.is_main() && s.stack.is_empty())
+}
+
+/// What `seat` can spend on a cost: its pool plus one resource per untapped Pillar.
+pub fn available(s: &State, seat: Seat) -> ([u8; 5], u8) {
+    let me = &s.players[seat];
+    let mut colours = me.pool.pillars;
+    for p in &me.field {
+        if !p.tapped && s.kind_of(p) == CardType::Pillar {
+            if let Some(c) = pillar_produces(s, p) {
+                colours[c as usize] += 1;
+            }
+        }
+    }
+    (colours, me.pool.generic)
+}
+
+/// The resource a Pillar permanent produces.
+pub fn pillar_produces(s: &State, p: &super::state::Permanent) -> Option<Pillar> {
+    match &p.body {
+        super::state::Body::Card(id) => s.def(*id).produces,
+        super::state::Body::Token(_) => None,
+    }
+}
+
+/// Whether `seat` can pay `cost` plus `extra` generic now.
+pub fn can_pay(s: &State, seat: Seat, cost: &Cost, extra: u8) -> bool {
+    let (colours, colourless) = available(s, seat);
+    let mut spare = u32::from(colourless);
+    for p in Pillar::ALL {
+        let need = cost.pips_of(p);
+        if colours[p as usize] < need {
+            return false;
+        }
+        spare += u32::from(colours[p as usize] - need);
+    }
+    spare >= u32::from(cost.generic) + u32::from(extra)
+}
+
+/// Whether the step gives priority at all (the Untap step does not).
+pub fn step_has_priority(step: Step) -> bool {
+    step != Step::Untap
+}

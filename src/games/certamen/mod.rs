@@ -1,0 +1,89 @@
+//! Certamen: The Five Pillars — the rules engine, a pure state machine
+//! (not registered yet: no player can start a match).
+//!
+//! Not yet:
+//! - triggered, activated, Surge, static and loyalty abilities (permanents
+//!   enter with none working; Ascendants only hold loyalty);
+//! - equipping Relics; Dreadmarked counts Umbrage blockers only;
+//! - the attacker ordering gang blockers (declaration order is used), a
+//!   priority window between Blazestride and regular damage, and
+//!   unblocked damage to an Ascendant;
+//! - choices inside effects: discard is random, a search or return from the
+//!   Hollow takes the last matching card, "add one resource of any pillar"
+//!   adds a colourless one, "counter unless they pay" pays whenever it can,
+//!   a copy keeps the original's targets;
+//! - the Ascendant uniqueness rule; the registry entry (`Game` info), stops,
+//!   declines and standing orders.
+//!
+//! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
+//! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
+//! [`combat`], [`view`] (view, labels, secrets, determinize) and
+//! [`testing`] (scenario helpers).
+
+pub mod action;
+pub mod combat;
+pub mod effects;
+pub mod legal;
+pub mod setup;
+pub mod state;
+pub mod target;
+pub mod testing;
+pub mod turn;
+pub mod view;
+
+pub use action::Action;
+pub use state::{card_count, check_invariants, Prompt, State, Step, TargetRef, Uid};
+
+use std::sync::Arc;
+
+use crate::cards::certamen::CertamenDb;
+use crate::engine::{ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Turn, Viewer};
+
+/// The Certamen rules.
+pub struct Certamen;
+
+impl Rules for Certamen {
+    type State = State;
+    type Action = Action;
+    type Cards = Arc<CertamenDb>;
+
+    fn setup(setup: &MatchSetup, cards: &Arc<CertamenDb>) -> Result<State, SetupError> {
+        setup::setup(setup, cards)
+    }
+    fn attach(s: &mut State, cards: &Arc<CertamenDb>) {
+        s.db = crate::engine::Attached::new(cards);
+    }
+    fn to_act(s: &State) -> Vec<Seat> {
+        legal::to_act(s)
+    }
+    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+        legal::legal_actions(s, seat)
+    }
+    fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
+        turn::apply(s, seat, a)
+    }
+    fn outcome(s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+    fn view(s: &State, viewer: Viewer) -> TableView {
+        view::view(s, viewer)
+    }
+    fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
+        view::describe(s, seat, a)
+    }
+    fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
+        turn::concede(s, seat)
+    }
+    fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
+        view::secrets(s, viewer)
+    }
+    fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
+        view::determinize(s, seat, rng)
+    }
+    fn turn(s: &State) -> Option<Turn> {
+        (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: s.turn, active: s.active })
+    }
+    fn starter(s: &State) -> Option<Seat> {
+        Some(s.first)
+    }
+}
