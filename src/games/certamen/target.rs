@@ -50,7 +50,9 @@ pub fn permanent_matches(s: &State, p: &Permanent, f: &Filter, source: Option<Ui
 /// Whether `controller`'s effect may target this permanent (Veilshroud,
 /// Oathbound).
 pub fn targetable(s: &State, p: &Permanent, controller: Seat) -> bool {
-    !s.has(p, Keyword::Veilshroud) && !(s.has(p, Keyword::Oathbound) && p.controller != controller)
+    let shrouded = s.has(p, Keyword::Veilshroud);
+    let oathbound = s.has(p, Keyword::Oathbound) && p.controller != controller;
+    !(shrouded || oathbound)
 }
 
 /// Every object `target` covers (chosen or not), before targeting rules.
