@@ -419,12 +419,17 @@ fn certamen_gang_block_assigns_lethal_damage_in_order() {
 #[test]
 fn certamen_gang_block_kills_the_attacker() {
     let mut s = main_phase(27);
-    let raider = to_field(&mut s, ALICE, "Emberclaw Wolf"); // 2/2
+    let raider = to_field(&mut s, ALICE, "Emberclaw Wolf"); // 2/2, +1/+0 when it attacks
     let a = to_field(&mut s, BOB, "Mistcaller Adept"); // 1/1
     let b = to_field(&mut s, BOB, "Echo Sprite"); // 1/1
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: raider });
     act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!((s.prompt, s.stack.len()), (Prompt::Priority, 1), "the attack trigger waits on the Stack");
+    pass_both(&mut s);
+    assert_eq!(s.power(s.permanent(raider).unwrap()), 3);
+    pass_both(&mut s);
+    assert_eq!(s.prompt, Prompt::DeclareBlockers, "blocks come after the attack triggers");
     act(&mut s, BOB, Action::Block { blocker: a, attacker: raider });
     act(&mut s, BOB, Action::Block { blocker: b, attacker: raider });
     act(&mut s, BOB, Action::EndBlocks);
@@ -548,4 +553,51 @@ fn certamen_a_seeded_game_replays_identically() {
     let (b, m, _) = playout(7);
     assert_eq!(n, m);
     assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+}
+
+#[test]
+fn certamen_enters_trigger_goes_on_the_stack_and_resolves() {
+    let mut s = main_phase(40);
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    let adept = to_hand(&mut s, BOB, "Mistcaller Adept"); // enters: draw a card
+    s.active = BOB;
+    s.priority = BOB;
+    cast(&mut s, BOB, adept, vec![]);
+    pass_both(&mut s);
+    assert!(s.permanent(adept).is_some());
+    assert_eq!(s.stack.len(), 1, "its trigger is on the Stack");
+    let hand = s.players[BOB].hand.len();
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].hand.len(), hand + 1);
+}
+
+#[test]
+fn certamen_trigger_with_a_choice_asks_its_controller_for_targets() {
+    let mut s = main_phase(41);
+    for _ in 0..3 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let zealot = to_hand(&mut s, ALICE, "Flamecaller Zealot"); // enters: 2 damage to any target
+    let skimmer = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    cast(&mut s, ALICE, zealot, vec![]);
+    pass_both(&mut s);
+    assert_eq!(s.prompt, Prompt::AbilityTargets);
+    assert_eq!(Certamen::to_act(&s), vec![ALICE]);
+    act(&mut s, ALICE, Action::ChooseTargets { targets: vec![TargetRef::Permanent(skimmer)] });
+    pass_both(&mut s);
+    assert!(s.permanent(skimmer).is_none());
+}
+
+#[test]
+fn certamen_surge_taps_once_in_your_main_phase() {
+    let mut s = main_phase(42);
+    let berserker = to_field(&mut s, ALICE, "Wildfire Berserker"); // Surge: 1 damage to the opponent
+    let surge = Action::Activate { permanent: berserker, ability: 0, targets: vec![] };
+    assert!(Certamen::legal_actions(&s, ALICE).contains(&surge));
+    act(&mut s, ALICE, surge.clone());
+    assert!(s.permanent(berserker).unwrap().tapped);
+    assert!(!Certamen::legal_actions(&s, ALICE).contains(&surge));
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].vitality, 29);
 }

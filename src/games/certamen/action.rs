@@ -32,6 +32,21 @@ pub enum Action {
         /// The chosen targets.
         targets: Vec<TargetRef>,
     },
+    /// Activate an ability of a permanent (activated, Surge, loyalty or
+    /// Ultimate), paying its cost, with these targets.
+    Activate {
+        /// The permanent.
+        permanent: Uid,
+        /// Index of the ability on its card.
+        ability: usize,
+        /// The chosen targets.
+        targets: Vec<TargetRef>,
+    },
+    /// Choose the targets of a triggered ability going on the Stack.
+    ChooseTargets {
+        /// The chosen targets.
+        targets: Vec<TargetRef>,
+    },
     /// Declare a creature as an attacker.
     Attack {
         /// The creature.

@@ -1,10 +1,11 @@
 //! Step 5, combat: attackers, blockers (gang blocks), the Blazestride
 //! window, regular damage, and the keywords that change them.
 
+use super::abilities::{fire_for, fire_on};
 use super::effects::deal_damage;
 use super::state::{CombatStage, Prompt, State, Uid};
 use super::turn::{check_state, open_priority};
-use crate::cards::certamen::{Keyword, Pillar};
+use crate::cards::certamen::{Keyword, Pillar, Trigger};
 use crate::engine::Event;
 
 /// The active player's creatures that may still be declared as attackers.
@@ -65,10 +66,22 @@ pub fn declare_attacker(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
     if let Some(p) = s.permanent(uid) {
         ev.push(Event::public(format!("{} attacks", s.name_of(p))));
     }
+    fire_on(s, uid, Trigger::Attacks);
+    fire_for(s, s.opponent(s.active), Trigger::Attacked, None);
 }
 
 /// Attackers are declared: the defender blocks, or damage follows at once.
 pub fn end_attacks(s: &mut State, ev: &mut Vec<Event>) {
+    if !s.pending.is_empty() {
+        s.combat = CombatStage::Declared;
+        open_priority(s);
+    } else {
+        after_attack_triggers(s, ev);
+    }
+}
+
+/// Attack triggers are answered: blockers, or damage at once.
+pub fn after_attack_triggers(s: &mut State, ev: &mut Vec<Event>) {
     if possible_blocks(s).is_empty() {
         deal_combat_damage(s, ev);
     } else {
@@ -89,10 +102,21 @@ pub fn declare_blocker(s: &mut State, blocker: Uid, attacker: Uid, ev: &mut Vec<
     if let (Some(b), Some(a)) = (s.permanent(blocker), s.permanent(attacker)) {
         ev.push(Event::public(format!("{} blocks {}", s.name_of(b), s.name_of(a))));
     }
+    fire_on(s, blocker, Trigger::Blocks);
 }
 
 /// Blockers are declared: damage.
 pub fn end_blocks(s: &mut State, ev: &mut Vec<Event>) {
+    if !s.pending.is_empty() {
+        s.combat = CombatStage::Blocked;
+        open_priority(s);
+    } else {
+        deal_combat_damage(s, ev);
+    }
+}
+
+/// Block triggers are answered: damage.
+pub fn after_block_triggers(s: &mut State, ev: &mut Vec<Event>) {
     deal_combat_damage(s, ev);
 }
 
@@ -160,6 +184,7 @@ fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
             None => {
                 s.players[defender].vitality -= amount;
                 ev.push(Event::public(format!("{} takes {amount} combat damage", s.players[defender].name)));
+                fire_on(s, source, Trigger::DealsCombatDamage);
             }
             Some(uid) => deal_damage(s, uid, amount_u8),
         }

@@ -14,6 +14,7 @@ pub fn resolve_top(s: &mut State, ev: &mut Vec<Event>) {
     let def = s.def(item.card_id()).clone();
     let effects = spell_effects(s, &item);
     let controller = item.controller;
+    let source = item.source_permanent();
     let mut chosen = item.targets.iter().copied();
     let mut plan: Vec<(Effect, Vec<TargetRef>)> = Vec::new();
     let mut targeted = 0;
@@ -23,14 +24,14 @@ pub fn resolve_top(s: &mut State, ev: &mut Vec<Event>) {
             Some(t) if t.is_targeted() => {
                 targeted += 1;
                 match chosen.next() {
-                    Some(c) if still_legal(s, controller, t, c, None) => {
+                    Some(c) if still_legal(s, controller, t, c, source) => {
                         legal += 1;
                         vec![c]
                     }
                     _ => continue,
                 }
             }
-            Some(t) => candidates(s, controller, t, None),
+            Some(t) => candidates(s, controller, t, source),
             None => Vec::new(),
         };
         plan.push((e, objects));
@@ -133,6 +134,7 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                     blocked_by: Vec::new(),
                     blocked: false,
                     blocking: None,
+                    loyalty_used: false,
                 };
                 s.players[controller].field.push(p);
             }

@@ -17,6 +17,7 @@ pub fn to_act(s: &State) -> Vec<Seat> {
         Prompt::Priority => vec![s.priority],
         Prompt::DeclareAttackers | Prompt::Discard => vec![s.active],
         Prompt::DeclareBlockers => vec![s.opponent(s.active)],
+        Prompt::AbilityTargets => s.choosing.map(|a| vec![a.controller]).unwrap_or_default(),
     }
 }
 
@@ -27,6 +28,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     }
     match s.prompt {
         Prompt::Mulligan(_) => vec![Action::Keep, Action::Mulligan],
+        Prompt::AbilityTargets => super::abilities::trigger_choices(s),
         Prompt::Priority => priority_actions(s, seat),
         Prompt::DeclareAttackers => {
             let mut out: Vec<Action> =
@@ -80,6 +82,7 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
             out.push(Action::TapPillar { pillar: p.uid });
         }
     }
+    out.extend(super::abilities::activations(s, seat));
     out.push(Action::Pass);
     out
 }

@@ -2,8 +2,7 @@
 //! (not registered yet: no player can start a match).
 //!
 //! Not yet:
-//! - triggered, activated, Surge, static and loyalty abilities (permanents
-//!   enter with none working; Ascendants only hold loyalty);
+//! - static abilities (bonuses and keywords for a group of creatures);
 //! - equipping Relics; Dreadmarked counts Umbrage blockers only;
 //! - the attacker ordering gang blockers (declaration order is used), a
 //!   priority window between Blazestride and regular damage, and
@@ -12,14 +11,18 @@
 //!   Hollow takes the last matching card, "add one resource of any pillar"
 //!   adds a colourless one, "counter unless they pay" pays whenever it can,
 //!   a copy keeps the original's targets;
+//! - several simultaneous triggers go on the Stack in the order they fired
+//!   (their controller does not order them);
 //! - the Ascendant uniqueness rule; the registry entry (`Game` info), stops,
-//!   declines and standing orders.
+//!   declines and standing orders; a smoke test playing every card.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
+//! [`abilities`] (triggered, activated, Surge, loyalty),
 //! [`combat`], [`view`] (view, labels, secrets, determinize) and
 //! [`testing`] (scenario helpers).
 
+pub mod abilities;
 pub mod action;
 pub mod combat;
 pub mod effects;

@@ -73,6 +73,8 @@ pub fn setup(setup: &MatchSetup, db: &Arc<CertamenDb>) -> Result<State, SetupErr
         combat: CombatStage::Attackers,
         next_uid,
         spellbook_sizes: PerSeat::from_fn(2, |seat| sizes[seat.index()]),
+        pending: Vec::new(),
+        choosing: None,
         rng,
         outcome: None,
     };

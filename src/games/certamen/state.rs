@@ -74,6 +74,9 @@ pub struct Permanent {
     pub blocked: bool,
     /// The attacker this creature blocks.
     pub blocking: Option<Uid>,
+    /// An Ascendant used a loyalty ability this turn.
+    #[serde(default)]
+    pub loyalty_used: bool,
 }
 
 /// A player's unspent resources: one count per pillar plus colourless.
@@ -190,6 +193,8 @@ pub enum Prompt {
     DeclareBlockers,
     /// The active player discards down to the hand size.
     Discard,
+    /// The controller of a triggered ability chooses its targets.
+    AbilityTargets,
 }
 
 /// Where an object on the Stack comes from.
@@ -202,6 +207,21 @@ pub enum StackSource {
         /// The copied card's definition.
         id: CardId,
     },
+    /// An activated or triggered ability of a permanent.
+    Ability(AbilityRef),
+}
+
+/// One ability of one card, and the permanent it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbilityRef {
+    /// Who controls it.
+    pub controller: Seat,
+    /// The permanent (it may have left the Livingfield since).
+    pub source: Uid,
+    /// The card defining the ability.
+    pub id: CardId,
+    /// Index in the card's `abilities`.
+    pub ability: usize,
 }
 
 /// A target chosen for an effect.
@@ -234,6 +254,7 @@ impl StackItem {
         match &self.source {
             StackSource::Spell(c) => c.id,
             StackSource::Copy { id } => *id,
+            StackSource::Ability(a) => a.id,
         }
     }
 }
@@ -243,8 +264,12 @@ impl StackItem {
 pub enum CombatStage {
     /// Attackers are being declared.
     Attackers,
+    /// Attackers are declared; their triggers are answered before blocks.
+    Declared,
     /// Blockers are being declared.
     Blockers,
+    /// Blockers are declared; their triggers are answered before damage.
+    Blocked,
     /// Damage is dealt; priority is open before Main Phase 2.
     Done,
 }
@@ -279,6 +304,12 @@ pub struct State {
     pub next_uid: Uid,
     /// Cards each seat's Spellbook held at setup (for the conservation check).
     pub spellbook_sizes: PerSeat<usize>,
+    /// Triggered abilities waiting to be put on the Stack, in order.
+    #[serde(default)]
+    pub pending: Vec<AbilityRef>,
+    /// The triggered ability whose targets are being chosen.
+    #[serde(default)]
+    pub choosing: Option<AbilityRef>,
     /// The match RNG.
     pub rng: GameRng,
     /// Set once the game is over.
@@ -424,5 +455,23 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
 
 /// The effects a stack item runs when it resolves.
 pub fn spell_effects(s: &State, item: &StackItem) -> Vec<Effect> {
-    s.def(item.card_id()).effects.clone()
+    match &item.source {
+        StackSource::Ability(a) => ability_effects(s, a),
+        _ => s.def(item.card_id()).effects.clone(),
+    }
+}
+
+/// The effects of one ability.
+pub fn ability_effects(s: &State, a: &AbilityRef) -> Vec<Effect> {
+    s.def(a.id).abilities.get(a.ability).map(|ab| ab.effects().to_vec()).unwrap_or_default()
+}
+
+impl StackItem {
+    /// The permanent an ability comes from (`this` in its effects).
+    pub fn source_permanent(&self) -> Option<Uid> {
+        match &self.source {
+            StackSource::Ability(a) => Some(a.source),
+            _ => None,
+        }
+    }
 }

@@ -86,7 +86,8 @@ pub fn candidates(s: &State, controller: Seat, target: &Target, source: Option<U
         Object::Spell => {
             for item in &s.stack {
                 let def = s.def(item.card_id());
-                if side_ok(target.whose, controller, item.controller)
+                if !matches!(item.source, StackSource::Ability(_))
+                    && side_ok(target.whose, controller, item.controller)
                     && target.filter.kind.is_none_or(|k| k == def.kind)
                     && target.filter.pillar.is_none_or(|c| def.pillars().contains(&c))
                     && target.filter.max_cost.is_none_or(|m| def.cost_total() <= m)

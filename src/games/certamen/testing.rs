@@ -63,6 +63,7 @@ pub fn to_field(s: &mut State, seat: Seat, name: &str) -> Uid {
         p.entered_turn = 0;
         p.tapped = false;
     }
+    s.pending.clear();
     c.uid
 }
 

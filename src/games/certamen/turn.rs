@@ -2,6 +2,7 @@
 //! Stack, casting and paying, state-based checks and the end of the game.
 
 use super::action::Action;
+use super::abilities::{activate, choose_targets, fire_dies, fire_for, fire_on, stack_triggers};
 use super::combat;
 use super::effects::resolve_top;
 use super::legal::{legal_actions, pillar_produces};
@@ -10,7 +11,7 @@ use super::state::{
     MULLIGAN_HAND,
 };
 use super::target::aegis_surcharge;
-use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
+use crate::cards::certamen::{CardType, Cost, Keyword, Pillar, Trigger};
 use crate::engine::{Event, Illegal, Outcome, Seat};
 
 /// Checks `a` against the legal answers of `seat`, then applies it.
@@ -44,8 +45,15 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
             let extra = aegis_surcharge(s, seat, targets);
             pay(s, seat, &cost, extra);
             s.stack.push(StackItem { uid: c.uid, controller: seat, source: StackSource::Spell(c), targets: targets.clone() });
+            if def_kind_is_spell(s, c) {
+                fire_for(s, seat, Trigger::CastSpell, None);
+            }
             acted(s, seat);
         }
+        Action::Activate { permanent, ability, targets } => {
+            activate(s, seat, *permanent, *ability, targets);
+        }
+        Action::ChooseTargets { targets } => choose_targets(s, targets),
         Action::Attack { creature } => combat::declare_attacker(s, *creature, &mut ev),
         Action::EndAttacks => combat::end_attacks(s, &mut ev),
         Action::Block { blocker, attacker } => combat::declare_blocker(s, *blocker, *attacker, &mut ev),
@@ -60,6 +68,7 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         }
     }
     check_state(s, &mut ev);
+    stack_triggers(s);
     Ok(ev)
 }
 
@@ -133,8 +142,21 @@ pub fn enter(s: &mut State, c: Card, controller: Seat, tapped: bool) {
         blocked_by: Vec::new(),
         blocked: false,
         blocking: None,
+        loyalty_used: false,
     };
     s.players[controller].field.push(p);
+    fire_on(s, c.uid, Trigger::Enters);
+    if def_kind(s, c) == CardType::Pillar {
+        fire_for(s, controller, Trigger::PillarEnters, None);
+    }
+}
+
+fn def_kind(s: &State, c: Card) -> CardType {
+    s.def(c.id).kind
+}
+
+fn def_kind_is_spell(s: &State, c: Card) -> bool {
+    def_kind(s, c).is_spell()
 }
 
 /// Where a permanent goes when it leaves the Livingfield.
@@ -156,6 +178,9 @@ pub fn leave(s: &mut State, uid: Uid, to: Leave) {
     let field = &mut s.players[seat].field;
     let i = field.iter().position(|x| x.uid == uid).expect("found above");
     let p = field.remove(i);
+    if to == Leave::Hollow {
+        fire_dies(s, &p);
+    }
     for (_, pl) in s.players.iter_mut() {
         for x in &mut pl.field {
             x.blocked_by.retain(|b| *b != uid);
@@ -237,7 +262,11 @@ fn pass(s: &mut State, ev: &mut Vec<Event>) {
         return;
     }
     s.passes = 0;
-    if s.stack.is_empty() {
+    if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Declared {
+        combat::after_attack_triggers(s, ev);
+    } else if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Blocked {
+        combat::after_block_triggers(s, ev);
+    } else if s.stack.is_empty() {
         next_step(s, ev);
     } else {
         resolve_top(s, ev);
@@ -297,13 +326,18 @@ pub fn begin_step(s: &mut State, step: Step, ev: &mut Vec<Event>) {
             }
         }
         Step::End => {
+            fire_for(s, active, Trigger::EndStep, None);
             if s.players[active].hand.len() > HAND_SIZE {
                 s.prompt = Prompt::Discard;
             } else {
                 open_priority(s);
             }
         }
-        Step::Upkeep | Step::Main1 | Step::Main2 => open_priority(s),
+        Step::Upkeep => {
+            fire_for(s, active, Trigger::Upkeep, None);
+            open_priority(s);
+        }
+        Step::Main1 | Step::Main2 => open_priority(s),
     }
 }
 
@@ -317,6 +351,7 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
             x.pump_power = 0;
             x.pump_vitality = 0;
             x.pump_keywords.clear();
+            x.loyalty_used = false;
         }
     }
     let active = s.active;

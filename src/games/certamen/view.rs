@@ -89,6 +89,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
                 Prompt::DeclareAttackers => "Declare attackers",
                 Prompt::DeclareBlockers => "Declare blockers",
                 Prompt::Discard => "Discard down to 7 cards",
+                Prompt::AbilityTargets => "Choose targets for a triggered ability",
             }
             .to_owned(),
         ),
@@ -119,6 +120,15 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
             let on = if t.is_empty() { String::new() } else { format!(" → {}", t.join(", ")) };
             (format!("Cast {}{on}", card(*c)), Placement::Hand)
+        }
+        Action::Activate { permanent, ability, targets } => {
+            let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
+            let on = if t.is_empty() { String::new() } else { format!(" → {}", t.join(", ")) };
+            (format!("Use {} ({}){on}", card(*permanent), ability + 1), Placement::Board)
+        }
+        Action::ChooseTargets { targets } => {
+            let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
+            (format!("Target {}", t.join(", ")), Placement::Board)
         }
         Action::Attack { creature } => (format!("Attack with {}", card(*creature)), Placement::Board),
         Action::EndAttacks => ("Done attacking".to_owned(), Placement::Board),
