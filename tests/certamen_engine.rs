@@ -601,3 +601,70 @@ fn certamen_surge_taps_once_in_your_main_phase() {
     pass_both(&mut s);
     assert_eq!(s.players[BOB].vitality, 29);
 }
+
+#[test]
+fn certamen_static_bonus_applies_while_its_permanent_stays() {
+    let mut s = main_phase(43);
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    let skimmer = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let banner = to_field(&mut s, ALICE, "Blazing Banner");
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 3);
+    assert_eq!(s.power(s.permanent(skimmer).unwrap()), 2, "only its controller's creatures");
+    cardtable::games::certamen::turn::leave(&mut s, banner, cardtable::games::certamen::turn::Leave::Hollow);
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 2);
+}
+
+#[test]
+fn certamen_ascendant_loyalty_once_per_turn_and_no_minus_the_turn_it_enters() {
+    let mut s = main_phase(44);
+    for _ in 0..5 {
+        to_field(&mut s, ALICE, "Verdance Pillar");
+    }
+    let aveline = to_hand(&mut s, ALICE, "Thornmother Aveline");
+    cast(&mut s, ALICE, aveline, vec![]);
+    pass_both(&mut s);
+    assert_eq!(s.permanent(aveline).unwrap().loyalty, 4, "enters with its printed loyalty");
+    let uses: Vec<usize> = Certamen::legal_actions(&s, ALICE)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Activate { permanent, ability, .. } if permanent == aveline => Some(ability),
+            _ => None,
+        })
+        .collect();
+    assert!(!uses.contains(&1), "no − ability the turn it entered");
+    assert!(!uses.contains(&2), "the Ultimate needs 8 loyalty");
+    s.permanent_mut(aveline).unwrap().entered_turn = 0;
+    act(&mut s, ALICE, Action::Activate { permanent: aveline, ability: 1, targets: vec![] });
+    assert_eq!(s.permanent(aveline).unwrap().loyalty, 2, "the loyalty cost is paid at once");
+    pass_both(&mut s);
+    assert_eq!(s.players[ALICE].field.iter().filter(|p| s.name_of(p) == "Wolf token").count(), 1);
+    assert!(!Certamen::legal_actions(&s, ALICE)
+        .iter()
+        .any(|a| matches!(a, Action::Activate { permanent, .. } if *permanent == aveline)));
+}
+
+#[test]
+fn certamen_tokens_cease_to_exist_when_they_leave() {
+    let mut s = main_phase(45);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let aveline = to_field(&mut s, BOB, "Thornmother Aveline");
+    s.permanent_mut(aveline).unwrap().controller = BOB;
+    let wolf_uid = {
+        let t = cardtable::cards::certamen::Token {
+            name: "Wolf".into(),
+            pillar: None,
+            power: 3,
+            vitality: 3,
+            keywords: vec![],
+        };
+        let e = cardtable::cards::certamen::Effect::CreateToken { count: 1, token: t };
+        cardtable::games::certamen::effects::execute(&mut s, BOB, &e, &[], &mut Vec::new());
+        s.players[BOB].field.last().unwrap().uid
+    };
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Permanent(wolf_uid)]);
+    pass_both(&mut s);
+    assert!(s.permanent(wolf_uid).is_none());
+    check_invariants(&s).unwrap();
+    assert!(s.players[BOB].hollow.iter().all(|c| c.uid != wolf_uid), "not in the Hollow");
+}

@@ -4,7 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::certamen::{CardDef, CardId, CardType, CertamenDb, Effect, Keyword, Pillar, Token};
+use crate::cards::certamen::{
+    Ability, CardDef, CardId, CardType, CertamenDb, Effect, Keyword, Object, Pillar, Side, Target, Token,
+};
 use crate::engine::{Attached, GameRng, Outcome, PerSeat, Seat};
 
 /// A unique id for every card and token of the match (stable across zones).
@@ -378,7 +380,48 @@ impl State {
             Body::Token(t) => t.keywords.clone(),
         };
         k.extend(p.pump_keywords.iter().copied());
+        k.extend(self.static_bonus(p).2);
         k
+    }
+
+    /// What the static abilities of permanents on the Livingfield give
+    /// `p`: power, vitality and keywords. Their `affects` is matched on
+    /// printed characteristics only, so statics never depend on each other.
+    pub fn static_bonus(&self, p: &Permanent) -> (i32, i32, Vec<Keyword>) {
+        let mut bonus = (0, 0, Vec::new());
+        for src in self.permanents() {
+            let Body::Card(id) = src.body else { continue };
+            for ab in &self.def(id).abilities {
+                let Ability::Static { affects, power, vitality, keywords } = ab else { continue };
+                if self.static_affects(src, affects, p) {
+                    bonus.0 += i32::from(*power);
+                    bonus.1 += i32::from(*vitality);
+                    bonus.2.extend(keywords.iter().copied());
+                }
+            }
+        }
+        bonus
+    }
+
+    fn static_affects(&self, src: &Permanent, affects: &Target, p: &Permanent) -> bool {
+        let side = match affects.whose {
+            Side::Any => true,
+            Side::Yours => p.controller == src.controller,
+            Side::Theirs => p.controller != src.controller,
+        };
+        let f = &affects.filter;
+        let object = match affects.object {
+            Object::This => p.uid == src.uid,
+            Object::Creature => self.kind_of(p) == CardType::Creature,
+            Object::Permanent => self.kind_of(p) != CardType::Pillar,
+            _ => false,
+        };
+        object
+            && side
+            && f.kind.is_none_or(|k| k == self.kind_of(p))
+            && f.pillar.is_none_or(|c| self.pillars_of(p).contains(&c))
+            && f.tapped.is_none_or(|t| t == p.tapped)
+            && !(f.other && p.uid == src.uid)
     }
     /// Whether the permanent has a keyword now.
     pub fn has(&self, p: &Permanent, k: Keyword) -> bool {
@@ -390,7 +433,7 @@ impl State {
             Body::Card(id) => self.def(*id).power.unwrap_or(0),
             Body::Token(t) => t.power,
         };
-        i32::from(base) + i32::from(p.counters) + i32::from(p.pump_power)
+        i32::from(base) + i32::from(p.counters) + i32::from(p.pump_power) + self.static_bonus(p).0
     }
     /// Current vitality, before damage.
     pub fn vitality(&self, p: &Permanent) -> i32 {
@@ -398,7 +441,7 @@ impl State {
             Body::Card(id) => self.def(*id).vitality.unwrap_or(0),
             Body::Token(t) => t.vitality,
         };
-        i32::from(base) + i32::from(p.counters) + i32::from(p.pump_vitality)
+        i32::from(base) + i32::from(p.counters) + i32::from(p.pump_vitality) + self.static_bonus(p).1
     }
     /// Summoning sick: entered this turn and lacks Swiftfang.
     pub fn is_sick(&self, p: &Permanent) -> bool {
