@@ -668,3 +668,69 @@ fn certamen_tokens_cease_to_exist_when_they_leave() {
     check_invariants(&s).unwrap();
     assert!(s.players[BOB].hollow.iter().all(|c| c.uid != wolf_uid), "not in the Hollow");
 }
+
+/// Answers every decision with its first legal action until the Stack is
+/// empty and priority is back (triggers, targets, passes).
+fn settle(s: &mut State) {
+    for _ in 0..200 {
+        if Certamen::outcome(s).is_some() || (s.stack.is_empty() && s.prompt == Prompt::Priority) {
+            return;
+        }
+        let seat = Certamen::to_act(s)[0];
+        let legal = Certamen::legal_actions(s, seat);
+        let a =
+            legal.iter().find(|a| matches!(a, Action::ChooseTargets { .. })).unwrap_or(&Action::Pass).clone();
+        act(s, seat, a);
+    }
+    panic!("the Stack never emptied");
+}
+
+#[test]
+fn certamen_every_card_of_the_pool_can_be_played() {
+    let pool = db();
+    for card in &pool.cards {
+        let mut s = main_phase(46);
+        for pillar in ["Veilflux", "Verdance", "Umbrage", "Aetherlight", "Emberwake"] {
+            for _ in 0..8 {
+                to_field(&mut s, ALICE, &format!("{pillar} Pillar"));
+            }
+        }
+        to_field(&mut s, ALICE, "Emberclaw Wolf");
+        to_field(&mut s, BOB, "Gloomwing Skimmer");
+        let tapped = to_field(&mut s, BOB, "Mistcaller Adept");
+        s.permanent_mut(tapped).unwrap().tapped = true;
+        to_field(&mut s, BOB, "Blazing Banner");
+        for _ in 0..5 {
+            to_hand(&mut s, BOB, "Veilflux Pillar");
+        }
+        let uid = to_hand(&mut s, ALICE, &card.name);
+        if card
+            .effects
+            .iter()
+            .any(|e| e.targets().iter().any(|t| t.object == cardtable::cards::certamen::Object::Spell))
+        {
+            let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+            cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+        }
+        let legal = Certamen::legal_actions(&s, ALICE);
+        let play = legal
+            .iter()
+            .find(|a| matches!(a, Action::Cast { card, .. } | Action::PlayPillar { card } if *card == uid))
+            .unwrap_or_else(|| panic!("{} cannot be played: {legal:?}", card.name))
+            .clone();
+        act(&mut s, ALICE, play);
+        settle(&mut s);
+        if let Some(p) = s.permanent_mut(uid) {
+            p.entered_turn = 0;
+            let uses: Vec<Action> = Certamen::legal_actions(&s, ALICE)
+                .into_iter()
+                .filter(|a| matches!(a, Action::Activate { permanent, .. } if *permanent == uid))
+                .collect();
+            for a in uses.into_iter().take(1) {
+                act(&mut s, ALICE, a);
+                settle(&mut s);
+            }
+        }
+        check_invariants(&s).unwrap_or_else(|e| panic!("{}: {e}", card.name));
+    }
+}

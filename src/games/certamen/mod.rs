@@ -13,7 +13,7 @@
 //! - several simultaneous triggers go on the Stack in the order they fired
 //!   (their controller does not order them);
 //! - the Ascendant uniqueness rule; the registry entry (`Game` info), stops,
-//!   declines and standing orders; a smoke test playing every card.
+//!   declines and standing orders.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
