@@ -734,3 +734,34 @@ fn certamen_every_card_of_the_pool_can_be_played() {
         check_invariants(&s).unwrap_or_else(|e| panic!("{}: {e}", card.name));
     }
 }
+
+#[test]
+fn certamen_equipped_relic_gives_its_bonus_and_stays_when_the_creature_leaves() {
+    let mut s = main_phase(47);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let gauntlet = to_field(&mut s, ALICE, "Bladeward Gauntlet"); // equip 1: +1/+1
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    act(&mut s, ALICE, Action::Equip { relic: gauntlet, creature: wolf });
+    let w = s.permanent(wolf).unwrap();
+    assert_eq!((s.power(w), s.vitality(w)), (3, 3));
+    cardtable::games::certamen::turn::leave(&mut s, wolf, cardtable::games::certamen::turn::Leave::Hollow);
+    assert_eq!(s.permanent(gauntlet).unwrap().equipped_to, None, "the Relic stays, unattached");
+}
+
+#[test]
+fn certamen_dreadmarked_blocked_only_by_umbrage_or_equipped_creatures() {
+    let mut s = main_phase(48);
+    let shade = to_field(&mut s, ALICE, "Shade of the Hollow"); // dreadmarked
+    let plain = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let umbrage = to_field(&mut s, BOB, "Gravecaller Acolyte");
+    let equipped = to_field(&mut s, BOB, "Mistcaller Adept");
+    let relic = to_field(&mut s, BOB, "Bladeward Gauntlet");
+    s.permanent_mut(relic).unwrap().equipped_to = Some(equipped);
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: shade });
+    act(&mut s, ALICE, Action::EndAttacks);
+    let legal = Certamen::legal_actions(&s, BOB);
+    assert!(!legal.contains(&Action::Block { blocker: plain, attacker: shade }));
+    assert!(legal.contains(&Action::Block { blocker: umbrage, attacker: shade }));
+    assert!(legal.contains(&Action::Block { blocker: equipped, attacker: shade }));
+}

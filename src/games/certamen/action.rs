@@ -42,6 +42,13 @@ pub enum Action {
         /// The chosen targets.
         targets: Vec<TargetRef>,
     },
+    /// Equip a Relic to a creature you control, paying its equip cost.
+    Equip {
+        /// The Relic.
+        relic: Uid,
+        /// The creature.
+        creature: Uid,
+    },
     /// Choose the targets of a triggered ability going on the Stack.
     ChooseTargets {
         /// The chosen targets.

@@ -30,7 +30,7 @@ pub fn can_block(s: &State, blocker: Uid, attacker: Uid) -> bool {
     if s.has(a, Keyword::Skyborne) && !(s.has(b, Keyword::Skyborne) || s.has(b, Keyword::Aegis)) {
         return false;
     }
-    if s.has(a, Keyword::Dreadmarked) && !s.pillars_of(b).contains(&Pillar::Umbrage) {
+    if s.has(a, Keyword::Dreadmarked) && !s.pillars_of(b).contains(&Pillar::Umbrage) && !s.is_equipped(b) {
         return false;
     }
     true

@@ -135,6 +135,7 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                     blocked: false,
                     blocking: None,
                     loyalty_used: false,
+        equipped_to: None,
                 };
                 s.players[controller].field.push(p);
             }

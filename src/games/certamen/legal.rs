@@ -83,6 +83,20 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
         }
     }
     out.extend(super::abilities::activations(s, seat));
+    if seat == s.active && s.step.is_main() && s.stack.is_empty() {
+        for r in &me.field {
+            let super::state::Body::Card(id) = r.body else { continue };
+            let Some(eq) = &s.def(id).equip else { continue };
+            if !can_pay(s, seat, &eq.cost, 0) {
+                continue;
+            }
+            for c in &me.field {
+                if s.is_creature(c) && r.equipped_to != Some(c.uid) {
+                    out.push(Action::Equip { relic: r.uid, creature: c.uid });
+                }
+            }
+        }
+    }
     out.push(Action::Pass);
     out
 }

@@ -2,7 +2,6 @@
 //! (not registered yet: no player can start a match).
 //!
 //! Not yet:
-//! - equipping Relics; Dreadmarked counts Umbrage blockers only;
 //! - the attacker ordering gang blockers (declaration order is used), a
 //!   priority window between Blazestride and regular damage, and
 //!   unblocked damage to an Ascendant;

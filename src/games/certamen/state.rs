@@ -79,6 +79,9 @@ pub struct Permanent {
     /// An Ascendant used a loyalty ability this turn.
     #[serde(default)]
     pub loyalty_used: bool,
+    /// The creature this Relic is equipped to.
+    #[serde(default)]
+    pub equipped_to: Option<Uid>,
 }
 
 /// A player's unspent resources: one count per pillar plus colourless.
@@ -391,6 +394,11 @@ impl State {
         let mut bonus = (0, 0, Vec::new());
         for src in self.permanents() {
             let Body::Card(id) = src.body else { continue };
+            if let (Some(eq), true) = (&self.def(id).equip, src.equipped_to == Some(p.uid)) {
+                bonus.0 += i32::from(eq.power);
+                bonus.1 += i32::from(eq.vitality);
+                bonus.2.extend(eq.keywords.iter().copied());
+            }
             for ab in &self.def(id).abilities {
                 let Ability::Static { affects, power, vitality, keywords } = ab else { continue };
                 if self.static_affects(src, affects, p) {
@@ -446,6 +454,10 @@ impl State {
     /// Summoning sick: entered this turn and lacks Swiftfang.
     pub fn is_sick(&self, p: &Permanent) -> bool {
         p.entered_turn == self.turn && !self.has(p, Keyword::Swiftfang)
+    }
+    /// Whether a Relic is equipped to the creature.
+    pub fn is_equipped(&self, p: &Permanent) -> bool {
+        self.permanents().any(|r| r.equipped_to == Some(p.uid))
     }
     /// Whether the player has lost by a rule (Vitality, empty Archive, an effect).
     pub fn has_lost(&self, seat: Seat) -> bool {

@@ -54,6 +54,17 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
             activate(s, seat, *permanent, *ability, targets);
         }
         Action::ChooseTargets { targets } => choose_targets(s, targets),
+        Action::Equip { relic, creature } => {
+            let cost = s.permanent(*relic).and_then(|r| match r.body {
+                Body::Card(id) => s.def(id).equip.as_ref().map(|e| e.cost),
+                Body::Token(_) => None,
+            });
+            pay(s, seat, &cost.unwrap_or_default(), 0);
+            if let Some(r) = s.permanent_mut(*relic) {
+                r.equipped_to = Some(*creature);
+            }
+            acted(s, seat);
+        }
         Action::Attack { creature } => combat::declare_attacker(s, *creature, &mut ev),
         Action::EndAttacks => combat::end_attacks(s, &mut ev),
         Action::Block { blocker, attacker } => combat::declare_blocker(s, *blocker, *attacker, &mut ev),
@@ -143,6 +154,7 @@ pub fn enter(s: &mut State, c: Card, controller: Seat, tapped: bool) {
         blocked: false,
         blocking: None,
         loyalty_used: false,
+        equipped_to: None,
     };
     s.players[controller].field.push(p);
     fire_on(s, c.uid, Trigger::Enters);
@@ -186,6 +198,9 @@ pub fn leave(s: &mut State, uid: Uid, to: Leave) {
             x.blocked_by.retain(|b| *b != uid);
             if x.blocking == Some(uid) {
                 x.blocking = None;
+            }
+            if x.equipped_to == Some(uid) {
+                x.equipped_to = None;
             }
         }
     }

@@ -126,6 +126,7 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             let on = if t.is_empty() { String::new() } else { format!(" → {}", t.join(", ")) };
             (format!("Use {} ({}){on}", card(*permanent), ability + 1), Placement::Board)
         }
+        Action::Equip { relic, creature } => (format!("Equip {} to {}", card(*relic), card(*creature)), Placement::Board),
         Action::ChooseTargets { targets } => {
             let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
             (format!("Target {}", t.join(", ")), Placement::Board)
