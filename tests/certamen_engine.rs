@@ -765,3 +765,20 @@ fn certamen_dreadmarked_blocked_only_by_umbrage_or_equipped_creatures() {
     assert!(legal.contains(&Action::Block { blocker: umbrage, attacker: shade }));
     assert!(legal.contains(&Action::Block { blocker: equipped, attacker: shade }));
 }
+
+#[test]
+fn certamen_stop_passes_publicly_only_with_an_empty_hand() {
+    use cardtable::engine::Responses;
+    let mut s = main_phase(49);
+    assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::NonePublicly);
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    assert_eq!(
+        Certamen::stop(&s, ALICE).unwrap().responses,
+        Responses::NoneSecretly,
+        "no Pillar to pay with"
+    );
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::Some);
+    assert_eq!(Certamen::decline(&s, ALICE), Some(Action::Pass));
+    assert!(Certamen::stop(&s, BOB).is_none(), "Bob does not hold priority");
+}

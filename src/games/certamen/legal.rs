@@ -5,7 +5,7 @@ use super::combat;
 use super::state::{Card, Prompt, State, Step, HAND_SIZE};
 use super::target::{aegis_surcharge, target_choices};
 use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
-use crate::engine::Seat;
+use crate::engine::{Responses, Seat, Stop};
 
 /// Seats that must answer now; empty once the game is over.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -99,6 +99,40 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
     }
     out.push(Action::Pass);
     out
+}
+
+/// A priority stop: the pass, and whether `seat` has a real response
+/// (anything but passing or tapping a Pillar for nothing). With an empty
+/// hand that is public; otherwise an automatic pass would tell the others
+/// the hand holds nothing castable.
+pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
+    if s.prompt != Prompt::Priority || !to_act(s).contains(&seat) {
+        return None;
+    }
+    let real = legal_actions(s, seat).iter().any(|a| !matches!(a, Action::Pass | Action::TapPillar { .. }));
+    let responses = if real {
+        Responses::Some
+    } else if s.players[seat].hand.is_empty() {
+        Responses::NonePublicly
+    } else {
+        Responses::NoneSecretly
+    };
+    Some(Stop { pass: Action::Pass, responses })
+}
+
+/// The answer that declines the pending decision: keep, pass, no more
+/// attackers, no more blockers.
+pub fn decline(s: &State, seat: Seat) -> Option<Action> {
+    if !to_act(s).contains(&seat) {
+        return None;
+    }
+    match s.prompt {
+        Prompt::Mulligan(_) => Some(Action::Keep),
+        Prompt::Priority => Some(Action::Pass),
+        Prompt::DeclareAttackers => Some(Action::EndAttacks),
+        Prompt::DeclareBlockers => Some(Action::EndBlocks),
+        Prompt::Discard | Prompt::AbilityTargets => None,
+    }
 }
 
 /// Runes and Flickerborn cards at any priority; every other card in the

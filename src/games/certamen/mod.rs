@@ -11,8 +11,8 @@
 //!   a copy keeps the original's targets;
 //! - several simultaneous triggers go on the Stack in the order they fired
 //!   (their controller does not order them);
-//! - the Ascendant uniqueness rule; the registry entry (`Game` info), stops,
-//!   declines and standing orders.
+//! - the Ascendant uniqueness rule; the registry entry (`Game` info) and
+//!   standing orders.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
@@ -38,7 +38,7 @@ pub use state::{card_count, check_invariants, Prompt, State, Step, TargetRef, Ui
 use std::sync::Arc;
 
 use crate::cards::certamen::CertamenDb;
-use crate::engine::{ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, TableView, Turn, Viewer};
+use crate::engine::{ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView, Turn, Viewer};
 
 /// The Certamen rules.
 pub struct Certamen;
@@ -86,5 +86,11 @@ impl Rules for Certamen {
     }
     fn starter(s: &State) -> Option<Seat> {
         Some(s.first)
+    }
+    fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
+        legal::stop(s, seat)
+    }
+    fn decline(s: &State, seat: Seat) -> Option<Action> {
+        legal::decline(s, seat)
     }
 }
