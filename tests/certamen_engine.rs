@@ -411,6 +411,9 @@ fn certamen_gang_block_assigns_lethal_damage_in_order() {
     act(&mut s, BOB, Action::Block { blocker: skimmer, attacker: brute });
     act(&mut s, BOB, Action::Block { blocker: seer, attacker: brute });
     act(&mut s, BOB, Action::EndBlocks);
+    assert_eq!(s.prompt, Prompt::DamageOrder, "the attacking player orders the blockers");
+    assert_eq!(Certamen::legal_actions(&s, ALICE).len(), 2);
+    act(&mut s, ALICE, Action::OrderBlockers { attacker: brute, order: vec![seer, skimmer] });
     assert!(s.permanent(skimmer).is_none() && s.permanent(seer).is_none(), "1 + 3 lethal of 5");
     assert_eq!(s.players[BOB].vitality, 29, "Overwhelm: the excess 1 reaches Bob");
     assert!(s.permanent(brute).is_none(), "2 + 1 damage back is lethal to a 5/3");
@@ -433,6 +436,7 @@ fn certamen_gang_block_kills_the_attacker() {
     act(&mut s, BOB, Action::Block { blocker: a, attacker: raider });
     act(&mut s, BOB, Action::Block { blocker: b, attacker: raider });
     act(&mut s, BOB, Action::EndBlocks);
+    act(&mut s, ALICE, Action::OrderBlockers { attacker: raider, order: vec![a, b] });
     assert!(s.permanent(raider).is_none());
     assert!(s.permanent(a).is_none() && s.permanent(b).is_none());
     assert_eq!(
@@ -781,4 +785,21 @@ fn certamen_stop_passes_publicly_only_with_an_empty_hand() {
     assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::Some);
     assert_eq!(Certamen::decline(&s, ALICE), Some(Action::Pass));
     assert!(Certamen::stop(&s, BOB).is_none(), "Bob does not hold priority");
+}
+
+#[test]
+fn certamen_attacker_chooses_the_damage_order_of_gang_blockers() {
+    let mut s = main_phase(50);
+    let wolf = to_field(&mut s, ALICE, "Cinder Imp"); // 1/1 swiftfang
+    let a = to_field(&mut s, BOB, "Mistcaller Adept"); // 1/1
+    let b = to_field(&mut s, BOB, "Echo Sprite"); // 1/1
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: wolf });
+    act(&mut s, ALICE, Action::EndAttacks);
+    act(&mut s, BOB, Action::Block { blocker: a, attacker: wolf });
+    act(&mut s, BOB, Action::Block { blocker: b, attacker: wolf });
+    act(&mut s, BOB, Action::EndBlocks);
+    act(&mut s, ALICE, Action::OrderBlockers { attacker: wolf, order: vec![b, a] });
+    assert!(s.permanent(b).is_none(), "the first in Alice's order took the damage");
+    assert!(s.permanent(a).is_some());
 }

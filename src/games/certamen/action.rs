@@ -70,6 +70,13 @@ pub enum Action {
     },
     /// Finish declaring blockers.
     EndBlocks,
+    /// The order in which an attacker assigns its damage to its blockers.
+    OrderBlockers {
+        /// The attacker.
+        attacker: Uid,
+        /// Its blockers, first to receive damage first.
+        order: Vec<Uid>,
+    },
     /// Discard a card at the End step (hand above 7).
     Discard {
         /// The card's uid.

@@ -111,13 +111,66 @@ pub fn end_blocks(s: &mut State, ev: &mut Vec<Event>) {
         s.combat = CombatStage::Blocked;
         open_priority(s);
     } else {
+        after_block_triggers(s, ev);
+    }
+}
+
+/// Block triggers are answered: the attacker orders gang blockers, then damage.
+pub fn after_block_triggers(s: &mut State, ev: &mut Vec<Event>) {
+    if unordered_attacker(s).is_some() {
+        s.prompt = Prompt::DamageOrder;
+    } else {
         deal_combat_damage(s, ev);
     }
 }
 
-/// Block triggers are answered: damage.
-pub fn after_block_triggers(s: &mut State, ev: &mut Vec<Event>) {
-    deal_combat_damage(s, ev);
+/// The first attacker with two or more blockers not yet ordered.
+pub fn unordered_attacker(s: &State) -> Option<Uid> {
+    s.players[s.active]
+        .field
+        .iter()
+        .find(|p| p.attacking && p.blocked_by.len() > 1 && !p.blockers_ordered)
+        .map(|p| p.uid)
+}
+
+/// Most orders offered for one attacker's blockers.
+const MAX_ORDERS: usize = 24;
+
+/// The orders the attacking player may give for the next gang-blocked attacker.
+pub fn damage_orders(s: &State) -> Vec<(Uid, Vec<Uid>)> {
+    let Some(a) = unordered_attacker(s) else { return Vec::new() };
+    let blockers = s.permanent(a).map(|p| p.blocked_by.clone()).unwrap_or_default();
+    let mut out = Vec::new();
+    permutations(&blockers, &mut Vec::new(), &mut out);
+    out.into_iter().map(|o| (a, o)).collect()
+}
+
+fn permutations(rest: &[Uid], prefix: &mut Vec<Uid>, out: &mut Vec<Vec<Uid>>) {
+    if out.len() >= MAX_ORDERS {
+        return;
+    }
+    if rest.is_empty() {
+        out.push(prefix.clone());
+        return;
+    }
+    for i in 0..rest.len() {
+        let mut r = rest.to_vec();
+        let x = r.remove(i);
+        prefix.push(x);
+        permutations(&r, prefix, out);
+        prefix.pop();
+    }
+}
+
+/// Sets one attacker's damage order; once all are ordered, damage.
+pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<Event>) {
+    if let Some(p) = s.permanent_mut(attacker) {
+        p.blocked_by = order.to_vec();
+        p.blockers_ordered = true;
+    }
+    if unordered_attacker(s).is_none() {
+        deal_combat_damage(s, ev);
+    }
 }
 
 /// The Blazestride window, then regular damage; creatures killed in the
@@ -205,6 +258,7 @@ pub fn clear(s: &mut State) {
             p.blocked = false;
             p.blocked_by.clear();
             p.blocking = None;
+            p.blockers_ordered = false;
         }
     }
 }

@@ -136,6 +136,7 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                     blocking: None,
                     loyalty_used: false,
         equipped_to: None,
+        blockers_ordered: false,
                 };
                 s.players[controller].field.push(p);
             }

@@ -15,7 +15,7 @@ pub fn to_act(s: &State) -> Vec<Seat> {
     match s.prompt {
         Prompt::Mulligan(seat) => vec![seat],
         Prompt::Priority => vec![s.priority],
-        Prompt::DeclareAttackers | Prompt::Discard => vec![s.active],
+        Prompt::DeclareAttackers | Prompt::Discard | Prompt::DamageOrder => vec![s.active],
         Prompt::DeclareBlockers => vec![s.opponent(s.active)],
         Prompt::AbilityTargets => s.choosing.map(|a| vec![a.controller]).unwrap_or_default(),
     }
@@ -29,6 +29,10 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     match s.prompt {
         Prompt::Mulligan(_) => vec![Action::Keep, Action::Mulligan],
         Prompt::AbilityTargets => super::abilities::trigger_choices(s),
+        Prompt::DamageOrder => combat::damage_orders(s)
+            .into_iter()
+            .map(|(attacker, order)| Action::OrderBlockers { attacker, order })
+            .collect(),
         Prompt::Priority => priority_actions(s, seat),
         Prompt::DeclareAttackers => {
             let mut out: Vec<Action> =
@@ -131,6 +135,7 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
         Prompt::Priority => Some(Action::Pass),
         Prompt::DeclareAttackers => Some(Action::EndAttacks),
         Prompt::DeclareBlockers => Some(Action::EndBlocks),
+        Prompt::DamageOrder => legal_actions(s, seat).into_iter().next(),
         Prompt::Discard | Prompt::AbilityTargets => None,
     }
 }

@@ -2,8 +2,7 @@
 //! (not registered yet: no player can start a match).
 //!
 //! Not yet:
-//! - the attacker ordering gang blockers (declaration order is used), a
-//!   priority window between Blazestride and regular damage, and
+//! - a priority window between Blazestride and regular damage, and
 //!   unblocked damage to an Ascendant;
 //! - choices inside effects: discard is random, a search or return from the
 //!   Hollow takes the last matching card, "add one resource of any pillar"

@@ -76,6 +76,9 @@ pub struct Permanent {
     pub blocked: bool,
     /// The attacker this creature blocks.
     pub blocking: Option<Uid>,
+    /// Its controller has ordered this attacker's blockers.
+    #[serde(default)]
+    pub blockers_ordered: bool,
     /// An Ascendant used a loyalty ability this turn.
     #[serde(default)]
     pub loyalty_used: bool,
@@ -200,6 +203,8 @@ pub enum Prompt {
     Discard,
     /// The controller of a triggered ability chooses its targets.
     AbilityTargets,
+    /// The attacking player orders the blockers of a gang-blocked attacker.
+    DamageOrder,
 }
 
 /// Where an object on the Stack comes from.

@@ -90,6 +90,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
                 Prompt::DeclareBlockers => "Declare blockers",
                 Prompt::Discard => "Discard down to 7 cards",
                 Prompt::AbilityTargets => "Choose targets for a triggered ability",
+                Prompt::DamageOrder => "Order the blockers of your attacker",
             }
             .to_owned(),
         ),
@@ -137,6 +138,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("Block {} with {}", card(*attacker), card(*blocker)), Placement::Board)
         }
         Action::EndBlocks => ("Done blocking".to_owned(), Placement::Board),
+        Action::OrderBlockers { order, .. } => {
+            let names: Vec<String> = order.iter().map(|u| card(*u)).collect();
+            (format!("Damage order: {}", names.join(", ")), Placement::Board)
+        }
         Action::Discard { card: c } => (format!("Discard {}", card(*c)), Placement::Hand),
     };
     let label: String = label.chars().take(80).collect();
