@@ -803,3 +803,25 @@ fn certamen_attacker_chooses_the_damage_order_of_gang_blockers() {
     assert!(s.permanent(b).is_none(), "the first in Alice's order took the damage");
     assert!(s.permanent(a).is_some());
 }
+
+#[test]
+fn certamen_runes_may_be_cast_between_blazestride_and_regular_damage() {
+    let mut s = main_phase(51);
+    let raider = to_field(&mut s, ALICE, "Ashfang Raider"); // 2/1 blazestride
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    let recall = to_hand(&mut s, BOB, "Tidal Recall");
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: raider });
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(s.players[BOB].vitality, 28, "only Blazestride damage so far");
+    assert_eq!(s.prompt, Prompt::Priority);
+    act(&mut s, ALICE, Action::Pass);
+    cast(&mut s, BOB, recall, vec![TargetRef::Permanent(brute)]);
+    pass_both(&mut s);
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].vitality, 28, "the Brute went back to hand before regular damage");
+    assert_eq!(s.step, Step::Combat);
+}

@@ -176,8 +176,21 @@ pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<
 /// The Blazestride window, then regular damage; creatures killed in the
 /// first window deal no damage in the second.
 fn deal_combat_damage(s: &mut State, ev: &mut Vec<Event>) {
+    let blazestride = s
+        .permanents()
+        .any(|p| (p.attacking || p.blocking.is_some()) && s.has(p, Keyword::Blazestride));
+    if !blazestride {
+        regular_damage(s, ev);
+        return;
+    }
     damage_window(s, true, ev);
     check_state(s, ev);
+    s.combat = CombatStage::Blazestruck;
+    open_priority(s);
+}
+
+/// After the Blazestride window (and its priority): everyone else deals damage.
+pub fn regular_damage(s: &mut State, ev: &mut Vec<Event>) {
     if s.outcome.is_none() {
         damage_window(s, false, ev);
         check_state(s, ev);

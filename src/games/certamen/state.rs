@@ -280,6 +280,8 @@ pub enum CombatStage {
     Blockers,
     /// Blockers are declared; their triggers are answered before damage.
     Blocked,
+    /// Blazestride damage is dealt; Runes may be cast before regular damage.
+    Blazestruck,
     /// Damage is dealt; priority is open before Main Phase 2.
     Done,
 }

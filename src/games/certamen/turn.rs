@@ -283,6 +283,8 @@ fn pass(s: &mut State, ev: &mut Vec<Event>) {
         combat::after_attack_triggers(s, ev);
     } else if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Blocked {
         combat::after_block_triggers(s, ev);
+    } else if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Blazestruck {
+        combat::regular_damage(s, ev);
     } else if s.stack.is_empty() {
         next_step(s, ev);
     } else {
