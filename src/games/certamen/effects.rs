@@ -3,7 +3,7 @@
 use super::state::{spell_effects, Body, Permanent, StackSource, State, TargetRef};
 use super::target::{candidates, still_legal};
 use super::turn::{draw, enter, leave, Leave};
-use crate::cards::certamen::{CardType, Destination, Effect, Keyword, Target};
+use crate::cards::certamen::{CardType, Destination, Effect, Keyword};
 use crate::engine::{Event, Seat};
 
 /// Resolves the top object of the Stack. Effects whose chosen target is no
@@ -277,9 +277,4 @@ pub fn deal_damage(s: &mut State, uid: u32, amount: u8) {
             _ => p.damage = p.damage.saturating_add(amount),
         }
     }
-}
-
-/// Whether a target spec covers a fixed object only (unused targets).
-pub fn is_fixed(t: &Target) -> bool {
-    !t.is_targeted()
 }

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::combat;
-use super::state::{Card, Prompt, State, Step, HAND_SIZE};
+use super::state::{Card, Prompt, State, HAND_SIZE};
 use super::target::{aegis_surcharge, target_choices};
 use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
 use crate::engine::{Responses, Seat, Stop};
@@ -182,9 +182,4 @@ pub fn can_pay(s: &State, seat: Seat, cost: &Cost, extra: u8) -> bool {
         spare += u32::from(colours[p as usize] - need);
     }
     spare >= u32::from(cost.generic) + u32::from(extra)
-}
-
-/// Whether the step gives priority at all (the Untap step does not).
-pub fn step_has_priority(step: Step) -> bool {
-    step != Step::Untap
 }

@@ -1,6 +1,25 @@
 //! Certamen: The Five Pillars — the rules engine, a pure state machine
 //! (not registered yet: no player can start a match).
 //!
+//! Every decision is a prompt stored in [`State`]; [`Rules::legal_actions`]
+//! lists its answers and [`Rules::apply`] checks and applies one.
+//!
+//! ```
+//! use cardtable::engine::{Rules, Seat};
+//! use cardtable::games::certamen::{testing, Action, Certamen, TargetRef};
+//!
+//! // Alice, in her first main phase, has an Emberwake Pillar and Ember Bolt.
+//! let mut s = testing::main_phase(1);
+//! testing::to_field(&mut s, Seat(0), "Emberwake Pillar");
+//! let bolt = testing::to_hand(&mut s, Seat(0), "Ember Bolt");
+//! let at_bob = Action::Cast { card: bolt, targets: vec![TargetRef::Player(Seat(1))] };
+//! assert!(Certamen::legal_actions(&s, Seat(0)).contains(&at_bob));
+//! Certamen::apply(&mut s, Seat(0), &at_bob).unwrap();
+//! Certamen::apply(&mut s, Seat(0), &Action::Pass).unwrap();
+//! Certamen::apply(&mut s, Seat(1), &Action::Pass).unwrap();
+//! assert_eq!(s.players[Seat(1)].vitality, 27);
+//! ```
+//!
 //! Not yet:
 //! - unblocked attackers dealing damage to an Ascendant (the defender's
 //!   choice): they always hit the player;

@@ -159,8 +159,3 @@ pub fn aegis_surcharge(s: &State, controller: Seat, targets: &[TargetRef]) -> u8
 pub fn still_legal(s: &State, controller: Seat, target: &Target, chosen: TargetRef, source: Option<Uid>) -> bool {
     legal_targets(s, controller, target, source).contains(&chosen)
 }
-
-/// Whether the stack object is a spell cast from a card (it can be countered to the Hollow).
-pub fn is_card_spell(source: &StackSource) -> bool {
-    matches!(source, StackSource::Spell(_))
-}
