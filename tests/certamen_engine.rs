@@ -825,3 +825,21 @@ fn certamen_runes_may_be_cast_between_blazestride_and_regular_damage() {
     assert_eq!(s.players[BOB].vitality, 28, "the Brute went back to hand before regular damage");
     assert_eq!(s.step, Step::Combat);
 }
+
+#[test]
+fn certamen_defender_may_send_unblocked_damage_to_an_ascendant() {
+    let mut s = main_phase(52);
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3
+    let imp = to_field(&mut s, ALICE, "Cinder Imp"); // 1/1
+    let aveline = to_field(&mut s, BOB, "Thornmother Aveline"); // loyalty 4
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::Attack { creature: imp });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(s.prompt, Prompt::AscendantDamage);
+    assert_eq!(Certamen::to_act(&s), vec![BOB]);
+    act(&mut s, BOB, Action::DirectDamage { attacker: brute, ascendant: None });
+    act(&mut s, BOB, Action::DirectDamage { attacker: imp, ascendant: Some(aveline) });
+    assert_eq!(s.players[BOB].vitality, 25);
+    assert_eq!(s.permanent(aveline).unwrap().loyalty, 3);
+}

@@ -70,6 +70,13 @@ pub enum Action {
     },
     /// Finish declaring blockers.
     EndBlocks,
+    /// Where an unblocked attacker's damage goes (defending player's choice).
+    DirectDamage {
+        /// The attacker.
+        attacker: Uid,
+        /// One of the defender's Ascendants; `None`: the defender.
+        ascendant: Option<Uid>,
+    },
     /// The order in which an attacker assigns its damage to its blockers.
     OrderBlockers {
         /// The attacker.

@@ -5,7 +5,7 @@ use super::abilities::{fire_for, fire_on};
 use super::effects::deal_damage;
 use super::state::{CombatStage, Prompt, State, Uid};
 use super::turn::{check_state, open_priority};
-use crate::cards::certamen::{Keyword, Pillar, Trigger};
+use crate::cards::certamen::{CardType, Keyword, Pillar, Trigger};
 use crate::engine::Event;
 
 /// The active player's creatures that may still be declared as attackers.
@@ -83,7 +83,7 @@ pub fn end_attacks(s: &mut State, ev: &mut Vec<Event>) {
 /// Attack triggers are answered: blockers, or damage at once.
 pub fn after_attack_triggers(s: &mut State, ev: &mut Vec<Event>) {
     if possible_blocks(s).is_empty() {
-        deal_combat_damage(s, ev);
+        before_damage(s, ev);
     } else {
         s.combat = CombatStage::Blockers;
         s.prompt = Prompt::DeclareBlockers;
@@ -117,11 +117,50 @@ pub fn end_blocks(s: &mut State, ev: &mut Vec<Event>) {
 
 /// Block triggers are answered: the attacker orders gang blockers, then damage.
 pub fn after_block_triggers(s: &mut State, ev: &mut Vec<Event>) {
+    before_damage(s, ev);
+}
+
+/// The last choices before damage: the attacker orders gang blockers, the
+/// defender directs unblocked attackers at an Ascendant or themselves.
+fn before_damage(s: &mut State, ev: &mut Vec<Event>) {
     if unordered_attacker(s).is_some() {
         s.prompt = Prompt::DamageOrder;
+    } else if undirected_attacker(s).is_some() {
+        s.prompt = Prompt::AscendantDamage;
     } else {
         deal_combat_damage(s, ev);
     }
+}
+
+/// The first unblocked attacker whose damage the defender (who has an
+/// Ascendant) has not directed yet.
+pub fn undirected_attacker(s: &State) -> Option<Uid> {
+    let defender = s.opponent(s.active);
+    let has_ascendant = s.players[defender].field.iter().any(|p| s.kind_of(p) == CardType::Ascendant);
+    if !has_ascendant {
+        return None;
+    }
+    s.players[s.active].field.iter().find(|p| p.attacking && !p.blocked && !p.damage_directed).map(|p| p.uid)
+}
+
+/// The defender's choices for the next unblocked attacker.
+pub fn damage_directions(s: &State) -> Vec<(Uid, Option<Uid>)> {
+    let Some(a) = undirected_attacker(s) else { return Vec::new() };
+    let defender = s.opponent(s.active);
+    let mut out = vec![(a, None)];
+    out.extend(
+        s.players[defender].field.iter().filter(|p| s.kind_of(p) == CardType::Ascendant).map(|p| (a, Some(p.uid))),
+    );
+    out
+}
+
+/// Directs one unblocked attacker's damage; then the next choice or damage.
+pub fn direct_damage(s: &mut State, attacker: Uid, ascendant: Option<Uid>, ev: &mut Vec<Event>) {
+    if let Some(p) = s.permanent_mut(attacker) {
+        p.damage_directed = true;
+        p.damage_to = ascendant;
+    }
+    before_damage(s, ev);
 }
 
 /// The first attacker with two or more blockers not yet ordered.
@@ -168,9 +207,7 @@ pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<
         p.blocked_by = order.to_vec();
         p.blockers_ordered = true;
     }
-    if unordered_attacker(s).is_none() {
-        deal_combat_damage(s, ev);
-    }
+    before_damage(s, ev);
 }
 
 /// The Blazestride window, then regular damage; creatures killed in the
@@ -213,7 +250,8 @@ fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
         }
         let mut left = s.power(p).max(0);
         if !p.blocked {
-            hits.push((None, left, a));
+            let at = p.damage_to.filter(|u| s.permanent(*u).is_some());
+            hits.push((at, left, a));
             continue;
         }
         let overwhelm = s.has(p, Keyword::Overwhelm);
@@ -272,6 +310,8 @@ pub fn clear(s: &mut State) {
             p.blocked_by.clear();
             p.blocking = None;
             p.blockers_ordered = false;
+            p.damage_directed = false;
+            p.damage_to = None;
         }
     }
 }

@@ -137,6 +137,8 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                     loyalty_used: false,
         equipped_to: None,
         blockers_ordered: false,
+        damage_directed: false,
+        damage_to: None,
                 };
                 s.players[controller].field.push(p);
             }

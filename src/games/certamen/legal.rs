@@ -16,7 +16,7 @@ pub fn to_act(s: &State) -> Vec<Seat> {
         Prompt::Mulligan(seat) => vec![seat],
         Prompt::Priority => vec![s.priority],
         Prompt::DeclareAttackers | Prompt::Discard | Prompt::DamageOrder => vec![s.active],
-        Prompt::DeclareBlockers => vec![s.opponent(s.active)],
+        Prompt::DeclareBlockers | Prompt::AscendantDamage => vec![s.opponent(s.active)],
         Prompt::AbilityTargets => s.choosing.map(|a| vec![a.controller]).unwrap_or_default(),
     }
 }
@@ -29,6 +29,10 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     match s.prompt {
         Prompt::Mulligan(_) => vec![Action::Keep, Action::Mulligan],
         Prompt::AbilityTargets => super::abilities::trigger_choices(s),
+        Prompt::AscendantDamage => combat::damage_directions(s)
+            .into_iter()
+            .map(|(attacker, ascendant)| Action::DirectDamage { attacker, ascendant })
+            .collect(),
         Prompt::DamageOrder => combat::damage_orders(s)
             .into_iter()
             .map(|(attacker, order)| Action::OrderBlockers { attacker, order })
@@ -135,7 +139,7 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
         Prompt::Priority => Some(Action::Pass),
         Prompt::DeclareAttackers => Some(Action::EndAttacks),
         Prompt::DeclareBlockers => Some(Action::EndBlocks),
-        Prompt::DamageOrder => legal_actions(s, seat).into_iter().next(),
+        Prompt::DamageOrder | Prompt::AscendantDamage => legal_actions(s, seat).into_iter().next(),
         Prompt::Discard | Prompt::AbilityTargets => None,
     }
 }

@@ -21,8 +21,6 @@
 //! ```
 //!
 //! Not yet:
-//! - unblocked attackers dealing damage to an Ascendant (the defender's
-//!   choice): they always hit the player;
 //! - choices inside effects: discard is random, a search or return from the
 //!   Hollow takes the last matching card, "add one resource of any pillar"
 //!   adds a colourless one, "counter unless they pay" pays whenever it can,

@@ -79,6 +79,12 @@ pub struct Permanent {
     /// Its controller has ordered this attacker's blockers.
     #[serde(default)]
     pub blockers_ordered: bool,
+    /// The defender chose where this unblocked attacker's damage goes.
+    #[serde(default)]
+    pub damage_directed: bool,
+    /// The Ascendant it damages instead of the defending player.
+    #[serde(default)]
+    pub damage_to: Option<Uid>,
     /// An Ascendant used a loyalty ability this turn.
     #[serde(default)]
     pub loyalty_used: bool,
@@ -205,6 +211,9 @@ pub enum Prompt {
     AbilityTargets,
     /// The attacking player orders the blockers of a gang-blocked attacker.
     DamageOrder,
+    /// The defending player sends an unblocked attacker's damage to
+    /// themselves or to one of their Ascendants.
+    AscendantDamage,
 }
 
 /// Where an object on the Stack comes from.

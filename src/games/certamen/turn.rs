@@ -69,6 +69,7 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         Action::EndAttacks => combat::end_attacks(s, &mut ev),
         Action::Block { blocker, attacker } => combat::declare_blocker(s, *blocker, *attacker, &mut ev),
         Action::EndBlocks => combat::end_blocks(s, &mut ev),
+        Action::DirectDamage { attacker, ascendant } => combat::direct_damage(s, *attacker, *ascendant, &mut ev),
         Action::OrderBlockers { attacker, order } => combat::order_blockers(s, *attacker, order, &mut ev),
         Action::Discard { card } => {
             let c = take_from_hand(s, seat, *card);
@@ -157,6 +158,8 @@ pub fn enter(s: &mut State, c: Card, controller: Seat, tapped: bool) {
         loyalty_used: false,
         equipped_to: None,
         blockers_ordered: false,
+        damage_directed: false,
+        damage_to: None,
     };
     s.players[controller].field.push(p);
     fire_on(s, c.uid, Trigger::Enters);

@@ -91,6 +91,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
                 Prompt::Discard => "Discard down to 7 cards",
                 Prompt::AbilityTargets => "Choose targets for a triggered ability",
                 Prompt::DamageOrder => "Order the blockers of your attacker",
+                Prompt::AscendantDamage => "Take the damage of an unblocked attacker, or send it to an Ascendant",
             }
             .to_owned(),
         ),
@@ -138,6 +139,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("Block {} with {}", card(*attacker), card(*blocker)), Placement::Board)
         }
         Action::EndBlocks => ("Done blocking".to_owned(), Placement::Board),
+        Action::DirectDamage { attacker, ascendant } => {
+            let to = ascendant.map(card).unwrap_or_else(|| "you".to_owned());
+            (format!("{} hits {to}", card(*attacker)), Placement::Board)
+        }
         Action::OrderBlockers { order, .. } => {
             let names: Vec<String> = order.iter().map(|u| card(*u)).collect();
             (format!("Damage order: {}", names.join(", ")), Placement::Board)
