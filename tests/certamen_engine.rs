@@ -544,11 +544,11 @@ fn playout(seed: u64) -> (State, usize, bool) {
 #[test]
 fn certamen_random_playouts_keep_every_card_and_end_or_reach_the_cap() {
     let mut finished = 0;
-    for seed in 0..25 {
+    for seed in 0..50 {
         let (_, _, over) = playout(seed);
         finished += usize::from(over);
     }
-    assert!(finished > 0, "no random game ended");
+    assert!(finished >= 40, "only {finished} of 50 random games ended within the action cap");
 }
 
 #[test]
