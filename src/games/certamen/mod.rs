@@ -27,8 +27,14 @@
 //!   a copy keeps the original's targets;
 //! - several simultaneous triggers go on the Stack in the order they fired
 //!   (their controller does not order them);
-//! - the Ascendant uniqueness rule; the registry entry (`Game` info) and
-//!   standing orders.
+//! - the Ascendant uniqueness rule;
+//! - payment is always automatic (no choice of which Pillars to tap when
+//!   it matters); target combinations are capped at 64 per card;
+//! - `determinize` re-samples the opponent's whole hand, even cards the
+//!   seat saw go there (returned to hand); a richer view (counters, loyalty,
+//!   equipment, pool by colour) for the board;
+//! - the registry entry (`Game` info, summary), standing orders, and the
+//!   hidden-information and determinism suites shared with Spheres.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
