@@ -1,0 +1,92 @@
+//! The answers a player gives: one action per click.
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{TargetRef, Uid};
+
+/// One answer to the pending decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Keep the opening hand.
+    Keep,
+    /// Shuffle the hand back and draw one card fewer (once).
+    Mulligan,
+    /// Pass priority.
+    Pass,
+    /// Play a Pillar from hand (once per turn, own main phase).
+    PlayPillar {
+        /// The card's uid.
+        card: Uid,
+    },
+    /// Tap an untapped Pillar for one resource of its pillar.
+    TapPillar {
+        /// The Pillar's uid.
+        pillar: Uid,
+    },
+    /// Cast a card from hand with these targets (one per targeted
+    /// effect, in effect order); the cost is paid automatically from the
+    /// pool, then by tapping Pillars.
+    Cast {
+        /// The card's uid.
+        card: Uid,
+        /// The chosen targets.
+        targets: Vec<TargetRef>,
+    },
+    /// Activate an ability of a permanent (activated, Surge, loyalty or
+    /// Ultimate), paying its cost, with these targets.
+    Activate {
+        /// The permanent.
+        permanent: Uid,
+        /// Index of the ability on its card.
+        ability: usize,
+        /// The chosen targets.
+        targets: Vec<TargetRef>,
+    },
+    /// Equip a Relic to a creature you control, paying its equip cost.
+    Equip {
+        /// The Relic.
+        relic: Uid,
+        /// The creature.
+        creature: Uid,
+    },
+    /// Choose the targets of a triggered ability going on the Stack.
+    ChooseTargets {
+        /// The chosen targets.
+        targets: Vec<TargetRef>,
+    },
+    /// Declare a creature as an attacker.
+    Attack {
+        /// The creature.
+        creature: Uid,
+    },
+    /// Finish declaring attackers.
+    EndAttacks,
+    /// Block an attacker with a creature.
+    Block {
+        /// The blocking creature.
+        blocker: Uid,
+        /// The attacker it blocks.
+        attacker: Uid,
+    },
+    /// Finish declaring blockers.
+    EndBlocks,
+    /// Where an unblocked attacker's damage goes (defending player's choice).
+    DirectDamage {
+        /// The attacker.
+        attacker: Uid,
+        /// One of the defender's Ascendants; `None`: the defender.
+        ascendant: Option<Uid>,
+    },
+    /// The order in which an attacker assigns its damage to its blockers.
+    OrderBlockers {
+        /// The attacker.
+        attacker: Uid,
+        /// Its blockers, first to receive damage first.
+        order: Vec<Uid>,
+    },
+    /// Discard a card at the End step (hand above 7).
+    Discard {
+        /// The card's uid.
+        card: Uid,
+    },
+}

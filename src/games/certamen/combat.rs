@@ -1,0 +1,317 @@
+//! Step 5, combat: attackers, blockers (gang blocks), the Blazestride
+//! window, regular damage, and the keywords that change them.
+
+use super::abilities::{fire_for, fire_on};
+use super::effects::deal_damage;
+use super::state::{CombatStage, Prompt, State, Uid};
+use super::turn::{check_state, open_priority};
+use crate::cards::certamen::{CardType, Keyword, Pillar, Trigger};
+use crate::engine::Event;
+
+/// The active player's creatures that may still be declared as attackers.
+pub fn eligible_attackers(s: &State) -> Vec<Uid> {
+    s.players[s.active]
+        .field
+        .iter()
+        .filter(|p| {
+            s.is_creature(p)
+                && !p.tapped
+                && !p.attacking
+                && !s.is_sick(p)
+                && !s.has(p, Keyword::Wardenbound)
+        })
+        .map(|p| p.uid)
+        .collect()
+}
+
+/// Whether `blocker` may block `attacker` (Skyborne, Dreadmarked).
+pub fn can_block(s: &State, blocker: Uid, attacker: Uid) -> bool {
+    let (Some(b), Some(a)) = (s.permanent(blocker), s.permanent(attacker)) else { return false };
+    if s.has(a, Keyword::Skyborne) && !(s.has(b, Keyword::Skyborne) || s.has(b, Keyword::Aegis)) {
+        return false;
+    }
+    if s.has(a, Keyword::Dreadmarked) && !s.pillars_of(b).contains(&Pillar::Umbrage) && !s.is_equipped(b) {
+        return false;
+    }
+    true
+}
+
+/// Every (blocker, attacker) pair the defender may still declare.
+pub fn possible_blocks(s: &State) -> Vec<(Uid, Uid)> {
+    let defender = s.opponent(s.active);
+    let attackers: Vec<Uid> = s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
+    let mut out = Vec::new();
+    for b in &s.players[defender].field {
+        if !s.is_creature(b) || b.tapped || b.blocking.is_some() {
+            continue;
+        }
+        for a in &attackers {
+            if can_block(s, b.uid, *a) {
+                out.push((b.uid, *a));
+            }
+        }
+    }
+    out
+}
+
+/// Declares one attacker: it taps unless it has Steadfast.
+pub fn declare_attacker(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
+    let steadfast = s.permanent(uid).is_some_and(|p| s.has(p, Keyword::Steadfast));
+    if let Some(p) = s.permanent_mut(uid) {
+        p.attacking = true;
+        if !steadfast {
+            p.tapped = true;
+        }
+    }
+    if let Some(p) = s.permanent(uid) {
+        ev.push(Event::public(format!("{} attacks", s.name_of(p))));
+    }
+    fire_on(s, uid, Trigger::Attacks);
+    fire_for(s, s.opponent(s.active), Trigger::Attacked, None);
+}
+
+/// Attackers are declared: the defender blocks, or damage follows at once.
+pub fn end_attacks(s: &mut State, ev: &mut Vec<Event>) {
+    if !s.pending.is_empty() {
+        s.combat = CombatStage::Declared;
+        open_priority(s);
+    } else {
+        after_attack_triggers(s, ev);
+    }
+}
+
+/// Attack triggers are answered: blockers, or damage at once.
+pub fn after_attack_triggers(s: &mut State, ev: &mut Vec<Event>) {
+    if possible_blocks(s).is_empty() {
+        before_damage(s, ev);
+    } else {
+        s.combat = CombatStage::Blockers;
+        s.prompt = Prompt::DeclareBlockers;
+    }
+}
+
+/// Declares one blocker; several may block one attacker, in the order declared.
+pub fn declare_blocker(s: &mut State, blocker: Uid, attacker: Uid, ev: &mut Vec<Event>) {
+    if let Some(b) = s.permanent_mut(blocker) {
+        b.blocking = Some(attacker);
+    }
+    if let Some(a) = s.permanent_mut(attacker) {
+        a.blocked_by.push(blocker);
+        a.blocked = true;
+    }
+    if let (Some(b), Some(a)) = (s.permanent(blocker), s.permanent(attacker)) {
+        ev.push(Event::public(format!("{} blocks {}", s.name_of(b), s.name_of(a))));
+    }
+    fire_on(s, blocker, Trigger::Blocks);
+}
+
+/// Blockers are declared: damage.
+pub fn end_blocks(s: &mut State, ev: &mut Vec<Event>) {
+    if !s.pending.is_empty() {
+        s.combat = CombatStage::Blocked;
+        open_priority(s);
+    } else {
+        after_block_triggers(s, ev);
+    }
+}
+
+/// Block triggers are answered: the attacker orders gang blockers, then damage.
+pub fn after_block_triggers(s: &mut State, ev: &mut Vec<Event>) {
+    before_damage(s, ev);
+}
+
+/// The last choices before damage: the attacker orders gang blockers, the
+/// defender directs unblocked attackers at an Ascendant or themselves.
+fn before_damage(s: &mut State, ev: &mut Vec<Event>) {
+    if unordered_attacker(s).is_some() {
+        s.prompt = Prompt::DamageOrder;
+    } else if undirected_attacker(s).is_some() {
+        s.prompt = Prompt::AscendantDamage;
+    } else {
+        deal_combat_damage(s, ev);
+    }
+}
+
+/// The first unblocked attacker whose damage the defender (who has an
+/// Ascendant) has not directed yet.
+pub fn undirected_attacker(s: &State) -> Option<Uid> {
+    let defender = s.opponent(s.active);
+    let has_ascendant = s.players[defender].field.iter().any(|p| s.kind_of(p) == CardType::Ascendant);
+    if !has_ascendant {
+        return None;
+    }
+    s.players[s.active].field.iter().find(|p| p.attacking && !p.blocked && !p.damage_directed).map(|p| p.uid)
+}
+
+/// The defender's choices for the next unblocked attacker.
+pub fn damage_directions(s: &State) -> Vec<(Uid, Option<Uid>)> {
+    let Some(a) = undirected_attacker(s) else { return Vec::new() };
+    let defender = s.opponent(s.active);
+    let mut out = vec![(a, None)];
+    out.extend(
+        s.players[defender].field.iter().filter(|p| s.kind_of(p) == CardType::Ascendant).map(|p| (a, Some(p.uid))),
+    );
+    out
+}
+
+/// Directs one unblocked attacker's damage; then the next choice or damage.
+pub fn direct_damage(s: &mut State, attacker: Uid, ascendant: Option<Uid>, ev: &mut Vec<Event>) {
+    if let Some(p) = s.permanent_mut(attacker) {
+        p.damage_directed = true;
+        p.damage_to = ascendant;
+    }
+    before_damage(s, ev);
+}
+
+/// The first attacker with two or more blockers not yet ordered.
+pub fn unordered_attacker(s: &State) -> Option<Uid> {
+    s.players[s.active]
+        .field
+        .iter()
+        .find(|p| p.attacking && p.blocked_by.len() > 1 && !p.blockers_ordered)
+        .map(|p| p.uid)
+}
+
+/// Most orders offered for one attacker's blockers.
+const MAX_ORDERS: usize = 24;
+
+/// The orders the attacking player may give for the next gang-blocked attacker.
+pub fn damage_orders(s: &State) -> Vec<(Uid, Vec<Uid>)> {
+    let Some(a) = unordered_attacker(s) else { return Vec::new() };
+    let blockers = s.permanent(a).map(|p| p.blocked_by.clone()).unwrap_or_default();
+    let mut out = Vec::new();
+    permutations(&blockers, &mut Vec::new(), &mut out);
+    out.into_iter().map(|o| (a, o)).collect()
+}
+
+fn permutations(rest: &[Uid], prefix: &mut Vec<Uid>, out: &mut Vec<Vec<Uid>>) {
+    if out.len() >= MAX_ORDERS {
+        return;
+    }
+    if rest.is_empty() {
+        out.push(prefix.clone());
+        return;
+    }
+    for i in 0..rest.len() {
+        let mut r = rest.to_vec();
+        let x = r.remove(i);
+        prefix.push(x);
+        permutations(&r, prefix, out);
+        prefix.pop();
+    }
+}
+
+/// Sets one attacker's damage order; once all are ordered, damage.
+pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<Event>) {
+    if let Some(p) = s.permanent_mut(attacker) {
+        p.blocked_by = order.to_vec();
+        p.blockers_ordered = true;
+    }
+    before_damage(s, ev);
+}
+
+/// The Blazestride window, then regular damage; creatures killed in the
+/// first window deal no damage in the second.
+fn deal_combat_damage(s: &mut State, ev: &mut Vec<Event>) {
+    let blazestride = s
+        .permanents()
+        .any(|p| (p.attacking || p.blocking.is_some()) && s.has(p, Keyword::Blazestride));
+    if !blazestride {
+        regular_damage(s, ev);
+        return;
+    }
+    damage_window(s, true, ev);
+    check_state(s, ev);
+    s.combat = CombatStage::Blazestruck;
+    open_priority(s);
+}
+
+/// After the Blazestride window (and its priority): everyone else deals damage.
+pub fn regular_damage(s: &mut State, ev: &mut Vec<Event>) {
+    if s.outcome.is_none() {
+        damage_window(s, false, ev);
+        check_state(s, ev);
+    }
+    s.combat = CombatStage::Done;
+    open_priority(s);
+}
+
+/// One damage window: every creature in combat whose Blazestride matches
+/// `first` deals its damage, all at once.
+fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
+    let defender = s.opponent(s.active);
+    // (target creature or None for the defending player, amount, source for Soulbind)
+    let mut hits: Vec<(Option<Uid>, i32, Uid)> = Vec::new();
+    let attackers: Vec<Uid> = s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
+    for a in attackers {
+        let Some(p) = s.permanent(a) else { continue };
+        if s.has(p, Keyword::Blazestride) != first {
+            continue;
+        }
+        let mut left = s.power(p).max(0);
+        if !p.blocked {
+            let at = p.damage_to.filter(|u| s.permanent(*u).is_some());
+            hits.push((at, left, a));
+            continue;
+        }
+        let overwhelm = s.has(p, Keyword::Overwhelm);
+        let blockers = p.blocked_by.clone();
+        for (i, b) in blockers.iter().enumerate() {
+            let Some(bp) = s.permanent(*b) else { continue };
+            let lethal = (s.vitality(bp) - i32::from(bp.damage)).max(1);
+            let last = i + 1 == blockers.len();
+            let amount = if last && !overwhelm { left } else { left.min(lethal) };
+            if amount > 0 {
+                hits.push((Some(*b), amount, a));
+            }
+            left -= amount;
+        }
+        if overwhelm && left > 0 {
+            hits.push((None, left, a));
+        }
+    }
+    let blockers: Vec<(Uid, Uid)> =
+        s.players[defender].field.iter().filter_map(|p| p.blocking.map(|a| (p.uid, a))).collect();
+    for (b, a) in blockers {
+        let Some(p) = s.permanent(b) else { continue };
+        if s.has(p, Keyword::Blazestride) != first || s.permanent(a).is_none() {
+            continue;
+        }
+        let power = s.power(p).max(0);
+        if power > 0 {
+            hits.push((Some(a), power, b));
+        }
+    }
+    for (target, amount, source) in hits {
+        let amount_u8 = u8::try_from(amount).unwrap_or(u8::MAX);
+        match target {
+            None => {
+                s.players[defender].vitality -= amount;
+                ev.push(Event::public(format!("{} takes {amount} combat damage", s.players[defender].name)));
+                fire_on(s, source, Trigger::DealsCombatDamage);
+            }
+            Some(uid) => deal_damage(s, uid, amount_u8),
+        }
+        if let Some(p) = s.permanent(source) {
+            if s.has(p, Keyword::Soulbind) {
+                let c = p.controller;
+                s.players[c].vitality += amount;
+            }
+        }
+    }
+}
+
+/// Combat is over: attackers and blockers return to normal.
+pub fn clear(s: &mut State) {
+    for (_, pl) in s.players.iter_mut() {
+        for p in &mut pl.field {
+            p.attacking = false;
+            p.blocked = false;
+            p.blocked_by.clear();
+            p.blocking = None;
+            p.blockers_ordered = false;
+            p.damage_directed = false;
+            p.damage_to = None;
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Legality as pure queries: who must act and with which answers.
+
+use super::action::Action;
+use super::combat;
+use super::state::{Card, Prompt, State, HAND_SIZE};
+use super::target::{aegis_surcharge, target_choices};
+use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
+use crate::engine::{Responses, Seat, Stop};
+
+/// Seats that must answer now; empty once the game is over.
+pub fn to_act(s: &State) -> Vec<Seat> {
+    if s.outcome.is_some() {
+        return Vec::new();
+    }
+    match s.prompt {
+        Prompt::Mulligan(seat) => vec![seat],
+        Prompt::Priority => vec![s.priority],
+        Prompt::DeclareAttackers | Prompt::Discard | Prompt::DamageOrder => vec![s.active],
+        Prompt::DeclareBlockers | Prompt::AscendantDamage => vec![s.opponent(s.active)],
+        Prompt::AbilityTargets => s.choosing.map(|a| vec![a.controller]).unwrap_or_default(),
+    }
+}
+
+/// The legal answers of `seat`.
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    if !to_act(s).contains(&seat) {
+        return Vec::new();
+    }
+    match s.prompt {
+        Prompt::Mulligan(_) => vec![Action::Keep, Action::Mulligan],
+        Prompt::AbilityTargets => super::abilities::trigger_choices(s),
+        Prompt::AscendantDamage => combat::damage_directions(s)
+            .into_iter()
+            .map(|(attacker, ascendant)| Action::DirectDamage { attacker, ascendant })
+            .collect(),
+        Prompt::DamageOrder => combat::damage_orders(s)
+            .into_iter()
+            .map(|(attacker, order)| Action::OrderBlockers { attacker, order })
+            .collect(),
+        Prompt::Priority => priority_actions(s, seat),
+        Prompt::DeclareAttackers => {
+            let mut out: Vec<Action> =
+                combat::eligible_attackers(s).into_iter().map(|creature| Action::Attack { creature }).collect();
+            out.push(Action::EndAttacks);
+            out
+        }
+        Prompt::DeclareBlockers => {
+            let mut out: Vec<Action> = combat::possible_blocks(s)
+                .into_iter()
+                .map(|(blocker, attacker)| Action::Block { blocker, attacker })
+                .collect();
+            out.push(Action::EndBlocks);
+            out
+        }
+        Prompt::Discard => {
+            if s.players[seat].hand.len() > HAND_SIZE {
+                s.players[seat].hand.iter().map(|c| Action::Discard { card: c.uid }).collect()
+            } else {
+                Vec::new()
+            }
+        }
+    }
+}
+
+fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
+    let me = &s.players[seat];
+    let mut out = Vec::new();
+    let own_main = seat == s.active && s.step.is_main();
+    for card in &me.hand {
+        let def = s.def(card.id);
+        if def.kind == CardType::Pillar {
+            if own_main && !me.pillar_played {
+                out.push(Action::PlayPillar { card: card.uid });
+            }
+            continue;
+        }
+        if !timing_allows(s, seat, card) {
+            continue;
+        }
+        let cost = def.cost.unwrap_or_default();
+        for targets in target_choices(s, seat, &def.effects, None) {
+            let extra = aegis_surcharge(s, seat, &targets);
+            if can_pay(s, seat, &cost, extra) {
+                out.push(Action::Cast { card: card.uid, targets });
+            }
+        }
+    }
+    for p in &me.field {
+        if !p.tapped && s.kind_of(p) == CardType::Pillar {
+            out.push(Action::TapPillar { pillar: p.uid });
+        }
+    }
+    out.extend(super::abilities::activations(s, seat));
+    if seat == s.active && s.step.is_main() && s.stack.is_empty() {
+        for r in &me.field {
+            let super::state::Body::Card(id) = r.body else { continue };
+            let Some(eq) = &s.def(id).equip else { continue };
+            if !can_pay(s, seat, &eq.cost, 0) {
+                continue;
+            }
+            for c in &me.field {
+                if s.is_creature(c) && r.equipped_to != Some(c.uid) {
+                    out.push(Action::Equip { relic: r.uid, creature: c.uid });
+                }
+            }
+        }
+    }
+    out.push(Action::Pass);
+    out
+}
+
+/// A priority stop: the pass, and whether `seat` has a real response
+/// (anything but passing or tapping a Pillar for nothing). With an empty
+/// hand that is public; otherwise an automatic pass would tell the others
+/// the hand holds nothing castable.
+pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
+    if s.prompt != Prompt::Priority || !to_act(s).contains(&seat) {
+        return None;
+    }
+    let real = legal_actions(s, seat).iter().any(|a| !matches!(a, Action::Pass | Action::TapPillar { .. }));
+    let responses = if real {
+        Responses::Some
+    } else if s.players[seat].hand.is_empty() {
+        Responses::NonePublicly
+    } else {
+        Responses::NoneSecretly
+    };
+    Some(Stop { pass: Action::Pass, responses })
+}
+
+/// The answer that declines the pending decision: keep, pass, no more
+/// attackers, no more blockers.
+pub fn decline(s: &State, seat: Seat) -> Option<Action> {
+    if !to_act(s).contains(&seat) {
+        return None;
+    }
+    match s.prompt {
+        Prompt::Mulligan(_) => Some(Action::Keep),
+        Prompt::Priority => Some(Action::Pass),
+        Prompt::DeclareAttackers => Some(Action::EndAttacks),
+        Prompt::DeclareBlockers => Some(Action::EndBlocks),
+        Prompt::DamageOrder | Prompt::AscendantDamage => legal_actions(s, seat).into_iter().next(),
+        Prompt::Discard | Prompt::AbilityTargets => None,
+    }
+}
+
+/// Runes and Flickerborn cards at any priority; every other card in the
+/// caster's own main phase with an empty Stack.
+pub fn timing_allows(s: &State, seat: Seat, card: &Card) -> bool {
+    let def = s.def(card.id);
+    let instant = def.kind == CardType::Rune || def.keywords.contains(&Keyword::Flickerborn);
+    instant || (seat == s.active && s.step.is_main() && s.stack.is_empty())
+}
+
+/// What `seat` can spend on a cost: its pool plus one resource per untapped Pillar.
+pub fn available(s: &State, seat: Seat) -> ([u8; 5], u8) {
+    let me = &s.players[seat];
+    let mut colours = me.pool.pillars;
+    for p in &me.field {
+        if !p.tapped && s.kind_of(p) == CardType::Pillar {
+            if let Some(c) = pillar_produces(s, p) {
+                colours[c as usize] += 1;
+            }
+        }
+    }
+    (colours, me.pool.generic)
+}
+
+/// The resource a Pillar permanent produces.
+pub fn pillar_produces(s: &State, p: &super::state::Permanent) -> Option<Pillar> {
+    match &p.body {
+        super::state::Body::Card(id) => s.def(*id).produces,
+        super::state::Body::Token(_) => None,
+    }
+}
+
+/// Whether `seat` can pay `cost` plus `extra` generic now.
+pub fn can_pay(s: &State, seat: Seat, cost: &Cost, extra: u8) -> bool {
+    let (colours, colourless) = available(s, seat);
+    let mut spare = u32::from(colourless);
+    for p in Pillar::ALL {
+        let need = cost.pips_of(p);
+        if colours[p as usize] < need {
+            return false;
+        }
+        spare += u32::from(colours[p as usize] - need);
+    }
+    spare >= u32::from(cost.generic) + u32::from(extra)
+}

@@ -1,0 +1,118 @@
+//! Certamen: The Five Pillars — the rules engine, a pure state machine
+//! (not registered yet: no player can start a match).
+//!
+//! Every decision is a prompt stored in [`State`]; [`Rules::legal_actions`]
+//! lists its answers and [`Rules::apply`] checks and applies one.
+//!
+//! ```
+//! use cardtable::engine::{Rules, Seat};
+//! use cardtable::games::certamen::{testing, Action, Certamen, TargetRef};
+//!
+//! // Alice, in her first main phase, has an Emberwake Pillar and Ember Bolt.
+//! let mut s = testing::main_phase(1);
+//! testing::to_field(&mut s, Seat(0), "Emberwake Pillar");
+//! let bolt = testing::to_hand(&mut s, Seat(0), "Ember Bolt");
+//! let at_bob = Action::Cast { card: bolt, targets: vec![TargetRef::Player(Seat(1))] };
+//! assert!(Certamen::legal_actions(&s, Seat(0)).contains(&at_bob));
+//! Certamen::apply(&mut s, Seat(0), &at_bob).unwrap();
+//! Certamen::apply(&mut s, Seat(0), &Action::Pass).unwrap();
+//! Certamen::apply(&mut s, Seat(1), &Action::Pass).unwrap();
+//! assert_eq!(s.players[Seat(1)].vitality, 27);
+//! ```
+//!
+//! Not yet:
+//! - choices inside effects: discard is random, a search or return from the
+//!   Hollow takes the last matching card, "add one resource of any pillar"
+//!   adds a colourless one, "counter unless they pay" pays whenever it can,
+//!   a copy keeps the original's targets;
+//! - several simultaneous triggers go on the Stack in the order they fired
+//!   (their controller does not order them);
+//! - the Ascendant uniqueness rule;
+//! - payment is always automatic (no choice of which Pillars to tap when
+//!   it matters); target combinations are capped at 64 per card;
+//! - `determinize` re-samples the opponent's whole hand, even cards the
+//!   seat saw go there (returned to hand); a richer view (counters, loyalty,
+//!   equipment, pool by colour) for the board;
+//! - the registry entry (`Game` info, summary), standing orders, and the
+//!   hidden-information and determinism suites shared with Spheres.
+//!
+//! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
+//! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
+//! [`abilities`] (triggered, activated, Surge, loyalty),
+//! [`combat`], [`view`] (view, labels, secrets, determinize) and
+//! [`testing`] (scenario helpers).
+
+pub mod abilities;
+pub mod action;
+pub mod combat;
+pub mod effects;
+pub mod legal;
+pub mod setup;
+pub mod state;
+pub mod target;
+pub mod testing;
+pub mod turn;
+pub mod view;
+
+pub use action::Action;
+pub use state::{card_count, check_invariants, Prompt, State, Step, TargetRef, Uid};
+
+use std::sync::Arc;
+
+use crate::cards::certamen::CertamenDb;
+use crate::engine::{ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView, Turn, Viewer};
+
+/// The Certamen rules.
+pub struct Certamen;
+
+impl Rules for Certamen {
+    type State = State;
+    type Action = Action;
+    type Cards = Arc<CertamenDb>;
+
+    fn setup(setup: &MatchSetup, cards: &Arc<CertamenDb>) -> Result<State, SetupError> {
+        setup::setup(setup, cards)
+    }
+    fn attach(s: &mut State, cards: &Arc<CertamenDb>) {
+        s.db = crate::engine::Attached::new(cards);
+    }
+    fn to_act(s: &State) -> Vec<Seat> {
+        legal::to_act(s)
+    }
+    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+        legal::legal_actions(s, seat)
+    }
+    fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
+        turn::apply(s, seat, a)
+    }
+    fn outcome(s: &State) -> Option<Outcome> {
+        s.outcome.clone()
+    }
+    fn view(s: &State, viewer: Viewer) -> TableView {
+        view::view(s, viewer)
+    }
+    fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
+        view::describe(s, seat, a)
+    }
+    fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
+        turn::concede(s, seat)
+    }
+    fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
+        view::secrets(s, viewer)
+    }
+    fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
+        view::determinize(s, seat, rng)
+    }
+    fn turn(s: &State) -> Option<Turn> {
+        (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: s.turn, active: s.active })
+    }
+    fn starter(s: &State) -> Option<Seat> {
+        Some(s.first)
+    }
+    fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
+        legal::stop(s, seat)
+    }
+    fn decline(s: &State, seat: Seat) -> Option<Action> {
+        legal::decline(s, seat)
+    }
+}

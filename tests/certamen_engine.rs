@@ -1,0 +1,845 @@
+//! The Certamen rules engine, rule by rule: setup and mulligan, the seven
+//! steps, priority and the Stack, paying costs, effects with targets,
+//! combat and its keywords, the end of the game; then seeded random
+//! playouts that keep every card accounted for.
+
+use cardtable::engine::{random_playout, GameRng, Rules, Seat, Viewer};
+use cardtable::games::certamen::testing::{db, main_phase, match_setup, to_field, to_hand};
+use cardtable::games::certamen::{check_invariants, Action, Certamen, Prompt, State, Step, TargetRef};
+
+const ALICE: Seat = Seat(0);
+const BOB: Seat = Seat(1);
+
+fn act(s: &mut State, seat: Seat, a: Action) {
+    Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
+    check_invariants(s).unwrap();
+}
+
+/// Both players pass priority once, the holder first.
+fn pass_both(s: &mut State) {
+    let first = s.priority;
+    act(s, first, Action::Pass);
+    act(s, Seat(1 - first.0), Action::Pass);
+}
+
+fn cast(s: &mut State, seat: Seat, card: u32, targets: Vec<TargetRef>) {
+    act(s, seat, Action::Cast { card, targets });
+}
+
+fn fresh(seed: u64) -> State {
+    let db = db();
+    Certamen::setup(&match_setup(&db, seed, ["Cinderstorm", "Tides of Thought"]), &db).unwrap()
+}
+
+#[test]
+fn certamen_setup_deals_seven_cards_and_thirty_vitality() {
+    let s = fresh(1);
+    for seat in [ALICE, BOB] {
+        assert_eq!(s.players[seat].hand.len(), 7);
+        assert_eq!(s.players[seat].archive.len(), 53);
+        assert_eq!(s.players[seat].vitality, 30);
+    }
+    check_invariants(&s).unwrap();
+}
+
+#[test]
+fn certamen_mulligan_to_six_second_player_first() {
+    let mut s = fresh(2);
+    assert_eq!(Certamen::to_act(&s), vec![BOB], "the second player decides first");
+    assert!(Certamen::legal_actions(&s, ALICE).is_empty());
+    act(&mut s, BOB, Action::Mulligan);
+    assert_eq!(s.players[BOB].hand.len(), 6);
+    assert_eq!(Certamen::to_act(&s), vec![ALICE]);
+    assert_eq!(Certamen::legal_actions(&s, ALICE), vec![Action::Keep, Action::Mulligan]);
+    act(&mut s, ALICE, Action::Keep);
+    assert_eq!(s.players[ALICE].hand.len(), 7);
+    assert_eq!(s.prompt, Prompt::Priority, "the game starts after both answered, once each");
+}
+
+#[test]
+fn certamen_first_player_skips_first_draw() {
+    let mut s = fresh(3);
+    act(&mut s, BOB, Action::Keep);
+    act(&mut s, ALICE, Action::Keep);
+    assert_eq!((s.turn, s.step, s.active), (1, Step::Upkeep, ALICE));
+    pass_both(&mut s);
+    assert_eq!(s.step, Step::Draw);
+    assert_eq!(s.players[ALICE].hand.len(), 7, "no draw on the first player's first turn");
+    while s.active == ALICE {
+        pass_both(&mut s);
+        if s.prompt == Prompt::Discard {
+            unreachable!("seven cards need no discard");
+        }
+    }
+    while s.step != Step::Draw {
+        pass_both(&mut s);
+    }
+    assert_eq!(s.players[BOB].hand.len(), 8, "the second player draws on their first turn");
+}
+
+#[test]
+fn certamen_steps_run_in_order_when_both_pass_on_an_empty_stack() {
+    let mut s = fresh(4);
+    act(&mut s, BOB, Action::Keep);
+    act(&mut s, ALICE, Action::Keep);
+    let mut seen = vec![s.step];
+    while s.active == ALICE {
+        pass_both(&mut s);
+        if s.active == ALICE {
+            seen.push(s.step);
+        }
+    }
+    assert_eq!(seen, vec![Step::Upkeep, Step::Draw, Step::Main1, Step::Combat, Step::Main2, Step::End]);
+    assert_eq!((s.turn, s.step), (2, Step::Upkeep), "the Untap step gives no priority");
+}
+
+#[test]
+fn certamen_one_pass_gives_priority_to_the_opponent() {
+    let mut s = main_phase(5);
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!((s.priority, s.step), (BOB, Step::Main1));
+}
+
+#[test]
+fn certamen_one_pillar_per_turn() {
+    let mut s = main_phase(6);
+    let a = to_hand(&mut s, ALICE, "Emberwake Pillar");
+    let b = to_hand(&mut s, ALICE, "Emberwake Pillar");
+    act(&mut s, ALICE, Action::PlayPillar { card: a });
+    assert!(!Certamen::legal_actions(&s, ALICE).contains(&Action::PlayPillar { card: b }));
+    assert!(Certamen::apply(&mut s, ALICE, &Action::PlayPillar { card: b }).is_err());
+    pass_both(&mut s);
+    pass_both(&mut s);
+    assert_eq!(s.step, Step::Main2);
+    assert!(
+        !Certamen::legal_actions(&s, ALICE).contains(&Action::PlayPillar { card: b }),
+        "not in Main 2 either"
+    );
+}
+
+#[test]
+fn certamen_pillars_only_in_own_main_phase() {
+    let mut s = main_phase(7);
+    let p = to_hand(&mut s, BOB, "Veilflux Pillar");
+    act(&mut s, ALICE, Action::Pass);
+    assert!(!Certamen::legal_actions(&s, BOB).contains(&Action::PlayPillar { card: p }));
+}
+
+#[test]
+fn certamen_pool_empties_between_steps() {
+    let mut s = main_phase(8);
+    let p = to_field(&mut s, ALICE, "Emberwake Pillar");
+    act(&mut s, ALICE, Action::TapPillar { pillar: p });
+    assert_eq!(s.players[ALICE].pool.total(), 1);
+    pass_both(&mut s);
+    assert_eq!(s.step, Step::Combat);
+    assert_eq!(s.players[ALICE].pool.total(), 0, "unspent resources are lost");
+}
+
+#[test]
+fn certamen_costs_need_pillars_of_the_right_colour() {
+    let mut s = main_phase(9);
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let wrong = to_field(&mut s, ALICE, "Veilflux Pillar");
+    assert!(!Certamen::legal_actions(&s, ALICE).iter().any(|a| matches!(a, Action::Cast { .. })));
+    let right = to_field(&mut s, ALICE, "Emberwake Pillar");
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+    assert!(s.permanent(right).unwrap().tapped, "paid by tapping the matching Pillar");
+    assert!(!s.permanent(wrong).unwrap().tapped);
+}
+
+#[test]
+fn certamen_generic_cost_is_paid_with_any_colour() {
+    let mut s = main_phase(10);
+    let imp = to_hand(&mut s, ALICE, "Ashfang Raider");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, ALICE, "Veilflux Pillar");
+    cast(&mut s, ALICE, imp, vec![]);
+    pass_both(&mut s);
+    assert!(s.permanent(imp).is_some(), "the creature resolved onto the Livingfield");
+    assert!(s.players[ALICE].field.iter().filter(|p| p.uid != imp).all(|p| p.tapped));
+}
+
+#[test]
+fn certamen_stack_resolves_last_in_first_out() {
+    let mut s = main_phase(11);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let unmake = to_hand(&mut s, BOB, "Unmake Thought");
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+    act(&mut s, ALICE, Action::Pass);
+    cast(&mut s, BOB, unmake, vec![TargetRef::Spell(bolt)]);
+    assert_eq!(s.stack.len(), 2);
+    pass_both(&mut s);
+    assert!(s.stack.is_empty(), "the counter resolved first and took the Bolt with it");
+    assert_eq!(s.players[BOB].vitality, 30);
+    assert_eq!(s.players[ALICE].hollow.len(), 1);
+    assert_eq!(s.players[BOB].hollow.len(), 1);
+    assert_eq!(s.step, Step::Main1, "resolving does not end the step");
+}
+
+#[test]
+fn certamen_a_spell_resolves_when_both_pass() {
+    let mut s = main_phase(12);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+    assert_eq!(s.priority, ALICE, "the caster keeps priority");
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].vitality, 27);
+    assert_eq!(s.priority, ALICE);
+}
+
+#[test]
+fn certamen_snap_only_in_own_main_phase_with_empty_stack() {
+    let mut s = main_phase(13);
+    for _ in 0..4 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let spark = to_hand(&mut s, ALICE, "Cataclysm Spark");
+    let creature = to_field(&mut s, BOB, "Palewater Phantasm");
+    let target = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let _ = creature;
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+    let casts_spark = |s: &State, seat| {
+        Certamen::legal_actions(s, seat)
+            .iter()
+            .any(|a| matches!(a, Action::Cast { card, .. } if *card == spark))
+    };
+    assert!(!casts_spark(&s, ALICE), "not with a spell on the Stack");
+    pass_both(&mut s);
+    assert!(casts_spark(&s, ALICE));
+    cast(&mut s, ALICE, spark, vec![TargetRef::Permanent(target)]);
+    pass_both(&mut s);
+    assert!(s.permanent(target).is_none());
+}
+
+#[test]
+fn certamen_runes_at_instant_speed_on_the_opponents_turn() {
+    let mut s = main_phase(14);
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    let recall = to_hand(&mut s, BOB, "Tidal Recall");
+    let raider = to_field(&mut s, ALICE, "Ashfang Raider");
+    act(&mut s, ALICE, Action::Pass);
+    cast(&mut s, BOB, recall, vec![TargetRef::Permanent(raider)]);
+    pass_both(&mut s);
+    assert!(s.players[ALICE].hand.iter().any(|c| c.uid == raider), "returned to its owner's hand");
+}
+
+#[test]
+fn certamen_veilshroud_cannot_be_targeted() {
+    let mut s = main_phase(15);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    let phantasm = to_field(&mut s, BOB, "Palewater Phantasm");
+    let targets: Vec<TargetRef> = Certamen::legal_actions(&s, ALICE)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Cast { targets, .. } => targets.first().copied(),
+            _ => None,
+        })
+        .collect();
+    assert!(targets.contains(&TargetRef::Player(BOB)));
+    assert!(!targets.contains(&TargetRef::Permanent(phantasm)));
+}
+
+#[test]
+fn certamen_aegis_costs_two_more_to_target() {
+    let mut s = main_phase(16);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let sentinel = to_field(&mut s, BOB, "Thoughtveil Sentinel");
+    let offered = |s: &State| {
+        Certamen::legal_actions(s, ALICE)
+            .contains(&Action::Cast { card: bolt, targets: vec![TargetRef::Permanent(sentinel)] })
+    };
+    assert!(!offered(&s), "one resource is not enough");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    assert!(offered(&s));
+}
+
+#[test]
+fn certamen_damage_kills_a_creature_but_not_an_enduring_one() {
+    let mut s = main_phase(17);
+    for _ in 0..3 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let b1 = to_hand(&mut s, ALICE, "Ember Bolt");
+    let b2 = to_hand(&mut s, ALICE, "Ember Bolt");
+    let sentinel = to_field(&mut s, BOB, "Lichgate Sentinel");
+    let drake = to_field(&mut s, BOB, "Mirror Drake");
+    cast(&mut s, ALICE, b1, vec![TargetRef::Permanent(drake)]);
+    cast(&mut s, ALICE, b2, vec![TargetRef::Permanent(sentinel)]);
+    pass_both(&mut s);
+    pass_both(&mut s);
+    assert!(s.permanent(sentinel).is_some(), "Enduring is not destroyed by damage");
+    assert_eq!(s.permanent(drake).unwrap().damage, 3);
+    pass_both(&mut s); // to combat: damage stays until end of turn
+    assert_eq!(s.permanent(drake).map(|p| p.damage), Some(3));
+}
+
+#[test]
+fn certamen_hand_size_seven_at_end_step() {
+    let mut s = main_phase(18);
+    for _ in 0..9 {
+        to_hand(&mut s, ALICE, "Emberwake Pillar");
+    }
+    s.players[ALICE].pillar_played = true;
+    while s.step != Step::End {
+        pass_both(&mut s);
+    }
+    assert_eq!(s.prompt, Prompt::Discard);
+    assert_eq!(Certamen::legal_actions(&s, ALICE).len(), 9);
+    let c = s.players[ALICE].hand[0].uid;
+    act(&mut s, ALICE, Action::Discard { card: c });
+    assert_eq!(s.prompt, Prompt::Discard);
+    let c = s.players[ALICE].hand[0].uid;
+    act(&mut s, ALICE, Action::Discard { card: c });
+    assert_eq!(s.prompt, Prompt::Priority);
+    assert_eq!((s.players[ALICE].hand.len(), s.players[ALICE].hollow.len()), (7, 2));
+}
+
+#[test]
+fn certamen_vitality_zero_loses() {
+    let mut s = main_phase(19);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    s.players[BOB].vitality = 3;
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+    pass_both(&mut s);
+    let o = Certamen::outcome(&s).expect("over");
+    assert_eq!(o.winners, vec![ALICE]);
+    assert!(Certamen::to_act(&s).is_empty());
+}
+
+#[test]
+fn certamen_drawing_from_an_empty_archive_loses() {
+    let mut s = main_phase(20);
+    let gone = std::mem::take(&mut s.players[BOB].archive);
+    s.players[BOB].exile.extend(gone);
+    while Certamen::outcome(&s).is_none() {
+        pass_both(&mut s);
+    }
+    assert_eq!(Certamen::outcome(&s).unwrap().winners, vec![ALICE]);
+    assert_eq!((s.active, s.step), (BOB, Step::Draw));
+}
+
+#[test]
+fn certamen_simultaneous_loss_is_a_draw() {
+    let mut s = main_phase(21);
+    s.players[ALICE].vitality = 0;
+    s.players[BOB].vitality = -2;
+    act(&mut s, ALICE, Action::Pass);
+    let o = Certamen::outcome(&s).unwrap();
+    assert!(o.winners.is_empty(), "{o:?}");
+}
+
+#[test]
+fn certamen_concession_ends_the_game_at_any_time() {
+    let mut s = main_phase(22);
+    act(&mut s, ALICE, Action::Pass);
+    Certamen::concede(&mut s, ALICE);
+    assert_eq!(Certamen::outcome(&s).unwrap().winners, vec![BOB]);
+    assert!(Certamen::to_act(&s).is_empty());
+}
+
+/// Alice passes to her combat step with `attackers` on her side and `blockers` on Bob's.
+fn to_combat(s: &mut State) {
+    pass_both(s);
+    assert_eq!(s.step, Step::Combat);
+}
+
+#[test]
+fn certamen_unblocked_attacker_damages_the_defending_player() {
+    let mut s = main_phase(23);
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute");
+    to_combat(&mut s);
+    assert_eq!(s.prompt, Prompt::DeclareAttackers);
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    assert!(s.permanent(brute).unwrap().tapped, "attacking taps");
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(s.players[BOB].vitality, 25);
+    assert_eq!(s.prompt, Prompt::Priority);
+}
+
+#[test]
+fn certamen_summoning_sick_creatures_cannot_attack_but_swiftfang_can() {
+    let mut s = main_phase(24);
+    for _ in 0..5 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let wolf = to_hand(&mut s, ALICE, "Emberclaw Wolf");
+    let raider = to_hand(&mut s, ALICE, "Ashfang Raider");
+    cast(&mut s, ALICE, wolf, vec![]);
+    pass_both(&mut s);
+    cast(&mut s, ALICE, raider, vec![]);
+    pass_both(&mut s);
+    to_combat(&mut s);
+    let legal = Certamen::legal_actions(&s, ALICE);
+    assert!(!legal.contains(&Action::Attack { creature: wolf }));
+    assert!(legal.contains(&Action::Attack { creature: raider }));
+}
+
+#[test]
+fn certamen_steadfast_does_not_tap_and_wardenbound_cannot_attack() {
+    let mut s = main_phase(25);
+    let bruiser = to_field(&mut s, ALICE, "Mossback Bruiser");
+    let warden = to_field(&mut s, ALICE, "Thicket Warden");
+    to_combat(&mut s);
+    assert!(!Certamen::legal_actions(&s, ALICE).contains(&Action::Attack { creature: warden }));
+    act(&mut s, ALICE, Action::Attack { creature: bruiser });
+    assert!(!s.permanent(bruiser).unwrap().tapped);
+}
+
+#[test]
+fn certamen_gang_block_assigns_lethal_damage_in_order() {
+    let mut s = main_phase(26);
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3 overwhelm
+    let stag = to_field(&mut s, ALICE, "Grovehorn Stag"); // not attacking
+    let _ = stag;
+    let skimmer = to_field(&mut s, BOB, "Gloomwing Skimmer"); // 2/1
+    let seer = to_field(&mut s, BOB, "Drifting Seer"); // 1/3
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(s.prompt, Prompt::DeclareBlockers);
+    act(&mut s, BOB, Action::Block { blocker: skimmer, attacker: brute });
+    act(&mut s, BOB, Action::Block { blocker: seer, attacker: brute });
+    act(&mut s, BOB, Action::EndBlocks);
+    assert_eq!(s.prompt, Prompt::DamageOrder, "the attacking player orders the blockers");
+    assert_eq!(Certamen::legal_actions(&s, ALICE).len(), 2);
+    act(&mut s, ALICE, Action::OrderBlockers { attacker: brute, order: vec![seer, skimmer] });
+    assert!(s.permanent(skimmer).is_none() && s.permanent(seer).is_none(), "1 + 3 lethal of 5");
+    assert_eq!(s.players[BOB].vitality, 29, "Overwhelm: the excess 1 reaches Bob");
+    assert!(s.permanent(brute).is_none(), "2 + 1 damage back is lethal to a 5/3");
+}
+
+#[test]
+fn certamen_gang_block_kills_the_attacker() {
+    let mut s = main_phase(27);
+    let raider = to_field(&mut s, ALICE, "Emberclaw Wolf"); // 2/2, +1/+0 when it attacks
+    let a = to_field(&mut s, BOB, "Mistcaller Adept"); // 1/1
+    let b = to_field(&mut s, BOB, "Echo Sprite"); // 1/1
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: raider });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!((s.prompt, s.stack.len()), (Prompt::Priority, 1), "the attack trigger waits on the Stack");
+    pass_both(&mut s);
+    assert_eq!(s.power(s.permanent(raider).unwrap()), 3);
+    pass_both(&mut s);
+    assert_eq!(s.prompt, Prompt::DeclareBlockers, "blocks come after the attack triggers");
+    act(&mut s, BOB, Action::Block { blocker: a, attacker: raider });
+    act(&mut s, BOB, Action::Block { blocker: b, attacker: raider });
+    act(&mut s, BOB, Action::EndBlocks);
+    act(&mut s, ALICE, Action::OrderBlockers { attacker: raider, order: vec![a, b] });
+    assert!(s.permanent(raider).is_none());
+    assert!(s.permanent(a).is_none() && s.permanent(b).is_none());
+    assert_eq!(
+        s.players[BOB].vitality, 30,
+        "a blocked attacker without Overwhelm deals no damage to the player"
+    );
+}
+
+#[test]
+fn certamen_skyborne_blocked_only_by_skyborne_or_aegis() {
+    let mut s = main_phase(28);
+    let drake = to_field(&mut s, ALICE, "Skyfire Drake");
+    let ground = to_field(&mut s, BOB, "Palewater Phantasm");
+    let flyer = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let aegis = to_field(&mut s, BOB, "Thoughtveil Sentinel");
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: drake });
+    act(&mut s, ALICE, Action::EndAttacks);
+    let legal = Certamen::legal_actions(&s, BOB);
+    assert!(!legal.contains(&Action::Block { blocker: ground, attacker: drake }));
+    assert!(legal.contains(&Action::Block { blocker: flyer, attacker: drake }));
+    assert!(legal.contains(&Action::Block { blocker: aegis, attacker: drake }));
+}
+
+#[test]
+fn certamen_blazestride_kills_before_damage_comes_back() {
+    let mut s = main_phase(29);
+    let raider = to_field(&mut s, ALICE, "Ashfang Raider"); // 2/1 blazestride
+    let phantasm = to_field(&mut s, BOB, "Palewater Phantasm"); // 3/2
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: raider });
+    act(&mut s, ALICE, Action::EndAttacks);
+    act(&mut s, BOB, Action::Block { blocker: phantasm, attacker: raider });
+    act(&mut s, BOB, Action::EndBlocks);
+    assert!(s.permanent(phantasm).is_none());
+    assert!(s.permanent(raider).is_some(), "the blocker died in the Blazestride window");
+}
+
+#[test]
+fn certamen_soulbind_gains_the_damage_dealt() {
+    let mut s = main_phase(30);
+    let squire = to_field(&mut s, ALICE, "Dawnward Squire");
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: squire });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!((s.players[ALICE].vitality, s.players[BOB].vitality), (31, 29));
+}
+
+#[test]
+fn certamen_damage_and_pumps_end_with_the_turn() {
+    let mut s = main_phase(31);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let flash = to_hand(&mut s, ALICE, "Flashfire");
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    cast(&mut s, ALICE, flash, vec![TargetRef::Permanent(wolf)]);
+    pass_both(&mut s);
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 4);
+    while s.active == ALICE {
+        pass_both(&mut s);
+        if s.prompt == Prompt::DeclareAttackers {
+            act(&mut s, ALICE, Action::EndAttacks);
+        }
+    }
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 2);
+}
+
+#[test]
+fn certamen_public_view_shows_no_secret() {
+    let s = main_phase(32);
+    let text = serde_json::to_string(&Certamen::view(&s, Viewer::Public)).unwrap();
+    for name in Certamen::secrets(&s, Viewer::Public) {
+        assert!(!text.contains(&name), "{name} leaked");
+    }
+}
+
+#[test]
+fn certamen_determinize_keeps_what_the_seat_sees() {
+    let s = fresh(33);
+    let mut rng = GameRng::from_seed(9);
+    let d = Certamen::determinize(&s, ALICE, &mut rng);
+    assert_eq!(Certamen::view(&d, Viewer::Seat(ALICE)), Certamen::view(&s, Viewer::Seat(ALICE)));
+    check_invariants(&d).unwrap();
+}
+
+const BOOKS: [&str; 5] =
+    ["Tides of Thought", "Wildheart Stampede", "Hollow Court", "Dawnspire Bastion", "Cinderstorm"];
+
+fn playout(seed: u64) -> (State, usize, bool) {
+    let db = db();
+    let books = [BOOKS[seed as usize % 5], BOOKS[(seed as usize / 5 + 1) % 5]];
+    let mut setup = match_setup(&db, seed, books);
+    setup.first = None;
+    let mut s = Certamen::setup(&setup, &db).unwrap();
+    let mut rng = GameRng::from_seed(seed ^ 0xC0FFEE);
+    let p = random_playout::<Certamen>(&mut s, &mut rng, 4000, |s, n| {
+        if let Err(e) = check_invariants(s) {
+            panic!("seed {seed}, after {n} actions: {e}");
+        }
+    })
+    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    (s, p.actions, p.outcome.is_some())
+}
+
+#[test]
+fn certamen_random_playouts_keep_every_card_and_end_or_reach_the_cap() {
+    let mut finished = 0;
+    for seed in 0..50 {
+        let (_, _, over) = playout(seed);
+        finished += usize::from(over);
+    }
+    assert!(finished >= 40, "only {finished} of 50 random games ended within the action cap");
+}
+
+#[test]
+fn certamen_a_seeded_game_replays_identically() {
+    let (a, n, _) = playout(7);
+    let (b, m, _) = playout(7);
+    assert_eq!(n, m);
+    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+}
+
+#[test]
+fn certamen_enters_trigger_goes_on_the_stack_and_resolves() {
+    let mut s = main_phase(40);
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    let adept = to_hand(&mut s, BOB, "Mistcaller Adept"); // enters: draw a card
+    s.active = BOB;
+    s.priority = BOB;
+    cast(&mut s, BOB, adept, vec![]);
+    pass_both(&mut s);
+    assert!(s.permanent(adept).is_some());
+    assert_eq!(s.stack.len(), 1, "its trigger is on the Stack");
+    let hand = s.players[BOB].hand.len();
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].hand.len(), hand + 1);
+}
+
+#[test]
+fn certamen_trigger_with_a_choice_asks_its_controller_for_targets() {
+    let mut s = main_phase(41);
+    for _ in 0..3 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let zealot = to_hand(&mut s, ALICE, "Flamecaller Zealot"); // enters: 2 damage to any target
+    let skimmer = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    cast(&mut s, ALICE, zealot, vec![]);
+    pass_both(&mut s);
+    assert_eq!(s.prompt, Prompt::AbilityTargets);
+    assert_eq!(Certamen::to_act(&s), vec![ALICE]);
+    act(&mut s, ALICE, Action::ChooseTargets { targets: vec![TargetRef::Permanent(skimmer)] });
+    pass_both(&mut s);
+    assert!(s.permanent(skimmer).is_none());
+}
+
+#[test]
+fn certamen_surge_taps_once_in_your_main_phase() {
+    let mut s = main_phase(42);
+    let berserker = to_field(&mut s, ALICE, "Wildfire Berserker"); // Surge: 1 damage to the opponent
+    let surge = Action::Activate { permanent: berserker, ability: 0, targets: vec![] };
+    assert!(Certamen::legal_actions(&s, ALICE).contains(&surge));
+    act(&mut s, ALICE, surge.clone());
+    assert!(s.permanent(berserker).unwrap().tapped);
+    assert!(!Certamen::legal_actions(&s, ALICE).contains(&surge));
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].vitality, 29);
+}
+
+#[test]
+fn certamen_static_bonus_applies_while_its_permanent_stays() {
+    let mut s = main_phase(43);
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    let skimmer = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let banner = to_field(&mut s, ALICE, "Blazing Banner");
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 3);
+    assert_eq!(s.power(s.permanent(skimmer).unwrap()), 2, "only its controller's creatures");
+    cardtable::games::certamen::turn::leave(&mut s, banner, cardtable::games::certamen::turn::Leave::Hollow);
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 2);
+}
+
+#[test]
+fn certamen_ascendant_loyalty_once_per_turn_and_no_minus_the_turn_it_enters() {
+    let mut s = main_phase(44);
+    for _ in 0..5 {
+        to_field(&mut s, ALICE, "Verdance Pillar");
+    }
+    let aveline = to_hand(&mut s, ALICE, "Thornmother Aveline");
+    cast(&mut s, ALICE, aveline, vec![]);
+    pass_both(&mut s);
+    assert_eq!(s.permanent(aveline).unwrap().loyalty, 4, "enters with its printed loyalty");
+    let uses: Vec<usize> = Certamen::legal_actions(&s, ALICE)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Activate { permanent, ability, .. } if permanent == aveline => Some(ability),
+            _ => None,
+        })
+        .collect();
+    assert!(!uses.contains(&1), "no − ability the turn it entered");
+    assert!(!uses.contains(&2), "the Ultimate needs 8 loyalty");
+    s.permanent_mut(aveline).unwrap().entered_turn = 0;
+    act(&mut s, ALICE, Action::Activate { permanent: aveline, ability: 1, targets: vec![] });
+    assert_eq!(s.permanent(aveline).unwrap().loyalty, 2, "the loyalty cost is paid at once");
+    pass_both(&mut s);
+    assert_eq!(s.players[ALICE].field.iter().filter(|p| s.name_of(p) == "Wolf token").count(), 1);
+    assert!(!Certamen::legal_actions(&s, ALICE)
+        .iter()
+        .any(|a| matches!(a, Action::Activate { permanent, .. } if *permanent == aveline)));
+}
+
+#[test]
+fn certamen_tokens_cease_to_exist_when_they_leave() {
+    let mut s = main_phase(45);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let aveline = to_field(&mut s, BOB, "Thornmother Aveline");
+    s.permanent_mut(aveline).unwrap().controller = BOB;
+    let wolf_uid = {
+        let t = cardtable::cards::certamen::Token {
+            name: "Wolf".into(),
+            pillar: None,
+            power: 3,
+            vitality: 3,
+            keywords: vec![],
+        };
+        let e = cardtable::cards::certamen::Effect::CreateToken { count: 1, token: t };
+        cardtable::games::certamen::effects::execute(&mut s, BOB, &e, &[], &mut Vec::new());
+        s.players[BOB].field.last().unwrap().uid
+    };
+    cast(&mut s, ALICE, bolt, vec![TargetRef::Permanent(wolf_uid)]);
+    pass_both(&mut s);
+    assert!(s.permanent(wolf_uid).is_none());
+    check_invariants(&s).unwrap();
+    assert!(s.players[BOB].hollow.iter().all(|c| c.uid != wolf_uid), "not in the Hollow");
+}
+
+/// Answers every decision with its first legal action until the Stack is
+/// empty and priority is back (triggers, targets, passes).
+fn settle(s: &mut State) {
+    for _ in 0..200 {
+        if Certamen::outcome(s).is_some() || (s.stack.is_empty() && s.prompt == Prompt::Priority) {
+            return;
+        }
+        let seat = Certamen::to_act(s)[0];
+        let legal = Certamen::legal_actions(s, seat);
+        let a =
+            legal.iter().find(|a| matches!(a, Action::ChooseTargets { .. })).unwrap_or(&Action::Pass).clone();
+        act(s, seat, a);
+    }
+    panic!("the Stack never emptied");
+}
+
+#[test]
+fn certamen_every_card_of_the_pool_can_be_played() {
+    let pool = db();
+    for card in &pool.cards {
+        let mut s = main_phase(46);
+        for pillar in ["Veilflux", "Verdance", "Umbrage", "Aetherlight", "Emberwake"] {
+            for _ in 0..8 {
+                to_field(&mut s, ALICE, &format!("{pillar} Pillar"));
+            }
+        }
+        to_field(&mut s, ALICE, "Emberclaw Wolf");
+        to_field(&mut s, BOB, "Gloomwing Skimmer");
+        let tapped = to_field(&mut s, BOB, "Mistcaller Adept");
+        s.permanent_mut(tapped).unwrap().tapped = true;
+        to_field(&mut s, BOB, "Blazing Banner");
+        for _ in 0..5 {
+            to_hand(&mut s, BOB, "Veilflux Pillar");
+        }
+        let uid = to_hand(&mut s, ALICE, &card.name);
+        if card
+            .effects
+            .iter()
+            .any(|e| e.targets().iter().any(|t| t.object == cardtable::cards::certamen::Object::Spell))
+        {
+            let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+            cast(&mut s, ALICE, bolt, vec![TargetRef::Player(BOB)]);
+        }
+        let legal = Certamen::legal_actions(&s, ALICE);
+        let play = legal
+            .iter()
+            .find(|a| matches!(a, Action::Cast { card, .. } | Action::PlayPillar { card } if *card == uid))
+            .unwrap_or_else(|| panic!("{} cannot be played: {legal:?}", card.name))
+            .clone();
+        act(&mut s, ALICE, play);
+        settle(&mut s);
+        if let Some(p) = s.permanent_mut(uid) {
+            p.entered_turn = 0;
+            let uses: Vec<Action> = Certamen::legal_actions(&s, ALICE)
+                .into_iter()
+                .filter(|a| matches!(a, Action::Activate { permanent, .. } if *permanent == uid))
+                .collect();
+            for a in uses.into_iter().take(1) {
+                act(&mut s, ALICE, a);
+                settle(&mut s);
+            }
+        }
+        check_invariants(&s).unwrap_or_else(|e| panic!("{}: {e}", card.name));
+    }
+}
+
+#[test]
+fn certamen_equipped_relic_gives_its_bonus_and_stays_when_the_creature_leaves() {
+    let mut s = main_phase(47);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let gauntlet = to_field(&mut s, ALICE, "Bladeward Gauntlet"); // equip 1: +1/+1
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    act(&mut s, ALICE, Action::Equip { relic: gauntlet, creature: wolf });
+    let w = s.permanent(wolf).unwrap();
+    assert_eq!((s.power(w), s.vitality(w)), (3, 3));
+    cardtable::games::certamen::turn::leave(&mut s, wolf, cardtable::games::certamen::turn::Leave::Hollow);
+    assert_eq!(s.permanent(gauntlet).unwrap().equipped_to, None, "the Relic stays, unattached");
+}
+
+#[test]
+fn certamen_dreadmarked_blocked_only_by_umbrage_or_equipped_creatures() {
+    let mut s = main_phase(48);
+    let shade = to_field(&mut s, ALICE, "Shade of the Hollow"); // dreadmarked
+    let plain = to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let umbrage = to_field(&mut s, BOB, "Gravecaller Acolyte");
+    let equipped = to_field(&mut s, BOB, "Mistcaller Adept");
+    let relic = to_field(&mut s, BOB, "Bladeward Gauntlet");
+    s.permanent_mut(relic).unwrap().equipped_to = Some(equipped);
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: shade });
+    act(&mut s, ALICE, Action::EndAttacks);
+    let legal = Certamen::legal_actions(&s, BOB);
+    assert!(!legal.contains(&Action::Block { blocker: plain, attacker: shade }));
+    assert!(legal.contains(&Action::Block { blocker: umbrage, attacker: shade }));
+    assert!(legal.contains(&Action::Block { blocker: equipped, attacker: shade }));
+}
+
+#[test]
+fn certamen_stop_passes_publicly_only_with_an_empty_hand() {
+    use cardtable::engine::Responses;
+    let mut s = main_phase(49);
+    assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::NonePublicly);
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    assert_eq!(
+        Certamen::stop(&s, ALICE).unwrap().responses,
+        Responses::NoneSecretly,
+        "no Pillar to pay with"
+    );
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::Some);
+    assert_eq!(Certamen::decline(&s, ALICE), Some(Action::Pass));
+    assert!(Certamen::stop(&s, BOB).is_none(), "Bob does not hold priority");
+}
+
+#[test]
+fn certamen_attacker_chooses_the_damage_order_of_gang_blockers() {
+    let mut s = main_phase(50);
+    let wolf = to_field(&mut s, ALICE, "Cinder Imp"); // 1/1 swiftfang
+    let a = to_field(&mut s, BOB, "Mistcaller Adept"); // 1/1
+    let b = to_field(&mut s, BOB, "Echo Sprite"); // 1/1
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: wolf });
+    act(&mut s, ALICE, Action::EndAttacks);
+    act(&mut s, BOB, Action::Block { blocker: a, attacker: wolf });
+    act(&mut s, BOB, Action::Block { blocker: b, attacker: wolf });
+    act(&mut s, BOB, Action::EndBlocks);
+    act(&mut s, ALICE, Action::OrderBlockers { attacker: wolf, order: vec![b, a] });
+    assert!(s.permanent(b).is_none(), "the first in Alice's order took the damage");
+    assert!(s.permanent(a).is_some());
+}
+
+#[test]
+fn certamen_runes_may_be_cast_between_blazestride_and_regular_damage() {
+    let mut s = main_phase(51);
+    let raider = to_field(&mut s, ALICE, "Ashfang Raider"); // 2/1 blazestride
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    let recall = to_hand(&mut s, BOB, "Tidal Recall");
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: raider });
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(s.players[BOB].vitality, 28, "only Blazestride damage so far");
+    assert_eq!(s.prompt, Prompt::Priority);
+    act(&mut s, ALICE, Action::Pass);
+    cast(&mut s, BOB, recall, vec![TargetRef::Permanent(brute)]);
+    pass_both(&mut s);
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].vitality, 28, "the Brute went back to hand before regular damage");
+    assert_eq!(s.step, Step::Combat);
+}
+
+#[test]
+fn certamen_defender_may_send_unblocked_damage_to_an_ascendant() {
+    let mut s = main_phase(52);
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3
+    let imp = to_field(&mut s, ALICE, "Cinder Imp"); // 1/1
+    let aveline = to_field(&mut s, BOB, "Thornmother Aveline"); // loyalty 4
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::Attack { creature: imp });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(s.prompt, Prompt::AscendantDamage);
+    assert_eq!(Certamen::to_act(&s), vec![BOB]);
+    act(&mut s, BOB, Action::DirectDamage { attacker: brute, ascendant: None });
+    act(&mut s, BOB, Action::DirectDamage { attacker: imp, ascendant: Some(aveline) });
+    assert_eq!(s.players[BOB].vitality, 25);
+    assert_eq!(s.permanent(aveline).unwrap().loyalty, 3);
+}
