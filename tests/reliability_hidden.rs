@@ -272,19 +272,15 @@ fn no_view_event_or_message_names_a_hidden_card_in_thousands_of_games() {
     run(LONG_GAMES, 1_000_000);
 }
 
-/// Spheres with three to six lords, in every mode: every seat's secrets
-/// stay its own (a third lord never sees the others' hands).
-#[test]
-fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
+/// Plays each Spheres game of `runs` (options, seed) with the leak checks
+/// of [`play_checked`] and fails with the first leaks found.
+fn check_spheres_games(runs: Vec<(SimOptions, u64)>) {
     let library = Library::embedded().unwrap();
     let game = GameId::parse("spheres").unwrap();
     let mut tally = Tally::default();
     let mut failures = Vec::new();
-    let modes = [(3, "free-for-all"), (4, "teams"), (5, "limited-range"), (6, "teams"), (6, "free-for-all")];
-    for seed in 0..15u64 {
-        let (players, mode) = modes[seed as usize % modes.len()];
-        let opts = SimOptions { players, mode: Some(mode.into()), ..Default::default() };
-        if let Err(e) = play_checked(&library, game, 500 + seed, &opts, &mut tally) {
+    for (opts, seed) in &runs {
+        if let Err(e) = play_checked(&library, game, *seed, opts, &mut tally) {
             failures.push(e);
         }
     }
@@ -294,31 +290,39 @@ fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
         failures.len(),
         failures[..failures.len().min(5)].join("\n")
     );
-    assert_eq!(tally.games, 15);
+    assert_eq!(tally.games, runs.len() as u64);
+}
+
+/// Spheres with three to six lords, in every mode: every seat's secrets
+/// stay its own (a third lord never sees the others' hands).
+#[test]
+fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
+    let modes = [(3, "free-for-all"), (4, "teams"), (5, "limited-range"), (6, "teams"), (6, "free-for-all")];
+    check_spheres_games(
+        (0..15u64)
+            .map(|seed| {
+                let (players, mode) = modes[seed as usize % modes.len()];
+                (SimOptions { players, mode: Some(mode.into()), ..Default::default() }, 500 + seed)
+            })
+            .collect(),
+    );
 }
 
 /// Spheres variant `first-draft`: crystals lie face up (public), hands,
 /// decks, shields and groove stay hidden; two to four lords.
 #[test]
 fn no_view_event_or_message_names_a_hidden_card_in_the_first_draft() {
-    let library = Library::embedded().unwrap();
-    let game = GameId::parse("spheres").unwrap();
-    let mut tally = Tally::default();
-    let mut failures = Vec::new();
-    for seed in 0..12u64 {
-        let players = [2, 2, 3, 4][seed as usize % 4];
-        let opts = SimOptions { players, variant: Some("first-draft".into()), ..Default::default() };
-        if let Err(e) = play_checked(&library, game, 900 + seed, &opts, &mut tally) {
-            failures.push(e);
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} games leaked; first ones:\n{}",
-        failures.len(),
-        failures[..failures.len().min(5)].join("\n")
+    check_spheres_games(
+        (0..12u64)
+            .map(|seed| {
+                let players = [2, 2, 3, 4][seed as usize % 4];
+                (
+                    SimOptions { players, variant: Some("first-draft".into()), ..Default::default() },
+                    900 + seed,
+                )
+            })
+            .collect(),
     );
-    assert_eq!(tally.games, 12);
 }
 
 /// Spheres deck assembly: while the decks are built, a lord's picks and
@@ -327,10 +331,6 @@ fn no_view_event_or_message_names_a_hidden_card_in_the_first_draft() {
 /// checked as usual.
 #[test]
 fn no_view_event_or_message_names_a_hidden_card_while_drafting() {
-    let library = Library::embedded().unwrap();
-    let game = GameId::parse("spheres").unwrap();
-    let mut tally = Tally::default();
-    let mut failures = Vec::new();
     let methods = [
         (2, "closed-draft"),
         (3, "closed-draft"),
@@ -339,14 +339,15 @@ fn no_view_event_or_message_names_a_hidden_card_while_drafting() {
         (2, "random-keep"),
         (3, "set-selection"),
     ];
-    for (i, (players, method)) in methods.into_iter().enumerate() {
-        let opts = SimOptions { players, assembly: Some(method.into()), ..Default::default() };
-        if let Err(e) = play_checked(&library, game, 900 + i as u64, &opts, &mut tally) {
-            failures.push(e);
-        }
-    }
-    assert!(failures.is_empty(), "{} games leaked; first ones:\n{}", failures.len(), failures.join("\n"));
-    assert_eq!(tally.games, methods.len() as u64);
+    check_spheres_games(
+        methods
+            .into_iter()
+            .enumerate()
+            .map(|(i, (players, method))| {
+                (SimOptions { players, assembly: Some(method.into()), ..Default::default() }, 900 + i as u64)
+            })
+            .collect(),
+    );
 }
 
 /// The check itself catches a leak: a public event naming a card that stays

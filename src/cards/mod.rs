@@ -214,6 +214,21 @@ impl dyn Catalog + '_ {
     }
 }
 
+/// A deck file's entries ("4 Tickwick Tinker"; no count is one copy) as
+/// one name per copy.
+pub fn expand_entries(entries: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in entries {
+        let entry = entry.trim();
+        let (n, name) = match entry.split_once(' ') {
+            Some((n, name)) if n.parse::<usize>().is_ok() => (n.parse().unwrap_or(1), name.trim()),
+            _ => (1, entry),
+        };
+        out.extend(std::iter::repeat_n(name.to_owned(), n));
+    }
+    out
+}
+
 /// The titles of the `##` sections of `rulings` whose heading or text
 /// mention `name` (as a whole phrase, any case).
 pub fn rulings_mentioning(rulings: &str, name: &str) -> Vec<String> {

@@ -51,16 +51,7 @@ pub struct FirstDraftDeckDef {
 impl FirstDraftDeckDef {
     /// The card list, one entry per copy (an entry without a count is one copy).
     pub fn list(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for entry in &self.cards {
-            let entry = entry.trim();
-            let (n, name) = match entry.split_once(' ') {
-                Some((n, name)) if n.parse::<usize>().is_ok() => (n.parse().unwrap_or(1), name.trim()),
-                _ => (1, entry),
-            };
-            out.extend(std::iter::repeat_n(name.to_owned(), n));
-        }
-        out
+        crate::cards::expand_entries(&self.cards)
     }
 }
 

@@ -117,29 +117,7 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
         Effect::CreateToken { count, token } => {
             for _ in 0..*count {
                 let uid = s.fresh_uid();
-                let p = Permanent {
-                    uid,
-                    body: Body::Token(token.clone()),
-                    owner: controller,
-                    controller,
-                    tapped: false,
-                    entered_turn: s.turn,
-                    damage: 0,
-                    counters: 0,
-                    loyalty: 0,
-                    pump_power: 0,
-                    pump_vitality: 0,
-                    pump_keywords: Vec::new(),
-                    attacking: false,
-                    blocked_by: Vec::new(),
-                    blocked: false,
-                    blocking: None,
-                    loyalty_used: false,
-        equipped_to: None,
-        blockers_ordered: false,
-        damage_directed: false,
-        damage_to: None,
-                };
+                let p = Permanent::entering(uid, Body::Token(token.clone()), controller, controller, s.turn);
                 s.players[controller].field.push(p);
             }
         }

@@ -93,6 +93,36 @@ pub struct Permanent {
     pub equipped_to: Option<Uid>,
 }
 
+impl Permanent {
+    /// A permanent entering the Livingfield on turn `turn`: untapped, no
+    /// damage, counters or bonuses, outside combat.
+    pub fn entering(uid: Uid, body: Body, owner: Seat, controller: Seat, turn: u32) -> Permanent {
+        Permanent {
+            uid,
+            body,
+            owner,
+            controller,
+            tapped: false,
+            entered_turn: turn,
+            damage: 0,
+            counters: 0,
+            loyalty: 0,
+            pump_power: 0,
+            pump_vitality: 0,
+            pump_keywords: Vec::new(),
+            attacking: false,
+            blocked_by: Vec::new(),
+            blocked: false,
+            blocking: None,
+            blockers_ordered: false,
+            damage_directed: false,
+            damage_to: None,
+            loyalty_used: false,
+            equipped_to: None,
+        }
+    }
+}
+
 /// A player's unspent resources: one count per pillar plus colourless.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Pool {

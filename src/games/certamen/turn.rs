@@ -139,27 +139,9 @@ fn acted(s: &mut State, seat: Seat) {
 pub fn enter(s: &mut State, c: Card, controller: Seat, tapped: bool) {
     let def = s.def(c.id);
     let p = Permanent {
-        uid: c.uid,
-        body: Body::Card(c.id),
-        owner: c.owner,
-        controller,
         tapped: tapped || def.enters_tapped,
-        entered_turn: s.turn,
-        damage: 0,
-        counters: 0,
         loyalty: i16::from(def.loyalty.unwrap_or(0)),
-        pump_power: 0,
-        pump_vitality: 0,
-        pump_keywords: Vec::new(),
-        attacking: false,
-        blocked_by: Vec::new(),
-        blocked: false,
-        blocking: None,
-        loyalty_used: false,
-        equipped_to: None,
-        blockers_ordered: false,
-        damage_directed: false,
-        damage_to: None,
+        ..Permanent::entering(c.uid, Body::Card(c.id), c.owner, controller, s.turn)
     };
     s.players[controller].field.push(p);
     fire_on(s, c.uid, Trigger::Enters);
