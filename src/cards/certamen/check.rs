@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
 
 use super::{
     Ability, CardDef, CardType, CertamenDb, Effect, Keyword, Object, Pillar, Target, Trigger, CARD_FILES,
@@ -85,34 +84,6 @@ fn unreadable(path: &Path, e: &std::io::Error) -> LoadError {
     LoadError::Syntax { file: path.display().to_string(), line: 0, reason: format!("cannot read: {e}") }
 }
 
-/// A TOML error with its 1-based line and the name of the `[[table]]`
-/// entry it falls in.
-pub(crate) fn syntax(file: &str, text: &str, e: &toml::de::Error, table: &str) -> LoadError {
-    let at = e.span().map(|s| s.start.min(text.len()));
-    let line = at.and_then(|at| text.get(..at)).map_or(0, |before| before.matches('\n').count() + 1);
-    let reason = match at.and_then(|at| entry_name(text, at, table)) {
-        Some(name) => format!("{table} \"{name}\": {}", e.message()),
-        None => e.message().to_string(),
-    };
-    LoadError::Syntax { file: file.to_string(), line, reason }
-}
-
-/// The first `name = "…"` of the `[[table]]` entry around byte `at`.
-fn entry_name(text: &str, at: usize, table: &str) -> Option<String> {
-    #[derive(Deserialize)]
-    struct Named {
-        name: String,
-    }
-    let header = format!("[[{table}]]");
-    let upto = (at + header.len()).min(text.len());
-    let start = text.get(..upto)?.rfind(&header)?;
-    text[start + header.len()..]
-        .lines()
-        .take_while(|l| l.trim() != header)
-        .find(|l| l.trim_start().starts_with("name") && l.contains('='))
-        .and_then(|l| toml::from_str::<Named>(l.trim()).ok())
-        .map(|n| n.name)
-}
 
 type Problem = (String, String);
 

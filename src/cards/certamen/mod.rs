@@ -108,12 +108,12 @@ impl CertamenDb {
         let mut cards = Vec::new();
         let mut sources = Vec::new();
         for (path, text) in files {
-            let file: CardFile = toml::from_str(text).map_err(|e| check::syntax(path, text, &e, "card"))?;
+            let file: CardFile = toml::from_str(text).map_err(|e| crate::cards::syntax(path, text, &e, "card"))?;
             sources.extend(std::iter::repeat_n(path.clone(), file.cards.len()));
             cards.extend(file.cards);
         }
         let books: SpellbookFile = toml::from_str(spellbook_file.1)
-            .map_err(|e| check::syntax(spellbook_file.0, spellbook_file.1, &e, "spellbook"))?;
+            .map_err(|e| crate::cards::syntax(spellbook_file.0, spellbook_file.1, &e, "spellbook"))?;
         let mut by_name = HashMap::new();
         for (i, c) in cards.iter().enumerate() {
             if by_name.insert(c.name.to_lowercase(), CardId(i as u16)).is_some() {

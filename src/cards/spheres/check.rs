@@ -19,7 +19,7 @@ use super::{
     composition, Ability, Amount, CardDef, CardFile, Condition, DeckDef, Effect, Filter, Pick, Select,
     SpellKind, Sphere, SpheresDb, Subject, Trigger, Variable, Verb, Zone,
 };
-use crate::cards::LoadError;
+use crate::cards::{syntax, LoadError};
 
 /// Cards of each sphere in a collection.
 pub const CARDS_PER_SPHERE: usize = 16;
@@ -105,34 +105,6 @@ fn unreadable(path: &Path, e: &std::io::Error) -> LoadError {
     LoadError::Syntax { file: path.display().to_string(), line: 0, reason: format!("cannot read: {e}") }
 }
 
-/// A TOML error with its 1-based line and the name of the `[[table]]`
-/// entry (card or deck) it falls in.
-fn syntax(file: &str, text: &str, e: &toml::de::Error, table: &str) -> LoadError {
-    let at = e.span().map(|s| s.start.min(text.len()));
-    let line = at.and_then(|at| text.get(..at)).map_or(0, |before| before.matches('\n').count() + 1);
-    let reason = match at.and_then(|at| entry_name(text, at, table)) {
-        Some(name) => format!("{table} \"{name}\": {}", e.message()),
-        None => e.message().to_string(),
-    };
-    LoadError::Syntax { file: file.to_string(), line, reason }
-}
-
-/// The first `name = "…"` of the `[[table]]` entry around byte `at`.
-fn entry_name(text: &str, at: usize, table: &str) -> Option<String> {
-    #[derive(Deserialize)]
-    struct Named {
-        name: String,
-    }
-    let header = format!("[[{table}]]");
-    let upto = (at + header.len()).min(text.len());
-    let start = text.get(..upto)?.rfind(&header)?;
-    text[start + header.len()..]
-        .lines()
-        .take_while(|l| l.trim() != header)
-        .find(|l| l.trim_start().starts_with("name") && l.contains('='))
-        .and_then(|l| toml::from_str::<Named>(l.trim()).ok())
-        .map(|n| n.name)
-}
 
 /// The collection rules [`SpheresDb::parse`] does not check yet: codes that
 /// agree with each other and with the decks, 16 cards per sphere, 2 per
