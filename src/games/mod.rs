@@ -26,31 +26,12 @@ macro_rules! for_each_game {
     ($then:ident) => {
         $then! {
             spheres::Spheres as Spheres,
+            certamen::Certamen as Certamen,
             #[cfg(feature = "test-games")] highcard::HighCard as HighCard,
         }
     };
 }
 pub(crate) use for_each_game;
-
-/// Games whose rules are still being built: their modules are declared
-/// (so tests reach them) but they are not registered, so no player can
-/// start one. A game moves from here to [`for_each_game!`] when complete.
-macro_rules! for_each_unregistered_game {
-    ($then:ident) => {
-        $then! {
-            certamen::Certamen as Certamen,
-        }
-    };
-}
-pub(crate) use for_each_unregistered_game;
-
-/// Declares the modules of the games in [`for_each_unregistered_game!`].
-macro_rules! unregistered_modules {
-    ($( $module:ident :: $rules:ident as $variant:ident ),* $(,)?) => {
-        $( pub mod $module; )*
-    };
-}
-for_each_unregistered_game!(unregistered_modules);
 
 /// What players are told about a game.
 #[derive(Debug, Clone, Copy)]

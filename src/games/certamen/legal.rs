@@ -2,10 +2,10 @@
 
 use super::action::Action;
 use super::combat;
-use super::state::{Card, Prompt, State, HAND_SIZE};
+use super::state::{Card, CombatStage, Prompt, State, Step, TargetRef, HAND_SIZE};
 use super::target::{aegis_surcharge, target_choices};
 use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
-use crate::engine::{Responses, Seat, Stop};
+use crate::engine::{Order, Responses, Seat, Stop};
 
 /// Seats that must answer now; empty once the game is over.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -109,23 +109,91 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
+/// Whether a priority stop of `seat` is one of the moments the player is
+/// asked at by default (`docs/rulings/certamen.md`, "Playing in chat"):
+/// an opponent's object on top of the Stack, their own main phase with an
+/// empty Stack, and the Blazestride window of a combat they are in. Every
+/// other stop (their own object on top, an empty Stack in another step) is
+/// passed for them whatever they hold, so passing there tells nobody
+/// anything; `/settings hold_priority:on` asks them at every stop.
+pub fn asked_by_default(s: &State, seat: Seat) -> bool {
+    match s.stack.last() {
+        Some(top) => top.controller != seat,
+        None if s.step == Step::Combat => s.combat == CombatStage::Blazestruck,
+        None => seat == s.active && s.step.is_main(),
+    }
+}
+
 /// A priority stop: the pass, and whether `seat` has a real response
-/// (anything but passing or tapping a Pillar for nothing). With an empty
-/// hand that is public; otherwise an automatic pass would tell the others
-/// the hand holds nothing castable.
+/// (anything but passing or tapping a Pillar for nothing). A stop that is
+/// not [`asked_by_default`], an empty hand, or nothing to pay with (no
+/// card costs nothing) leaves only the pass publicly; otherwise an
+/// automatic pass would tell the others the hand holds nothing castable.
 pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     if s.prompt != Prompt::Priority || !to_act(s).contains(&seat) {
         return None;
     }
     let real = legal_actions(s, seat).iter().any(|a| !matches!(a, Action::Pass | Action::TapPillar { .. }));
-    let responses = if real {
+    let (colours, colourless) = available(s, seat);
+    let broke = colourless == 0 && colours.iter().all(|c| *c == 0);
+    let responses = if !asked_by_default(s, seat) {
+        Responses::NonePublicly
+    } else if real {
         Responses::Some
-    } else if s.players[seat].hand.is_empty() {
+    } else if s.players[seat].hand.is_empty() || broke {
         Responses::NonePublicly
     } else {
         Responses::NoneSecretly
     };
     Some(Stop { pass: Action::Pass, responses })
+}
+
+/// Standing order: in the opponent's turn, pass every priority stop at
+/// which nothing of the player's is targeted and they are not defending.
+pub const UNLESS_TARGETED: Order =
+    Order { key: "pass-unless-targeted", label: "Pass unless I am targeted or attacked", this_turn: false };
+/// Standing order: pass every priority stop of the opponent's turn (blocks
+/// are still asked); it ends with the turn it was given in.
+pub const UNTIL_MY_TURN: Order = Order { key: "pass-until-my-turn", label: "Pass until my turn", this_turn: true };
+/// Certamen's standing orders.
+pub const ORDERS: &[Order] = &[UNLESS_TARGETED, UNTIL_MY_TURN];
+
+/// The standing orders that could answer `seat`'s pending decision.
+pub fn orders(s: &State, seat: Seat) -> Vec<Order> {
+    ORDERS.iter().copied().filter(|o| follow(s, seat, o.key).is_some()).collect()
+}
+
+/// The answer standing order `key` gives `seat` now, if it covers the decision.
+pub fn follow(s: &State, seat: Seat, key: &str) -> Option<Action> {
+    if s.prompt != Prompt::Priority || !to_act(s).contains(&seat) {
+        return None;
+    }
+    let covered = seat != s.active
+        && match key {
+            "pass-unless-targeted" => !targeted(s, seat) && !defending(s, seat),
+            "pass-until-my-turn" => true,
+            _ => false,
+        };
+    covered.then_some(Action::Pass)
+}
+
+/// Whether an object on the Stack controlled by another player targets
+/// `seat` or something `seat` controls.
+pub fn targeted(s: &State, seat: Seat) -> bool {
+    let mine = |t: &TargetRef| match *t {
+        TargetRef::Player(p) => p == seat,
+        TargetRef::Permanent(uid) => s.players[seat].field.iter().any(|p| p.uid == uid),
+        TargetRef::Spell(uid) => s.stack.iter().any(|i| i.uid == uid && i.controller == seat),
+    };
+    s.stack.iter().any(|i| i.controller != seat && i.targets.iter().any(mine))
+}
+
+/// Whether `seat` is the defending player of a combat under way.
+pub fn defending(s: &State, seat: Seat) -> bool {
+    seat != s.active
+        && s.step == Step::Combat
+        && !matches!(s.combat, CombatStage::Attackers | CombatStage::Done)
+        && s.players[s.active].field.iter().any(|p| p.attacking)
 }
 
 /// The answer that declines the pending decision: keep, pass, no more

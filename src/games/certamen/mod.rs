@@ -1,5 +1,4 @@
 //! Certamen: The Five Pillars — the rules engine, a pure state machine
-//! (not registered yet: no player can start a match).
 //!
 //! Every decision is a prompt stored in [`State`]; [`Rules::legal_actions`]
 //! lists its answers and [`Rules::apply`] checks and applies one.
@@ -60,7 +59,10 @@ pub use state::{card_count, check_invariants, Prompt, State, Step, TargetRef, Ui
 use std::sync::Arc;
 
 use crate::cards::certamen::CertamenDb;
-use crate::engine::{ActionView, Event, GameRng, Illegal, MatchSetup, Outcome, Rules, Seat, SetupError, Stop, TableView, Turn, Viewer};
+use crate::engine::{
+    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop, TableView, Turn, Viewer,
+};
+use crate::games::{Game, GameInfo};
 
 /// The Certamen rules.
 pub struct Certamen;
@@ -115,4 +117,27 @@ impl Rules for Certamen {
     fn decline(s: &State, seat: Seat) -> Option<Action> {
         legal::decline(s, seat)
     }
+    fn orders(s: &State, seat: Seat) -> Vec<Order> {
+        legal::orders(s, seat)
+    }
+    fn follow(s: &State, seat: Seat, key: &str) -> Option<Action> {
+        legal::follow(s, seat, key)
+    }
+}
+
+impl Game for Certamen {
+    type Catalog = CertamenDb;
+    const INFO: GameInfo = GameInfo {
+        key: "certamen",
+        name: "Certamen",
+        summary: "Two mages of the Five Pillars duel with Spellbooks of 60 cards: play one Pillar a \
+                  turn for resources, summon creatures, cast Runes in answer to your opponent on the \
+                  Stack, call Ascendants whose Ultimates can win outright, and bring your rival from \
+                  30 Vitality to none.",
+        variants: &[],
+        modes: &[],
+        assemblies: &[],
+        players: setup::PLAYERS,
+        orders: legal::ORDERS,
+    };
 }
