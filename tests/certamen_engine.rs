@@ -771,23 +771,6 @@ fn certamen_dreadmarked_blocked_only_by_umbrage_or_equipped_creatures() {
 }
 
 #[test]
-fn certamen_stop_passes_publicly_only_with_an_empty_hand() {
-    use cardtable::engine::Responses;
-    let mut s = main_phase(49);
-    assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::NonePublicly);
-    to_hand(&mut s, ALICE, "Ember Bolt");
-    assert_eq!(
-        Certamen::stop(&s, ALICE).unwrap().responses,
-        Responses::NoneSecretly,
-        "no Pillar to pay with"
-    );
-    to_field(&mut s, ALICE, "Emberwake Pillar");
-    assert_eq!(Certamen::stop(&s, ALICE).unwrap().responses, Responses::Some);
-    assert_eq!(Certamen::decline(&s, ALICE), Some(Action::Pass));
-    assert!(Certamen::stop(&s, BOB).is_none(), "Bob does not hold priority");
-}
-
-#[test]
 fn certamen_attacker_chooses_the_damage_order_of_gang_blockers() {
     let mut s = main_phase(50);
     let wolf = to_field(&mut s, ALICE, "Cinder Imp"); // 1/1 swiftfang

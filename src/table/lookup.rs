@@ -226,15 +226,17 @@ impl Table {
         let onoff = |b: bool| if b { "on" } else { "off" };
         let lines = vec![
             format!(
-                "Hold priority: **{}** — when on, you answer even the prompts that have a single choice; \
+                "Hold priority: **{}** — when on, you answer even the prompts that have a single choice, \
+                 and you are asked at every priority stop, even those a game passes for everyone; \
                  when off, the table answers them for you.",
                 onoff(s.hold_priority)
             ),
             format!("Reminders by direct message: **{}**", onoff(s.dm_reminders)),
             format!(
-                "Auto-pass: **{}** — when on, the table passes for you when you have no answer \
-                 (a retaliation with nothing affordable), even though your opponents can then \
-                 tell you had none; when off, you are asked.",
+                "Auto-pass (ask me only when I can respond): **{}** — when on, the table passes for \
+                 you whenever you have no answer (a retaliation or a response with nothing you could \
+                 pay for). It is the fastest, but your opponents can then infer that your hand holds \
+                 nothing playable; when off, you are asked.",
                 onoff(s.auto_pass)
             ),
             format!(

@@ -184,7 +184,11 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
             let legal = ahead.legal_actions(seat);
             let decline = ahead.decline(seat);
             for a in &v.actions {
-                if decline.as_ref() == legal.get(a.index) {
+                // A move the step offers already (a Pillar in either main
+                // phase) is made now, not after the steps between.
+                if decline.as_ref() == legal.get(a.index)
+                    || view.actions.iter().any(|now| now.label == a.label)
+                {
                     continue;
                 }
                 let offer = Offer {

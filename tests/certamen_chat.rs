@@ -1,0 +1,148 @@
+//! Certamen in chat: when a player is asked at a priority stop, when the
+//! table passes for them, and what their standing orders answer
+//! (docs/rulings/certamen.md, "Playing in chat").
+
+use cardtable::engine::{Responses, Rules, Seat};
+use cardtable::games::certamen::testing::{main_phase, to_field, to_hand};
+use cardtable::games::certamen::{check_invariants, Action, Certamen, State, Step, TargetRef};
+
+const ALICE: Seat = Seat(0);
+const BOB: Seat = Seat(1);
+
+fn act(s: &mut State, seat: Seat, a: Action) {
+    Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
+    check_invariants(s).unwrap();
+}
+
+fn responses(s: &State, seat: Seat) -> Responses {
+    Certamen::stop(s, seat).expect("a priority stop").responses
+}
+
+fn follows(s: &State, seat: Seat, key: &str) -> Option<Action> {
+    Certamen::follow(s, seat, key)
+}
+
+#[test]
+fn stop_in_own_main_phase_passes_publicly_with_an_empty_hand_or_nothing_to_pay_with() {
+    let mut s = main_phase(49);
+    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "empty hand");
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "no Pillar and an empty pool: nothing costs 0");
+    to_field(&mut s, ALICE, "Veilflux Pillar");
+    assert_eq!(
+        responses(&s, ALICE),
+        Responses::NoneSecretly,
+        "a Pillar of the wrong colour: only the hand shows Alice has no answer"
+    );
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    assert_eq!(responses(&s, ALICE), Responses::Some);
+    assert_eq!(Certamen::decline(&s, ALICE), Some(Action::Pass));
+    assert!(Certamen::stop(&s, BOB).is_none(), "Bob does not hold priority");
+}
+
+#[test]
+fn stop_with_own_spell_on_top_of_the_stack_is_passed_whatever_the_hand_holds() {
+    let mut s = main_phase(50);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    act(&mut s, ALICE, Action::Cast { card: bolt, targets: vec![TargetRef::Player(BOB)] });
+    assert_eq!(s.priority, ALICE, "the caster keeps priority");
+    assert!(Certamen::legal_actions(&s, ALICE).iter().any(|a| matches!(a, Action::Cast { .. })));
+    assert_eq!(
+        responses(&s, ALICE),
+        Responses::NonePublicly,
+        "her own spell on top: not asked, though she could cast the second Bolt"
+    );
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(s.priority, BOB);
+    assert_eq!(responses(&s, BOB), Responses::NonePublicly, "Bob has no hand: nothing to ask");
+    to_hand(&mut s, BOB, "Unmake Thought");
+    assert_eq!(responses(&s, BOB), Responses::NonePublicly, "nothing to pay with");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    assert_eq!(responses(&s, BOB), Responses::Some, "Alice's spell on top and a counter to cast: asked");
+}
+
+#[test]
+fn stop_with_an_empty_stack_outside_own_main_phase_is_passed_for_both() {
+    let mut s = main_phase(51);
+    to_field(&mut s, BOB, "Emberwake Pillar");
+    to_hand(&mut s, BOB, "Ember Bolt");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    // Alice passes her main phase: Bob gets priority with an empty Stack.
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(s.priority, BOB);
+    assert_eq!(responses(&s, BOB), Responses::NonePublicly, "the opponent's main phase, empty Stack");
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!(s.step, Step::Combat);
+    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "the active player's Combat step, empty Stack");
+    act(&mut s, ALICE, Action::Pass);
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!(s.step, Step::Main2);
+    assert_eq!(responses(&s, ALICE), Responses::Some, "her own main phase with a Bolt to cast: asked");
+    act(&mut s, ALICE, Action::Pass);
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!(s.step, Step::End);
+    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "End step, empty Stack");
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(responses(&s, BOB), Responses::NonePublicly, "the opponent's End step, empty Stack");
+}
+
+#[test]
+fn order_pass_unless_targeted_passes_until_something_of_theirs_is_targeted() {
+    let mut s = main_phase(52);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt1 = to_hand(&mut s, ALICE, "Ember Bolt");
+    let bolt2 = to_hand(&mut s, ALICE, "Ember Bolt");
+    let alice_imp = to_field(&mut s, ALICE, "Cinder Imp");
+    let bob_imp = to_field(&mut s, BOB, "Cinder Imp");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_hand(&mut s, BOB, "Unmake Thought");
+
+    act(&mut s, ALICE, Action::Cast { card: bolt1, targets: vec![TargetRef::Permanent(alice_imp)] });
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(s.priority, BOB);
+    assert_eq!(follows(&s, BOB, "pass-unless-targeted"), Some(Action::Pass), "a Bolt at Alice's own Imp");
+    assert!(Certamen::orders(&s, BOB).iter().any(|o| o.key == "pass-unless-targeted"));
+    act(&mut s, BOB, Action::Pass);
+
+    act(&mut s, ALICE, Action::Cast { card: bolt2, targets: vec![TargetRef::Permanent(bob_imp)] });
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(follows(&s, BOB, "pass-unless-targeted"), None, "Bob's Imp is targeted: he is asked");
+    assert_eq!(follows(&s, BOB, "pass-until-my-turn"), Some(Action::Pass));
+    assert_eq!(follows(&s, ALICE, "pass-unless-targeted"), None, "only the player to act");
+}
+
+#[test]
+fn order_pass_unless_targeted_never_passes_the_players_own_turn() {
+    let mut s = main_phase(53);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    assert_eq!(follows(&s, ALICE, "pass-unless-targeted"), None);
+    assert_eq!(follows(&s, ALICE, "pass-until-my-turn"), None);
+    assert!(Certamen::orders(&s, ALICE).is_empty());
+}
+
+#[test]
+fn order_pass_unless_targeted_still_asks_a_defender() {
+    let mut s = main_phase(54);
+    let drake = to_field(&mut s, ALICE, "Ashfang Raider"); // Blazestride: a priority window in combat
+    to_field(&mut s, BOB, "Veilflux Pillar");
+    to_hand(&mut s, BOB, "Tidal Recall");
+    act(&mut s, ALICE, Action::Pass);
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!(s.step, Step::Combat);
+    act(&mut s, ALICE, Action::Attack { creature: drake });
+    act(&mut s, ALICE, Action::EndAttacks);
+    // No blocker: Blazestride damage, then a window for both.
+    assert_eq!(s.players[BOB].vitality, 28);
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(s.priority, BOB);
+    assert_eq!(follows(&s, BOB, "pass-unless-targeted"), None, "Bob is attacked");
+    assert_eq!(follows(&s, BOB, "pass-until-my-turn"), Some(Action::Pass));
+}
