@@ -43,7 +43,13 @@ fn certamen_card_sheet_for_every_card_has_cost_pillar_type_and_keyword_reminders
         let sheet = Catalog::card(&db, &c.name).unwrap_or_else(|| panic!("{} has no sheet", c.name));
         assert_eq!(sheet.title, c.name);
         assert!(sheet.subtitle.starts_with(c.kind.name()), "{}: {}", c.name, sheet.subtitle);
-        let all: String = sheet.sections.iter().flat_map(|(t, l)| std::iter::once(t).chain(l)).cloned().collect::<Vec<_>>().join("\n");
+        let all: String = sheet
+            .sections
+            .iter()
+            .flat_map(|(t, l)| std::iter::once(t).chain(l))
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n");
         let head = &sheet.sections[0].1[0];
         match c.cost {
             Some(cost) => assert!(head.contains(&format!("Cost {cost}")), "{}: {head}", c.name),
@@ -54,7 +60,11 @@ fn certamen_card_sheet_for_every_card_has_cost_pillar_type_and_keyword_reminders
             assert!(head.contains(&format!("{p}/{v}")), "{}: {head}", c.name);
         }
         for k in &c.keywords {
-            assert!(all.contains(&format!("**{}**: {}", k.name(), k.reminder())), "{}: {k:?} reminder\n{all}", c.name);
+            assert!(
+                all.contains(&format!("**{}**: {}", k.name(), k.reminder())),
+                "{}: {k:?} reminder\n{all}",
+                c.name
+            );
         }
         let rendered = cardtable::view::card_sheet("Certamen", &sheet);
         assert!(rendered.limit_violations().is_empty(), "{}: {:?}", c.name, rendered.limit_violations());
@@ -104,7 +114,13 @@ fn certamen_keyword_reminders_match_the_rules_reference() {
     for k in Keyword::ALL {
         let heading = format!("## Keyword — {}", k.name());
         let at = RULES.find(&heading).unwrap_or_else(|| panic!("no entry for {k:?}"));
-        let body: String = RULES[at + heading.len()..].split("\n## ").next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+        let body: String = RULES[at + heading.len()..]
+            .split("\n## ")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         assert!(body.contains(k.reminder()), "{k:?}: the reference says otherwise: {body}");
     }
 }
@@ -137,8 +153,10 @@ async fn certamen_card_lookup_without_a_game_finds_the_certamen_card() {
     let text = ephemeral_text(&out);
     assert!(text.contains("Ember Bolt") && text.contains("Rune"), "{text}");
     assert!(!text.contains("closest"), "an exact Certamen name is no guess: {text}");
-    let out =
-        f.slash("Alice", Command::Card { name: "skyfire drak".into(), game: Some("certamen".into()) }).await.unwrap();
+    let out = f
+        .slash("Alice", Command::Card { name: "skyfire drak".into(), game: Some("certamen".into()) })
+        .await
+        .unwrap();
     assert!(ephemeral_text(&out).contains("Skyfire Drake"));
 }
 
@@ -188,7 +206,10 @@ async fn certamen_rule_answers_every_step_card_type_and_zone() {
     for (query, title) in topics {
         let text = rule(&mut f, query, Some("certamen")).await;
         assert!(text.contains(&format!("Certamen · ")) && text.contains(title), "{query}: {text}");
-        assert!(text.contains("Rulebook: ") || text.contains("rulebook"), "{query}: no section named: {text}");
+        assert!(
+            text.contains("Rulebook: ") || text.contains("rulebook"),
+            "{query}: no section named: {text}"
+        );
     }
 }
 
@@ -215,6 +236,8 @@ async fn certamen_rule_finds_the_rulings_too_and_certamen_topics_without_a_game(
     assert!(text.contains("Spellbook Rules — size and copies"), "{text}");
     let text = rule(&mut f, "skyborne", None).await;
     assert!(text.contains("Certamen · Keyword — Skyborne"), "{text}");
-    let e = refusal(f.slash("Alice", Command::Rule { query: "xyzzy".into(), game: Some("certamen".into()) }).await);
+    let e = refusal(
+        f.slash("Alice", Command::Rule { query: "xyzzy".into(), game: Some("certamen".into()) }).await,
+    );
     assert!(e.contains("No Certamen ruling mentions"), "{e}");
 }

@@ -107,7 +107,7 @@ fn certamen_view_prompt_tells_who_declares_blockers_and_against_what() {
     assert_eq!(s.prompt, Prompt::DeclareBlockers);
     let v = Certamen::view(&s, Viewer::Public);
     assert_eq!(v.waiting_for, vec![BOB]);
-    let p = v.prompt.unwrap();
+    let p = v.prompt.clone().unwrap();
     assert!(p.contains("Waiting for Bob to declare blockers against Magmaback Brute"), "{p}");
     let detail = zone_line(&v, ALICE, "Creatures", "Magmaback Brute");
     assert!(detail.contains("attacking") && detail.contains("tapped"), "{detail}");
@@ -151,18 +151,21 @@ fn certamen_view_pool_shows_resources_by_pillar() {
 fn certamen_view_shows_creature_stats_damage_counters_keywords_and_sickness() {
     let mut s = main_phase(64);
     let drake = to_field(&mut s, ALICE, "Skyfire Drake");
+    let turn = s.turn;
     {
         let p = s.permanent_mut(drake).unwrap();
         p.damage = 1;
         p.counters = 2;
         p.pump_power = 1;
-        p.entered_turn = s.turn;
+        p.entered_turn = turn;
     }
     let v = Certamen::view(&s, Viewer::Public);
     let d = zone_line(&v, ALICE, "Creatures", "Skyfire Drake");
     // 4/3 printed, +2 counters, +1 power this turn.
     assert!(d.starts_with("7/5"), "{d}");
-    for part in ["1 damage", "+1/+1 counter ×2", "+1/+0 this turn", "Skyborne", "Blazestride", "summoning sick"] {
+    for part in
+        ["1 damage", "+1/+1 counter ×2", "+1/+0 this turn", "Skyborne", "Blazestride", "summoning sick"]
+    {
         assert!(d.contains(part), "{part} missing: {d}");
     }
 }
@@ -214,7 +217,9 @@ fn certamen_view_board_fits_discord_limits_with_a_crowded_livingfield() {
                 to_field(&mut s, seat, name);
             }
         }
-        for name in ["Skyfire Drake", "Magmaback Brute", "Infernal Warlord", "Grovehorn Stag", "Elderbark Titan"] {
+        for name in
+            ["Skyfire Drake", "Magmaback Brute", "Infernal Warlord", "Grovehorn Stag", "Elderbark Titan"]
+        {
             to_field(&mut s, seat, name);
             to_field(&mut s, seat, name);
         }
@@ -273,7 +278,10 @@ fn certamen_labels_for_attacks_blocks_and_damage_order() {
     act(&mut s, BOB, Action::Block { blocker: b, attacker: brute });
     act(&mut s, BOB, Action::EndBlocks);
     let order = Action::OrderBlockers { attacker: brute, order: vec![b, a] };
-    assert_eq!(label(&s, ALICE, &order), "Magmaback Brute damages Gloomwing Skimmer, then Drifting Seer first");
+    assert_eq!(
+        label(&s, ALICE, &order),
+        "Magmaback Brute damages Gloomwing Skimmer, then Drifting Seer first"
+    );
 }
 
 #[test]
