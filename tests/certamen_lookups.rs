@@ -39,7 +39,7 @@ async fn rule(f: &mut Front, query: &str, game: Option<&str>) -> String {
 #[test]
 fn certamen_card_sheet_for_every_card_has_cost_pillar_type_and_keyword_reminders() {
     let db = db();
-    for (i, c) in db.cards.iter().enumerate() {
+    for c in &db.cards {
         let sheet = Catalog::card(&db, &c.name).unwrap_or_else(|| panic!("{} has no sheet", c.name));
         assert_eq!(sheet.title, c.name);
         assert!(sheet.subtitle.starts_with(c.kind.name()), "{}: {}", c.name, sheet.subtitle);
@@ -68,7 +68,6 @@ fn certamen_card_sheet_for_every_card_has_cost_pillar_type_and_keyword_reminders
         }
         let rendered = cardtable::view::card_sheet("Certamen", &sheet);
         assert!(rendered.limit_violations().is_empty(), "{}: {:?}", c.name, rendered.limit_violations());
-        let _ = i;
     }
 }
 
@@ -205,7 +204,7 @@ async fn certamen_rule_answers_every_step_card_type_and_zone() {
     ];
     for (query, title) in topics {
         let text = rule(&mut f, query, Some("certamen")).await;
-        assert!(text.contains(&format!("Certamen · ")) && text.contains(title), "{query}: {text}");
+        assert!(text.contains("Certamen · ") && text.contains(title), "{query}: {text}");
         assert!(
             text.contains("Rulebook: ") || text.contains("rulebook"),
             "{query}: no section named: {text}"
