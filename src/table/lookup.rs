@@ -38,6 +38,14 @@ pub fn sections(markdown: &str) -> Vec<Section<'_>> {
 /// The sections that best match `query`, best first: a section number in
 /// the heading ("5c2") wins, then the count of query words found.
 pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
+    scored_sections(markdown, query).into_iter().map(|(_, s)| s).collect()
+}
+
+/// A score at or above this means the query is a whole word of the heading.
+const TITLE_HIT: usize = 100;
+
+/// [`search_sections`] with each section's score.
+fn scored_sections<'a>(markdown: &'a str, query: &str) -> Vec<(usize, Section<'a>)> {
     let q = query.trim().to_lowercase();
     let words: Vec<&str> = q
         .split(|c: char| !c.is_alphanumeric())
@@ -54,7 +62,7 @@ pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
                     .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
                     .any(|w| w.trim_matches(['.', ':', '§']) == q)
             {
-                score += 100;
+                score += TITLE_HIT;
             }
             for w in &words {
                 if title.contains(w) {
@@ -68,7 +76,7 @@ pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
         })
         .collect();
     scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    scored.into_iter().map(|(_, s)| s).collect()
+    scored
 }
 
 /// How sections are named, with an example from the rulings themselves:
@@ -113,14 +121,14 @@ impl Table {
         name: &str,
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let game = match game {
-            Some(g) => game_named(g)?,
-            None => GAMES[0],
-        };
         let name = name.trim();
         if name.is_empty() {
             return refuse("Give part of a card's name, like /card name:drake.");
         }
+        let game = match game {
+            Some(g) => game_named(g)?,
+            None => self.game_holding(name),
+        };
         let message = match self.library.catalog(game).find(name) {
             Ok((sheet, guessed)) => {
                 let mut m = view::card_sheet(game.name(), &sheet);
@@ -153,7 +161,7 @@ impl Table {
     ) -> Result<Vec<Outgoing>, TableError> {
         let game = match game {
             Some(g) => game_named(g)?,
-            None => GAMES[0],
+            None => self.game_ruling_on(query),
         };
         let text = self.library.catalog(game).rulings();
         if text.trim().is_empty() {
@@ -180,6 +188,43 @@ impl Table {
         let message =
             view::info(&format!("{} · {}", game.name(), best.title), &lines, Some("docs/rulings".into()));
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+    }
+
+    /// The game whose catalogue `name` (no game given) is looked up in:
+    /// the first game with a card of exactly that name, else the game with
+    /// the closest name (the first game on a tie).
+    fn game_holding(&self, name: &str) -> GameId {
+        if let Some(g) = GAMES.iter().find(|g| self.library.catalog(**g).card(name).is_some()) {
+            return *g;
+        }
+        let mut best = (GAMES[0], f64::MIN);
+        for &g in GAMES {
+            let names = self.library.catalog(g).card_names();
+            if let Some(hit) = crate::cards::search::closest(name, names.iter().copied()) {
+                if hit.score > best.1 {
+                    best = (g, hit.score);
+                }
+            }
+        }
+        best.0
+    }
+
+    /// The game `/rule query` (no game given) answers from: the first game,
+    /// unless it has nothing on `query` or another game has a section
+    /// titled by it ("skyborne", "stack") while the first game has not.
+    fn game_ruling_on(&self, query: &str) -> GameId {
+        let best = |g: GameId| scored_sections(self.library.catalog(g).rulings(), query).first().map(|x| x.0);
+        let first = best(GAMES[0]).unwrap_or(0);
+        if first >= TITLE_HIT {
+            return GAMES[0];
+        }
+        let titled = GAMES.iter().skip(1).find(|g| best(**g).is_some_and(|x| x >= TITLE_HIT));
+        let any = GAMES.iter().skip(1).find(|g| best(**g).is_some());
+        match (titled, first) {
+            (Some(g), _) => *g,
+            (None, 0) => any.copied().unwrap_or(GAMES[0]),
+            (None, _) => GAMES[0],
+        }
     }
 
     /// `/games`.

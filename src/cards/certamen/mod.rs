@@ -83,6 +83,12 @@ pub const SPELLBOOK_FILE: (&str, &str) =
 
 /// `docs/rulings/certamen.md`, embedded for `/rule`.
 pub const RULINGS: &str = include_str!("../../../docs/rulings/certamen.md");
+/// `docs/rules/certamen.md`: the rules reference in our own words, one
+/// section per keyword, step, card type, zone and way to win.
+pub const RULES: &str = include_str!("../../../docs/rules/certamen.md");
+/// What `/rule` searches: the rules reference, then the rulings.
+pub const RULES_AND_RULINGS: &str =
+    concat!(include_str!("../../../docs/rules/certamen.md"), "\n", include_str!("../../../docs/rulings/certamen.md"));
 
 /// The parsed pool.
 #[derive(Debug)]
@@ -213,31 +219,60 @@ impl CertamenDb {
         })
     }
 
-    /// The sheet `/card` shows.
+    /// The sheet `/card` shows: cost, pillar identity, type and stats;
+    /// the rules text; an Ascendant's loyalty abilities (+, −, Ultimate);
+    /// each keyword the card names with its reminder; the starter
+    /// Spellbooks holding it and the rulings mentioning it.
     pub fn sheet(&self, id: CardId) -> CardSheet {
         let c = self.card(id);
-        let mut head = Vec::new();
-        if let Some(cost) = c.cost {
-            head.push(format!("Cost {cost}"));
-        }
+        let this = c.this();
+        let pillars = c.pillars();
+        let identity = if pillars.is_empty() {
+            "Colorless".to_owned()
+        } else {
+            pillars.iter().map(|p| p.name()).collect::<Vec<_>>().join("/")
+        };
+        let mut head = vec![match c.cost {
+            Some(cost) => format!("Cost {cost}"),
+            None if c.kind == CardType::Pillar => "Played for free, one Pillar a turn".to_owned(),
+            None => "No cost".to_owned(),
+        }];
+        head.push(format!("Pillar: {identity}"));
         if let (Some(p), Some(v)) = (c.power, c.vitality) {
-            head.push(format!("{p}/{v}"));
+            head.push(format!("{p}/{v} (Power/Vitality)"));
         }
         if let Some(l) = c.loyalty {
             head.push(format!("Loyalty {l}"));
         }
-        let mut text = Vec::new();
-        if !head.is_empty() {
-            text.push(head.join(" · "));
-        }
-        text.extend(c.text());
+        let loyalty: Vec<String> = c
+            .abilities
+            .iter()
+            .filter(|a| matches!(a, Ability::Loyalty { .. } | Ability::Ultimate { .. }))
+            .map(|a| a.text(this))
+            .collect();
+        let mut text = vec![head.join(" · ")];
+        text.extend(c.text().into_iter().filter(|l| !loyalty.contains(l)));
         if !c.flavor.is_empty() {
             text.push(format!("*{}*", c.flavor));
+        }
+        let mut sections = vec![(c.kind.name().to_owned(), text)];
+        if !loyalty.is_empty() {
+            let mut lines = vec![format!(
+                "Enters with {} Loyalty; one loyalty ability per turn, in your main phase with an empty Stack.",
+                c.loyalty.unwrap_or(0)
+            )];
+            lines.extend(loyalty);
+            sections.push(("Loyalty abilities".to_owned(), lines));
+        }
+        let keywords = c.keywords_named();
+        if !keywords.is_empty() {
+            let lines = keywords.iter().map(|k| format!("**{}**: {}", k.name(), k.reminder())).collect();
+            sections.push(("Keywords".to_owned(), lines));
         }
         CardSheet {
             title: c.name.clone(),
             subtitle: c.type_line(),
-            sections: vec![(c.kind.name().to_owned(), text)],
+            sections,
             decks: self
                 .spellbooks
                 .iter()
@@ -296,6 +331,6 @@ impl Catalog for CertamenDb {
     }
 
     fn rulings(&self) -> &str {
-        RULINGS
+        RULES_AND_RULINGS
     }
 }

@@ -21,6 +21,33 @@ impl Trigger {
     }
 }
 
+impl Keyword {
+    /// What the keyword does, in a sentence, as `/card` and `/rule` remind
+    /// players.
+    pub fn reminder(self) -> &'static str {
+        match self {
+            Self::Skyborne => "Only creatures that have Skyborne or Aegis themselves can block it.",
+            Self::Steadfast => "Attacking does not tap it, so it stays ready to block.",
+            Self::Swiftfang => {
+                "No summoning sickness: it may attack and pay tap costs on the turn it arrives."
+            }
+            Self::Soulbind => "Whenever it deals combat damage, its controller gains as much Vitality.",
+            Self::Oathbound => "The opponent's spells and activated abilities cannot choose it as a target.",
+            Self::Dreadmarked => "Only Umbrage creatures and creatures wearing a Relic can block it.",
+            Self::Veilshroud => "Nothing targets it: no spell or ability, its controller's included.",
+            Self::Blazestride => {
+                "In combat it strikes first, in the Blazestride window; what it kills there strikes no blow back."
+            }
+            Self::Wardenbound => "It never attacks, but it blocks, uses abilities and may be targeted as usual.",
+            Self::Flickerborn => "It may be cast whenever a Rune could be, even on the opponent's turn.",
+            Self::Overwhelm => "Combat damage beyond what its blockers need to die goes on to the defending player.",
+            Self::Enduring => "Damage and destroy effects leave it on the Livingfield; exile still removes it.",
+            Self::Aegis => "An opponent who targets it pays 2 more resources, or cannot target it at all.",
+            Self::Surge => "Once a turn, in your own main phase, tap it to use its Surge ability.",
+        }
+    }
+}
+
 impl Filter {
     /// Words before the noun ("other untapped Umbrage").
     fn adjectives(&self) -> Vec<String> {
@@ -344,6 +371,14 @@ impl CardDef {
             pillars.iter().map(|p| p.name()).collect::<Vec<_>>().join("/")
         };
         format!("{} — {colour}", self.kind.name())
+    }
+
+    /// The keywords its text names (its own, and those it grants or looks
+    /// for), in rulebook order.
+    pub fn keywords_named(&self) -> Vec<Keyword> {
+        let text = self.text().join(" ");
+        let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+        Keyword::ALL.into_iter().filter(|k| words.contains(&k.name())).collect()
     }
 
     /// The rules text, one line per paragraph, generated from the data.

@@ -1,156 +1,582 @@
 //! What a viewer may see, button labels, the secrets list, and
 //! determinization (re-sampling what a seat cannot see).
+//!
+//! The board is compact enough for one embed field per player (1024
+//! characters): Pillars are counted by pillar rather than listed, the
+//! Hollow shows its size and top card, and every other permanent is one
+//! line of the Livingfield with its state.
 
 use super::action::Action;
-use super::state::{Card, Prompt, State, TargetRef};
+use super::legal::{pillar_produces, to_act};
+use super::state::{Body, Card, CombatStage, Permanent, Prompt, StackItem, StackSource, State, Step, TargetRef, Uid};
+use super::target::aegis_surcharge;
+use crate::cards::certamen::{sentence, Ability, CardType, Pillar};
 use crate::engine::{
     ActionView, CardView, GameRng, Placement, SeatView, StackItemView, TableView, Viewer, ZoneView,
 };
 use crate::engine::Seat;
 
-fn card_view(s: &State, c: &Card) -> CardView {
-    CardView { name: s.def(c.id).name.clone(), detail: s.def(c.id).kind.name().to_owned() }
+/// The longest button label Discord takes.
+const MAX_LABEL: usize = 80;
+/// The longest line a Stack item gets on the board.
+const MAX_STACK_LINE: usize = 140;
+/// Exiled cards named one by one; beyond, only counted.
+const MAX_EXILE_NAMES: usize = 6;
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_owned();
+    }
+    s.chars().take(max - 1).collect::<String>() + "…"
 }
 
-fn target_name(s: &State, t: &TargetRef) -> String {
-    match t {
-        TargetRef::Player(p) => s.players[*p].name.clone(),
-        TargetRef::Permanent(u) => s.permanent(*u).map(|p| s.name_of(p)).unwrap_or_else(|| "gone".into()),
-        TargetRef::Spell(u) => {
-            s.stack.iter().find(|i| i.uid == *u).map(|i| s.def(i.card_id()).name.clone()).unwrap_or_default()
+fn count_cards(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+/// A permanent as the board and the labels call it: its name, with "#2"
+/// when its controller has several of that name (Pillars excepted: they
+/// are counted, never listed), so a label points at one line of the board.
+pub fn permanent_label(s: &State, p: &Permanent) -> String {
+    let name = s.name_of(p);
+    if s.kind_of(p) == CardType::Pillar {
+        return name;
+    }
+    let same: Vec<Uid> =
+        s.players[p.controller].field.iter().filter(|q| s.name_of(q) == name).map(|q| q.uid).collect();
+    if same.len() < 2 {
+        return name;
+    }
+    let n = same.iter().position(|u| *u == p.uid).map_or(1, |i| i + 1);
+    format!("{name} #{n}")
+}
+
+/// A permanent named for `viewer`, with its controller ("Bob's Thornback",
+/// "your Thornback") when another player controls one of the same name.
+fn permanent_named(s: &State, p: &Permanent, viewer: Option<Seat>) -> String {
+    let label = permanent_label(s, p);
+    let name = s.name_of(p);
+    let elsewhere = s.permanents().any(|q| q.controller != p.controller && s.name_of(q) == name);
+    if !elsewhere {
+        return label;
+    }
+    if viewer == Some(p.controller) {
+        format!("your {label}")
+    } else {
+        format!("{}'s {label}", s.players[p.controller].name)
+    }
+}
+
+/// The name of an object on the Stack: the card, a copy of it, or the
+/// permanent whose ability it is.
+fn stack_name(s: &State, item: &StackItem) -> String {
+    match &item.source {
+        StackSource::Spell(c) => s.def(c.id).name.clone(),
+        StackSource::Copy { id } => format!("copy of {}", s.def(*id).name),
+        StackSource::Ability(a) => {
+            let source = s.permanent(a.source).map_or_else(|| s.def(a.id).name.clone(), |p| permanent_label(s, p));
+            let kind = match s.def(a.id).abilities.get(a.ability) {
+                Some(Ability::Triggered { .. }) => "trigger".to_owned(),
+                Some(Ability::Surge { .. }) => "Surge".to_owned(),
+                Some(Ability::Loyalty { change, .. }) => loyalty_sign(*change),
+                Some(Ability::Ultimate { .. }) => "Ultimate".to_owned(),
+                _ => "ability".to_owned(),
+            };
+            format!("{source} {kind}")
         }
     }
 }
 
-/// The table as `viewer` may see it.
-pub fn view(s: &State, viewer: Viewer) -> TableView {
-    let seats = s
-        .players
-        .iter()
-        .map(|(seat, p)| {
-            let field = p
-                .field
-                .iter()
-                .map(|x| {
-                    let mut d = Vec::new();
-                    if s.is_creature(x) {
-                        d.push(format!("{}/{}", s.power(x), s.vitality(x)));
-                    }
-                    if x.tapped {
-                        d.push("tapped".into());
-                    }
-                    if x.damage > 0 {
-                        d.push(format!("{} damage", x.damage));
-                    }
-                    CardView { name: s.name_of(x), detail: d.join(" · ") }
-                })
-                .collect();
-            SeatView {
-                seat: Some(seat),
-                name: p.name.clone(),
-                counters: vec![
-                    ("Vitality".into(), p.vitality.to_string()),
-                    ("Hand".into(), format!("{} cards", p.hand.len())),
-                    ("Archive".into(), format!("{} cards", p.archive.len())),
-                    ("Pool".into(), p.pool.total().to_string()),
-                ],
-                tokens: Vec::new(),
-                zones: vec![
-                    ZoneView { name: "Livingfield".into(), cards: field },
-                    ZoneView { name: "Hollow".into(), cards: p.hollow.iter().map(|c| card_view(s, c)).collect() },
-                    ZoneView { name: "Exile".into(), cards: p.exile.iter().map(|c| card_view(s, c)).collect() },
-                ],
-                alive: !s.has_lost(seat),
+/// "+1", "−2" (the rulebook's minus sign).
+fn loyalty_sign(change: i8) -> String {
+    if change >= 0 {
+        format!("+{change}")
+    } else {
+        format!("−{}", change.unsigned_abs())
+    }
+}
+
+/// What `t` names, for `viewer` ("you" for their own seat).
+fn target_name(s: &State, t: &TargetRef, viewer: Option<Seat>) -> String {
+    match t {
+        TargetRef::Player(p) if viewer == Some(*p) => "you".to_owned(),
+        TargetRef::Player(p) => s.players[*p].name.clone(),
+        TargetRef::Permanent(u) => s.permanent(*u).map_or_else(|| "(gone)".to_owned(), |p| permanent_named(s, p, viewer)),
+        TargetRef::Spell(u) => {
+            s.stack.iter().find(|i| i.uid == *u).map_or_else(|| "(gone)".to_owned(), |i| stack_name(s, i))
+        }
+    }
+}
+
+fn targets_text(s: &State, targets: &[TargetRef], viewer: Option<Seat>) -> String {
+    targets.iter().map(|t| target_name(s, t, viewer)).collect::<Vec<_>>().join(", ")
+}
+
+/// One Stack line: its name and what it will do ("Ember Bolt: Deal 3
+/// damage to any target.").
+fn stack_item_view(s: &State, item: &StackItem) -> StackItemView {
+    let def = s.def(item.card_id());
+    let effects = super::state::spell_effects(s, item);
+    let text = sentence(&effects, def.this());
+    let label = if text.is_empty() { stack_name(s, item) } else { format!("{}: {text}", stack_name(s, item)) };
+    StackItemView {
+        label: clip(&label, MAX_STACK_LINE),
+        controller: Some(item.controller),
+        targets: item.targets.iter().map(|t| target_name(s, t, None)).collect(),
+    }
+}
+
+/// A hand card as its owner sees it: type, cost, stats and keywords (the
+/// full text is one `/card` away).
+fn hand_card_view(s: &State, c: &Card) -> CardView {
+    let d = s.def(c.id);
+    let mut detail = vec![d.type_line()];
+    if let Some(cost) = d.cost {
+        detail.push(cost.to_string());
+    }
+    if let (Some(p), Some(v)) = (d.power, d.vitality) {
+        detail.push(format!("{p}/{v}"));
+    }
+    if let Some(l) = d.loyalty {
+        detail.push(format!("Loyalty {l}"));
+    }
+    if !d.keywords.is_empty() {
+        detail.push(d.keywords.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "));
+    }
+    if d.kind.is_spell() {
+        detail.push(sentence(&d.effects, d.this()));
+    }
+    CardView { name: d.name.clone(), detail: detail.join(" · ") }
+}
+
+/// A permanent's line: stats, damage, counters, bonuses, keywords,
+/// equipment, tapped / summoning sick, and its part in combat.
+fn permanent_view(s: &State, p: &Permanent) -> CardView {
+    let mut d = Vec::new();
+    let kind = s.kind_of(p);
+    if kind == CardType::Creature {
+        d.push(format!("{}/{}", s.power(p), s.vitality(p)));
+        if p.damage > 0 {
+            d.push(format!("{} damage", p.damage));
+        }
+    }
+    if kind == CardType::Ascendant {
+        d.push(format!("Loyalty {}", p.loyalty));
+        if p.loyalty_used {
+            d.push("loyalty used this turn".into());
+        }
+    }
+    if p.counters > 0 {
+        d.push(format!("+1/+1 counter ×{}", p.counters));
+    }
+    if p.pump_power != 0 || p.pump_vitality != 0 {
+        d.push(format!("{:+}/{:+} this turn", p.pump_power, p.pump_vitality));
+    }
+    let mut keywords = s.keywords(p);
+    keywords.sort();
+    keywords.dedup();
+    if !keywords.is_empty() {
+        d.push(keywords.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "));
+    }
+    if let Some(on) = p.equipped_to {
+        match s.permanent(on) {
+            Some(c) => d.push(format!("equipped to {}", permanent_named(s, c, None))),
+            None => d.push("unattached".into()),
+        }
+    }
+    if p.tapped {
+        d.push("tapped".into());
+    }
+    if s.is_creature(p) && s.is_sick(p) {
+        d.push("summoning sick".into());
+    }
+    if p.attacking {
+        let blockers: Vec<String> =
+            p.blocked_by.iter().filter_map(|u| s.permanent(*u)).map(|b| permanent_label(s, b)).collect();
+        d.push(match (blockers.is_empty(), p.blocked) {
+            (false, _) => format!("attacking, blocked by {}", blockers.join(", ")),
+            (true, true) => "attacking, blocked".into(),
+            (true, false) => match p.damage_to.and_then(|u| s.permanent(u)) {
+                Some(a) => format!("attacking {}", permanent_label(s, a)),
+                None => "attacking".into(),
+            },
+        });
+    }
+    if let Some(a) = p.blocking.and_then(|u| s.permanent(u)) {
+        d.push(format!("blocking {}", permanent_label(s, a)));
+    }
+    CardView { name: permanent_label(s, p), detail: d.join(" · ") }
+}
+
+/// "Emberwake 2 untapped, 1 tapped · Verdance 1 untapped", or "none".
+fn pillars_text(s: &State, seat: Seat) -> String {
+    let mut parts = Vec::new();
+    for pillar in Pillar::ALL {
+        let of: Vec<&Permanent> = s.players[seat]
+            .field
+            .iter()
+            .filter(|p| s.kind_of(p) == CardType::Pillar && pillar_produces(s, p) == Some(pillar))
+            .collect();
+        if of.is_empty() {
+            continue;
+        }
+        let tapped = of.iter().filter(|p| p.tapped).count();
+        let untapped = of.len() - tapped;
+        parts.push(match (untapped, tapped) {
+            (u, 0) => format!("{} {u} untapped", pillar.name()),
+            (0, t) => format!("{} {t} tapped", pillar.name()),
+            (u, t) => format!("{} {u} untapped, {t} tapped", pillar.name()),
+        });
+    }
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(" · ")
+    }
+}
+
+/// "2 Emberwake, 1 colourless", or "empty".
+fn pool_text(s: &State, seat: Seat) -> String {
+    let pool = &s.players[seat].pool;
+    let mut parts: Vec<String> =
+        Pillar::ALL.iter().filter(|p| pool.of(**p) > 0).map(|p| format!("{} {}", pool.of(*p), p.name())).collect();
+    if pool.generic > 0 {
+        parts.push(format!("{} colourless", pool.generic));
+    }
+    if parts.is_empty() {
+        "empty".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn seat_view(s: &State, seat: Seat) -> SeatView {
+    let p = &s.players[seat];
+    let hollow = match p.hollow.last() {
+        Some(top) => format!("{}, top {}", count_cards(p.hollow.len()), s.def(top.id).name),
+        None => "empty".into(),
+    };
+    let mut counters = vec![
+        ("Vitality".to_owned(), p.vitality.to_string()),
+        ("Hand".to_owned(), count_cards(p.hand.len())),
+        ("Archive".to_owned(), count_cards(p.archive.len())),
+        ("Hollow".to_owned(), hollow),
+        ("Pillars".to_owned(), pillars_text(s, seat)),
+        ("Pool".to_owned(), pool_text(s, seat)),
+    ];
+    if p.extra_turns > 0 {
+        counters.push(("Extra turns".to_owned(), p.extra_turns.to_string()));
+    }
+    let of_kind = |kinds: &[CardType]| -> Vec<CardView> {
+        p.field.iter().filter(|x| kinds.contains(&s.kind_of(x))).map(|x| permanent_view(s, x)).collect()
+    };
+    let mut zones = vec![
+        ZoneView { name: "Creatures".into(), cards: of_kind(&[CardType::Creature]) },
+        ZoneView { name: "Ascendants".into(), cards: of_kind(&[CardType::Ascendant]) },
+        ZoneView { name: "Rites & Relics".into(), cards: of_kind(&[CardType::Rite, CardType::Relic]) },
+    ];
+    if !p.exile.is_empty() {
+        let cards = if p.exile.len() <= MAX_EXILE_NAMES {
+            p.exile.iter().map(|c| CardView { name: s.def(c.id).name.clone(), detail: String::new() }).collect()
+        } else {
+            vec![CardView { name: count_cards(p.exile.len()), detail: String::new() }]
+        };
+        zones.push(ZoneView { name: "Exile".into(), cards });
+    }
+    SeatView { seat: Some(seat), name: p.name.clone(), counters, zones, alive: !s.has_lost(seat), ..Default::default() }
+}
+
+/// Where this turn's combat stands, for the headline.
+fn combat_stage(s: &State) -> &'static str {
+    match s.combat {
+        CombatStage::Attackers => "declaring attackers",
+        CombatStage::Declared => "attackers declared",
+        CombatStage::Blockers => "declaring blockers",
+        CombatStage::Blocked => "blockers declared",
+        CombatStage::Blazestruck => "Blazestride window",
+        CombatStage::Done => "damage dealt",
+    }
+}
+
+fn headline(s: &State) -> String {
+    if let Some(o) = &s.outcome {
+        return format!("Game over · {}", o.reason);
+    }
+    if let Prompt::Mulligan(_) = s.prompt {
+        return format!("Opening hands · {} goes first", s.players[s.first].name);
+    }
+    let step = match s.step {
+        Step::Combat => format!("Combat ({})", combat_stage(s)),
+        other => other.name().to_owned(),
+    };
+    format!("Turn {} · {} · {step}", s.turn, s.players[s.active].name)
+}
+
+/// The pending decision in words, phrased for `viewer`: who must answer
+/// and what is waiting on them.
+fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
+    if s.outcome.is_some() {
+        return None;
+    }
+    let who = *to_act(s).first()?;
+    let mine = viewer == Some(who);
+    let name = s.players[who].name.clone();
+    let attackers = || -> Vec<String> {
+        s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| permanent_label(s, p)).collect()
+    };
+    let text = match s.prompt {
+        Prompt::Mulligan(_) if mine => {
+            "Keep your opening hand, or take the one mulligan: shuffle it back and draw 6.".to_owned()
+        }
+        Prompt::Mulligan(_) => format!("Waiting for {name} to keep their opening hand or mulligan."),
+        Prompt::Priority => {
+            let holder = if mine { "You hold".to_owned() } else { format!("{name} holds") };
+            match s.stack.last() {
+                Some(top) => {
+                    let whose = if viewer == Some(top.controller) {
+                        "yours".to_owned()
+                    } else {
+                        s.players[top.controller].name.clone()
+                    };
+                    format!(
+                        "{holder} priority: respond to {} ({whose}) with a Rune or an ability, or pass to let it \
+                         resolve.",
+                        stack_name(s, top)
+                    )
+                }
+                None if mine => format!(
+                    "{holder} priority in {}: act, or pass (two passes in a row end the step).",
+                    s.step.name()
+                ),
+                None => format!("{holder} priority in {}.", s.step.name()),
             }
-        })
-        .collect();
-    let hand = match viewer {
-        Viewer::Seat(seat) => Some(s.players[seat].hand.iter().map(|c| card_view(s, c)).collect()),
+        }
+        Prompt::DeclareAttackers => {
+            let so_far = attackers();
+            let declared =
+                if so_far.is_empty() { String::new() } else { format!(" (attacking: {})", so_far.join(", ")) };
+            if mine {
+                format!("Declare your attackers one at a time, then Done{declared}.")
+            } else {
+                format!("Waiting for {name} to declare attackers{declared}.")
+            }
+        }
+        Prompt::DeclareBlockers => {
+            let against = attackers().join(", ");
+            if mine {
+                format!("Block {against} with your untapped creatures, one block at a time, then Done.")
+            } else {
+                format!("Waiting for {name} to declare blockers against {against}.")
+            }
+        }
+        Prompt::DamageOrder => {
+            let a = super::combat::unordered_attacker(s).and_then(|u| s.permanent(u));
+            let a = a.map_or_else(String::new, |p| permanent_label(s, p));
+            if mine {
+                format!("Choose the order in which {a} deals its damage to its blockers.")
+            } else {
+                format!("Waiting for {name} to order the blockers of {a}.")
+            }
+        }
+        Prompt::AscendantDamage => {
+            let a = super::combat::undirected_attacker(s).and_then(|u| s.permanent(u));
+            let a = a.map_or_else(String::new, |p| permanent_label(s, p));
+            if mine {
+                format!("{a} is unblocked: take its damage yourself, or send it to one of your Ascendants.")
+            } else {
+                format!("Waiting for {name} to choose where the damage of unblocked {a} goes.")
+            }
+        }
+        Prompt::Discard => {
+            let n = s.players[who].hand.len();
+            if mine {
+                format!("You hold {n} cards: discard down to 7.")
+            } else {
+                format!("Waiting for {name} to discard down to 7 (holds {n}).")
+            }
+        }
+        Prompt::AbilityTargets => {
+            let src = s.choosing.map_or_else(String::new, |a| {
+                s.permanent(a.source).map_or_else(|| s.def(a.id).name.clone(), |p| permanent_label(s, p))
+            });
+            if mine {
+                format!("Choose the targets of {src}'s triggered ability.")
+            } else {
+                format!("Waiting for {name} to choose the targets of {src}'s triggered ability.")
+            }
+        }
+    };
+    Some(text)
+}
+
+/// Public notes under the headline: the mulligan order while hands are
+/// being kept, and the last turn's draw rule.
+fn notes(s: &State) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Prompt::Mulligan(_) = s.prompt {
+        let second = s.opponent(s.first);
+        notes.push(format!(
+            "{} answers the mulligan first, then {}; the first player skips their first draw.",
+            s.players[second].name, s.players[s.first].name
+        ));
+    }
+    if !s.pending.is_empty() && s.outcome.is_none() {
+        let n = s.pending.len();
+        notes.push(format!("{n} triggered abilit{} waiting to go on the Stack.", if n == 1 { "y" } else { "ies" }));
+    }
+    notes
+}
+
+/// The table as `viewer` may see it (`actions` is filled by the registry).
+pub fn view(s: &State, viewer: Viewer) -> TableView {
+    let me = match viewer {
+        Viewer::Seat(seat) => Some(seat),
         Viewer::Public => None,
     };
     TableView {
         game: "Certamen".into(),
-        headline: format!("Turn {} · {} · {}", s.turn, s.players[s.active].name, s.step.name()),
-        seats,
-        stack: s
-            .stack
-            .iter()
-            .map(|i| StackItemView {
-                label: s.def(i.card_id()).name.clone(),
-                controller: Some(i.controller),
-                targets: i.targets.iter().map(|t| target_name(s, t)).collect(),
-            })
-            .collect(),
-        waiting_for: super::legal::to_act(s),
-        prompt: Some(
-            match s.prompt {
-                Prompt::Mulligan(_) => "Keep your hand or mulligan to 6?",
-                Prompt::Priority => "Act or pass priority",
-                Prompt::DeclareAttackers => "Declare attackers",
-                Prompt::DeclareBlockers => "Declare blockers",
-                Prompt::Discard => "Discard down to 7 cards",
-                Prompt::AbilityTargets => "Choose targets for a triggered ability",
-                Prompt::DamageOrder => "Order the blockers of your attacker",
-                Prompt::AscendantDamage => "Take the damage of an unblocked attacker, or send it to an Ascendant",
-            }
-            .to_owned(),
-        ),
-        hand,
+        headline: headline(s),
+        seats: s.players.seats().map(|seat| seat_view(s, seat)).collect(),
+        stack: s.stack.iter().map(|i| stack_item_view(s, i)).collect(),
+        waiting_for: to_act(s),
+        prompt: prompt_text(s, me),
+        notes: notes(s),
+        hand: me.map(|seat| s.players[seat].hand.iter().map(|c| hand_card_view(s, c)).collect()),
         outcome: s.outcome.clone(),
         ..TableView::default()
     }
 }
 
-/// A short label for a button offering `a`.
+/// The words for an ability used by `Activate`: "Use Sparkstorm Elemental
+/// ({1}, Tap)", "Surge Wildfire Berserker", "Kaelith +1", "Kaelith
+/// Ultimate (−7)".
+fn ability_label(s: &State, p: &Permanent, ability: usize) -> String {
+    let name = permanent_label(s, p);
+    let Body::Card(id) = p.body else { return format!("Use {name}") };
+    match s.def(id).abilities.get(ability) {
+        Some(Ability::Activated { cost, tap, sacrifice, .. }) => {
+            let mut parts = Vec::new();
+            if let Some(c) = cost {
+                parts.push(c.to_string());
+            }
+            if *tap {
+                parts.push("Tap".into());
+            }
+            if *sacrifice {
+                parts.push("Sacrifice".into());
+            }
+            format!("Use {name} ({})", parts.join(", "))
+        }
+        Some(Ability::Surge { .. }) => format!("Surge {name}"),
+        Some(Ability::Loyalty { change, .. }) => format!("{name} {}", loyalty_sign(*change)),
+        Some(Ability::Ultimate { cost, .. }) => format!("{name} Ultimate (−{cost})"),
+        _ => format!("Use {name}"),
+    }
+}
+
+/// The effect of an ability in a few words, for its label when there is
+/// room: "deal 1 damage to any target".
+fn ability_effect(s: &State, p: &Permanent, ability: usize) -> Option<String> {
+    let Body::Card(id) = p.body else { return None };
+    let def = s.def(id);
+    let text = sentence(def.abilities.get(ability)?.effects(), def.this());
+    let text = text.trim_end_matches('.');
+    let mut c = text.chars();
+    c.next().map(|f| f.to_lowercase().collect::<String>() + c.as_str())
+}
+
+/// A label for one action of `seat`.
 pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
-    let card = |uid: u32| {
-        s.players[seat]
-            .hand
-            .iter()
-            .find(|c| c.uid == uid)
-            .map(|c| s.def(c.id).name.clone())
-            .or_else(|| s.permanent(uid).map(|p| s.name_of(p)))
-            .unwrap_or_default()
+    let me = Some(seat);
+    let hand_name = |uid: Uid| {
+        s.players[seat].hand.iter().find(|c| c.uid == uid).map_or_else(String::new, |c| s.def(c.id).name.clone())
+    };
+    // Attacks, blocks, taps and equipment say whose creature by their
+    // nature; only targets (below) name a controller.
+    let on_field = |uid: Uid| s.permanent(uid).map_or_else(|| "(gone)".to_owned(), |p| permanent_label(s, p));
+    let arrow = |targets: &[TargetRef]| {
+        if targets.is_empty() {
+            String::new()
+        } else {
+            format!(" → {}", targets_text(s, targets, me))
+        }
+    };
+    let aegis = |targets: &[TargetRef]| match aegis_surcharge(s, seat, targets) {
+        0 => String::new(),
+        n => format!(" (+{n} for Aegis)"),
     };
     let (label, placement) = match a {
-        Action::Keep => ("Keep".to_owned(), Placement::Board),
+        Action::Keep => {
+            let n = s.players[seat].hand.len();
+            (format!("Keep these {n} cards"), Placement::Board)
+        }
         Action::Mulligan => ("Mulligan to 6".to_owned(), Placement::Board),
         Action::Pass => ("Pass".to_owned(), Placement::Board),
-        Action::PlayPillar { card: c } => (format!("Play {}", card(*c)), Placement::Hand),
-        Action::TapPillar { pillar } => (format!("Tap {}", card(*pillar)), Placement::Board),
-        Action::Cast { card: c, targets } => {
-            let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
-            let on = if t.is_empty() { String::new() } else { format!(" → {}", t.join(", ")) };
-            (format!("Cast {}{on}", card(*c)), Placement::Hand)
+        Action::PlayPillar { card } => (format!("Play {}", hand_name(*card)), Placement::Hand),
+        Action::TapPillar { pillar } => (format!("Tap {}", on_field(*pillar)), Placement::Board),
+        Action::Cast { card, targets } => {
+            (format!("Cast {}{}{}", hand_name(*card), arrow(targets), aegis(targets)), Placement::Hand)
         }
         Action::Activate { permanent, ability, targets } => {
-            let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
-            let on = if t.is_empty() { String::new() } else { format!(" → {}", t.join(", ")) };
-            (format!("Use {} ({}){on}", card(*permanent), ability + 1), Placement::Board)
+            let label = match s.permanent(*permanent) {
+                Some(p) => {
+                    let base = ability_label(s, p, *ability);
+                    let tail = format!("{}{}", arrow(targets), aegis(targets));
+                    match ability_effect(s, p, *ability) {
+                        Some(e) if targets.is_empty() && base.len() + e.len() + 2 <= MAX_LABEL => {
+                            format!("{base}: {e}")
+                        }
+                        _ => format!("{base}{tail}"),
+                    }
+                }
+                None => "Use an ability".to_owned(),
+            };
+            (label, Placement::Board)
         }
-        Action::Equip { relic, creature } => (format!("Equip {} to {}", card(*relic), card(*creature)), Placement::Board),
+        Action::Equip { relic, creature } => {
+            let cost = s.permanent(*relic).and_then(|r| match r.body {
+                Body::Card(id) => s.def(id).equip.as_ref().map(|e| e.cost.to_string()),
+                Body::Token(_) => None,
+            });
+            let cost = cost.map_or_else(String::new, |c| format!(" ({c})"));
+            (format!("Equip {} to {}{cost}", on_field(*relic), on_field(*creature)), Placement::Board)
+        }
         Action::ChooseTargets { targets } => {
-            let t: Vec<String> = targets.iter().map(|t| target_name(s, t)).collect();
-            (format!("Target {}", t.join(", ")), Placement::Board)
+            let src = s.choosing.map_or_else(String::new, |c| {
+                s.permanent(c.source).map_or_else(|| s.def(c.id).name.clone(), |p| permanent_label(s, p))
+            });
+            (format!("{src} trigger{}", arrow(targets)), Placement::Board)
         }
-        Action::Attack { creature } => (format!("Attack with {}", card(*creature)), Placement::Board),
-        Action::EndAttacks => ("Done attacking".to_owned(), Placement::Board),
+        Action::Attack { creature } => (format!("Attack with {}", on_field(*creature)), Placement::Board),
+        Action::EndAttacks => {
+            let any = s.players[seat].field.iter().any(|p| p.attacking);
+            (if any { "Done attacking" } else { "No attack" }.to_owned(), Placement::Board)
+        }
         Action::Block { blocker, attacker } => {
-            (format!("Block {} with {}", card(*attacker), card(*blocker)), Placement::Board)
+            (format!("Block {} with {}", on_field(*attacker), on_field(*blocker)), Placement::Board)
         }
-        Action::EndBlocks => ("Done blocking".to_owned(), Placement::Board),
+        Action::EndBlocks => {
+            let any = s.players[seat].field.iter().any(|p| p.blocking.is_some());
+            (if any { "Done blocking" } else { "No blocks" }.to_owned(), Placement::Board)
+        }
         Action::DirectDamage { attacker, ascendant } => {
-            let to = ascendant.map(card).unwrap_or_else(|| "you".to_owned());
-            (format!("{} hits {to}", card(*attacker)), Placement::Board)
+            let power = s.permanent(*attacker).map_or(0, |p| s.power(p));
+            let who = on_field(*attacker);
+            let label = match ascendant.and_then(|u| s.permanent(u)) {
+                Some(asc) => {
+                    format!("Send {who}'s {power} damage to {} (Loyalty {})", permanent_label(s, asc), asc.loyalty)
+                }
+                None => format!("Take {who}'s {power} damage yourself"),
+            };
+            (label, Placement::Board)
         }
-        Action::OrderBlockers { order, .. } => {
-            let names: Vec<String> = order.iter().map(|u| card(*u)).collect();
-            (format!("Damage order: {}", names.join(", ")), Placement::Board)
+        Action::OrderBlockers { attacker, order } => {
+            let names: Vec<String> = order.iter().map(|u| on_field(*u)).collect();
+            (format!("{} damages {} first", on_field(*attacker), names.join(", then ")), Placement::Board)
         }
-        Action::Discard { card: c } => (format!("Discard {}", card(*c)), Placement::Hand),
+        Action::Discard { card } => (format!("Discard {}", hand_name(*card)), Placement::Hand),
     };
-    let label: String = label.chars().take(80).collect();
-    ActionView { index: 0, label, placement }
+    ActionView { index: 0, label: clip(&label, MAX_LABEL), placement }
 }
 
 /// Card names `viewer` cannot see and no visible zone shows.
