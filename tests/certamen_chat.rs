@@ -146,3 +146,16 @@ fn order_pass_unless_targeted_still_asks_a_defender() {
     assert_eq!(follows(&s, BOB, "pass-unless-targeted"), None, "Bob is attacked");
     assert_eq!(follows(&s, BOB, "pass-until-my-turn"), Some(Action::Pass));
 }
+
+#[test]
+fn mulligan_is_asked_privately_in_the_hand() {
+    use cardtable::engine::{MatchSetup, Placement};
+    use cardtable::games::certamen::testing::{db, match_setup};
+    let db = db();
+    let setup: MatchSetup = match_setup(&db, 5, ["Cinderstorm", "Hollow Court"]);
+    let s = Certamen::setup(&setup, &db).unwrap();
+    assert_eq!(Certamen::to_act(&s), vec![BOB], "the second player answers first");
+    for a in Certamen::legal_actions(&s, BOB) {
+        assert_eq!(Certamen::describe(&s, BOB, &a).placement, Placement::Hand, "{a:?} is a hand choice");
+    }
+}

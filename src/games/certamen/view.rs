@@ -508,9 +508,9 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
     let (label, placement) = match a {
         Action::Keep => {
             let n = s.players[seat].hand.len();
-            (format!("Keep these {n} cards"), Placement::Board)
+            (format!("Keep these {n} cards"), Placement::Hand)
         }
-        Action::Mulligan => ("Mulligan to 6".to_owned(), Placement::Board),
+        Action::Mulligan => ("Mulligan to 6".to_owned(), Placement::Hand),
         Action::Pass => ("Pass".to_owned(), Placement::Board),
         Action::PlayPillar { card } => (format!("Play {}", hand_name(*card)), Placement::Hand),
         Action::TapPillar { pillar } => (format!("Tap {}", on_field(*pillar)), Placement::Board),
