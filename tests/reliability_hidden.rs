@@ -272,11 +272,12 @@ fn no_view_event_or_message_names_a_hidden_card_in_thousands_of_games() {
     run(LONG_GAMES, 1_000_000);
 }
 
-/// Plays each Spheres game of `runs` (options, seed) with the leak checks
-/// of [`play_checked`] and fails with the first leaks found.
-fn check_spheres_games(runs: Vec<(SimOptions, u64)>) {
+/// Plays each game of registry entry `game` in `runs` (options, seed)
+/// with the leak checks of [`play_checked`] and fails with the first
+/// leaks found.
+fn check_games(game: &str, runs: Vec<(SimOptions, u64)>) {
     let library = Library::embedded().unwrap();
-    let game = GameId::parse("spheres").unwrap();
+    let game = GameId::parse(game).unwrap();
     let mut tally = Tally::default();
     let mut failures = Vec::new();
     for (opts, seed) in &runs {
@@ -298,7 +299,8 @@ fn check_spheres_games(runs: Vec<(SimOptions, u64)>) {
 #[test]
 fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
     let modes = [(3, "free-for-all"), (4, "teams"), (5, "limited-range"), (6, "teams"), (6, "free-for-all")];
-    check_spheres_games(
+    check_games(
+        "spheres",
         (0..15u64)
             .map(|seed| {
                 let (players, mode) = modes[seed as usize % modes.len()];
@@ -312,7 +314,8 @@ fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
 /// decks, shields and groove stay hidden; two to four lords.
 #[test]
 fn no_view_event_or_message_names_a_hidden_card_in_the_first_draft() {
-    check_spheres_games(
+    check_games(
+        "spheres",
         (0..12u64)
             .map(|seed| {
                 let players = [2, 2, 3, 4][seed as usize % 4];
@@ -339,7 +342,8 @@ fn no_view_event_or_message_names_a_hidden_card_while_drafting() {
         (2, "random-keep"),
         (3, "set-selection"),
     ];
-    check_spheres_games(
+    check_games(
+        "spheres",
         methods
             .into_iter()
             .enumerate()

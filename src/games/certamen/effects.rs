@@ -94,6 +94,7 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                     }
                     let i = s.rng.below(s.players[seat].hand.len());
                     let c = s.players[seat].hand.remove(i);
+                    s.players[seat].revealed.retain(|u| *u != c.uid);
                     ev.push(Event::public(format!("{} discards {}", s.players[seat].name, s.def(c.id).name)));
                     s.players[seat].hollow.push(c);
                 }
@@ -244,7 +245,11 @@ fn put(s: &mut State, controller: Seat, c: super::state::Card, to: Destination, 
     let kind = s.def(c.id).kind;
     match to {
         Destination::Livingfield if !kind.is_spell() => enter(s, c, controller, tapped),
-        _ => s.players[c.owner].hand.push(c),
+        _ => {
+            // Found or returned in everyone's sight: the opponent knows it.
+            s.players[c.owner].hand.push(c);
+            s.players[c.owner].revealed.push(c.uid);
+        }
     }
 }
 

@@ -29,21 +29,19 @@
 //! - the Ascendant uniqueness rule;
 //! - payment is always automatic (no choice of which Pillars to tap when
 //!   it matters); target combinations are capped at 64 per card;
-//! - `determinize` re-samples the opponent's whole hand, even cards the
-//!   seat saw go there (returned to hand); a richer view (counters, loyalty,
-//!   equipment, pool by colour) for the board;
-//! - the registry entry (`Game` info, summary), standing orders, and the
-//!   hidden-information and determinism suites shared with Spheres.
+//! - a richer view (counters, loyalty, equipment, pool by colour) for the
+//!   board.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
 //! [`abilities`] (triggered, activated, Surge, loyalty),
-//! [`combat`], [`view`] (view, labels, secrets, determinize) and
+//! [`combat`], [`view`] (view, labels, secrets), [`determinize`] and
 //! [`testing`] (scenario helpers).
 
 pub mod abilities;
 pub mod action;
 pub mod combat;
+pub mod determinize;
 pub mod effects;
 pub mod legal;
 pub mod setup;
@@ -103,7 +101,7 @@ impl Rules for Certamen {
         view::secrets(s, viewer)
     }
     fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
-        view::determinize(s, seat, rng)
+        determinize::determinize(s, seat, rng)
     }
     fn turn(s: &State) -> Option<Turn> {
         (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: s.turn, active: s.active })

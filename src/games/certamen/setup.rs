@@ -42,6 +42,7 @@ pub fn setup(setup: &MatchSetup, db: &Arc<CertamenDb>) -> Result<State, SetupErr
             vitality: START_VITALITY,
             archive,
             hand: Vec::new(),
+            revealed: Vec::new(),
             field: Vec::new(),
             hollow: Vec::new(),
             exile: Vec::new(),

@@ -154,6 +154,11 @@ pub struct Player {
     pub archive: Vec<Card>,
     /// The hand (the Memory Bank).
     pub hand: Vec<Card>,
+    /// The cards of this hand both players saw arrive (returned from the
+    /// Livingfield or the Hollow, found by a search): the opponent knows
+    /// them, so `determinize` leaves them in place. Only cards in the hand.
+    #[serde(default)]
+    pub revealed: Vec<Uid>,
     /// Permanents on the Livingfield.
     pub field: Vec<Permanent>,
     /// The discard pile, face up; the top is the end.
@@ -547,6 +552,11 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
     uids.dedup();
     if uids.len() != before {
         return Err("two permanents share a uid".into());
+    }
+    for (seat, p) in s.players.iter() {
+        if let Some(u) = p.revealed.iter().find(|u| !p.hand.iter().any(|c| c.uid == **u)) {
+            return Err(format!("{seat}'s revealed card {u} is not in their hand"));
+        }
     }
     if s.stack.is_empty() && s.prompt == Prompt::Priority && s.passes > 1 {
         return Err("two passes on an empty stack did not end the step".into());

@@ -90,6 +90,7 @@ fn mulligan(s: &mut State, seat: Seat, take: bool, ev: &mut Vec<Event>) {
         let p = &mut s.players[seat];
         let hand = std::mem::take(&mut p.hand);
         p.archive.extend(hand);
+        p.revealed.clear();
         let mut archive = std::mem::take(&mut s.players[seat].archive);
         s.rng.shuffle(&mut archive);
         s.players[seat].archive = archive;
@@ -123,9 +124,10 @@ pub fn draw(s: &mut State, seat: Seat, n: usize) {
 }
 
 fn take_from_hand(s: &mut State, seat: Seat, uid: Uid) -> Card {
-    let hand = &mut s.players[seat].hand;
-    let i = hand.iter().position(|c| c.uid == uid).expect("legal actions name cards in hand");
-    hand.remove(i)
+    let p = &mut s.players[seat];
+    let i = p.hand.iter().position(|c| c.uid == uid).expect("legal actions name cards in hand");
+    p.revealed.retain(|u| *u != uid);
+    p.hand.remove(i)
 }
 
 /// A player did something while holding priority: they keep it, and the
@@ -197,7 +199,10 @@ pub fn leave(s: &mut State, uid: Uid, to: Leave) {
         match to {
             Leave::Hollow => owner.hollow.push(c),
             Leave::Exile => owner.exile.push(c),
-            Leave::Hand => owner.hand.push(c),
+            Leave::Hand => {
+                owner.hand.push(c);
+                owner.revealed.push(c.uid);
+            }
         }
     }
 }

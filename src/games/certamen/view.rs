@@ -1,5 +1,4 @@
-//! What a viewer may see, button labels, the secrets list, and
-//! determinization (re-sampling what a seat cannot see).
+//! What a viewer may see, button labels, and the secrets list.
 //!
 //! The board is compact enough for one embed field per player (1024
 //! characters): Pillars are counted by pillar rather than listed, the
@@ -12,7 +11,7 @@ use super::state::{Body, Card, CombatStage, Permanent, Prompt, StackItem, StackS
 use super::target::aegis_surcharge;
 use crate::cards::certamen::{sentence, Ability, CardType, Pillar};
 use crate::engine::{
-    ActionView, CardView, GameRng, Placement, SeatView, StackItemView, TableView, Viewer, ZoneView,
+    ActionView, CardView, Placement, SeatView, StackItemView, TableView, Viewer, ZoneView,
 };
 use crate::engine::Seat;
 
@@ -599,19 +598,4 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
     hidden.sort();
     hidden.dedup();
     hidden
-}
-
-/// A copy in which the opponent's hand and both Archives are re-sampled
-/// (hand sizes kept).
-pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
-    let mut out = s.clone();
-    let other = s.opponent(seat);
-    let p = &mut out.players[other];
-    let n = p.hand.len();
-    let mut unseen: Vec<Card> = p.hand.drain(..).chain(p.archive.drain(..)).collect();
-    rng.shuffle(&mut unseen);
-    p.hand = unseen.split_off(unseen.len() - n);
-    p.archive = unseen;
-    rng.shuffle(&mut out.players[seat].archive);
-    out
 }
