@@ -362,8 +362,8 @@ pub struct CardDef {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Ability {
-    /// 4.3.5a: its effects go on the stack once when the card enters the
-    /// board or turns face up (and when an item is played directly,
+    /// 4.3.5a: its effects are put on the stack a single time, on entering
+    /// the board or turning face up (and when an item is played directly,
     /// 2.3.1b); continuous ones last while the card stays face up.
     Static {
         /// Effects, in order.
@@ -428,8 +428,8 @@ pub enum Ability {
         /// Effects, in order.
         effects: Vec<Effect>,
     },
-    /// 4.3.5f: used from the hand by revealing and discarding the card and
-    /// paying the activation fee, only by the active player with no stack.
+    /// 4.3.5f: used from the hand (reveal it, pay the fee, discard it),
+    /// only by the active player with no stack.
     Support {
         /// The activation fee.
         fee: Cost,
@@ -881,8 +881,8 @@ pub enum Effect {
         #[serde(default)]
         faction: bool,
     },
-    /// Move Victory Tokens from the global pool onto a permanent with a
-    /// Victory Token Field (10.1.3, 10.1.4, 10.1.7).
+    /// Move Victory Tokens from the global pool onto a card whose
+    /// Victory Token Field is printed (10.1.3, 10.1.4, 10.1.7).
     PlaceVictoryTokens {
         /// How many.
         #[serde(default = "one")]
