@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::{
     Ability, AthernumDb, CardDef, CardType, Condition, Duration, Effect, ExtraRule, Faction, Filter, Object, Stat,
-    Target, Trigger, CARD_FILES,
+    Trigger, CARD_FILES,
 };
 use crate::cards::LoadError;
 
@@ -323,7 +323,7 @@ struct Place {
 
 /// An effect the engine can execute one way only.
 fn effect_shape(e: &Effect, at: &Place, names: &Names) -> Result<(), String> {
-    use Object::*;
+    use Object::{Attachment, Character, Defender, Linked, Location, Opponent, Permanent, Player, This, You};
     let allowed: &[Object] = match e {
         Effect::Damage { .. } | Effect::Heal { .. } | Effect::PreventDamage { .. } => {
             &[Character, Location, Defender, This, Linked]
@@ -478,8 +478,8 @@ pub fn check_collection(db: &AthernumDb) -> Result<(), LoadError> {
             _ => false,
         };
         if !fits {
-            let what = c.faction.map_or("factionless", Faction::name);
-            return Err(invalid(i, "faction", format!("a {what} card does not belong in this file")));
+            let home = c.faction.map_or("neutral", Faction::key);
+            return Err(invalid(i, "faction", format!("this card belongs in {home}.toml, not in this file")));
         }
     }
     let last_in = |pred: &dyn Fn(&CardDef) -> bool| db.cards.iter().rposition(pred).unwrap_or(last);
@@ -593,7 +593,7 @@ fn check_decks(db: &AthernumDb) -> Result<(), LoadError> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::cards::athernum::{Object, Target};
 
     #[test]
     fn a_fixed_target_takes_no_filter() {

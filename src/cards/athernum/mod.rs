@@ -11,7 +11,7 @@ pub mod check;
 pub mod schema;
 pub mod text;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -191,24 +191,21 @@ impl AthernumDb {
     /// when they are legal.
     pub fn deck_problems_split(&self, main: &[String], extra: &[String]) -> Vec<String> {
         let mut problems = Vec::new();
-        let mut unknown: Vec<&str> = Vec::new();
-        let mut resolve = |list: &'_ [String], problems: &mut Vec<String>| -> Vec<CardId> {
-            let mut ids = Vec::new();
+        let mut unknown: BTreeSet<&str> = BTreeSet::new();
+        let mut main_ids = Vec::new();
+        let mut extra_ids = Vec::new();
+        for (list, ids) in [(main, &mut main_ids), (extra, &mut extra_ids)] {
             for n in list {
                 match self.find(n) {
                     Ok(id) => ids.push(id),
                     Err(e) => {
-                        if !unknown.contains(&n.trim()) {
-                            unknown.push(n.trim());
+                        if unknown.insert(n.trim()) {
                             problems.push(e.to_string());
                         }
                     }
                 }
             }
-            ids
-        };
-        let main_ids = resolve(main, &mut problems);
-        let extra_ids = resolve(extra, &mut problems);
+        }
         let unknown_main = main.len() - main_ids.len();
         if main.len() != DECK_SIZE {
             problems.push(format!("a deck holds exactly {DECK_SIZE} cards; this one has {}", main.len()));
@@ -223,23 +220,21 @@ impl AthernumDb {
         if extra.len() > EXTRA_DECK_MAX {
             problems.push(format!("an Extra Deck holds at most {EXTRA_DECK_MAX} cards; this one has {}", extra.len()));
         }
-        let mut confined: Vec<&str> = main_ids
+        let confined: BTreeSet<&str> = main_ids
             .iter()
             .map(|id| self.card(*id))
             .filter(|c| c.extra_deck_only())
             .map(|c| c.name.as_str())
             .collect();
-        confined.dedup();
         for name in confined {
             problems.push(format!("{name} belongs in the Extra Deck only, not in the main deck"));
         }
-        let mut ruleless: Vec<&str> = extra_ids
+        let ruleless: BTreeSet<&str> = extra_ids
             .iter()
             .map(|id| self.card(*id))
             .filter(|c| c.extra_rule.is_none())
             .map(|c| c.name.as_str())
             .collect();
-        ruleless.dedup();
         for name in ruleless {
             problems.push(format!("{name} has no Extra Rule Field, so it cannot be in the Extra Deck"));
         }
