@@ -71,7 +71,9 @@ fn athernum_four_factions_each_with_main_characters() {
 #[test]
 fn athernum_every_card_type_field_and_ability_type_is_present() {
     let db = db();
-    let n = |pred: &dyn Fn(&cardtable::cards::athernum::CardDef) -> bool| db.cards.iter().filter(|c| pred(c)).count();
+    let n = |pred: &dyn Fn(&cardtable::cards::athernum::CardDef) -> bool| {
+        db.cards.iter().filter(|c| pred(c)).count()
+    };
     assert!(n(&|c| c.kind == CardType::Character) >= 40);
     assert!(n(&|c| c.kind == CardType::Item) >= 8);
     assert!(n(&|c| c.kind == CardType::Location) >= 8);
@@ -89,10 +91,10 @@ fn athernum_every_card_type_field_and_ability_type_is_present() {
         assert!(k >= 3, "{kind} abilities: {k}");
     }
     assert!(
-        db.cards.iter().filter(|c| c.kind == CardType::Item).any(|c| c
-            .abilities
+        db.cards
             .iter()
-            .any(|a| matches!(a, Ability::Equip { name: Some(_), .. }))),
+            .filter(|c| c.kind == CardType::Item)
+            .any(|c| c.abilities.iter().any(|a| matches!(a, Ability::Equip { name: Some(_), .. }))),
         "an activated equip ability"
     );
     for c in db.cards.iter().filter(|c| c.kind == CardType::Item) {
@@ -112,7 +114,8 @@ fn athernum_objectives_can_win_the_game() {
     let db = db();
     for c in db.cards.iter().filter(|c| c.has_objective()) {
         let field = c.victory.expect("an objective card has a Victory Token Field");
-        let scores = c.effects().any(|e| matches!(e, Effect::PlaceVictoryTokens { amount, .. } if *amount >= 1));
+        let scores =
+            c.effects().any(|e| matches!(e, Effect::PlaceVictoryTokens { amount, .. } if *amount >= 1));
         assert!(scores && field >= 1, "{}", c.name);
     }
     for f in Faction::ALL {
@@ -179,7 +182,8 @@ fn athernum_11_0_2a_a_deck_holds_exactly_60_cards() {
 fn athernum_11_0_2b_a_deck_needs_a_main_character() {
     let db = db();
     let (main, extra) = legal();
-    let mut swaps = ["Oathkeeper Paladin", "Bastion Quartermaster", "Iron Chaplain", "Bulwark Engineer"].into_iter();
+    let mut swaps =
+        ["Oathkeeper Paladin", "Bastion Quartermaster", "Iron Chaplain", "Bulwark Engineer"].into_iter();
     let main: Vec<String> = main
         .into_iter()
         .map(|n| {
@@ -207,7 +211,10 @@ fn athernum_11_0_2c_an_extra_deck_holds_at_most_20_cards_each_with_an_extra_rule
         ("Worldroot Avatar", 4),
         ("Umbral Echo", 1),
     ]);
-    assert_eq!(db.deck_problems_split(&main, &extra), ["an Extra Deck holds at most 20 cards; this one has 21"]);
+    assert_eq!(
+        db.deck_problems_split(&main, &extra),
+        ["an Extra Deck holds at most 20 cards; this one has 21"]
+    );
     let p = db.deck_problems_split(&main, &names(&[("Tower Shield", 1)]));
     assert_eq!(p, ["Tower Shield has no Extra Rule Field, so it cannot be in the Extra Deck"]);
     let mut with_reserve = main.clone();
@@ -333,7 +340,9 @@ fn line_of(file: &str, needle: &str) -> usize {
 
 #[test]
 fn athernum_unknown_field_names_the_file_line_card_and_field() {
-    let (_d, r) = broken("ashen.toml", |t| t.replacen("name = \"Ashwolf Rider\"", "name = \"Ashwolf Rider\"\nspeed = 3", 1));
+    let (_d, r) = broken("ashen.toml", |t| {
+        t.replacen("name = \"Ashwolf Rider\"", "name = \"Ashwolf Rider\"\nspeed = 3", 1)
+    });
     let msg = r.unwrap_err().to_string();
     let line = line_of("ashen.toml", "name = \"Ashwolf Rider\"") + 1;
     assert!(msg.contains(&format!("ashen.toml:{line}:")), "line {line} not in: {msg}");
@@ -350,7 +359,9 @@ fn athernum_bad_cost_symbol_names_the_file_line_and_card() {
 
 #[test]
 fn athernum_unknown_effect_is_refused_naming_the_card() {
-    let (_d, r) = broken("neutral.toml", |t| t.replacen("{ do = \"draw\", amount = 2 }", "{ do = \"scry\", amount = 2 }", 1));
+    let (_d, r) = broken("neutral.toml", |t| {
+        t.replacen("{ do = \"draw\", amount = 2 }", "{ do = \"scry\", amount = 2 }", 1)
+    });
     let msg = r.unwrap_err().to_string();
     assert!(msg.contains("neutral.toml:") && msg.contains("Oracle of the Crossroads"), "{msg}");
 }
@@ -358,7 +369,11 @@ fn athernum_unknown_effect_is_refused_naming_the_card() {
 #[test]
 fn athernum_effect_on_the_wrong_object_names_file_card_and_field() {
     let (_d, r) = broken("gloam.toml", |t| {
-        t.replacen("{ do = \"neutralize\", target = { object = \"effect\"", "{ do = \"neutralize\", target = { object = \"character\"", 1)
+        t.replacen(
+            "{ do = \"neutralize\", target = { object = \"effect\"",
+            "{ do = \"neutralize\", target = { object = \"character\"",
+            1,
+        )
     });
     let e = r.unwrap_err();
     match &e {
@@ -392,7 +407,11 @@ fn athernum_undefined_token_or_marker_is_refused() {
 #[test]
 fn athernum_item_with_a_cost_is_refused() {
     let (_d, r) = broken("bastion.toml", |t| {
-        t.replacen("name = \"Tower Shield\"\ntype = \"item\"", "name = \"Tower Shield\"\ntype = \"item\"\ncost = 2", 1)
+        t.replacen(
+            "name = \"Tower Shield\"\ntype = \"item\"",
+            "name = \"Tower Shield\"\ntype = \"item\"\ncost = 2",
+            1,
+        )
     });
     let e = r.unwrap_err();
     let msg = e.to_string();
@@ -401,15 +420,21 @@ fn athernum_item_with_a_cost_is_refused() {
 
 #[test]
 fn athernum_duplicate_name_is_refused() {
-    let (_d, r) = broken("neutral.toml", |t| t.replacen("name = \"Signal Horn\"", "name = \"Tower Shield\"", 1));
+    let (_d, r) =
+        broken("neutral.toml", |t| t.replacen("name = \"Signal Horn\"", "name = \"Tower Shield\"", 1));
     let msg = r.unwrap_err().to_string();
     assert!(msg.contains("Tower Shield") && msg.contains("used by two cards"), "{msg}");
 }
 
 #[test]
 fn athernum_card_in_the_wrong_faction_file_is_refused() {
-    let (_d, r) =
-        broken("gloam.toml", |t| t.replacen("name = \"Gloamhound\"\ntype = \"character\"\nfaction = \"gloam\"", "name = \"Gloamhound\"\ntype = \"character\"\nfaction = \"ashen\"", 1));
+    let (_d, r) = broken("gloam.toml", |t| {
+        t.replacen(
+            "name = \"Gloamhound\"\ntype = \"character\"\nfaction = \"gloam\"",
+            "name = \"Gloamhound\"\ntype = \"character\"\nfaction = \"ashen\"",
+            1,
+        )
+    });
     let msg = r.unwrap_err().to_string();
     assert!(msg.contains("gloam.toml") && msg.contains("Gloamhound") && msg.contains("`faction`"), "{msg}");
 }
@@ -419,7 +444,9 @@ fn athernum_illegal_starter_deck_is_refused_naming_the_deck() {
     let (_d, r) = broken("decks.toml", |t| t.replacen("\"4 Cinder Raider\"", "\"5 Cinder Raider\"", 1));
     let msg = r.unwrap_err().to_string();
     assert!(
-        msg.contains("decks.toml") && msg.contains("Embers of the March") && msg.contains("Cinder Raider has 5"),
+        msg.contains("decks.toml")
+            && msg.contains("Embers of the March")
+            && msg.contains("Cinder Raider has 5"),
         "{msg}"
     );
 }
@@ -427,7 +454,8 @@ fn athernum_illegal_starter_deck_is_refused_naming_the_deck() {
 #[test]
 fn athernum_text_does_not_copy_the_seed_rules() {
     // No run of 8 words of the seed appears in our rulings or card text.
-    let seed_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds/athernum-comprehensive-rules.txt");
+    let seed_path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds/athernum-comprehensive-rules.txt");
     let Ok(seed) = fs::read_to_string(&seed_path) else { return };
     let words = |s: &str| -> Vec<String> {
         s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
@@ -435,7 +463,8 @@ fn athernum_text_does_not_copy_the_seed_rules() {
     let seed_words = words(&seed);
     let runs: std::collections::HashSet<&[String]> = seed_words.windows(8).collect();
     let db = db();
-    let mut ours = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rulings/athernum.md")).unwrap();
+    let mut ours =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rulings/athernum.md")).unwrap();
     for c in &db.cards {
         ours.push('\n');
         ours.push_str(&c.text(&db).join("\n"));

@@ -89,6 +89,9 @@ fn unreadable(path: &Path, e: &std::io::Error) -> LoadError {
 
 type Problem = (String, String);
 
+/// A question asked of each card.
+type CardTest = dyn Fn(&CardDef) -> bool;
+
 fn problem(field: &str, reason: impl Into<String>) -> Problem {
     (field.to_owned(), reason.into())
 }
@@ -428,10 +431,10 @@ fn effect_shape(e: &Effect, at: &Place, names: &Names) -> Result<(), String> {
                 return Err("resource tokens come from `create_resource_token`".into());
             }
         }
-        Effect::PlaceMarkers { marker, .. } | Effect::RemoveMarkers { marker, .. } => {
-            if names.db.marker(marker).is_none() {
-                return Err(format!("no marker type \"{marker}\" in tokens.toml (10.5.1)"));
-            }
+        Effect::PlaceMarkers { marker, .. } | Effect::RemoveMarkers { marker, .. }
+            if names.db.marker(marker).is_none() =>
+        {
+            return Err(format!("no marker type \"{marker}\" in tokens.toml (10.5.1)"));
         }
         Effect::PlaceVictoryTokens { on, .. } if on.object != This && !on.filter.victory_field => {
             return Err("Victory Tokens go only on permanents with a Victory Token Field: filter \
@@ -502,7 +505,7 @@ pub fn check_collection(db: &AthernumDb) -> Result<(), LoadError> {
         return Err(invalid(last, "name", format!("{} cards; at least {MIN_CARDS}", db.cards.len())));
     }
     let count = |pred: &dyn Fn(&CardDef) -> bool| db.cards.iter().filter(|c| pred(c)).count();
-    let needs: [(&str, &str, usize, &dyn Fn(&CardDef) -> bool); 12] = [
+    let needs: [(&str, &str, usize, &CardTest); 12] = [
         ("type", "characters", 1, &|c| c.kind == CardType::Character),
         ("type", "items", 1, &|c| c.kind == CardType::Item),
         ("type", "locations", 1, &|c| c.kind == CardType::Location),
