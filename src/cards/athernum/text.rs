@@ -90,6 +90,11 @@ impl Filter {
         if self.damaged {
             words.push("damaged".into());
         }
+        match self.main {
+            Some(true) => words.push("main".into()),
+            Some(false) => words.push("non-main".into()),
+            None => {}
+        }
         if let Some(f) = self.faction {
             words.push(f.name().into());
         }
@@ -122,11 +127,6 @@ impl Filter {
         if self.victory_field {
             words.push("with a Victory Token Field".into());
         }
-        match self.main {
-            Some(true) => words.push("that is a main character".into()),
-            Some(false) => words.push("that is not a main character".into()),
-            None => {}
-        }
         words.join(" ")
     }
 }
@@ -135,7 +135,7 @@ impl Target {
     /// The words for it.
     pub fn text(&self) -> String {
         match self.object {
-            Object::This => return "this".into(),
+            Object::This => return "this card".into(),
             Object::Linked => return "the equipped permanent".into(),
             Object::You => return "you".into(),
             Object::Opponent => return "your opponent".into(),
@@ -248,7 +248,8 @@ impl Effect {
                     parts.push(format!("{} DFV", sign(*dfv)));
                 }
                 if *slots != 0 {
-                    parts.push(format!("{} item slots", sign(*slots)));
+                    let s = if slots.unsigned_abs() == 1 { "" } else { "s" };
+                    parts.push(format!("{} item slot{s}", sign(*slots)));
                 }
                 format!("{} {} {}{}", target.text(), target.verb("gets", "get"), parts.join(" and "), until.text())
             }
