@@ -33,6 +33,20 @@ macro_rules! for_each_game {
 }
 pub(crate) use for_each_game;
 
+/// Games whose rules are still being built, one line each like
+/// [`for_each_game!`]: only their card catalogues (`cards/<module>`) are
+/// declared, so the pool, its checks and its tests exist before the rules
+/// engine; no player can start one. A game moves to [`for_each_game!`]
+/// once its `games/<module>` is complete.
+macro_rules! for_each_unregistered_game {
+    ($then:ident) => {
+        $then! {
+            athernum::Athernum as Athernum,
+        }
+    };
+}
+pub(crate) use for_each_unregistered_game;
+
 /// What players are told about a game.
 #[derive(Debug, Clone, Copy)]
 pub struct GameInfo {
