@@ -92,6 +92,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
                 Prompt::AbilityTargets => "Choose targets for a triggered ability",
                 Prompt::DamageOrder => "Order the blockers of your attacker",
                 Prompt::AscendantDamage => "Take the damage of an unblocked attacker, or send it to an Ascendant",
+                Prompt::Choice => super::choice::question(s),
             }
             .to_owned(),
         ),
@@ -148,6 +149,25 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("Damage order: {}", names.join(", ")), Placement::Board)
         }
         Action::Discard { card: c } => (format!("Discard {}", card(*c)), Placement::Hand),
+        Action::Pick { card: c } => {
+            let zones = [&s.players[seat].archive, &s.players[seat].hollow];
+            let name = zones.iter().flat_map(|z| z.iter()).find(|x| x.uid == *c).map(|x| s.def(x.id).name.clone());
+            let verb = if matches!(s.choices.first(), Some(super::state::Choice::Return { .. })) { "Return" } else { "Take" };
+            (format!("{verb} {}", name.unwrap_or_default()), Placement::Board)
+        }
+        Action::ChoosePillar { pillar } => (format!("Add {}", pillar.name()), Placement::Board),
+        Action::PayToKeep => {
+            let n = match s.choices.first() {
+                Some(super::state::Choice::Ward { amount, .. }) => *amount,
+                _ => 0,
+            };
+            (format!("Pay {n} to keep your spell"), Placement::Board)
+        }
+        Action::DeclineToPay => ("Don't pay: it is countered".to_owned(), Placement::Board),
+        Action::StackTrigger { ability } => {
+            (format!("Stack next: {} ({})", s.def(ability.id).name, ability.ability + 1), Placement::Board)
+        }
+        Action::KeepAscendant { ascendant } => (format!("Keep {}", card(*ascendant)), Placement::Board),
     };
     let label: String = label.chars().take(80).collect();
     ActionView { index: 0, label, placement }
