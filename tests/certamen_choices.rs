@@ -4,10 +4,10 @@
 //! simultaneous triggers, the Ascendant Uniqueness Rule, new targets for a
 //! copy, and which Pillars pay a cost.
 
+use cardtable::engine::Event;
 use cardtable::engine::{Rules, Seat, Visibility};
 use cardtable::games::certamen::testing::{main_phase, to_field, to_hand};
 use cardtable::games::certamen::{check_invariants, Action, Certamen, Choice, Prompt, State, TargetRef};
-use cardtable::engine::Event;
 
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
@@ -57,7 +57,9 @@ fn discard_effect_lets_the_player_choose() {
     act(&mut s, BOB, Action::Discard { card: b });
     assert_eq!(s.prompt, Prompt::Priority);
     assert_eq!(s.players[BOB].hand.iter().map(|c| c.uid).collect::<Vec<_>>(), vec![keep]);
-    assert!(s.players[BOB].hollow.iter().any(|c| c.uid == a) && s.players[BOB].hollow.iter().any(|c| c.uid == b));
+    assert!(
+        s.players[BOB].hollow.iter().any(|c| c.uid == a) && s.players[BOB].hollow.iter().any(|c| c.uid == b)
+    );
     assert!(s.players[ALICE].hollow.iter().any(|c| c.uid == whispers), "the Snap finished resolving");
 }
 
@@ -127,7 +129,11 @@ fn return_from_the_hollow_lets_the_player_choose_and_respects_the_cost_limit() {
     pass_both(&mut s); // the trigger resolves
     assert_eq!(Certamen::to_act(&s), vec![ALICE]);
     let legal = Certamen::legal_actions(&s, ALICE);
-    assert_eq!(legal, vec![Action::Pick { card: cheap }, Action::Pick { card: cheap2 }], "cost 3 or less only");
+    assert_eq!(
+        legal,
+        vec![Action::Pick { card: cheap }, Action::Pick { card: cheap2 }],
+        "cost 3 or less only"
+    );
     act(&mut s, ALICE, Action::Pick { card: cheap });
     assert!(s.permanent(cheap).is_some(), "the chosen one, not the last matching card");
     assert!(s.players[ALICE].hollow.iter().any(|c| c.uid == cheap2));
@@ -256,7 +262,10 @@ fn second_ascendant_of_a_name_makes_its_controller_keep_one() {
         pass_both(&mut s);
         assert_eq!(Certamen::to_act(&s), vec![ALICE]);
         let legal = Certamen::legal_actions(&s, ALICE);
-        assert_eq!(legal, vec![Action::KeepAscendant { ascendant: old }, Action::KeepAscendant { ascendant: new }]);
+        assert_eq!(
+            legal,
+            vec![Action::KeepAscendant { ascendant: old }, Action::KeepAscendant { ascendant: new }]
+        );
         let (kept, gone) = if keep_new { (new, old) } else { (old, new) };
         act(&mut s, ALICE, Action::KeepAscendant { ascendant: kept });
         assert!(s.permanent(kept).is_some());
@@ -280,7 +289,11 @@ fn copy_lets_the_copier_choose_new_targets() {
     pass_both(&mut s);
     assert_eq!(Certamen::to_act(&s), vec![BOB]);
     let legal = Certamen::legal_actions(&s, BOB);
-    assert_eq!(legal[0], Action::ChooseTargets { targets: vec![TargetRef::Player(BOB)] }, "keeping is offered first");
+    assert_eq!(
+        legal[0],
+        Action::ChooseTargets { targets: vec![TargetRef::Player(BOB)] },
+        "keeping is offered first"
+    );
     let at_wolf = Action::ChooseTargets { targets: vec![TargetRef::Permanent(wolf)] };
     assert!(legal.contains(&at_wolf));
     act(&mut s, BOB, at_wolf);
