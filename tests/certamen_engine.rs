@@ -682,8 +682,8 @@ fn settle(s: &mut State) {
         }
         let seat = Certamen::to_act(s)[0];
         let legal = Certamen::legal_actions(s, seat);
-        let a =
-            legal.iter().find(|a| matches!(a, Action::ChooseTargets { .. })).unwrap_or(&Action::Pass).clone();
+        let pass = if legal.contains(&Action::Pass) { &Action::Pass } else { &legal[0] };
+        let a = legal.iter().find(|a| matches!(a, Action::ChooseTargets { .. })).unwrap_or(pass).clone();
         act(s, seat, a);
     }
     panic!("the Stack never emptied");

@@ -59,7 +59,7 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @bob select 2                choose an option of the latest menu (number or label)
   @alice /hand   /board   /concede   /matches   /games
   @alice /card name:{part}      /rule query:<words or a rule number>
-      either takes game:<game> (e.g. /rule game:certamen query:skyborne)
+      either takes game:<game> (e.g. /rule game:{game} query:combat)
   @alice /deck list | show name:X | export name:X | delete name:X
   @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
   @alice /settings hold_priority:on reminders:off auto_pass:on

@@ -4,7 +4,7 @@
 //! actions.
 
 use super::action::Action;
-use super::state::{AbilityRef, Body, Permanent, Prompt, StackItem, StackSource, State, TargetRef, Uid};
+use super::state::{AbilityRef, Body, Choice, Permanent, Prompt, StackItem, StackSource, State, TargetRef, Uid};
 use super::target::{aegis_surcharge, target_choices};
 use crate::cards::certamen::{Ability, Cost, Keyword, Trigger};
 use crate::engine::Seat;
@@ -58,20 +58,42 @@ fn push_ability(s: &mut State, a: AbilityRef, targets: Vec<TargetRef>) {
 }
 
 /// Puts waiting triggers on the Stack when priority is about to be given:
-/// one with no legal target is dropped, one with a single choice goes on
-/// at once, one with several asks its controller.
+/// the active player's first, then the other player's (so the other
+/// player's resolve first). When one player has several triggers waiting
+/// that are not all the same ability of the same card, that player
+/// chooses which goes on next.
 pub fn stack_triggers(s: &mut State) {
-    while s.outcome.is_none() && s.prompt == Prompt::Priority && s.choosing.is_none() && !s.pending.is_empty() {
-        let a = s.pending.remove(0);
-        let effects = super::state::ability_effects(s, &a);
-        let mut choices = target_choices(s, a.controller, &effects, Some(a.source));
-        match choices.len() {
-            0 => {}
-            1 => push_ability(s, a, choices.remove(0)),
-            _ => {
-                s.choosing = Some(a);
-                s.prompt = Prompt::AbilityTargets;
-            }
+    while s.outcome.is_none()
+        && s.prompt == Prompt::Priority
+        && s.choosing.is_none()
+        && s.choices.is_empty()
+        && !s.pending.is_empty()
+    {
+        let seat = if s.pending.iter().any(|a| a.controller == s.active) { s.active } else { s.opponent(s.active) };
+        let first = s.pending.iter().position(|a| a.controller == seat).expect("a trigger of this seat waits");
+        let a = s.pending[first];
+        let alike = s.pending.iter().filter(|p| p.controller == seat).all(|p| (p.id, p.ability) == (a.id, a.ability));
+        if !alike {
+            super::choice::ask(s, Choice::TriggerOrder { seat });
+            return;
+        }
+        s.pending.remove(first);
+        place_trigger(s, a);
+    }
+}
+
+/// Puts one trigger on the Stack: with no legal target it is dropped,
+/// with a single choice it goes on at once, with several its controller
+/// chooses the targets.
+pub fn place_trigger(s: &mut State, a: AbilityRef) {
+    let effects = super::state::ability_effects(s, &a);
+    let mut choices = target_choices(s, a.controller, &effects, Some(a.source));
+    match choices.len() {
+        0 => {}
+        1 => push_ability(s, a, choices.remove(0)),
+        _ => {
+            s.choosing = Some(a);
+            s.prompt = Prompt::AbilityTargets;
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{TargetRef, Uid};
+use super::state::{AbilityRef, TargetRef, Uid};
+use crate::cards::certamen::Pillar;
 
 /// One answer to the pending decision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,9 +85,37 @@ pub enum Action {
         /// Its blockers, first to receive damage first.
         order: Vec<Uid>,
     },
-    /// Discard a card at the End step (hand above 7).
+    /// Discard a card: at the End step (hand above 7), or one of the cards
+    /// a discard effect asks for.
     Discard {
         /// The card's uid.
         card: Uid,
+    },
+    /// Take this card for the search of the Archive or the return from
+    /// the Hollow that is resolving.
+    Pick {
+        /// The card's uid.
+        card: Uid,
+    },
+    /// Choose the pillar of the resources an effect adds.
+    ChoosePillar {
+        /// The pillar.
+        pillar: Pillar,
+    },
+    /// Pay what a "counter unless its controller pays" effect asks, and
+    /// keep the spell.
+    PayToKeep,
+    /// Do not pay: the spell is countered.
+    DeclineToPay,
+    /// Put this one of your simultaneous triggers on the Stack next (it
+    /// resolves after the ones put on later).
+    StackTrigger {
+        /// The trigger.
+        ability: AbilityRef,
+    },
+    /// Keep this Ascendant; the other of the same name goes to the Hollow.
+    KeepAscendant {
+        /// The Ascendant kept.
+        ascendant: Uid,
     },
 }

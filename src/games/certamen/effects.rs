@@ -1,6 +1,7 @@
 //! Resolving the top of the Stack and executing card effects.
 
-use super::state::{spell_effects, Body, Permanent, StackSource, State, TargetRef};
+use super::choice::{ask, card_matches, copy_target_choices};
+use super::state::{spell_effects, Body, Choice, Permanent, Resolution, StackSource, State, TargetRef};
 use super::target::{candidates, still_legal};
 use super::turn::{draw, enter, leave, Leave};
 use crate::cards::certamen::{CardType, Destination, Effect, Keyword};
@@ -44,15 +45,48 @@ pub fn resolve_top(s: &mut State, ev: &mut Vec<Event>) {
         return;
     }
     ev.push(Event::public(format!("{} resolves", def.name)));
-    for (e, objects) in &plan {
-        execute(s, controller, e, objects, ev);
-    }
-    if let StackSource::Spell(c) = item.source {
-        if def.kind.is_spell() {
-            s.players[c.owner].hollow.push(c);
-        } else {
-            enter(s, c, controller, false);
+    let finish = match item.source {
+        StackSource::Spell(c) => Some(c),
+        _ => None,
+    };
+    s.resolving = Some(Resolution { controller, steps: plan, finish });
+    continue_resolution(s, ev);
+}
+
+/// Runs the effects of the resolution under way until one asks a player
+/// to choose (the rest waits for the answer) or none is left; then the
+/// cast card goes to the Hollow or onto the Livingfield and the active
+/// player receives priority.
+pub fn continue_resolution(s: &mut State, ev: &mut Vec<Event>) {
+    while s.choices.is_empty() {
+        let Some(r) = s.resolving.as_mut() else { return };
+        if r.steps.is_empty() {
+            let Resolution { controller, finish, .. } = s.resolving.take().expect("checked above");
+            s.priority = s.active;
+            s.passes = 0;
+            if let Some(c) = finish {
+                if s.def(c.id).kind.is_spell() {
+                    s.players[c.owner].hollow.push(c);
+                } else {
+                    enter(s, c, controller, false);
+                }
+            }
+            return;
         }
+        let (e, objects) = r.steps.remove(0);
+        let controller = r.controller;
+        execute(s, controller, &e, &objects, ev);
+    }
+}
+
+/// Counters the spell `uid` if it is still on the Stack: a cast card goes
+/// to its owner's Hollow, a copy or an ability ceases to exist.
+pub fn counter(s: &mut State, uid: u32, ev: &mut Vec<Event>) {
+    let Some(i) = s.stack.iter().position(|x| x.uid == uid) else { return };
+    let item = s.stack.remove(i);
+    ev.push(Event::public(format!("{} is countered", s.def(item.card_id()).name)));
+    if let StackSource::Spell(c) = item.source {
+        s.players[c.owner].hollow.push(c);
     }
 }
 
@@ -73,7 +107,9 @@ fn permanents(objects: &[TargetRef]) -> Vec<u32> {
         .collect()
 }
 
-/// Executes one effect of `controller` on its resolved `objects`.
+/// Executes one effect of `controller` on its resolved `objects`. An
+/// effect that leaves a decision to a player queues it as a [`Choice`];
+/// the rest of the resolution waits for the answer.
 pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef], ev: &mut Vec<Event>) {
     match e {
         Effect::Damage { amount, .. } => {
@@ -87,16 +123,8 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
         Effect::Draw { amount } => draw(s, controller, usize::from(*amount)),
         Effect::Discard { amount, .. } => {
             for seat in players(objects).collect::<Vec<_>>() {
-                for _ in 0..*amount {
-                    let hand = &mut s.players[seat].hand;
-                    if hand.is_empty() {
-                        break;
-                    }
-                    let i = s.rng.below(s.players[seat].hand.len());
-                    let c = s.players[seat].hand.remove(i);
-                    s.players[seat].revealed.retain(|u| *u != c.uid);
-                    ev.push(Event::public(format!("{} discards {}", s.players[seat].name, s.def(c.id).name)));
-                    s.players[seat].hollow.push(c);
+                if *amount > 0 && !s.players[seat].hand.is_empty() {
+                    ask(s, Choice::Discard { seat, left: *amount });
                 }
             }
         }
@@ -141,22 +169,16 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
         }
         Effect::Counter { unless_pay, .. } => {
             for o in objects {
-                let TargetRef::Spell(uid) = o else { continue };
-                let Some(i) = s.stack.iter().position(|x| x.uid == *uid) else { continue };
-                let victim = s.stack[i].controller;
-                if let Some(n) = unless_pay {
-                    let cost = crate::cards::certamen::Cost { generic: *n, pips: [0; 5] };
+                let TargetRef::Spell(uid) = *o else { continue };
+                let Some(victim) = s.stack.iter().find(|x| x.uid == uid).map(|x| x.controller) else { continue };
+                if let Some(amount) = *unless_pay {
+                    let cost = crate::cards::certamen::Cost { generic: amount, pips: [0; 5] };
                     if super::legal::can_pay(s, victim, &cost, 0) {
-                        super::turn::pay(s, victim, &cost, 0);
-                        ev.push(Event::public(format!("{} pays {n} to keep the spell", s.players[victim].name)));
+                        ask(s, Choice::Ward { seat: victim, spell: uid, amount });
                         continue;
                     }
                 }
-                let item = s.stack.remove(i);
-                ev.push(Event::public(format!("{} is countered", s.def(item.card_id()).name)));
-                if let StackSource::Spell(c) = item.source {
-                    s.players[c.owner].hollow.push(c);
-                }
+                counter(s, uid, ev);
             }
         }
         Effect::Pump { power, vitality, keywords, .. } => {
@@ -188,49 +210,37 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                 let TargetRef::Spell(uid) = o else { continue };
                 let Some(orig) = s.stack.iter().find(|x| x.uid == *uid).cloned() else { continue };
                 let id = orig.card_id();
-                let copy_uid = s.fresh_uid();
+                let copy = s.fresh_uid();
                 s.stack.push(super::state::StackItem {
-                    uid: copy_uid,
+                    uid: copy,
                     controller,
                     source: StackSource::Copy { id },
                     targets: orig.targets,
                 });
+                if copy_target_choices(s, controller, copy).len() > 1 {
+                    ask(s, Choice::CopyTargets { seat: controller, copy });
+                }
             }
         }
-        Effect::AddMana { pillar, amount } => {
-            let pool = &mut s.players[controller].pool;
-            match pillar {
-                Some(p) => pool.pillars[*p as usize] += amount,
-                None => pool.generic += amount,
-            }
-        }
+        Effect::AddMana { pillar, amount } => match pillar {
+            Some(p) => s.players[controller].pool.pillars[*p as usize] += amount,
+            None => ask(s, Choice::Pillar { seat: controller, amount: *amount }),
+        },
         Effect::SearchArchive { filter, to, tapped } => {
-            let archive = &s.players[controller].archive;
-            let found = archive.iter().rposition(|c| {
-                let d = s.def(c.id);
-                filter.kind.is_none_or(|k| k == d.kind)
-                    && filter.pillar.is_none_or(|p| d.pillars().contains(&p))
-                    && filter.max_cost.is_none_or(|m| d.cost_total() <= m)
-            });
-            if let Some(i) = found {
-                let c = s.players[controller].archive.remove(i);
-                ev.push(Event::public(format!("{} finds {}", s.players[controller].name, s.def(c.id).name)));
-                put(s, controller, c, *to, *tapped);
+            let seat = controller;
+            if s.players[seat].archive.iter().any(|c| card_matches(s, c, filter)) {
+                ask(s, Choice::Search { seat, filter: filter.clone(), to: *to, tapped: *tapped });
+            } else {
+                ev.push(Event::public(format!("{} searches their Archive and finds nothing", s.players[seat].name)));
+                let mut archive = std::mem::take(&mut s.players[seat].archive);
+                s.rng.shuffle(&mut archive);
+                s.players[seat].archive = archive;
             }
-            let mut archive = std::mem::take(&mut s.players[controller].archive);
-            s.rng.shuffle(&mut archive);
-            s.players[controller].archive = archive;
         }
         Effect::ReturnFromHollow { filter, to } => {
-            let hollow = &s.players[controller].hollow;
-            let found = hollow.iter().rposition(|c| {
-                let d = s.def(c.id);
-                filter.kind.is_none_or(|k| k == d.kind) && filter.pillar.is_none_or(|p| d.pillars().contains(&p))
-            });
-            if let Some(i) = found {
-                let c = s.players[controller].hollow.remove(i);
-                ev.push(Event::public(format!("{} returns {}", s.players[controller].name, s.def(c.id).name)));
-                put(s, controller, c, *to, false);
+            let seat = controller;
+            if s.players[seat].hollow.iter().any(|c| card_matches(s, c, filter)) {
+                ask(s, Choice::Return { seat, filter: filter.clone(), to: *to });
             }
         }
         Effect::WinGame => {
@@ -241,14 +251,19 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
     }
 }
 
-fn put(s: &mut State, controller: Seat, c: super::state::Card, to: Destination, tapped: bool) {
+/// Puts a card a search or a return took where the effect says: a
+/// permanent card onto the Livingfield, anything else into its owner's
+/// hand, where the opponent knows it when it was `seen` on the way (a
+/// return from the Hollow, not a search).
+pub fn put(s: &mut State, controller: Seat, c: super::state::Card, to: Destination, tapped: bool, seen: bool) {
     let kind = s.def(c.id).kind;
     match to {
         Destination::Livingfield if !kind.is_spell() => enter(s, c, controller, tapped),
         _ => {
-            // Found or returned in everyone's sight: the opponent knows it.
+            if seen {
+                s.players[c.owner].revealed.push(c.uid);
+            }
             s.players[c.owner].hand.push(c);
-            s.players[c.owner].revealed.push(c.uid);
         }
     }
 }

@@ -18,6 +18,7 @@ pub fn to_act(s: &State) -> Vec<Seat> {
         Prompt::DeclareAttackers | Prompt::Discard | Prompt::DamageOrder => vec![s.active],
         Prompt::DeclareBlockers | Prompt::AscendantDamage => vec![s.opponent(s.active)],
         Prompt::AbilityTargets => s.choosing.map(|a| vec![a.controller]).unwrap_or_default(),
+        Prompt::Choice => s.choices.first().map(|c| vec![c.seat()]).unwrap_or_default(),
     }
 }
 
@@ -29,6 +30,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     match s.prompt {
         Prompt::Mulligan(_) => vec![Action::Keep, Action::Mulligan],
         Prompt::AbilityTargets => super::abilities::trigger_choices(s),
+        Prompt::Choice => super::choice::options(s),
         Prompt::AscendantDamage => combat::damage_directions(s)
             .into_iter()
             .map(|(attacker, ascendant)| Action::DirectDamage { attacker, ascendant })
@@ -197,7 +199,7 @@ pub fn defending(s: &State, seat: Seat) -> bool {
 }
 
 /// The answer that declines the pending decision: keep, pass, no more
-/// attackers, no more blockers.
+/// attackers, no more blockers, not paying to keep a spell.
 pub fn decline(s: &State, seat: Seat) -> Option<Action> {
     if !to_act(s).contains(&seat) {
         return None;
@@ -208,6 +210,7 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
         Prompt::DeclareAttackers => Some(Action::EndAttacks),
         Prompt::DeclareBlockers => Some(Action::EndBlocks),
         Prompt::DamageOrder | Prompt::AscendantDamage => legal_actions(s, seat).into_iter().next(),
+        Prompt::Choice => super::choice::decline(s),
         Prompt::Discard | Prompt::AbilityTargets => None,
     }
 }

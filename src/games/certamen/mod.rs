@@ -20,26 +20,19 @@
 //! ```
 //!
 //! Not yet:
-//! - choices inside effects: discard is random, a search or return from the
-//!   Hollow takes the last matching card, "add one resource of any pillar"
-//!   adds a colourless one, "counter unless they pay" pays whenever it can,
-//!   a copy keeps the original's targets;
-//! - several simultaneous triggers go on the Stack in the order they fired
-//!   (their controller does not order them);
-//! - the Ascendant uniqueness rule;
-//! - payment is always automatic (no choice of which Pillars to tap when
-//!   it matters); target combinations are capped at 64 per card;
-//! - a richer view (counters, loyalty, equipment, pool by colour) for the
-//!   board.
+//! - target combinations are capped at 64 per card; a copy is offered
+//!   only new targets that need no Aegis payment.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`], [`turn`] (steps,
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
-//! [`abilities`] (triggered, activated, Surge, loyalty),
+//! [`abilities`] (triggered, activated, Surge, loyalty), [`choice`]
+//! (decisions inside effects and rules),
 //! [`combat`], [`view`] (view, labels, secrets), [`determinize`] and
 //! [`testing`] (scenario helpers).
 
 pub mod abilities;
 pub mod action;
+pub mod choice;
 pub mod combat;
 pub mod determinize;
 pub mod effects;
@@ -52,7 +45,7 @@ pub mod turn;
 pub mod view;
 
 pub use action::Action;
-pub use state::{card_count, check_invariants, Prompt, State, Step, TargetRef, Uid};
+pub use state::{card_count, check_invariants, Choice, Prompt, State, Step, TargetRef, Uid};
 
 use std::sync::Arc;
 

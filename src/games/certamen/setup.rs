@@ -76,6 +76,8 @@ pub fn setup(setup: &MatchSetup, db: &Arc<CertamenDb>) -> Result<State, SetupErr
         spellbook_sizes: PerSeat::from_fn(2, |seat| sizes[seat.index()]),
         pending: Vec::new(),
         choosing: None,
+        choices: Vec::new(),
+        resolving: None,
         rng,
         outcome: None,
     };

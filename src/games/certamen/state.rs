@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::certamen::{
-    Ability, CardDef, CardId, CardType, CertamenDb, Effect, Keyword, Object, Pillar, Side, Target, Token,
+    Ability, CardDef, CardId, CardType, CertamenDb, Destination, Effect, Filter, Keyword, Object, Pillar, Side,
+    Target, Token,
 };
 use crate::engine::{Attached, GameRng, Outcome, PerSeat, Seat};
 
@@ -249,6 +250,104 @@ pub enum Prompt {
     /// The defending player sends an unblocked attacker's damage to
     /// themselves or to one of their Ascendants.
     AscendantDamage,
+    /// A player answers the first of [`State::choices`].
+    Choice,
+}
+
+/// A decision an effect or a rule leaves to one player, asked while a
+/// spell resolves or before priority is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    /// `seat` discards `left` more cards of their choice.
+    Discard {
+        /// Who discards.
+        seat: Seat,
+        /// Cards still to discard.
+        left: u8,
+    },
+    /// `seat` takes one matching card from their Archive, then shuffles it.
+    Search {
+        /// Who searches.
+        seat: Seat,
+        /// Which cards qualify.
+        filter: Filter,
+        /// Where the card goes.
+        to: Destination,
+        /// It enters tapped.
+        tapped: bool,
+    },
+    /// `seat` returns one matching card from their Hollow.
+    Return {
+        /// Who returns it.
+        seat: Seat,
+        /// Which cards qualify.
+        filter: Filter,
+        /// Where the card goes.
+        to: Destination,
+    },
+    /// `seat` chooses the pillar of `amount` resources added to their pool.
+    Pillar {
+        /// Whose pool.
+        seat: Seat,
+        /// How many resources.
+        amount: u8,
+    },
+    /// `seat`, controlling spell `spell`, pays `amount` or lets it be countered.
+    Ward {
+        /// The spell's controller.
+        seat: Seat,
+        /// The spell on the Stack.
+        spell: Uid,
+        /// What keeping it costs.
+        amount: u8,
+    },
+    /// `seat` chooses which of their simultaneous triggers goes on the Stack next.
+    TriggerOrder {
+        /// The triggers' controller.
+        seat: Seat,
+    },
+    /// `seat` keeps one of two Ascendants of the same name; the other goes
+    /// to the Hollow.
+    Uniqueness {
+        /// The controller of the copy that entered.
+        seat: Seat,
+        /// The Ascendant already there, then the one that entered.
+        pair: [Uid; 2],
+    },
+    /// `seat` keeps the targets of the copy `copy` or gives it new ones.
+    CopyTargets {
+        /// The copy's controller.
+        seat: Seat,
+        /// The copy on the Stack.
+        copy: Uid,
+    },
+}
+
+impl Choice {
+    /// The player who answers.
+    pub fn seat(&self) -> Seat {
+        match self {
+            Choice::Discard { seat, .. }
+            | Choice::Search { seat, .. }
+            | Choice::Return { seat, .. }
+            | Choice::Pillar { seat, .. }
+            | Choice::Ward { seat, .. }
+            | Choice::TriggerOrder { seat }
+            | Choice::Uniqueness { seat, .. }
+            | Choice::CopyTargets { seat, .. } => *seat,
+        }
+    }
+}
+
+/// A spell or ability part-way through resolving, waiting on a choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resolution {
+    /// Its controller.
+    pub controller: Seat,
+    /// The effects still to run, each with the objects it acts on.
+    pub steps: Vec<(Effect, Vec<TargetRef>)>,
+    /// The cast card, put in the Hollow or onto the Livingfield afterwards.
+    pub finish: Option<Card>,
 }
 
 /// Where an object on the Stack comes from.
@@ -366,6 +465,12 @@ pub struct State {
     /// The triggered ability whose targets are being chosen.
     #[serde(default)]
     pub choosing: Option<AbilityRef>,
+    /// Decisions waiting to be answered, first first ([`Prompt::Choice`]).
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+    /// The spell or ability whose resolution waits on those choices.
+    #[serde(default)]
+    pub resolving: Option<Resolution>,
     /// The match RNG.
     pub rng: GameRng,
     /// Set once the game is over.
@@ -517,8 +622,9 @@ impl State {
     }
 }
 
-/// The cards of `seat`'s Spellbook in every zone (tokens and copies are
-/// not cards and are not counted).
+/// The cards of `seat`'s Spellbook in every zone, the Stack and a
+/// resolution under way (tokens and copies are not cards and are not
+/// counted).
 pub fn card_count(s: &State, seat: Seat) -> usize {
     let on_field = s
         .players
@@ -528,6 +634,7 @@ pub fn card_count(s: &State, seat: Seat) -> usize {
         .count();
     let on_stack =
         s.stack.iter().filter(|i| matches!(&i.source, StackSource::Spell(c) if c.owner == seat)).count();
+    let resolving = s.resolving.iter().filter_map(|r| r.finish).filter(|c| c.owner == seat).count();
     let zones: usize = s
         .players
         .values()
@@ -535,7 +642,7 @@ pub fn card_count(s: &State, seat: Seat) -> usize {
             p.archive.iter().chain(&p.hand).chain(&p.hollow).chain(&p.exile).filter(|c| c.owner == seat).count()
         })
         .sum();
-    on_field + on_stack + zones
+    on_field + on_stack + resolving + zones
 }
 
 /// Checks the invariants every state keeps; the message names the broken one.

@@ -23,6 +23,12 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         return Err(Illegal::new(format!("{a:?} is not a legal answer for {seat} now")));
     }
     let mut ev = Vec::new();
+    if s.prompt == Prompt::Choice {
+        super::choice::answer(s, seat, a, &mut ev);
+        check_state(s, &mut ev);
+        stack_triggers(s);
+        return Ok(ev);
+    }
     match a {
         Action::Keep | Action::Mulligan => mulligan(s, seat, *a == Action::Mulligan, &mut ev),
         Action::Pass => pass(s, &mut ev),
@@ -71,6 +77,12 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         Action::EndBlocks => combat::end_blocks(s, &mut ev),
         Action::DirectDamage { attacker, ascendant } => combat::direct_damage(s, *attacker, *ascendant, &mut ev),
         Action::OrderBlockers { attacker, order } => combat::order_blockers(s, *attacker, order, &mut ev),
+        Action::Pick { .. }
+        | Action::ChoosePillar { .. }
+        | Action::PayToKeep
+        | Action::DeclineToPay
+        | Action::StackTrigger { .. }
+        | Action::KeepAscendant { .. } => unreachable!("answers to a choice; legality was checked"),
         Action::Discard { card } => {
             let c = take_from_hand(s, seat, *card);
             ev.push(Event::public(format!("{} discards {}", s.players[seat].name, s.def(c.id).name)));
@@ -123,7 +135,8 @@ pub fn draw(s: &mut State, seat: Seat, n: usize) {
     }
 }
 
-fn take_from_hand(s: &mut State, seat: Seat, uid: Uid) -> Card {
+/// Takes a card out of `seat`'s hand (no longer known to the opponent).
+pub fn take_from_hand(s: &mut State, seat: Seat, uid: Uid) -> Card {
     let p = &mut s.players[seat];
     let i = p.hand.iter().position(|c| c.uid == uid).expect("legal actions name cards in hand");
     p.revealed.retain(|u| *u != uid);
@@ -137,9 +150,18 @@ fn acted(s: &mut State, seat: Seat) {
     s.passes = 0;
 }
 
-/// Puts a card onto the Livingfield under `controller`.
+/// Puts a card onto the Livingfield under `controller`. An Ascendant
+/// entering while one of the same name is there asks its controller which
+/// of the two stays (the Uniqueness Rule).
 pub fn enter(s: &mut State, c: Card, controller: Seat, tapped: bool) {
     let def = s.def(c.id);
+    let namesake = (def.kind == CardType::Ascendant)
+        .then(|| {
+            s.permanents()
+                .find(|p| matches!(p.body, Body::Card(_)) && s.name_of(p) == def.name)
+                .map(|p| p.uid)
+        })
+        .flatten();
     let p = Permanent {
         tapped: tapped || def.enters_tapped,
         loyalty: i16::from(def.loyalty.unwrap_or(0)),
@@ -149,6 +171,9 @@ pub fn enter(s: &mut State, c: Card, controller: Seat, tapped: bool) {
     fire_on(s, c.uid, Trigger::Enters);
     if def_kind(s, c) == CardType::Pillar {
         fire_for(s, controller, Trigger::PillarEnters, None);
+    }
+    if let Some(other) = namesake {
+        super::choice::ask(s, super::state::Choice::Uniqueness { seat: controller, pair: [other, c.uid] });
     }
 }
 

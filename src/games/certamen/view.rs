@@ -328,6 +328,8 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
             "Keep your opening hand, or take the one mulligan: shuffle it back and draw 6.".to_owned()
         }
         Prompt::Mulligan(_) => format!("Waiting for {name} to keep their opening hand or mulligan."),
+        Prompt::Choice if mine => format!("{}.", super::choice::question(s)),
+        Prompt::Choice => format!("Waiting for {name}: {}.", super::choice::question(s).to_lowercase()),
         Prompt::Priority => {
             let holder = if mine { "You hold".to_owned() } else { format!("{name} holds") };
             match s.stack.last() {
@@ -574,6 +576,25 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("{} damages {} first", on_field(*attacker), names.join(", then ")), Placement::Board)
         }
         Action::Discard { card } => (format!("Discard {}", hand_name(*card)), Placement::Hand),
+        Action::Pick { card: c } => {
+            let zones = [&s.players[seat].archive, &s.players[seat].hollow];
+            let name = zones.iter().flat_map(|z| z.iter()).find(|x| x.uid == *c).map(|x| s.def(x.id).name.clone());
+            let verb = if matches!(s.choices.first(), Some(super::state::Choice::Return { .. })) { "Return" } else { "Take" };
+            (format!("{verb} {}", name.unwrap_or_default()), Placement::Hand)
+        }
+        Action::ChoosePillar { pillar } => (format!("Add {}", pillar.name()), Placement::Board),
+        Action::PayToKeep => {
+            let n = match s.choices.first() {
+                Some(super::state::Choice::Ward { amount, .. }) => *amount,
+                _ => 0,
+            };
+            (format!("Pay {n} to keep your spell"), Placement::Board)
+        }
+        Action::DeclineToPay => ("Don't pay: it is countered".to_owned(), Placement::Board),
+        Action::StackTrigger { ability } => {
+            (format!("Stack next: {} ({})", s.def(ability.id).name, ability.ability + 1), Placement::Board)
+        }
+        Action::KeepAscendant { ascendant } => (format!("Keep {}", on_field(*ascendant)), Placement::Board),
     };
     ActionView { index: 0, label: clip(&label, MAX_LABEL), placement }
 }
