@@ -355,7 +355,7 @@ fn certamen_text_is_generated_from_the_data() {
     );
     let sheet = db.sheet(db.find("Ember Bolt").unwrap());
     assert_eq!(sheet.subtitle, "Rune — Emberwake");
-    assert_eq!(sheet.sections[0].1[0], "Cost {E}");
+    assert_eq!(sheet.sections[0].1[0], "Cost {E} · Pillar: Emberwake");
     assert_eq!(sheet.decks, ["Cinderstorm"]);
 }
 

@@ -292,12 +292,19 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
     let turn = state.turn();
     let action = state.decline(seat).ok_or(())?;
     let hand_before = state.view(Viewer::Seat(seat)).hand;
+    let secrets_before = state.secrets(Viewer::Seat(seat));
     let events = state.apply(seat, &action).map_err(|_| ())?;
     let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
     steps.extend(autopilot(state, leaves, AUTOPILOT_AHEAD));
     let private = steps.iter().flat_map(|s| &s.events).any(|e| e.to != Visibility::Public);
     let same = state.outcome().is_none() && state.to_act() == [seat] && state.turn() == turn;
-    if !same || private || state.view(Viewer::Seat(seat)).hand != hand_before {
+    // Nothing hidden from the seat may come into its sight (a search of
+    // its Archive, say) before it happens.
+    let sees_more = || {
+        let after = state.secrets(Viewer::Seat(seat));
+        secrets_before.iter().any(|n| !after.contains(n))
+    };
+    if !same || private || state.view(Viewer::Seat(seat)).hand != hand_before || sees_more() {
         return Err(());
     }
     Ok(steps)

@@ -53,12 +53,13 @@ pub fn options(s: &State) -> Vec<Action> {
     let Some(c) = s.choices.first() else { return Vec::new() };
     match c {
         Choice::Discard { seat, .. } => s.players[*seat].hand.iter().map(|c| Action::Discard { card: c.uid }).collect(),
-        Choice::Search { seat, filter, .. } => s.players[*seat]
-            .archive
-            .iter()
-            .filter(|c| card_matches(s, c, filter))
-            .map(|c| Action::Pick { card: c.uid })
-            .collect(),
+        Choice::Search { seat, filter, .. } => {
+            // By name, then uid: the Archive's order stays unseen.
+            let mut found: Vec<&Card> =
+                s.players[*seat].archive.iter().filter(|c| card_matches(s, c, filter)).collect();
+            found.sort_by_key(|c| (&s.def(c.id).name, c.uid));
+            found.into_iter().map(|c| Action::Pick { card: c.uid }).collect()
+        }
         Choice::Return { seat, filter, .. } => s.players[*seat]
             .hollow
             .iter()

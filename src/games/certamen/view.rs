@@ -603,8 +603,21 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
 pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
     let mut hidden = Vec::new();
     let mut shown = Vec::new();
+    // A player searching their Archive sees the cards the search may find.
+    let searching = match s.choices.first() {
+        Some(super::state::Choice::Search { seat, filter, .. }) if viewer == Viewer::Seat(*seat) => Some((*seat, filter)),
+        _ => None,
+    };
     for (seat, p) in s.players.iter() {
-        hidden.extend(p.archive.iter().map(|c| s.def(c.id).name.clone()));
+        for c in &p.archive {
+            let seen = searching.is_some_and(|(who, filter)| who == seat && super::choice::card_matches(s, c, filter));
+            let name = s.def(c.id).name.clone();
+            if seen {
+                shown.push(name);
+            } else {
+                hidden.push(name);
+            }
+        }
         let names = p.hand.iter().map(|c| s.def(c.id).name.clone());
         if viewer == Viewer::Seat(seat) {
             shown.extend(names);
