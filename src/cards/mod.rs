@@ -16,10 +16,6 @@ macro_rules! catalogue_modules {
 }
 crate::games::for_each_game!(catalogue_modules);
 
-// The catalogues of games whose rules are still being built (listed in
-// the registry file, not registered).
-crate::games::for_each_unregistered_game!(catalogue_modules);
-
 use std::path::Path;
 
 /// A card or deck file that cannot be used, naming the file, the card and

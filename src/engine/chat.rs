@@ -42,6 +42,17 @@ pub const ONLY_WHEN_ABLE: Order =
 /// [`super::Rules::decline`].
 pub const END_TURN: Order = Order { key: "end-turn", label: "End turn", this_turn: true };
 
+/// Standing order of games with responses in other players' turns: pass
+/// every priority stop of another player's turn unless something of theirs
+/// is the target of an effect or they are in the combat.
+pub const PASS_UNLESS_TARGETED: Order =
+    Order { key: "pass-unless-targeted", label: "Pass unless I am targeted or attacked", this_turn: false };
+
+/// Standing order: pass every priority stop of another player's turn (a
+/// defender's choice is still asked); it ends with the turn it was given in.
+pub const PASS_UNTIL_MY_TURN: Order =
+    Order { key: "pass-until-my-turn", label: "Pass until my turn", this_turn: true };
+
 /// A standing order as a match stores it for a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GivenOrder {

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use attached::Attached;
-pub use chat::{GivenOrder, Order, Turn, END_TURN, ONLY_WHEN_ABLE};
+pub use chat::{GivenOrder, Order, Turn, END_TURN, ONLY_WHEN_ABLE, PASS_UNLESS_TARGETED, PASS_UNTIL_MY_TURN};
 pub use event::{Event, Visibility};
 pub use outcome::Outcome;
 pub use playout::{random_playout, Playout, PlayoutError};

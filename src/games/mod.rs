@@ -27,25 +27,12 @@ macro_rules! for_each_game {
         $then! {
             spheres::Spheres as Spheres,
             certamen::Certamen as Certamen,
+            athernum::Athernum as Athernum,
             #[cfg(feature = "test-games")] highcard::HighCard as HighCard,
         }
     };
 }
 pub(crate) use for_each_game;
-
-/// Games whose rules are still being built, one line each like
-/// [`for_each_game!`]: only their card catalogues (`cards/<module>`) are
-/// declared, so the pool, its checks and its tests exist before the rules
-/// engine; no player can start one. A game moves to [`for_each_game!`]
-/// once its `games/<module>` is complete.
-macro_rules! for_each_unregistered_game {
-    ($then:ident) => {
-        $then! {
-            athernum::Athernum as Athernum,
-        }
-    };
-}
-pub(crate) use for_each_unregistered_game;
 
 /// What players are told about a game.
 #[derive(Debug, Clone, Copy)]

@@ -1,11 +1,6 @@
 //! The Athernum card database: the card pool, its tokens and custom
 //! markers, and the starter decks, parsed once from `cards/athernum/`
 //! (embedded in the binary at build time).
-//!
-//! Athernum is not in the game registry yet (its rules engine comes
-//! next); its catalogue is declared through the registry's list of
-//! unregistered games so tests reach it, and once the game is registered
-//! [`AthernumDb`] is its [`Catalog`] as it stands.
 
 pub mod check;
 pub mod schema;

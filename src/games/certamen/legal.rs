@@ -152,11 +152,10 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
 
 /// Standing order: in the opponent's turn, pass every priority stop at
 /// which nothing of the player's is targeted and they are not defending.
-pub const UNLESS_TARGETED: Order =
-    Order { key: "pass-unless-targeted", label: "Pass unless I am targeted or attacked", this_turn: false };
+pub const UNLESS_TARGETED: Order = crate::engine::PASS_UNLESS_TARGETED;
 /// Standing order: pass every priority stop of the opponent's turn (blocks
 /// are still asked); it ends with the turn it was given in.
-pub const UNTIL_MY_TURN: Order = Order { key: "pass-until-my-turn", label: "Pass until my turn", this_turn: true };
+pub const UNTIL_MY_TURN: Order = crate::engine::PASS_UNTIL_MY_TURN;
 /// Certamen's standing orders.
 pub const ORDERS: &[Order] = &[UNLESS_TARGETED, UNTIL_MY_TURN];
 

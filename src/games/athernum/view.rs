@@ -1,0 +1,440 @@
+//! What each viewer may see: the board (main characters, characters with
+//! their exhaustion counters and face-down state, the location, resource
+//! tokens and pools, attachments), the effect stack, the Victory Token
+//! pool and each player's share, command tokens, who must act; labels for
+//! every action; the names a viewer may not see.
+
+use super::action::{Action, ItemMode};
+use super::legal::{legal_actions, to_act};
+use super::state::{Choice, Def, Fetch, Origin, Perm, Phase, Place, Prompt, StackItem, State, TargetRef, Uid};
+use super::values::{self, dfv, ofv, slots};
+use crate::cards::athernum::{Ability, CardType};
+use crate::engine::{ActionView, CardView, Placement, PoolView, Seat, SeatView, StackItemView, TableView, Viewer, ZoneView};
+
+/// An ability's name as the board and the log say it.
+pub fn ability_name(a: &Ability) -> String {
+    match a {
+        Ability::Activated { name, .. } | Ability::Command { name, .. } => name.clone(),
+        Ability::Equip { name: Some(n), .. } => n.clone(),
+        Ability::Objective { .. } => "its objective".to_owned(),
+        Ability::Support { .. } => "its support ability".to_owned(),
+        Ability::Equip { .. } => "its equip ability".to_owned(),
+        Ability::Static { .. } => "its static ability".to_owned(),
+        Ability::Triggered { .. } => "its triggered ability".to_owned(),
+    }
+}
+
+/// What an effect on the stack is, in a few words ("Lady Aurelie: objective").
+pub fn origin_label(s: &State, item: &StackItem) -> String {
+    match item.origin {
+        Origin::Acquisition => "Acquisition (draw a card)".to_owned(),
+        Origin::Solvency => "Solvency (a resource token)".to_owned(),
+        Origin::Contingency { on } => {
+            let n = s.perm(on).map(|p| s.def_name(p.def)).unwrap_or_else(|| "a permanent".into());
+            format!("Contingency (a Victory Token on {n})")
+        }
+        Origin::Ability { def, index } => {
+            let Some(d) = s.def(def) else { return "an effect".into() };
+            let text = d
+                .abilities
+                .get(usize::from(index))
+                .map(|a| crate::cards::athernum::text::sentence(a.effects(), Some(&s.db)))
+                .unwrap_or_default();
+            let mut label = format!("{}: {text}", d.name);
+            if label.chars().count() > 120 {
+                label = label.chars().take(117).collect::<String>() + "…";
+            }
+            label
+        }
+    }
+}
+
+/// Whether `viewer` may see what face-down `p` is (its controller, 6.1.4).
+fn sees(viewer: Viewer, p: &Perm) -> bool {
+    viewer == Viewer::Seat(p.controller)
+}
+
+/// A permanent's name for `viewer`.
+pub fn perm_name(s: &State, p: &Perm, viewer: Viewer) -> String {
+    if p.face_down && !p.exhausted && !sees(viewer, p) {
+        format!("face-down {}", values::supertype(s, p).name().to_lowercase())
+    } else {
+        s.def_name(p.def)
+    }
+}
+
+fn perm_detail(s: &State, p: &Perm, viewer: Viewer) -> String {
+    let mut bits = Vec::new();
+    if let (Some(o), Some(d)) = (ofv(s, p), dfv(s, p)) {
+        bits.push(format!("OFV {o} · DFV {d}"));
+    } else if let Some(d) = dfv(s, p) {
+        bits.push(format!("DFV {d}"));
+    }
+    if p.exhausted {
+        bits.push(format!("exhausted ({} counter{})", p.exhaustion, if p.exhaustion == 1 { "" } else { "s" }));
+    } else if p.face_down {
+        bits.push("face down".into());
+        if p.exhaustion > 0 {
+            bits.push(format!("{} exhaustion", p.exhaustion));
+        }
+    }
+    if p.damage > 0 {
+        bits.push(format!("{} damage", p.damage));
+    }
+    if p.victory > 0 {
+        let field = s.def(p.def).and_then(|d| d.victory).unwrap_or(0);
+        bits.push(format!("{}/{field} Victory Tokens", p.victory));
+    }
+    for (m, n) in &p.markers {
+        if let Some(def) = s.db.markers.get(usize::from(*m)) {
+            bits.push(format!("{} {n}", def.name));
+        }
+    }
+    if p.prevent > 0 {
+        bits.push(format!("prevent {}", p.prevent));
+    }
+    let items: Vec<String> = values::attachments(s, p.uid).map(|a| perm_name(s, a, viewer)).collect();
+    let n = slots(s, p);
+    if n > 0 || !items.is_empty() {
+        bits.push(if items.is_empty() {
+            format!("{n} item slot{}", if n == 1 { "" } else { "s" })
+        } else {
+            format!("items: {} ({}/{n})", items.join(", "), items.len())
+        });
+    }
+    if p.token {
+        bits.push("token".into());
+    }
+    bits.join(" · ")
+}
+
+fn card_line(s: &State, id: crate::cards::athernum::CardId) -> CardView {
+    let d = s.db.card(id);
+    let mut bits = vec![d.type_line()];
+    let values = crate::cards::athernum::text::values_line(d);
+    if !values.is_empty() {
+        bits.push(values);
+    }
+    CardView { name: d.name.clone(), detail: bits.join(" · ") }
+}
+
+fn pool_text(pool: &super::state::Pool) -> String {
+    let mut parts = Vec::new();
+    for f in crate::cards::athernum::Faction::ALL {
+        if pool[f as usize] > 0 {
+            parts.push(format!("{}{}", pool[f as usize], f.symbol()));
+        }
+    }
+    if pool[super::state::FACTIONLESS] > 0 {
+        parts.push(format!("{} factionless", pool[super::state::FACTIONLESS]));
+    }
+    if parts.is_empty() {
+        "empty".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
+    let p = &s.players[seat];
+    let mut counters = vec![
+        ("Faction".to_owned(), p.faction.map_or("factionless".to_owned(), |f| f.name().to_owned())),
+        ("Hand".to_owned(), format!("{} cards", p.hand.len())),
+        ("Deck".to_owned(), p.deck.len().to_string()),
+        ("Extra Deck".to_owned(), p.extra.len().to_string()),
+    ];
+    let ready = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource && !x.face_down).count();
+    let all = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource).count();
+    counters.push(("Resource tokens".to_owned(), format!("{ready} ready of {all}")));
+    counters.push(("Pool".to_owned(), pool_text(&p.pool)));
+    if !p.void.is_empty() {
+        counters.push(("Void".to_owned(), p.void.len().to_string()));
+    }
+    let tokens = vec![
+        PoolView { name: "Command tokens".into(), count: u32::from(p.command) },
+        PoolView { name: "Victory Tokens".into(), count: s.victory_of(seat) },
+    ];
+    let mut zones = Vec::new();
+    let listed = |place: fn(&Place) -> bool| -> Vec<CardView> {
+        let mut out = Vec::new();
+        for x in s.board.iter().filter(|x| x.controller == seat && place(&x.place)) {
+            out.push(CardView { name: perm_name(s, x, viewer), detail: perm_detail(s, x, viewer) });
+        }
+        out
+    };
+    for (name, place) in [
+        ("Main character", (|p: &Place| *p == Place::Main) as fn(&Place) -> bool),
+        ("Characters", |p: &Place| *p == Place::Character),
+        ("Location", |p: &Place| *p == Place::Location),
+    ] {
+        let cards = listed(place);
+        if !cards.is_empty() {
+            zones.push(ZoneView { name: name.into(), cards });
+        }
+    }
+    if !p.discard.is_empty() {
+        let cards = p.discard.iter().rev().take(5).map(|c| CardView { name: s.db.card(c.id).name.clone(), detail: String::new() }).collect();
+        zones.push(ZoneView { name: format!("Discard pile ({}, newest first)", p.discard.len()), cards });
+    }
+    if viewer == Viewer::Seat(seat) && !p.extra.is_empty() {
+        zones.push(ZoneView { name: "Your Extra Deck".into(), cards: p.extra.iter().map(|c| card_line(s, c.id)).collect() });
+    }
+    SeatView { seat: Some(seat), name: p.name.clone(), counters, tokens, zones, alive: !p.out }
+}
+
+fn target_text(s: &State, t: &TargetRef, viewer: Viewer) -> String {
+    match t {
+        TargetRef::Player(p) => s.players[*p].name.clone(),
+        TargetRef::Perm(u) => s.perm(*u).map_or("(gone)".into(), |p| {
+            format!("{} ({})", perm_name(s, p, viewer), s.players[p.controller].name)
+        }),
+        TargetRef::Effect(u) => s.stack.iter().find(|i| i.uid == *u).map_or("(gone)".into(), |i| origin_label(s, i)),
+    }
+}
+
+fn prompt_text(s: &State, viewer: Viewer) -> Option<String> {
+    let me = match viewer {
+        Viewer::Seat(x) => Some(x),
+        Viewer::Public => None,
+    };
+    let who = to_act(s);
+    let names: Vec<String> = who.iter().map(|x| s.players[*x].name.clone()).collect();
+    let mine = me.is_some_and(|m| who.contains(&m));
+    Some(match s.prompt {
+        Prompt::ChooseMain if mine => "Choose your main character, in secret: it is revealed when everyone has chosen.".into(),
+        Prompt::ChooseMain => format!("Waiting for {} to choose a main character.", names.join(", ")),
+        Prompt::Defender => {
+            let t = s.fight.and_then(|f| s.perm(f.target)).map(|p| perm_name(s, p, viewer)).unwrap_or_default();
+            if mine {
+                format!("{t} is attacked: declare a defender, or none.")
+            } else {
+                format!("Waiting for {} to declare a defender for {t}.", names.join(", "))
+            }
+        }
+        Prompt::TriggerTarget if mine => "Choose the target of the effect going on the stack.".into(),
+        Prompt::TriggerTarget => format!("Waiting for {} to choose a target.", names.join(", ")),
+        Prompt::Choice => match s.choices.first() {
+            Some(Choice::Discard { left, .. }) if mine => format!("Discard {left} card(s) of your choice."),
+            Some(Choice::Fetch { from, .. }) if mine => format!(
+                "Take a card from your {}.",
+                match from {
+                    Fetch::Deck => "deck",
+                    Fetch::Extra => "Extra Deck",
+                    Fetch::Discard => "discard pile",
+                }
+            ),
+            Some(Choice::Ransom { amount, .. }) if mine => format!("Pay {amount} or your effect is neutralized."),
+            _ => format!("Waiting for {} to choose.", names.join(", ")),
+        },
+        Prompt::Priority => {
+            let holder = s.players[s.priority].name.clone();
+            if super::legal::main_window(s) {
+                if mine {
+                    format!("Your {} phase: act, or {}.", s.phase.name().to_lowercase(), if s.phase == Phase::Day { "end the day" } else { "end the combat" })
+                } else {
+                    format!("{holder}'s {} phase.", s.phase.name().to_lowercase())
+                }
+            } else if mine {
+                if s.stack.is_empty() {
+                    "You may respond before play goes on, or pass.".into()
+                } else {
+                    "Respond to the stack, or pass.".into()
+                }
+            } else {
+                format!("Waiting for {holder} to respond or pass.")
+            }
+        }
+    })
+}
+
+/// The table as `viewer` may see it.
+pub fn view(s: &State, viewer: Viewer) -> TableView {
+    let headline = if s.phase == Phase::Setup {
+        "Choosing main characters".to_owned()
+    } else {
+        let mut h = format!("Turn {} · {} · {}", s.turn, s.players[s.active].name, s.phase.name());
+        if let Some(f) = s.fight {
+            let a = s.perm(f.attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
+            let t = s.perm(f.target).map(|p| perm_name(s, p, viewer)).unwrap_or_default();
+            h.push_str(&format!(" · {a} attacks {t}"));
+        }
+        h
+    };
+    let stack = s
+        .stack
+        .iter()
+        .map(|i| StackItemView {
+            label: origin_label(s, i),
+            controller: Some(i.controller),
+            targets: i.targets.iter().flatten().map(|t| target_text(s, t, viewer)).collect(),
+        })
+        .collect();
+    let (hand, actions) = match viewer {
+        Viewer::Seat(seat) => {
+            let p = &s.players[seat];
+            let hand = p.hand.iter().map(|c| card_line(s, c.id)).collect();
+            let actions = legal_actions(s, seat)
+                .iter()
+                .enumerate()
+                .map(|(i, a)| ActionView { index: i, ..describe(s, seat, a) })
+                .collect();
+            (Some(hand), actions)
+        }
+        Viewer::Public => (None, Vec::new()),
+    };
+    TableView {
+        game: "Athernum".into(),
+        headline,
+        seats: s.players.seats().map(|x| seat_view(s, x, viewer)).collect(),
+        stack,
+        pools: vec![PoolView { name: "Victory Token pool".into(), count: s.victory_pool }],
+        shared: Vec::new(),
+        waiting_for: to_act(s),
+        prompt: if s.outcome.is_some() { None } else { prompt_text(s, viewer) },
+        notes: s.notes.clone(),
+        hand,
+        hand_title: None,
+        actions,
+        outcome: s.outcome.clone(),
+    }
+}
+
+fn cut(mut label: String) -> String {
+    if label.chars().count() > 80 {
+        label = label.chars().take(79).collect::<String>() + "…";
+    }
+    label
+}
+
+/// A label for action `a` offered to `seat`.
+pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
+    let me = Viewer::Seat(seat);
+    let card = |uid: Uid| -> String {
+        let p = &s.players[seat];
+        p.hand
+            .iter()
+            .chain(&p.deck)
+            .chain(&p.extra)
+            .chain(&p.discard)
+            .find(|c| c.uid == uid)
+            .map_or_else(|| "(gone)".to_owned(), |c| s.db.card(c.id).name.clone())
+    };
+    // Board buttons are public: they name what everyone may see.
+    let perm = |uid: Uid| s.perm(uid).map_or_else(|| "(gone)".to_owned(), |p| perm_name(s, p, Viewer::Public));
+    let mine = |uid: Uid| s.perm(uid).map_or_else(|| "(gone)".to_owned(), |p| perm_name(s, p, me));
+    let (label, placement) = match a {
+        Action::ChooseMain { card: c } => {
+            let d = s.players[seat].deck.iter().find(|x| x.uid == *c).map(|x| s.db.card(x.id));
+            let extra = d.map_or(String::new(), |d| match (d.kind, d.cost) {
+                (CardType::Character, Some(cost)) => format!(" (cost {cost}, {} VT)", d.victory.unwrap_or(0)),
+                _ => format!(" ({} VT)", d.victory.unwrap_or(0)),
+            });
+            (format!("Main character: {}{extra}", card(*c)), Placement::Hand)
+        }
+        Action::Pass => {
+            let label = if super::legal::main_window(s) {
+                if s.phase == Phase::Day { "End the day" } else { "End combat" }
+            } else {
+                "Pass"
+            };
+            (label.to_owned(), Placement::Board)
+        }
+        Action::Acquisition => ("Acquisition: draw a card (1 command token)".to_owned(), Placement::Board),
+        Action::Solvency => ("Solvency: a resource token (1 command token)".to_owned(), Placement::Board),
+        Action::Contingency { on } => (format!("Contingency: a Victory Token on {}", perm(*on)), Placement::Board),
+        Action::PlayCharacter { card: c } => (format!("Play {}", card(*c)), Placement::Hand),
+        Action::PlayLocation { card: c } => (format!("Play location {}", card(*c)), Placement::Hand),
+        Action::PlayItem { card: c, mode } => match mode {
+            ItemMode::Direct => (format!("Play {} directly", card(*c)), Placement::Hand),
+            ItemMode::Attach { host, face_down } => (
+                format!("Attach {} to {}{}", card(*c), mine(*host), if *face_down { " face down" } else { "" }),
+                Placement::Hand,
+            ),
+        },
+        Action::Reveal { attachment } => {
+            (format!("Turn {} face up", s.perm(*attachment).map_or("(gone)".into(), |p| s.def_name(p.def))), Placement::Hand)
+        }
+        Action::DiscardAttachment { attachment } => (format!("Discard {}", mine(*attachment)), Placement::Hand),
+        Action::Activate { source, ability } => {
+            let p = s.perm(*source);
+            let a = p.and_then(|p| s.def(p.def)).and_then(|d| d.abilities.get(usize::from(*ability)));
+            let what = a.map(ability_name).unwrap_or_default();
+            (format!("{}: {what}", perm(*source)), Placement::Board)
+        }
+        Action::Support { card: c } => (format!("Support: {}", card(*c)), Placement::Hand),
+        Action::Ascend { card: c } => (format!("Ascend {}", card(*c)), Placement::Hand),
+        Action::EnterCombat => ("Enter combat".to_owned(), Placement::Board),
+        Action::Attack { attacker, target } => {
+            let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
+            (format!("Attack with {} → {} ({owner})", perm(*attacker), perm(*target)), Placement::Board)
+        }
+        Action::Defend { defender } => match defender {
+            Some(d) => (format!("Defend with {}", perm(*d)), Placement::Board),
+            None => ("No defender".to_owned(), Placement::Board),
+        },
+        Action::Target { target } => (format!("Target {}", target_text(s, target, Viewer::Public)), Placement::Board),
+        Action::DiscardCard { card: c } => (format!("Discard {}", card(*c)), Placement::Hand),
+        Action::Take { card: c } => (format!("Take {}", card(*c)), Placement::Hand),
+        Action::TakeNothing => ("Take nothing".to_owned(), Placement::Hand),
+        Action::Pay => ("Pay to keep it".to_owned(), Placement::Board),
+        Action::DeclineToPay => ("Do not pay".to_owned(), Placement::Board),
+    };
+    ActionView { index: 0, label: cut(label), placement }
+}
+
+/// The card names `viewer` cannot see and that nothing visible to them shows.
+pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
+    let mut hidden = Vec::new();
+    let mut shown = Vec::new();
+    let fetching = match s.choices.first() {
+        Some(Choice::Fetch { seat, from, filter, .. }) if viewer == Viewer::Seat(*seat) => Some((*seat, *from, filter)),
+        _ => None,
+    };
+    for (seat, p) in s.players.iter() {
+        let mine = viewer == Viewer::Seat(seat);
+        for c in &p.deck {
+            let d = s.db.card(c.id);
+            let seen = (s.phase == Phase::Setup && mine)
+                || fetching.is_some_and(|(who, from, f)| who == seat && from == Fetch::Deck && values::filter_takes_card(f, d));
+            if seen {
+                shown.push(d.name.clone());
+            } else {
+                hidden.push(d.name.clone());
+            }
+        }
+        let names = p.extra.iter().map(|c| s.db.card(c.id).name.clone());
+        if mine {
+            shown.extend(names);
+        } else {
+            hidden.extend(names);
+        }
+        for c in &p.hand {
+            let n = s.db.card(c.id).name.clone();
+            if mine || p.revealed.contains(&c.uid) {
+                shown.push(n);
+            } else {
+                hidden.push(n);
+            }
+        }
+        shown.extend(p.discard.iter().chain(&p.void).map(|c| s.db.card(c.id).name.clone()));
+    }
+    for x in &s.board {
+        let n = s.def_name(x.def);
+        if x.face_down && !x.exhausted && !sees(viewer, x) && !x.blank {
+            if matches!(x.def, Def::Card(_)) {
+                hidden.push(n);
+            }
+        } else {
+            shown.push(n);
+        }
+    }
+    for i in &s.stack {
+        if let Origin::Ability { def, .. } = i.origin {
+            shown.push(s.def_name(def));
+        }
+    }
+    hidden.retain(|n| !shown.contains(n));
+    hidden.sort();
+    hidden.dedup();
+    hidden
+}

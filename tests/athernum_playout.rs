@@ -1,0 +1,54 @@
+//! Athernum random playouts: a thousand seeded games of uniformly random
+//! legal answers between the starter decks `cardtable sim` deals.
+//! Every game ends within the sim's action budget, every listed action
+//! applies, no card is lost or duplicated (`check_invariants` after every
+//! action), and a state survives a serde round trip unchanged.
+
+mod playout_support;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use cardtable::cards::athernum::AthernumDb;
+use cardtable::engine::{Playout, Rules};
+use cardtable::games::athernum::{check_invariants, testing, Athernum, State};
+use cardtable::games::{GameId, Library};
+use cardtable::sim::{random_setup, STEP_BUDGET};
+
+/// Games the CI run plays (debug build, two threads).
+const GAMES: u64 = 1_000;
+
+/// One random game as `cardtable sim --game athernum` deals it (starter
+/// decks picked by the seed), checked after every action.
+fn random_game(seed: u64) -> (State, Playout) {
+    static FIXTURES: OnceLock<(Library, Arc<AthernumDb>)> = OnceLock::new();
+    let (library, db) = FIXTURES.get_or_init(|| (Library::embedded().unwrap(), testing::db()));
+    let game = GameId::parse("athernum").unwrap();
+    let setup = random_setup(library, game, seed).unwrap();
+    let mut s = Athernum::setup(&setup, db).unwrap_or_else(|e| panic!("seed {seed}: setup failed: {e}"));
+    let p = playout_support::play::<Athernum>(&mut s, db, check_invariants, seed);
+    (s, p)
+}
+
+#[test]
+fn athernum_a_thousand_random_games_end_and_keep_every_invariant() {
+    let start = Instant::now();
+    let (unfinished, actions) = playout_support::many(GAMES, |seed| {
+        let (_, p) = random_game(seed);
+        (p.actions, p.outcome.is_some())
+    });
+    eprintln!("{GAMES} Athernum games, {actions} actions in {:?}", start.elapsed());
+    assert!(unfinished.is_empty(), "games that did not end within {STEP_BUDGET} actions: {unfinished:?}");
+}
+
+#[test]
+fn athernum_the_same_seed_plays_the_same_game() {
+    let json = |s: &State| serde_json::to_string(s).unwrap();
+    for seed in [3, 17, 4242] {
+        let (first, p) = random_game(seed);
+        let (again, q) = random_game(seed);
+        assert_eq!(p, q, "seed {seed} played a different number of actions");
+        assert_eq!(json(&first), json(&again), "seed {seed} ended in a different state");
+    }
+    assert_ne!(json(&random_game(3).0), json(&random_game(17).0));
+}

@@ -1,0 +1,82 @@
+//! Checked random playouts shared by the games' playout tests: a seeded
+//! game of uniformly random legal answers, with the game's invariants
+//! checked after every action, and on every 16th action a serde round
+//! trip and every listed action applied to a copy (each must be accepted
+//! and have a label of at most 80 characters).
+
+use cardtable::engine::{random_playout, GameRng, Playout, Rules};
+use cardtable::sim::STEP_BUDGET;
+
+/// Checks `s` after `n` actions of game `seed`.
+pub fn check<R: Rules>(
+    s: &R::State,
+    cards: &R::Cards,
+    invariants: fn(&R::State) -> Result<(), String>,
+    seed: u64,
+    n: usize,
+) where
+    R::State: PartialEq,
+{
+    if let Err(e) = invariants(s) {
+        panic!("seed {seed}, after {n} actions: {e}");
+    }
+    if n % 16 != 0 {
+        return;
+    }
+    let json = serde_json::to_string(s).unwrap();
+    let mut back: R::State = serde_json::from_str(&json).unwrap();
+    R::attach(&mut back, cards);
+    assert!(&back == s, "seed {seed}: serde round trip changed the state after {n} actions");
+    for seat in R::to_act(s) {
+        for a in R::legal_actions(s, seat) {
+            let label = R::describe(s, seat, &a).label;
+            assert!(!label.is_empty() && label.chars().count() <= 80, "seed {seed}: bad label {label:?}");
+            if let Err(e) = R::apply(&mut s.clone(), seat, &a) {
+                panic!("seed {seed}, after {n} actions: listed action {a:?} refused: {e}");
+            }
+        }
+    }
+}
+
+/// Plays `s` (game `seed`) to its end or the sim's action budget with
+/// random legal answers, checked after every action.
+pub fn play<R: Rules>(
+    s: &mut R::State,
+    cards: &R::Cards,
+    invariants: fn(&R::State) -> Result<(), String>,
+    seed: u64,
+) -> Playout
+where
+    R::State: PartialEq,
+{
+    check::<R>(s, cards, invariants, seed, 0);
+    let mut rng = GameRng::from_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    random_playout::<R>(s, &mut rng, STEP_BUDGET, |s, n| check::<R>(s, cards, invariants, seed, n))
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// Plays `games` seeds on two threads (CI has two cores) with `one(seed)`
+/// returning the actions played and whether the game ended; returns the
+/// seeds that did not end and the actions played.
+pub fn many(games: u64, one: fn(u64) -> (usize, bool)) -> (Vec<u64>, usize) {
+    let run = move |seeds: std::ops::Range<u64>| {
+        let mut unfinished = Vec::new();
+        let mut actions = 0;
+        for seed in seeds {
+            let (n, ended) = one(seed);
+            actions += n;
+            if !ended {
+                unfinished.push(seed);
+            }
+        }
+        (unfinished, actions)
+    };
+    let half = games / 2;
+    let other = std::thread::spawn(move || run(0..half));
+    let (mut unfinished, mut actions) = run(half..games);
+    let (u, a) = other.join().expect("playout thread");
+    unfinished.extend(u);
+    actions += a;
+    unfinished.sort_unstable();
+    (unfinished, actions)
+}
