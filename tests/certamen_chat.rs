@@ -159,3 +159,27 @@ fn mulligan_is_asked_privately_in_the_hand() {
         assert_eq!(Certamen::describe(&s, BOB, &a).placement, Placement::Hand, "{a:?} is a hand choice");
     }
 }
+
+#[test]
+fn stop_with_nothing_of_the_whole_pool_affordable_is_passed_publicly() {
+    let mut s = main_phase(53);
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    to_hand(&mut s, BOB, "Cinder Imp");
+    to_field(&mut s, BOB, "Umbrage Pillar");
+    to_field(&mut s, BOB, "Umbrage Pillar");
+    act(&mut s, ALICE, Action::Cast { card: bolt, targets: vec![TargetRef::Player(BOB)] });
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(s.priority, BOB);
+    assert_eq!(
+        responses(&s, BOB),
+        Responses::NonePublicly,
+        "two Umbrage Pillars pay for no Rune or Flickerborn card of the game: the board alone says so"
+    );
+    to_field(&mut s, BOB, "Umbrage Pillar");
+    assert_eq!(
+        responses(&s, BOB),
+        Responses::NoneSecretly,
+        "three pay for an Umbrage Rune (1UU): only his hand shows he holds none"
+    );
+}

@@ -222,12 +222,19 @@ fn table_field(view: &TableView) -> Option<EmbedField> {
 }
 
 /// "Ember Drake (str 4 · engaged), Fire Imp".
+/// Cards as one line; a run of identical cards is written once with its
+/// count ("2× Ashfall Titan (…)"), so the order of an ordered zone stays.
 pub(crate) fn card_list(cards: &[CardView]) -> String {
-    cards
-        .iter()
-        .map(|c| if c.detail.is_empty() { c.name.clone() } else { format!("{} ({})", c.name, c.detail) })
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < cards.len() {
+        let c = &cards[i];
+        let run = cards[i..].iter().take_while(|x| *x == c).count();
+        let one = if c.detail.is_empty() { c.name.clone() } else { format!("{} ({})", c.name, c.detail) };
+        out.push(if run > 1 { format!("{run}× {one}") } else { one });
+        i += run;
+    }
+    out.join(", ")
 }
 
 #[cfg(test)]

@@ -288,10 +288,13 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 }
 
 /// Whether `seat` has a real response at a priority stop: an ability it
-/// can activate (turning an attachment face up or discarding one does
-/// not count; see the rulings, "Playing in chat").
+/// can activate, or a face-down attachment it may turn face up (2.1.2d).
+/// Both are public: the abilities are printed on face-up cards and a
+/// face-down attachment shows that it is there, so asking tells nobody
+/// anything. Discarding an attachment does not count (see the rulings,
+/// "Playing in chat").
 fn has_response(s: &State, seat: Seat) -> bool {
-    legal_actions(s, seat).iter().any(|a| matches!(a, Action::Activate { .. }))
+    legal_actions(s, seat).iter().any(|a| matches!(a, Action::Activate { .. } | Action::Reveal { .. }))
 }
 
 /// Whether an effect of another player on the stack aims at `seat` or

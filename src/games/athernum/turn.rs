@@ -51,7 +51,14 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         Action::ChooseMain { card } => {
             s.players[seat].chosen = Some(*card);
             ev.push(Event::public(format!("{} has chosen a main character.", name(s, seat))));
-            ev.push(Event::private(seat, "Your choice stays secret until every player has chosen.".to_owned()));
+            let chosen = s.players[seat].deck.iter().find(|c| c.uid == *card).map(|c| s.db.card(c.id).name.clone());
+            ev.push(Event::private(
+                seat,
+                format!(
+                    "You chose {}: it stays secret until every player has chosen.",
+                    chosen.as_deref().unwrap_or("your main character")
+                ),
+            ));
             if s.players.values().all(|p| p.chosen.is_some()) {
                 super::setup::reveal(s, ev);
             }

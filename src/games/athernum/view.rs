@@ -138,7 +138,15 @@ fn pool_text(pool: &super::state::Pool) -> String {
 fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
     let p = &s.players[seat];
     let mut counters = vec![
-        ("Faction".to_owned(), p.faction.map_or("factionless".to_owned(), |f| f.name().to_owned())),
+        (
+            "Faction".to_owned(),
+            match p.faction {
+                Some(f) => f.name().to_owned(),
+                // Before the reveal the faction would give the choice away.
+                None if s.phase == Phase::Setup => "shown with the main character".to_owned(),
+                None => "factionless".to_owned(),
+            },
+        ),
         ("Hand".to_owned(), format!("{} cards", p.hand.len())),
         ("Deck".to_owned(), p.deck.len().to_string()),
         ("Extra Deck".to_owned(), p.extra.len().to_string()),
@@ -177,7 +185,9 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         zones.push(ZoneView { name: format!("Discard pile ({}, newest first)", p.discard.len()), cards });
     }
     if viewer == Viewer::Seat(seat) && !p.extra.is_empty() {
-        zones.push(ZoneView { name: "Your Extra Deck".into(), cards: p.extra.iter().map(|c| card_line(s, c.id)).collect() });
+        let mut extra: Vec<CardView> = p.extra.iter().map(|c| card_line(s, c.id)).collect();
+        extra.sort_by(|a, b| a.name.cmp(&b.name));
+        zones.push(ZoneView { name: "Your Extra Deck".into(), cards: extra });
     }
     SeatView { seat: Some(seat), name: p.name.clone(), counters, tokens, zones, alive: !p.out }
 }
@@ -202,7 +212,18 @@ fn prompt_text(s: &State, viewer: Viewer) -> Option<String> {
     let mine = me.is_some_and(|m| who.contains(&m));
     Some(match s.prompt {
         Prompt::ChooseMain if mine => "Choose your main character, in secret: it is revealed when everyone has chosen.".into(),
-        Prompt::ChooseMain => format!("Waiting for {} to choose a main character.", names.join(", ")),
+        Prompt::ChooseMain => {
+            let chosen = me.and_then(|m| s.players[m].chosen).and_then(|u| {
+                s.players.values().flat_map(|p| &p.deck).find(|c| c.uid == u).map(|c| s.db.card(c.id).name.clone())
+            });
+            match chosen {
+                Some(n) => format!(
+                    "You chose {n} as your main character, in secret. Waiting for {} to choose; all are revealed together.",
+                    names.join(", ")
+                ),
+                None => format!("Waiting for {} to choose a main character.", names.join(", ")),
+            }
+        }
         Prompt::Defender => {
             let t = s.fight.and_then(|f| s.perm(f.target)).map(|p| perm_name(s, p, viewer)).unwrap_or_default();
             if mine {

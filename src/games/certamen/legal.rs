@@ -128,26 +128,39 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
 
 /// A priority stop: the pass, and whether `seat` has a real response
 /// (anything but passing or tapping a Pillar for nothing). A stop that is
-/// not [`asked_by_default`], an empty hand, or nothing to pay with (no
-/// card costs nothing) leaves only the pass publicly; otherwise an
+/// not [`asked_by_default`], an empty hand, or nothing to pay for any
+/// card of the game's pool with ([`pool_affordable`]) leaves only the
+/// pass publicly; otherwise an
 /// automatic pass would tell the others the hand holds nothing castable.
 pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     if s.prompt != Prompt::Priority || !to_act(s).contains(&seat) {
         return None;
     }
     let real = legal_actions(s, seat).iter().any(|a| !matches!(a, Action::Pass | Action::TapPillar { .. }));
-    let (colours, colourless) = available(s, seat);
-    let broke = colourless == 0 && colours.iter().all(|c| *c == 0);
     let responses = if !asked_by_default(s, seat) {
         Responses::NonePublicly
     } else if real {
         Responses::Some
-    } else if s.players[seat].hand.is_empty() || broke {
+    } else if s.players[seat].hand.is_empty() || !pool_affordable(s, seat) {
         Responses::NonePublicly
     } else {
         Responses::NoneSecretly
     };
     Some(Stop { pass: Action::Pass, responses })
+}
+
+/// Whether some card of the whole Certamen pool, at its printed cost,
+/// could be cast by `seat` now with its pool and untapped Pillars (Runes
+/// and Flickerborn cards; any card in its own main phase with an empty
+/// Stack). Only public facts go in: the pool of cards, the Pillars on the
+/// field and the mana pool; never the hand. With one untapped Umbrage
+/// Pillar no card of the game answers a spell, so nobody need ask.
+fn pool_affordable(s: &State, seat: Seat) -> bool {
+    let sorcery_window = seat == s.active && s.step.is_main() && s.stack.is_empty();
+    s.db.cards.iter().any(|d| {
+        let instant = d.kind == CardType::Rune || d.keywords.contains(&Keyword::Flickerborn);
+        d.kind != CardType::Pillar && (instant || sorcery_window) && can_pay(s, seat, &d.cost.unwrap_or_default(), 0)
+    })
 }
 
 /// Standing order: in the opponent's turn, pass every priority stop at
