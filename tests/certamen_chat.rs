@@ -183,3 +183,16 @@ fn stop_with_nothing_of_the_whole_pool_affordable_is_passed_publicly() {
         "three pay for an Umbrage Rune (1UU): only his hand shows he holds none"
     );
 }
+
+#[tokio::test]
+async fn chatsim_certamen_stays_within_the_chat_budget() {
+    let library = std::sync::Arc::new(cardtable::games::Library::embedded().unwrap());
+    let game = cardtable::games::GameId::parse("certamen").unwrap();
+    let unless_targeted = ["pass-unless-targeted".to_owned()];
+    for (orders, waits) in [(&[][..], 0.5), (&unless_targeted[..], 0.3)] {
+        let r = cardtable::chatsim::run(library.clone(), game, 6, 1, orders).await;
+        assert_eq!((r.games, r.stuck), (6, 0), "{orders:?}: {}", r.line());
+        assert!(r.clicks_per_turn() <= 5.0, "{orders:?}: {}", r.line());
+        assert!(r.waits_per_turn() <= waits, "{orders:?}: {}", r.line());
+    }
+}
