@@ -32,7 +32,10 @@ fn volley_at_bobs_main(seed: u64) -> State {
     if s.prompt == Prompt::TriggerTarget {
         act(&mut s, ALICE, Action::Target { target });
     }
-    assert!(s.stack.iter().any(|i| i.controller == ALICE && i.targets.contains(&Some(target))), "the Volley aims at Bob's main");
+    assert!(
+        s.stack.iter().any(|i| i.controller == ALICE && i.targets.contains(&Some(target))),
+        "the Volley aims at Bob's main"
+    );
     s
 }
 
@@ -90,14 +93,22 @@ fn athernum_2_1_2d_a_face_down_attachment_is_an_answer_and_asking_about_it_shows
     }
     assert_eq!(s.priority, BOB);
     assert!(Athernum::legal_actions(&s, BOB).contains(&Action::Reveal { attachment: axe }));
-    assert_eq!(responses(&s, BOB), Responses::Some, "Bob may turn his face-down item up in answer: he is asked");
+    assert_eq!(
+        responses(&s, BOB),
+        Responses::Some,
+        "Bob may turn his face-down item up in answer: he is asked"
+    );
     assert_eq!(Athernum::decline(&s, BOB), Some(Action::Pass));
 }
 
 #[test]
 fn athernum_4_1_standing_order_pass_unless_targeted_asks_only_when_aimed_at() {
     let s = volley_at_bobs_main(24);
-    assert_eq!(Athernum::follow(&s, BOB, "pass-unless-targeted"), None, "his main is the target: he is asked");
+    assert_eq!(
+        Athernum::follow(&s, BOB, "pass-unless-targeted"),
+        None,
+        "his main is the target: he is asked"
+    );
     assert_eq!(Athernum::follow(&s, BOB, "pass-until-my-turn"), Some(Action::Pass));
     assert_eq!(Athernum::follow(&s, ALICE, "pass-unless-targeted"), None, "only the player to act");
 
@@ -136,7 +147,8 @@ fn athernum_8_0_1_every_player_chooses_a_main_character_at_once_and_in_secret() 
 
     let choice = alice_options[0].clone();
     let Action::ChooseMain { card } = choice else { panic!("a main character choice") };
-    let chosen = s.players[ALICE].deck.iter().find(|c| c.uid == card).map(|c| db.card(c.id).name.clone()).unwrap();
+    let chosen =
+        s.players[ALICE].deck.iter().find(|c| c.uid == card).map(|c| db.card(c.id).name.clone()).unwrap();
     act(&mut s, ALICE, choice);
     assert_eq!(Athernum::to_act(&s), vec![BOB], "Alice has chosen; Bob still chooses");
     let shown_to = |s: &State, v: Viewer| serde_json::to_string(&Athernum::view(s, v)).unwrap();
