@@ -78,6 +78,10 @@ pub struct ChatReport {
     pub private: u64,
     /// Times the decision passed to a player other than the one whose turn it was.
     pub waits: u64,
+    /// The waits that began at a priority stop (the other player asked
+    /// to respond or pass), the rest being other decisions (blocks,
+    /// defenders, choices).
+    pub stop_waits: u64,
     /// The most waits in one turn.
     pub max_waits: u64,
     /// Matches that did not end within the request budget.
@@ -100,6 +104,17 @@ impl ChatReport {
     /// Waits per turn.
     pub fn waits_per_turn(&self) -> f64 {
         self.per_turn(self.waits)
+    }
+
+    /// Where the waits came from, printed before the summary line.
+    pub fn detail(&self) -> String {
+        format!(
+            "waits at a priority stop: {} ({:.2}/turn), at other decisions: {} ({:.2}/turn)",
+            self.stop_waits,
+            self.per_turn(self.stop_waits),
+            self.waits - self.stop_waits,
+            self.per_turn(self.waits - self.stop_waits)
+        )
     }
 
     /// The summary line (the command's last line).
@@ -328,6 +343,9 @@ impl Sim {
             if others(&after.to_act()) && !others(&to_act_before) {
                 self.report.waits += 1;
                 self.turn_waits += 1;
+                if after.to_act().iter().any(|s| *s != active && after.stop(*s).is_some()) {
+                    self.report.stop_waits += 1;
+                }
             }
         }
     }
@@ -375,6 +393,7 @@ pub async fn run(
         total.edits += sim.report.edits;
         total.private += sim.report.private;
         total.waits += sim.report.waits;
+        total.stop_waits += sim.report.stop_waits;
         total.max_waits = total.max_waits.max(sim.report.max_waits);
     }
     total

@@ -168,6 +168,7 @@ async fn chatsim(game: Option<&str>, games: u32, seed: u64, orders: &str) -> Res
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);
     }
+    println!("{}", report.detail());
     println!("{}", report.line());
     if report.stuck > 0 {
         return Err(format!("{} matches did not end", report.stuck));
