@@ -35,14 +35,24 @@ pub fn origin_label(s: &State, item: &StackItem) -> String {
         }
         Origin::Ability { def, index } => {
             let Some(d) = s.def(def) else { return "an effect".into() };
-            let text = d
-                .abilities
-                .get(usize::from(index))
+            let ability = d.abilities.get(usize::from(index));
+            let text = ability
                 .map(|a| crate::cards::athernum::text::sentence(a.effects(), Some(&s.db)))
                 .unwrap_or_default();
-            let mut label = format!("{}: {text}", d.name);
+            // A named ability is called by its name ("Gatehouse Archer —
+            // Volley: …"), as players say it.
+            let named = match ability {
+                Some(Ability::Activated { name, .. } | Ability::Command { name, .. }) => Some(name.as_str()),
+                Some(Ability::Equip { name: Some(n), .. }) => Some(n.as_str()),
+                _ => None,
+            };
+            let mut label = match named {
+                Some(n) => format!("{} — {n}: {text}", d.name),
+                None => format!("{}: {text}", d.name),
+            };
             if label.chars().count() > 120 {
-                label = label.chars().take(117).collect::<String>() + "…";
+                let cut: String = label.chars().take(117).collect();
+                label = cut.trim_end_matches(['.', ' ', ',']).to_owned() + "…";
             }
             label
         }
