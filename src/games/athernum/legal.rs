@@ -95,6 +95,10 @@ fn choice_actions(s: &State) -> Vec<Action> {
             out.push(Action::TakeNothing);
             out
         }
+        Choice::TriggerOrder { left, .. } => distinct_triggers(s, left)
+            .into_iter()
+            .map(|trigger| Action::StackNext { trigger })
+            .collect(),
         Choice::Ransom { seat, amount, .. } => {
             let mut out = Vec::new();
             if can_pay(s, *seat, &Cost { generic: *amount, pips: [0; 4] }) {
@@ -104,6 +108,21 @@ fn choice_actions(s: &State) -> Vec<Action> {
             out
         }
     }
+}
+
+/// The first of each kind among pending triggered abilities `left`: two
+/// triggers of the same ability of the same card are alike, so which goes
+/// first cannot matter (see the rulings, 9.2.1).
+pub fn distinct_triggers(s: &State, left: &[u32]) -> Vec<u32> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for item in s.pending.iter().filter(|i| left.contains(&i.uid)) {
+        if !seen.contains(&item.origin) {
+            seen.push(item.origin);
+            out.push(item.uid);
+        }
+    }
+    out
 }
 
 /// Whether ability `a` of permanent `p` can be activated by `seat` now.
