@@ -568,6 +568,24 @@ fn athernum_7_4_2c_extra_deck_cards_leave_it_only_by_an_effect_or_their_extra_ru
     assert_eq!(s.perm(rampart).unwrap().place, Place::Character);
 }
 
+#[test]
+fn athernum_7_4_2c_an_extra_deck_card_that_cannot_enter_the_board_stays_in_the_extra_deck() {
+    // The Horn calls a character onto the board: with five characters
+    // already, none can come, and none may slip into the hand instead.
+    let mut s = day_phase(43);
+    for _ in 0..5 {
+        to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    }
+    let extra = s.players[ALICE].extra.len();
+    let horn = to_hand(&mut s, ALICE, "Horn of the Old Host");
+    ok(&mut s, ALICE, Action::PlayItem { card: horn, mode: ItemMode::Direct });
+    resolve_until_choice(&mut s);
+    assert_eq!(legal(&s, ALICE), vec![Action::TakeNothing], "no character can enter");
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.players[ALICE].extra.len(), extra);
+    assert!(s.players[ALICE].hand.is_empty());
+}
+
 fn resolve_until_choice(s: &mut State) {
     for _ in 0..20 {
         if s.prompt == Prompt::Choice {

@@ -235,6 +235,49 @@ fn athernum_4_2_3d_iii_a_trigger_remembers_the_last_known_controller() {
 }
 
 #[test]
+fn athernum_4_2_2a_damage_is_checked_before_4_2_2h_objectives() {
+    // The Old Cartographer holds its 3 Victory Tokens but also lethal
+    // damage: it is discarded before its objective is looked at.
+    let mut s = day_phase(34);
+    let cartographer = to_board(&mut s, ALICE, "The Old Cartographer", Place::Character);
+    s.perm_mut(cartographer).unwrap().victory = 3;
+    s.perm_mut(cartographer).unwrap().damage = 4;
+    s.victory_pool = 20;
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert!(s.outcome.is_none(), "{:?}", s.outcome);
+    assert!(s.perm(cartographer).is_none());
+    assert_eq!(s.victory_pool, 23, "its tokens went back to the pool (10.1.5)");
+}
+
+#[test]
+fn athernum_4_2_2b_a_second_copy_is_discarded_before_4_2_2g_counts_its_field() {
+    let mut s = day_phase(35);
+    to_board(&mut s, ALICE, "The Old Cartographer", Place::Character);
+    let second = to_board(&mut s, ALICE, "The Old Cartographer", Place::Character);
+    s.perm_mut(second).unwrap().counted = false;
+    let pool = s.victory_pool;
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert!(s.perm(second).is_none());
+    assert_eq!(s.victory_pool, pool, "2.2.7d: the copy adds nothing to the pool");
+}
+
+#[test]
+fn athernum_4_1_4c_ii_a_neutralized_static_effect_stays_off() {
+    let mut s = day_phase_with(36, [BASTION, GLOAM], ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"]);
+    let archivist = to_board(&mut s, BOB, "Whisper Court Archivist", Place::Character);
+    resources(&mut s, BOB, 2);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let sergeant = to_hand(&mut s, ALICE, "Shieldwall Sergeant");
+    resources(&mut s, ALICE, 2);
+    ok(&mut s, ALICE, Action::PlayCharacter { card: sergeant });
+    ok(&mut s, BOB, Action::Activate { source: archivist, ability: 0 });
+    resolve_all(&mut s, ALICE);
+    assert!(s.perm(sergeant).is_some(), "the card stays: only its effect was neutralized");
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert_eq!(dfv(&s, s.perm(recruit).unwrap()), Some(3), "no +1 DFV, check after check");
+}
+
+#[test]
 fn athernum_4_2_1a_until_end_of_turn_changes_end_with_the_turn() {
     let mut s = day_phase(15);
     let brenna = to_board(&mut s, ALICE, "Captain Brenna Hollis", Place::Character);

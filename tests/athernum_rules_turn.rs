@@ -68,6 +68,21 @@ fn athernum_9_1_1_morning_removes_one_exhaustion_counter_from_the_active_players
 }
 
 #[test]
+fn athernum_9_1_1_resource_tokens_spent_in_a_turn_are_ready_at_their_owners_next_morning() {
+    let mut s = day_phase(30);
+    let sergeant = to_hand(&mut s, ALICE, "Shieldwall Sergeant");
+    resources(&mut s, ALICE, 2);
+    act(&mut s, ALICE, &Action::PlayCharacter { card: sergeant });
+    resolve_all(&mut s, ALICE);
+    let spent = |s: &State| s.board.iter().filter(|p| p.controller == ALICE && p.place == Place::Resource && p.exhausted).count();
+    assert_eq!(spent(&s), 2);
+    end_turn(&mut s);
+    assert_eq!(spent(&s), 2, "not in Bob's morning");
+    end_turn(&mut s);
+    assert_eq!(spent(&s), 0);
+}
+
+#[test]
 fn athernum_9_1_3_the_active_players_command_tokens_are_replenished_to_two() {
     let mut s = day_phase(2);
     s.players[BOB].command = 0;

@@ -78,17 +78,23 @@ fn choice_actions(s: &State) -> Vec<Action> {
         Choice::Discard { seat, .. } => {
             s.players[*seat].hand.iter().map(|c| Action::DiscardCard { card: c.uid }).collect()
         }
-        Choice::Fetch { seat, from, filter, .. } => {
+        Choice::Fetch { seat, from, filter, board } => {
             let p = &s.players[*seat];
             let zone = match from {
                 Fetch::Deck => &p.deck,
                 Fetch::Extra => &p.extra,
                 Fetch::Discard => &p.discard,
             };
+            // A card sent onto the board must be able to enter it; an Extra
+            // Deck card never falls back into the hand (7.4.2c).
+            let fits = |id| !*board || *from != Fetch::Extra || super::effects::board_place(s, *seat, id).is_some();
             // One option per card name (copies are alike), sorted by name so
             // the order of a hidden zone is not shown.
-            let mut found: Vec<_> =
-                zone.iter().filter(|c| values::filter_takes_card(filter, s.db.card(c.id))).copied().collect();
+            let mut found: Vec<_> = zone
+                .iter()
+                .filter(|c| values::filter_takes_card(filter, s.db.card(c.id)) && fits(c.id))
+                .copied()
+                .collect();
             found.sort_by(|a, b| s.db.card(a.id).name.cmp(&s.db.card(b.id).name).then(a.uid.cmp(&b.uid)));
             found.dedup_by_key(|c| c.id);
             let mut out: Vec<Action> = found.into_iter().map(|c| Action::Take { card: c.uid }).collect();
