@@ -11,7 +11,9 @@ use cardtable::games::athernum::testing::{
     act, day_phase, day_phase_with, main_of, resolve_all, resources, to_board, to_hand,
 };
 use cardtable::games::athernum::values::{dfv, ofv, slots};
-use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef};
+use cardtable::games::athernum::{
+    check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef,
+};
 
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
@@ -69,8 +71,12 @@ fn athernum_2_2_1b_a_character_costs_its_acquisition_cost_paid_by_exhausting_res
     act(&mut s, ALICE, &Action::PlayCharacter { card: sergeant });
     assert_eq!(s.perm(sergeant).unwrap().place, Place::Character);
     assert_eq!(ready_tokens(&s, ALICE), 1, "5.0.1c: two tokens exhausted to pay");
-    let spent = s.board.iter().find(|p| p.controller == ALICE && p.place == Place::Resource && p.exhausted).unwrap();
-    assert!(spent.face_down && spent.exhaustion == 1, "an exhausted token is face down with a counter (6.2.2)");
+    let spent =
+        s.board.iter().find(|p| p.controller == ALICE && p.place == Place::Resource && p.exhausted).unwrap();
+    assert!(
+        spent.face_down && spent.exhaustion == 1,
+        "an exhausted token is face down with a counter (6.2.2)"
+    );
 }
 
 #[test]
@@ -87,7 +93,10 @@ fn athernum_2_2_1c_a_faction_character_needs_one_resource_of_its_faction() {
     create_resource(&mut s, ALICE, Some(Faction::Bastion), false);
     assert!(legal(&s, ALICE).contains(&Action::PlayCharacter { card: sergeant }));
     act(&mut s, ALICE, &Action::PlayCharacter { card: sergeant });
-    assert!(s.board.iter().any(|p| p.def == Def::Resource(Some(Faction::Bastion)) && p.exhausted), "the Bastion one paid");
+    assert!(
+        s.board.iter().any(|p| p.def == Def::Resource(Some(Faction::Bastion)) && p.exhausted),
+        "the Bastion one paid"
+    );
 }
 
 #[test]
@@ -148,21 +157,39 @@ fn athernum_2_2_3f_an_ofv_never_drops_below_zero() {
     assert_eq!(values(&s, ysra).0, Some(1));
     let sapling_def = s.db.tokens.iter().position(|t| t.name == "Sapling").unwrap() as u16;
     let uid = s.fresh_uid();
-    cardtable::games::athernum::effects::enter(&mut s, uid, Def::Token(sapling_def), true, BOB, BOB, Place::Character, false);
+    cardtable::games::athernum::effects::enter(
+        &mut s,
+        uid,
+        Def::Token(sapling_def),
+        true,
+        BOB,
+        BOB,
+        Place::Character,
+        false,
+    );
     assert_eq!(values(&s, uid).0, Some(0));
 }
 
 #[test]
 fn athernum_2_2_2c_effects_change_the_number_of_item_slots() {
-    let mut s = day_phase_with(8, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(8, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
     let ysra = main_of(&s, ALICE);
     // The Wild Growth Totem gives its host a second slot while attached.
     let totem = to_hand(&mut s, ALICE, "Wild Growth Totem");
-    act(&mut s, ALICE, &Action::PlayItem { card: totem, mode: ItemMode::Attach { host: ysra, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: totem, mode: ItemMode::Attach { host: ysra, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     assert_eq!(slots(&s, s.perm(ysra).unwrap()), 2);
     let mail = to_hand(&mut s, ALICE, "Thornmail");
-    act(&mut s, ALICE, &Action::PlayItem { card: mail, mode: ItemMode::Attach { host: ysra, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: mail, mode: ItemMode::Attach { host: ysra, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     assert_eq!(s.board.iter().filter(|p| p.place == Place::Item { host: ysra }).count(), 2);
 }
@@ -203,7 +230,11 @@ fn athernum_2_3_1b_an_item_played_directly_resolves_its_static_effects_then_is_d
     s.players[ALICE].command = 1;
     let hand = s.players[ALICE].hand.len();
     ok(&mut s, ALICE, Action::PlayItem { card: writ, mode: ItemMode::Direct });
-    assert_eq!(s.players[ALICE].discard.last().unwrap().uid, writ, "discarded at once: only its effects wait");
+    assert_eq!(
+        s.players[ALICE].discard.last().unwrap().uid,
+        writ,
+        "discarded at once: only its effects wait"
+    );
     assert!(!s.stack.is_empty());
     resolve_all(&mut s, ALICE);
     assert_eq!(s.players[ALICE].command, 2, "a command token");
@@ -217,7 +248,10 @@ fn athernum_2_3_1a_an_item_costs_nothing() {
     let aurelie = main_of(&s, ALICE);
     assert_eq!(ready_tokens(&s, ALICE), 0);
     assert!(legal(&s, ALICE).contains(&Action::PlayItem { card: halberd, mode: ItemMode::Direct }));
-    assert!(legal(&s, ALICE).contains(&Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: aurelie, face_down: false } }));
+    assert!(legal(&s, ALICE).contains(&Action::PlayItem {
+        card: halberd,
+        mode: ItemMode::Attach { host: aurelie, face_down: false }
+    }));
 }
 
 #[test]
@@ -225,7 +259,11 @@ fn athernum_2_3_2d_an_item_attached_face_up_applies_at_once() {
     let mut s = day_phase(13);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(&mut s, ALICE, &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, sergeant), (Some(3), Some(5)));
     assert_eq!(s.perm(halberd).unwrap().place, Place::Item { host: sergeant });
@@ -254,7 +292,11 @@ fn athernum_2_3_2e_a_face_down_item_applies_only_once_turned_face_up() {
     let mut s = day_phase(15);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(&mut s, ALICE, &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: true } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: true } },
+    );
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, sergeant), (Some(2), Some(4)), "face down: blank");
     assert!(s.perm(halberd).unwrap().face_down);
@@ -308,7 +350,11 @@ fn athernum_4_3_5g_equip_abilities_work_only_while_attached_face_up() {
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, aurelie), before);
     let axe = to_hand(&mut s, ALICE, "Warbrand Axe");
-    act(&mut s, ALICE, &Action::PlayItem { card: axe, mode: ItemMode::Attach { host: aurelie, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: axe, mode: ItemMode::Attach { host: aurelie, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, aurelie).0, before.0.map(|v| v + 2));
     // An exhausted host keeps its attachment, but shows no values (6.2.3b).
@@ -339,7 +385,8 @@ fn athernum_4_3_5g_iv_an_equip_trigger_fires_when_its_host_attacks() {
 
 #[test]
 fn athernum_4_3_5g_an_activated_equip_ability_exhausts_the_host() {
-    let mut s = day_phase_with(20, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(20, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
     let ysra = main_of(&s, ALICE);
     let totem = to_board(&mut s, ALICE, "Wild Growth Totem", Place::Item { host: ysra });
     resources(&mut s, ALICE, 3);
@@ -380,7 +427,8 @@ fn athernum_2_4_6_attachments_of_a_location_go_with_it() {
 
 #[test]
 fn athernum_3_0_1_a_location_main_character_holds_the_slot_against_other_locations() {
-    let mut s = day_phase_with(23, [ASHEN, BASTION], ["Throne of the Old Kings", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(23, [ASHEN, BASTION], ["Throne of the Old Kings", "Lady Aurelie, Keeper of the Gate"]);
     let marches = to_hand(&mut s, ALICE, "Burning Marches");
     assert!(!legal(&s, ALICE).contains(&Action::PlayLocation { card: marches }), "see the rulings, 3.0.1");
 }
@@ -402,7 +450,16 @@ fn athernum_2_5_3_a_token_that_leaves_the_board_ceases_to_exist() {
     let mut s = day_phase(25);
     let militia_def = s.db.tokens.iter().position(|t| t.name == "Militia").unwrap() as u16;
     let uid = s.fresh_uid();
-    cardtable::games::athernum::effects::enter(&mut s, uid, Def::Token(militia_def), true, BOB, BOB, Place::Character, false);
+    cardtable::games::athernum::effects::enter(
+        &mut s,
+        uid,
+        Def::Token(militia_def),
+        true,
+        BOB,
+        BOB,
+        Place::Character,
+        false,
+    );
     s.pending.clear();
     let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     s.perm_mut(uid).unwrap().damage = 1;
@@ -416,12 +473,17 @@ fn athernum_2_5_3_a_token_that_leaves_the_board_ceases_to_exist() {
 
 #[test]
 fn athernum_7_5_1_a_copy_is_a_token() {
-    let mut s = day_phase_with(26, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        26,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let spy = to_board(&mut s, ALICE, "Mistmantle Spy", Place::Character);
     let double = to_hand(&mut s, ALICE, "Shade Double");
     resources(&mut s, ALICE, 3);
     act_on(&mut s, Action::PlayCharacter { card: double }, Some(spy));
-    let copy = s.board.iter().find(|p| p.token && p.def == s.perm(spy).unwrap().def).expect("a copy of the Spy");
+    let copy =
+        s.board.iter().find(|p| p.token && p.def == s.perm(spy).unwrap().def).expect("a copy of the Spy");
     assert!(!copy.face_down && !copy.blank);
     assert_eq!(ofv(&s, copy), Some(2));
 }
@@ -430,7 +492,11 @@ fn athernum_7_5_1_a_copy_is_a_token() {
 fn athernum_6_1_5_a_face_down_permanent_matches_no_filter_on_what_it_hides() {
     // Shade Double copies a character costing 3 or less: an exhausted one's
     // cost is hidden, so it is not offered.
-    let mut s = day_phase_with(27, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        27,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let sellsword = to_board(&mut s, BOB, "Wandering Sellsword", Place::Character);
     exhaust_with(&mut s, sellsword, 1);
     let spy = to_board(&mut s, ALICE, "Mistmantle Spy", Place::Character);
@@ -446,13 +512,20 @@ fn athernum_6_1_5_a_face_down_permanent_matches_no_filter_on_what_it_hides() {
 #[test]
 fn athernum_2_2_7e_a_copy_that_would_break_semi_uniqueness_is_not_created() {
     // Alice already controls Wildcaller Ysra (a Victory Token Field).
-    let mut s = day_phase_with(28, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        28,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let ysra = to_board(&mut s, ALICE, "Wildcaller Ysra", Place::Character);
     let double = to_hand(&mut s, ALICE, "Shade Double");
     resources(&mut s, ALICE, 3);
     let pool = s.victory_pool;
     act_on(&mut s, Action::PlayCharacter { card: double }, Some(ysra));
-    assert!(!s.board.iter().any(|p| p.token && p.controller == ALICE && p.place == Place::Character), "no copy");
+    assert!(
+        !s.board.iter().any(|p| p.token && p.controller == ALICE && p.place == Place::Character),
+        "no copy"
+    );
     assert_eq!(s.victory_pool, pool, "and no field added to the pool");
 }
 
@@ -479,7 +552,11 @@ fn athernum_6_2_3_an_exhausted_permanent_loses_its_abilities_and_values() {
 fn athernum_6_1_6_a_face_down_permanent_is_not_turned_face_up_by_a_rule() {
     // A face-down (not exhausted) character waits for an effect: the
     // Cursed Mirror turns it face up.
-    let mut s = day_phase_with(30, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        30,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let spy = to_board(&mut s, ALICE, "Mistmantle Spy", Place::Character);
     s.perm_mut(spy).unwrap().face_down = true;
     cardtable::games::athernum::testing::end_turn(&mut s);
@@ -494,7 +571,11 @@ fn athernum_6_1_6_a_face_down_permanent_is_not_turned_face_up_by_a_rule() {
 fn athernum_10_4_3_an_exhaustion_counter_alone_does_not_exhaust() {
     // The Nightglass Assassin adds a counter to an exhausted character:
     // it stays exhausted one morning longer.
-    let mut s = day_phase_with(31, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        31,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let assassin = to_board(&mut s, ALICE, "Nightglass Assassin", Place::Character);
     let recruit = to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
     exhaust_with(&mut s, recruit, 1);
@@ -537,7 +618,11 @@ fn athernum_7_2_1c_the_discard_pile_keeps_its_order() {
 
 #[test]
 fn athernum_7_2_2_the_void_takes_a_card_out_of_the_game() {
-    let mut s = day_phase_with(33, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        33,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let maelis = to_board(&mut s, ALICE, "Maelis, Thread-Cutter", Place::Character);
     let aurelie = main_of(&s, BOB);
     let shield = to_board(&mut s, BOB, "Tower Shield", Place::Item { host: aurelie });
@@ -550,8 +635,14 @@ fn athernum_7_2_2_the_void_takes_a_card_out_of_the_game() {
 #[test]
 fn athernum_7_4_2c_extra_deck_cards_leave_it_only_by_an_effect_or_their_extra_rule() {
     let mut s = day_phase(34);
-    let rampart = s.players[ALICE].extra.iter().find(|c| s.db.card(c.id).name == "The Last Rampart").unwrap().uid;
-    let prime = s.players[ALICE].extra.iter().find(|c| s.db.card(c.id).name == "Highward Sentinel Prime").unwrap().uid;
+    let rampart =
+        s.players[ALICE].extra.iter().find(|c| s.db.card(c.id).name == "The Last Rampart").unwrap().uid;
+    let prime = s.players[ALICE]
+        .extra
+        .iter()
+        .find(|c| s.db.card(c.id).name == "Highward Sentinel Prime")
+        .unwrap()
+        .uid;
     assert!(!legal(&s, ALICE).iter().any(|a| matches!(a, Action::Ascend { .. })), "no condition met");
     for _ in 0..3 {
         to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
@@ -603,13 +694,21 @@ fn athernum_7_4_2d_an_ascend_card_enters_once_per_turn_without_paying() {
     for _ in 0..3 {
         to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
     }
-    let primes: Vec<u32> = s.players[ALICE].extra.iter().filter(|c| s.db.card(c.id).name == "Highward Sentinel Prime").map(|c| c.uid).collect();
+    let primes: Vec<u32> = s.players[ALICE]
+        .extra
+        .iter()
+        .filter(|c| s.db.card(c.id).name == "Highward Sentinel Prime")
+        .map(|c| c.uid)
+        .collect();
     assert_eq!(primes.len(), 2);
     let first = legal(&s, ALICE).into_iter().find(|a| matches!(a, Action::Ascend { .. })).unwrap();
     act(&mut s, ALICE, &first);
     resolve_all(&mut s, ALICE);
     assert_eq!(s.characters_of(ALICE), 4);
-    assert!(!legal(&s, ALICE).iter().any(|a| matches!(a, Action::Ascend { .. })), "one of each name per turn");
+    assert!(
+        !legal(&s, ALICE).iter().any(|a| matches!(a, Action::Ascend { .. })),
+        "one of each name per turn"
+    );
 }
 
 // 10.1, 10.3, 10.5 Markers
@@ -662,7 +761,8 @@ fn athernum_10_1_6_a_lost_victory_token_leaves_the_game() {
 fn athernum_10_3_2_damage_goes_only_to_permanents_that_may_have_a_dfv() {
     // Set Alight damages a permanent with a DFV: the Citadel (DFV 6) is a
     // target, the Mustering Yard (none) is not.
-    let mut s = day_phase_with(39, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(39, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let torch = to_board(&mut s, ALICE, "Warband Torchbearer", Place::Character);
     let yard = to_board(&mut s, BOB, "Mustering Yard", Place::Location);
     let citadel = to_board(&mut s, BOB, "Citadel of Dawnspire", Place::Location);
@@ -696,7 +796,11 @@ fn athernum_10_3_4_healing_removes_damage_counters_and_prevention_stops_them() {
 
 #[test]
 fn athernum_10_5_4_three_hex_markers_exhaust_a_permanent_and_are_removed() {
-    let mut s = day_phase_with(41, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        41,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let novice = to_board(&mut s, ALICE, "Hexweaver Novice", Place::Character);
     let sable = main_of(&s, ALICE);
     let sergeant = to_board(&mut s, BOB, "Shieldwall Sergeant", Place::Character);
@@ -710,7 +814,11 @@ fn athernum_10_5_4_three_hex_markers_exhaust_a_permanent_and_are_removed() {
 
 #[test]
 fn athernum_10_0_5_markers_do_not_follow_a_card_that_changes_zones() {
-    let mut s = day_phase_with(42, [GLOAM, BASTION], ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s = day_phase_with(
+        42,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
     let spy = to_board(&mut s, ALICE, "Mistmantle Spy", Place::Character);
     let veil = to_board(&mut s, ALICE, "Veil of Secrets", Place::Item { host: spy });
     let hex = s.db.markers.iter().position(|m| m.name == "Hex").unwrap() as u8;

@@ -27,7 +27,8 @@ fn scene(card: &CardDef, seed: u64) -> State {
     } else {
         "Lady Aurelie, Keeper of the Gate"
     };
-    let mut s = day_phase_with(seed, ["The Unbroken Gate", "Embers of the March"], [main, "Kharsa the Unburnt"]);
+    let mut s =
+        day_phase_with(seed, ["The Unbroken Gate", "Embers of the March"], [main, "Kharsa the Unburnt"]);
     for _ in 0..8 {
         create_resource(&mut s, ALICE, card.faction, false);
     }
@@ -59,7 +60,10 @@ fn meet(s: &mut State, condition: &Condition) {
                     c.kind == CardType::Character
                         && c.victory.is_none()
                         && !c.extra_deck_only()
-                        && filter_takes_card(&cardtable::cards::athernum::Filter { exhausted: None, ..filter.clone() }, c)
+                        && filter_takes_card(
+                            &cardtable::cards::athernum::Filter { exhausted: None, ..filter.clone() },
+                            c,
+                        )
                 })
                 .expect("a character meets the filter");
             for _ in 0..*count {
@@ -78,7 +82,9 @@ fn meet(s: &mut State, condition: &Condition) {
                 s.players[ALICE].discard.push(c);
             }
         }
-        Condition::VictoryTokens { .. } | Condition::Behind => panic!("no Ascend card in the pool waits for this"),
+        Condition::VictoryTokens { .. } | Condition::Behind => {
+            panic!("no Ascend card in the pool waits for this")
+        }
     }
 }
 
@@ -91,7 +97,8 @@ fn play_card(card: &CardDef, seed: u64) -> Result<(), String> {
     let mut s = scene(card, seed);
     match (&card.extra_rule, card.kind) {
         (Some(ExtraRule::Ascend { condition }), _) => {
-            let uid = s.players[ALICE].extra.iter().find(|c| s.db.card(c.id).name == card.name).map(|c| c.uid);
+            let uid =
+                s.players[ALICE].extra.iter().find(|c| s.db.card(c.id).name == card.name).map(|c| c.uid);
             let uid = match uid {
                 Some(u) => u,
                 None => {

@@ -52,7 +52,10 @@ fn athernum_8_0_1a_both_players_choose_a_main_character_with_a_victory_field_at_
 #[test]
 fn athernum_8_0_1b_a_choice_stays_secret_until_everyone_has_chosen() {
     let mut s = fresh(2, [BASTION, ASHEN]);
-    let pick = Athernum::legal_actions(&s, ALICE).into_iter().find(|a| matches!(a, Action::ChooseMain { .. })).unwrap();
+    let pick = Athernum::legal_actions(&s, ALICE)
+        .into_iter()
+        .find(|a| matches!(a, Action::ChooseMain { .. }))
+        .unwrap();
     let Action::ChooseMain { card } = pick else { unreachable!() };
     let name = s.db.card(s.players[ALICE].deck.iter().find(|c| c.uid == card).unwrap().id).name.clone();
     let ev = Athernum::apply(&mut s, ALICE, &pick).unwrap();
@@ -82,7 +85,10 @@ fn athernum_8_0_1d_a_location_chosen_as_main_character_goes_to_the_location_slot
     let s = started(4, [BASTION, ASHEN], ["Lady Aurelie, Keeper of the Gate", "Throne of the Old Kings"]);
     let throne = s.perm(main_of(&s, BOB)).unwrap();
     assert_eq!(throne.place, Place::Location);
-    assert!(!s.board.iter().any(|p| p.controller == BOB && p.place == Place::Main), "the main character slot stays unused");
+    assert!(
+        !s.board.iter().any(|p| p.controller == BOB && p.place == Place::Main),
+        "the main character slot stays unused"
+    );
 }
 
 #[test]
@@ -147,10 +153,14 @@ fn athernum_8_0_5a_each_player_draws_six_cards_and_keeps_them() {
 #[test]
 fn athernum_8_0_4a_decks_are_shuffled_by_the_seed() {
     let mains = ["Lady Aurelie, Keeper of the Gate", "Kharsa the Unburnt"];
-    let hands: Vec<Vec<u32>> =
-        (0..6).map(|seed| started(seed, [BASTION, ASHEN], mains).players[ALICE].hand.iter().map(|c| c.uid).collect()).collect();
+    let hands: Vec<Vec<u32>> = (0..6)
+        .map(|seed| {
+            started(seed, [BASTION, ASHEN], mains).players[ALICE].hand.iter().map(|c| c.uid).collect()
+        })
+        .collect();
     assert!(hands.windows(2).any(|w| w[0] != w[1]), "every seed dealt the same hand");
-    let again: Vec<u32> = started(0, [BASTION, ASHEN], mains).players[ALICE].hand.iter().map(|c| c.uid).collect();
+    let again: Vec<u32> =
+        started(0, [BASTION, ASHEN], mains).players[ALICE].hand.iter().map(|c| c.uid).collect();
     assert_eq!(hands[0], again);
 }
 
@@ -178,7 +188,8 @@ fn athernum_3_0_6_the_main_character_sets_the_faction_and_solvency_matches_it() 
 
 #[test]
 fn athernum_3_0_6a_a_factionless_main_character_gives_no_faction() {
-    let s = day_phase_with(10, [BASTION, ASHEN], ["Lady Aurelie, Keeper of the Gate", "Throne of the Old Kings"]);
+    let s =
+        day_phase_with(10, [BASTION, ASHEN], ["Lady Aurelie, Keeper of the Gate", "Throne of the Old Kings"]);
     assert_eq!(s.players[BOB].faction, None);
 }
 
@@ -233,9 +244,17 @@ fn athernum_2_2_2b_the_main_character_holds_no_more_attachments_than_its_slots()
     let mut s = day_phase(14);
     let aurelie = main_of(&s, ALICE);
     let a = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(&mut s, ALICE, &Action::PlayItem { card: a, mode: ItemMode::Attach { host: aurelie, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: a, mode: ItemMode::Attach { host: aurelie, face_down: false } },
+    );
     let b = to_hand(&mut s, ALICE, "Tower Shield");
-    act(&mut s, ALICE, &Action::PlayItem { card: b, mode: ItemMode::Attach { host: aurelie, face_down: true } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: b, mode: ItemMode::Attach { host: aurelie, face_down: true } },
+    );
     let c = to_hand(&mut s, ALICE, "Warden's Halberd");
     let legal = Athernum::legal_actions(&s, ALICE);
     assert!(!legal.iter().any(|x| matches!(x, Action::PlayItem { card, mode: ItemMode::Attach { host, .. } } if *card == c && *host == aurelie)));

@@ -5,7 +5,8 @@
 use cardtable::engine::{MatchSetup, Rules, Seat, SeatSetup, Visibility};
 use cardtable::games::athernum::state::Place;
 use cardtable::games::athernum::testing::{
-    act, choose_main, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board, to_hand,
+    act, choose_main, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board,
+    to_hand,
 };
 use cardtable::games::athernum::values::{dfv, ofv};
 use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode, Prompt, State, TargetRef};
@@ -83,7 +84,11 @@ fn athernum_4_1_7_the_stack_resolves_last_in_first_out() {
 
 #[test]
 fn athernum_4_1_8d_a_neutralized_effect_leaves_the_stack_unresolved() {
-    let mut s = day_phase_with(4, [BASTION, GLOAM], ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"]);
+    let mut s = day_phase_with(
+        4,
+        [BASTION, GLOAM],
+        ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"],
+    );
     let archivist = to_board(&mut s, BOB, "Whisper Court Archivist", Place::Character);
     resources(&mut s, BOB, 2);
     let hand = s.players[ALICE].hand.len();
@@ -91,7 +96,11 @@ fn athernum_4_1_8d_a_neutralized_effect_leaves_the_stack_unresolved() {
     let acquisition = s.stack[0].uid;
     ok(&mut s, BOB, Action::Activate { source: archivist, ability: 0 });
     assert_eq!(s.stack.len(), 2);
-    assert_eq!(s.stack[1].targets, vec![Some(TargetRef::Effect(acquisition))], "4.1.8a: an effect already on the stack");
+    assert_eq!(
+        s.stack[1].targets,
+        vec![Some(TargetRef::Effect(acquisition))],
+        "4.1.8a: an effect already on the stack"
+    );
     resolve_all(&mut s, ALICE);
     assert!(s.stack.is_empty());
     assert_eq!(s.players[ALICE].hand.len(), hand, "no card drawn");
@@ -214,7 +223,10 @@ fn athernum_4_2_3d_triggers_of_a_check_go_on_a_new_stack_and_the_check_repeats()
     resources(&mut s, ALICE, 1);
     act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(zealot));
     assert!(s.perm(zealot).is_none());
-    assert!(s.board.iter().any(|p| p.controller == BOB && s.def_name(p.def) == "Ash Wraith"), "4.2.3d.II: it resolves after the card left");
+    assert!(
+        s.board.iter().any(|p| p.controller == BOB && s.def_name(p.def) == "Ash Wraith"),
+        "4.2.3d.II: it resolves after the card left"
+    );
     assert!(s.stack.is_empty() && s.pending.is_empty());
     assert_eq!(Athernum::to_act(&s), vec![ALICE], "then Alice has priority again");
 }
@@ -222,7 +234,8 @@ fn athernum_4_2_3d_triggers_of_a_check_go_on_a_new_stack_and_the_check_repeats()
 #[test]
 fn athernum_4_2_3d_iii_a_trigger_remembers_the_last_known_controller() {
     // The Warlord scores when an enemy character is discarded.
-    let mut s = day_phase_with(14, [ASHEN, BASTION], ["Warlord Vethrik Ashmane", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(14, [ASHEN, BASTION], ["Warlord Vethrik Ashmane", "Lady Aurelie, Keeper of the Gate"]);
     let warlord = main_of(&s, ALICE);
     let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
     let sellsword = to_board(&mut s, BOB, "Wandering Sellsword", Place::Character);
@@ -263,7 +276,11 @@ fn athernum_4_2_2b_a_second_copy_is_discarded_before_4_2_2g_counts_its_field() {
 
 #[test]
 fn athernum_4_1_4c_ii_a_neutralized_static_effect_stays_off() {
-    let mut s = day_phase_with(36, [BASTION, GLOAM], ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"]);
+    let mut s = day_phase_with(
+        36,
+        [BASTION, GLOAM],
+        ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"],
+    );
     let archivist = to_board(&mut s, BOB, "Whisper Court Archivist", Place::Character);
     resources(&mut s, BOB, 2);
     let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
@@ -317,7 +334,8 @@ fn athernum_4_2_2a_damage_is_checked_before_4_2_2c_locations() {
 
 #[test]
 fn athernum_4_3_5a_a_static_ability_applies_while_its_card_is_face_up() {
-    let mut s = day_phase_with(18, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(18, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
     let boar = to_board(&mut s, ALICE, "Mossback Boar", Place::Character);
     let alpha = to_hand(&mut s, ALICE, "Pack Alpha");
     resources(&mut s, ALICE, 4);
@@ -335,7 +353,8 @@ fn athernum_4_3_5a_a_static_ability_applies_while_its_card_is_face_up() {
 
 #[test]
 fn athernum_4_3_5b_a_triggered_ability_goes_on_the_stack_by_itself() {
-    let mut s = day_phase_with(19, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(19, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
     let sprout = to_hand(&mut s, ALICE, "Thornling Sprout");
     resources(&mut s, ALICE, 1);
     ok(&mut s, ALICE, Action::PlayCharacter { card: sprout });
@@ -348,7 +367,8 @@ fn athernum_4_3_5b_a_triggered_ability_goes_on_the_stack_by_itself() {
 fn athernum_4_3_5b_iii_a_trigger_without_a_legal_target_has_no_effect() {
     // The Cinderborn Drake, entering, discards an attachment of Bob's: he
     // has none, so nothing happens and nobody is asked.
-    let mut s = day_phase_with(20, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(20, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let drake = to_hand(&mut s, ALICE, "Cinderborn Drake");
     let host = main_of(&s, ALICE);
     let mine = to_board(&mut s, ALICE, "Warbrand Axe", Place::Item { host });
@@ -480,10 +500,18 @@ fn athernum_4_4_2_a_set_value_comes_before_additions_whatever_their_order() {
     let mut s = day_phase(27);
     let aurelie = main_of(&s, ALICE);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(&mut s, ALICE, &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: aurelie, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: aurelie, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(&mut s, ALICE, &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: aurelie, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: aurelie, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     let p = s.perm(aurelie).unwrap();
     assert_eq!(ofv(&s, p), Some(6));
@@ -494,7 +522,8 @@ fn athernum_4_4_2_a_set_value_comes_before_additions_whatever_their_order() {
 fn athernum_4_4_2c_multiplication_comes_after_additions() {
     // The Emberbrand Berserker (OFV 4, a Raider) under Burning Marches (+1)
     // doubles with Frenzy: (4 + 1) × 2 = 10.
-    let mut s = day_phase_with(28, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(28, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let berserker = to_board(&mut s, ALICE, "Emberbrand Berserker", Place::Character);
     resources(&mut s, ALICE, 3);
     act(&mut s, ALICE, &Action::Activate { source: berserker, ability: 0 });
@@ -508,10 +537,15 @@ fn athernum_4_4_2c_multiplication_comes_after_additions() {
 
 #[test]
 fn athernum_4_4_2a_a_set_value_replaces_the_printed_one() {
-    let mut s = day_phase_with(29, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(29, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let kharsa = main_of(&s, ALICE);
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(&mut s, ALICE, &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: kharsa, face_down: false } });
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: kharsa, face_down: false } },
+    );
     resolve_all(&mut s, ALICE);
     assert_eq!(ofv(&s, s.perm(kharsa).unwrap()), Some(5), "printed 3, set to 5");
     assert_eq!(dfv(&s, s.perm(kharsa).unwrap()), Some(2), "printed 3, −1");
@@ -529,15 +563,16 @@ fn athernum_concession_ends_a_two_player_game_for_the_other() {
 
 fn three_players(seed: u64) -> State {
     let db = db();
-    let seats = [("Alice", "The Unbroken Gate"), ("Bob", "Embers of the March"), ("Cleo", "The Green Return")]
-        .iter()
-        .map(|(name, deck)| {
-            let d = db.deck(deck).unwrap();
-            let mut cards = d.main_list();
-            cards.extend(d.extra_list());
-            SeatSetup { name: (*name).to_owned(), deck_name: (*deck).to_owned(), deck: cards }
-        })
-        .collect();
+    let seats =
+        [("Alice", "The Unbroken Gate"), ("Bob", "Embers of the March"), ("Cleo", "The Green Return")]
+            .iter()
+            .map(|(name, deck)| {
+                let d = db.deck(deck).unwrap();
+                let mut cards = d.main_list();
+                cards.extend(d.extra_list());
+                SeatSetup { name: (*name).to_owned(), deck_name: (*deck).to_owned(), deck: cards }
+            })
+            .collect();
     let mut s = Athernum::setup(&MatchSetup { seed, seats, ..MatchSetup::default() }, &db).unwrap();
     choose_main(&mut s, Seat(0), "Marshal Oderic Vane");
     choose_main(&mut s, Seat(1), "Warlord Vethrik Ashmane");
@@ -549,6 +584,11 @@ fn three_players(seed: u64) -> State {
 fn athernum_4_2_4a_with_three_players_the_game_goes_on_until_one_is_left() {
     let mut s = three_players(31);
     assert_eq!(s.first, Seat(2), "Ysra costs 2, the lowest");
+    assert_eq!(
+        s.order,
+        vec![Seat(2), Seat(0), Seat(1)],
+        "8.0.6b: the others follow in initiative order (4, then 5)"
+    );
     assert_eq!(s.victory_pool, 4 + 4 + 3);
     Athernum::concede(&mut s, Seat(2));
     assert!(s.outcome.is_none(), "two players remain");

@@ -74,7 +74,9 @@ fn athernum_9_1_1_resource_tokens_spent_in_a_turn_are_ready_at_their_owners_next
     resources(&mut s, ALICE, 2);
     act(&mut s, ALICE, &Action::PlayCharacter { card: sergeant });
     resolve_all(&mut s, ALICE);
-    let spent = |s: &State| s.board.iter().filter(|p| p.controller == ALICE && p.place == Place::Resource && p.exhausted).count();
+    let spent = |s: &State| {
+        s.board.iter().filter(|p| p.controller == ALICE && p.place == Place::Resource && p.exhausted).count()
+    };
     assert_eq!(spent(&s), 2);
     end_turn(&mut s);
     assert_eq!(spent(&s), 2, "not in Bob's morning");
@@ -178,7 +180,11 @@ fn athernum_9_2_3_solvency_once_per_turn_creates_a_resource_token() {
 #[test]
 fn athernum_5_0_2b_solvency_uses_the_stack_and_can_be_neutralized() {
     // Bob (Gloam) answers with the Whisper Court Archivist's Unweave.
-    let mut s = day_phase_with(10, [BASTION, GLOAM], ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"]);
+    let mut s = day_phase_with(
+        10,
+        [BASTION, GLOAM],
+        ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"],
+    );
     let archivist = to_board(&mut s, BOB, "Whisper Court Archivist", Place::Character);
     resources(&mut s, BOB, 2);
     ok(&mut s, ALICE, Action::Solvency);
@@ -187,7 +193,11 @@ fn athernum_5_0_2b_solvency_uses_the_stack_and_can_be_neutralized() {
     assert!(legal(&s, BOB).contains(&unweave));
     ok(&mut s, BOB, unweave);
     resolve_all(&mut s, ALICE);
-    assert_eq!(s.board.iter().filter(|p| p.controller == ALICE && p.place == Place::Resource).count(), 0, "neutralized");
+    assert_eq!(
+        s.board.iter().filter(|p| p.controller == ALICE && p.place == Place::Resource).count(),
+        0,
+        "neutralized"
+    );
     assert!(s.players[ALICE].solvency_used, "the use still counts");
     assert_eq!(s.players[BOB].command, 1, "Unweave cost Bob a command token");
 }
@@ -202,7 +212,10 @@ fn athernum_9_2_4a_contingency_only_for_a_player_behind_every_other() {
     s.perm_mut(kharsa).unwrap().victory = 1;
     s.victory_pool -= 1;
     assert!(legal(&s, ALICE).contains(&Action::Contingency { on: aurelie }));
-    assert!(!legal(&s, ALICE).contains(&Action::Contingency { on: kharsa }), "only on a permanent Alice owns and controls");
+    assert!(
+        !legal(&s, ALICE).contains(&Action::Contingency { on: kharsa }),
+        "only on a permanent Alice owns and controls"
+    );
     let pool = s.victory_pool;
     act(&mut s, ALICE, &Action::Contingency { on: aurelie });
     assert_eq!(s.perm(aurelie).unwrap().victory, 1);
@@ -296,7 +309,9 @@ fn athernum_9_3_6_any_permanent_that_has_or_may_have_a_dfv_is_a_target() {
     assert!(targets.contains(&camp) && targets.contains(&rider));
     assert!(!targets.contains(&axe), "9.3.6b: an attachment never has a DFV");
     let marches = to_board(&mut s, BOB, "Burning Marches", Place::Location);
-    assert!(!legal(&s, ALICE).iter().any(|a| *a == Action::Attack { attacker: main_of(&s, ALICE), target: marches }));
+    assert!(!legal(&s, ALICE)
+        .iter()
+        .any(|a| *a == Action::Attack { attacker: main_of(&s, ALICE), target: marches }));
 }
 
 #[test]
@@ -406,7 +421,10 @@ fn athernum_9_3_4_one_combat_at_a_time_then_another_attacker() {
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: a, target: camp });
     ok(&mut s, BOB, Action::Defend { defender: None });
-    assert!(!legal(&s, ALICE).iter().any(|x| matches!(x, Action::Attack { .. })), "no second attack mid-combat");
+    assert!(
+        !legal(&s, ALICE).iter().any(|x| matches!(x, Action::Attack { .. })),
+        "no second attack mid-combat"
+    );
     resolve_all(&mut s, ALICE);
     assert!(legal(&s, ALICE).contains(&Action::Attack { attacker: b, target: camp }));
     assert!(!legal(&s, ALICE).iter().any(|x| matches!(x, Action::Attack { attacker, .. } if *attacker == a)));
@@ -457,7 +475,8 @@ fn athernum_9_turns_alternate_and_count_up() {
 /// and the Old Cartographer (a Victory Token when she plays one), then
 /// plays a location: two different abilities trigger at once.
 fn two_triggers(seed: u64) -> (State, u32, u32) {
-    let mut s = day_phase_with(seed, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(seed, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
     let bramble = to_board(&mut s, ALICE, "Old Mother Bramble", Place::Character);
     let cartographer = to_board(&mut s, ALICE, "The Old Cartographer", Place::Character);
     let glade = to_hand(&mut s, ALICE, "Heartwood Glade");
@@ -498,13 +517,17 @@ fn athernum_9_2_1_a_player_orders_their_own_simultaneous_triggers() {
         assert_eq!(sources, vec![chosen, other]);
         resolve_all(&mut s, ALICE);
         assert_eq!(s.perm(cartographer).unwrap().victory, 1);
-        assert_eq!(s.board.iter().filter(|p| p.controller == ALICE && s.def_name(p.def) == "Sapling").count(), 1);
+        assert_eq!(
+            s.board.iter().filter(|p| p.controller == ALICE && s.def_name(p.def) == "Sapling").count(),
+            1
+        );
     }
 }
 
 #[test]
 fn athernum_9_2_1_one_trigger_or_alike_triggers_are_not_asked() {
-    let mut s = day_phase_with(27, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
+    let mut s =
+        day_phase_with(27, [THORNWILD, BASTION], ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"]);
     // Two copies of the same ability: their order cannot matter.
     to_board(&mut s, ALICE, "Old Mother Bramble", Place::Character);
     to_board(&mut s, ALICE, "Old Mother Bramble", Place::Character);
