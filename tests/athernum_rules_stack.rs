@@ -618,3 +618,58 @@ fn athernum_9_2_4a_contingency_needs_fewer_tokens_than_each_other_player() {
     let mine = main_of(&s, me);
     assert!(legal(&s, me).contains(&Action::Contingency { on: mine }));
 }
+
+#[test]
+fn athernum_4_3_2a_a_face_down_permanent_triggers_nothing() {
+    // Lady Aurelie scores when targeted, but not while exhausted.
+    let mut s = day_phase(37);
+    let aurelie = main_of(&s, ALICE);
+    let p = s.perm_mut(aurelie).unwrap();
+    p.exhausted = true;
+    p.face_down = true;
+    p.exhaustion = 2;
+    end_turn(&mut s);
+    let kharsa = main_of(&s, BOB);
+    ok(&mut s, BOB, Action::EnterCombat);
+    ok(&mut s, BOB, Action::Attack { attacker: kharsa, target: aurelie });
+    resolve_all(&mut s, BOB);
+    assert_eq!(s.perm(aurelie).unwrap().victory, 0);
+    assert_eq!(s.perm(aurelie).unwrap().damage, 3, "9.3.6a: it could be attacked all the same");
+}
+
+#[test]
+fn athernum_4_3_5a_i_a_static_ability_applies_again_when_its_card_turns_face_up() {
+    let mut s = day_phase(38);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let sergeant = to_hand(&mut s, ALICE, "Shieldwall Sergeant");
+    resources(&mut s, ALICE, 2);
+    act(&mut s, ALICE, &Action::PlayCharacter { card: sergeant });
+    resolve_all(&mut s, ALICE);
+    let camp = to_board(&mut s, BOB, "Warcamp of the Host", Place::Location);
+    ok(&mut s, ALICE, Action::EnterCombat);
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    resolve_all(&mut s, ALICE);
+    assert!(s.perm(sergeant).unwrap().exhausted);
+    assert_eq!(dfv(&s, s.perm(recruit).unwrap()), Some(3), "off while exhausted");
+    end_turn(&mut s);
+    end_turn(&mut s);
+    assert!(!s.perm(sergeant).unwrap().face_down);
+    assert_eq!(dfv(&s, s.perm(recruit).unwrap()), Some(4), "on again once face up");
+}
+
+#[test]
+fn athernum_4_2_2a_a_dfv_of_zero_without_damage_does_not_discard() {
+    // Two Hex markers bring the Veiled Informant's DFV to 0 (see the
+    // rulings, 4.2.2a); one damage counter then discards it.
+    let mut s = day_phase(39);
+    let informant = to_board(&mut s, BOB, "Veiled Informant", Place::Character);
+    let hex = s.db.markers.iter().position(|m| m.name == "Hex").unwrap() as u8;
+    s.perm_mut(informant).unwrap().markers.push((hex, 2));
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert_eq!(dfv(&s, s.perm(informant).unwrap()), Some(0));
+    assert!(s.perm(informant).is_some());
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    resources(&mut s, ALICE, 1);
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(informant));
+    assert!(s.perm(informant).is_none());
+}
