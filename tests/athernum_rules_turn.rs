@@ -413,6 +413,42 @@ fn athernum_9_3_9a_i_a_target_gone_before_damage_spares_its_defender_too() {
 }
 
 #[test]
+fn athernum_9_3_10_abilities_triggered_by_combat_damage_fire_before_the_attacker_is_exhausted() {
+    // The Ashwolf Rider makes Bob discard when it deals combat damage; the
+    // check of 9.3.10 sees it face up, before 9.3.11 exhausts it.
+    let mut s = day_phase_with(
+        31,
+        ["Embers of the March", BASTION],
+        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let rider = to_board(&mut s, ALICE, "Ashwolf Rider", Place::Character);
+    let camp = to_board(&mut s, BOB, "Citadel of Dawnspire", Place::Location);
+    to_hand(&mut s, BOB, "Wallwarden Recruit");
+    to_hand(&mut s, BOB, "Tower Shield");
+    fight(&mut s, rider, camp, None);
+    assert_eq!(s.perm(camp).unwrap().damage, 3);
+    assert!(s.perm(rider).unwrap().exhausted);
+    assert_eq!(s.players[BOB].hand.len(), 1, "Bob discarded a card");
+}
+
+#[test]
+fn athernum_9_3_10_an_attacker_that_defeats_its_target_sees_it_discarded() {
+    // Kharsa the Unburnt, Alice's main character, scores when a permanent
+    // she fought is discarded: her own attack counts.
+    let mut s = day_phase_with(
+        32,
+        ["Embers of the March", BASTION],
+        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let kharsa = main_of(&s, ALICE);
+    let recruit = to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
+    fight(&mut s, kharsa, recruit, None);
+    assert!(s.perm(recruit).is_none());
+    assert_eq!(s.perm(kharsa).unwrap().victory, 1);
+    assert!(s.perm(kharsa).unwrap().exhausted);
+}
+
+#[test]
 fn athernum_9_3_4_one_combat_at_a_time_then_another_attacker() {
     let mut s = day_phase(22);
     let a = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);

@@ -533,7 +533,13 @@ fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
     } else if attacker.is_some() {
         ev.push(Event::public("The attack has no effect: its target is gone."));
     }
-    discard_destroyed(s, ev);
+    // 9.3.10: the check after damage runs while both fighters are still
+    // face up, so what it discards, and what combat damage triggered, is
+    // seen by them (4.2.3d) before 9.3.11 and 9.3.12 exhaust them.
+    state_based_check(s, ev);
+    if s.outcome.is_some() {
+        return;
+    }
     if exhaust(s, f.attacker) {
         let n = s.perm(f.attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
         ev.push(Event::public(format!("{n} is exhausted after the attack.")));
