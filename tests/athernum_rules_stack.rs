@@ -673,3 +673,40 @@ fn athernum_4_2_2a_a_dfv_of_zero_without_damage_does_not_discard() {
     act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(informant));
     assert!(s.perm(informant).is_none());
 }
+
+#[test]
+fn athernum_4_2_3d_checks_repeat_while_abilities_keep_triggering() {
+    // Alice discards Bob's Phoenix of the Pyre; its last breath (Bob's
+    // target) falls on Alice's Pyre Zealot, whose own leave trigger makes
+    // her an Ash Wraith: three checks in a row, each with new triggers.
+    let mut s = day_phase(40);
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    let zealot = to_board(&mut s, ALICE, "Pyre Zealot", Place::Character);
+    let phoenix = to_board(&mut s, BOB, "Phoenix of the Pyre", Place::Character);
+    s.perm_mut(phoenix).unwrap().damage = 2;
+    resources(&mut s, ALICE, 1);
+    ok(&mut s, ALICE, Action::Activate { source: archer, ability: 0 });
+    ok(&mut s, ALICE, Action::Target { target: TargetRef::Perm(phoenix) });
+    ok(&mut s, BOB, Action::Pass);
+    assert!(s.perm(phoenix).is_none());
+    assert_eq!(s.prompt, Prompt::TriggerTarget);
+    assert_eq!(Athernum::to_act(&s), vec![BOB], "the Phoenix's controller aims its trigger");
+    ok(&mut s, BOB, Action::Target { target: TargetRef::Perm(zealot) });
+    resolve_all(&mut s, ALICE);
+    assert!(s.perm(zealot).is_none());
+    assert!(s.board.iter().any(|p| p.controller == ALICE && s.def_name(p.def) == "Ash Wraith"));
+    assert!(s.stack.is_empty() && s.pending.is_empty() && s.outcome.is_none());
+}
+
+#[test]
+fn athernum_4_2_3d_the_active_players_triggers_go_on_the_stack_first() {
+    // Alice's Cinder Raider attacks Bob's Thornwall Thicket: both trigger
+    // at the same check; Alice's goes on first and resolves last.
+    let mut s = day_phase(41);
+    let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
+    let thicket = to_board(&mut s, BOB, "Thornwall Thicket", Place::Location);
+    ok(&mut s, ALICE, Action::EnterCombat);
+    ok(&mut s, ALICE, Action::Attack { attacker: raider, target: thicket });
+    let sources: Vec<u32> = s.stack.iter().map(|i| i.source).collect();
+    assert_eq!(sources, vec![raider, thicket]);
+}
