@@ -113,6 +113,12 @@ pub enum Action {
     },
     /// Take nothing (no card qualifies, or the player declines a search).
     TakeNothing,
+    /// Put this one of your simultaneous triggered abilities on the stack
+    /// next (9.2.1): the earlier it goes on, the later it resolves.
+    StackNext {
+        /// The triggered ability waiting to go on the stack.
+        trigger: Uid,
+    },
     /// Pay to keep an effect from being neutralized.
     Pay,
     /// Do not pay: the effect is neutralized.

@@ -668,16 +668,9 @@ pub fn would_break_uniqueness(s: &State, seat: Seat, def: Def) -> bool {
 
 /// Puts a card taken from a zone into `seat`'s hand or onto the board.
 pub fn put_card(s: &mut State, seat: Seat, card: Card, board: bool, ev: &mut Vec<Event>) {
-    let d = s.db.card(card.id);
-    let name = d.name.clone();
-    let kind = d.kind;
-    let place = match kind {
-        CardType::Character if s.characters_of(seat) < CHARACTER_SLOTS => Some(Place::Character),
-        CardType::Location => Some(Place::Location),
-        _ => None,
-    };
-    match place {
-        Some(place) if board && !would_break_uniqueness(s, seat, Def::Card(card.id)) => {
+    let name = s.db.card(card.id).name.clone();
+    match board_place(s, seat, card.id) {
+        Some(place) if board => {
             enter(s, card.uid, Def::Card(card.id), false, card.owner, seat, place, false);
             ev.push(Event::public(format!("{name} enters the board under {}.", s.players[seat].name)));
         }
@@ -687,6 +680,18 @@ pub fn put_card(s: &mut State, seat: Seat, card: Card, board: bool, ev: &mut Vec
             ev.push(Event::public(format!("{} puts {name} into their hand.", s.players[card.owner].name)));
         }
     }
+}
+
+/// Where card `id` would enter the board under `seat` by an effect, if it
+/// can: a character needs a free slot (7.1.2c), and no card may break
+/// semi-uniqueness (2.2.7b).
+pub fn board_place(s: &State, seat: Seat, id: crate::cards::athernum::CardId) -> Option<Place> {
+    let place = match s.db.card(id).kind {
+        CardType::Character if s.characters_of(seat) < CHARACTER_SLOTS => Place::Character,
+        CardType::Location => Place::Location,
+        _ => return None,
+    };
+    (!would_break_uniqueness(s, seat, Def::Card(id))).then_some(place)
 }
 
 /// The value an ability's effect of kind `stat` reads (for labels).

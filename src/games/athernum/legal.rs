@@ -78,23 +78,33 @@ fn choice_actions(s: &State) -> Vec<Action> {
         Choice::Discard { seat, .. } => {
             s.players[*seat].hand.iter().map(|c| Action::DiscardCard { card: c.uid }).collect()
         }
-        Choice::Fetch { seat, from, filter, .. } => {
+        Choice::Fetch { seat, from, filter, board } => {
             let p = &s.players[*seat];
             let zone = match from {
                 Fetch::Deck => &p.deck,
                 Fetch::Extra => &p.extra,
                 Fetch::Discard => &p.discard,
             };
+            // A card sent onto the board must be able to enter it; an Extra
+            // Deck card never falls back into the hand (7.4.2c).
+            let fits = |id| !*board || *from != Fetch::Extra || super::effects::board_place(s, *seat, id).is_some();
             // One option per card name (copies are alike), sorted by name so
             // the order of a hidden zone is not shown.
-            let mut found: Vec<_> =
-                zone.iter().filter(|c| values::filter_takes_card(filter, s.db.card(c.id))).copied().collect();
+            let mut found: Vec<_> = zone
+                .iter()
+                .filter(|c| values::filter_takes_card(filter, s.db.card(c.id)) && fits(c.id))
+                .copied()
+                .collect();
             found.sort_by(|a, b| s.db.card(a.id).name.cmp(&s.db.card(b.id).name).then(a.uid.cmp(&b.uid)));
             found.dedup_by_key(|c| c.id);
             let mut out: Vec<Action> = found.into_iter().map(|c| Action::Take { card: c.uid }).collect();
             out.push(Action::TakeNothing);
             out
         }
+        Choice::TriggerOrder { left, .. } => distinct_triggers(s, left)
+            .into_iter()
+            .map(|trigger| Action::StackNext { trigger })
+            .collect(),
         Choice::Ransom { seat, amount, .. } => {
             let mut out = Vec::new();
             if can_pay(s, *seat, &Cost { generic: *amount, pips: [0; 4] }) {
@@ -104,6 +114,21 @@ fn choice_actions(s: &State) -> Vec<Action> {
             out
         }
     }
+}
+
+/// The first of each kind among pending triggered abilities `left`: two
+/// triggers of the same ability of the same card are alike, so which goes
+/// first cannot matter (see the rulings, 9.2.1).
+pub fn distinct_triggers(s: &State, left: &[u32]) -> Vec<u32> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for item in s.pending.iter().filter(|i| left.contains(&i.uid)) {
+        if !seen.contains(&item.origin) {
+            seen.push(item.origin);
+            out.push(item.uid);
+        }
+    }
+    out
 }
 
 /// Whether ability `a` of permanent `p` can be activated by `seat` now.

@@ -16,10 +16,8 @@
 //! assert_eq!(s.players[Seat(0)].command, 1);
 //! ```
 //!
-//! Not yet:
-//! - a player cannot choose the order of their own simultaneous triggered
-//!   abilities (they go on the stack in board order, 9.2.1);
-//! - best of 3 and the match time limit (11.1) are not challenge options.
+//! Not yet: best of 3 and the match time limit (11.1) are not challenge
+//! options.
 //!
 //! Files by noun: [`state`], [`action`], [`setup`] (secret main
 //! characters, initiative), [`turn`] (phases, priority, the stack,

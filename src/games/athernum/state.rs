@@ -219,6 +219,15 @@ pub enum Choice {
         /// Onto the board (true) or into the hand.
         board: bool,
     },
+    /// `seat` chooses which of its simultaneous triggered abilities goes on
+    /// the stack next (9.2.1); the first to go on resolves last.
+    TriggerOrder {
+        /// Whose triggered abilities.
+        seat: Seat,
+        /// The pending abilities (their uids) not yet placed, in the
+        /// order they would go on by default.
+        left: Vec<Uid>,
+    },
     /// `seat`, controlling effect `effect`, pays `amount` or it is neutralized.
     Ransom {
         /// The effect's controller.
@@ -234,7 +243,10 @@ impl Choice {
     /// The player who answers.
     pub fn seat(&self) -> Seat {
         match self {
-            Choice::Discard { seat, .. } | Choice::Fetch { seat, .. } | Choice::Ransom { seat, .. } => *seat,
+            Choice::Discard { seat, .. }
+            | Choice::Fetch { seat, .. }
+            | Choice::TriggerOrder { seat, .. }
+            | Choice::Ransom { seat, .. } => *seat,
         }
     }
 }

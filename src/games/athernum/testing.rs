@@ -43,6 +43,20 @@ pub fn choose_mains(s: &mut State) {
     }
 }
 
+/// `seat` chooses the main character named `name` (8.0.1a).
+pub fn choose_main(s: &mut State, seat: Seat, name: &str) {
+    let a = super::Athernum::legal_actions(s, seat)
+        .into_iter()
+        .find(|a| match a {
+            super::Action::ChooseMain { card } => {
+                s.players[seat].deck.iter().any(|c| c.uid == *card && s.db.card(c.id).name == name)
+            }
+            _ => false,
+        })
+        .unwrap_or_else(|| panic!("{name} is not a main character {} may choose", s.players[seat].name));
+    super::Athernum::apply(s, seat, &a).expect("choose");
+}
+
 /// A match at Alice's (seat 0) day phase with empty hands and no
 /// resources, her two command tokens ready and both main characters face
 /// up, so a test puts in exactly what it needs.
@@ -51,6 +65,19 @@ pub fn day_phase(seed: u64) -> State {
     let names = starter_names(&db);
     let mut s = super::Athernum::setup(&match_setup(&db, seed, [&names[0], &names[1]]), &db).expect("legal decks");
     choose_mains(&mut s);
+    to_day_phase(s)
+}
+
+/// Like [`day_phase`], with the starter decks and main characters named.
+pub fn day_phase_with(seed: u64, decks: [&str; 2], mains: [&str; 2]) -> State {
+    let db = db();
+    let mut s = super::Athernum::setup(&match_setup(&db, seed, decks), &db).expect("legal decks");
+    choose_main(&mut s, Seat(0), mains[0]);
+    choose_main(&mut s, Seat(1), mains[1]);
+    to_day_phase(s)
+}
+
+fn to_day_phase(mut s: State) -> State {
     for seat in [Seat(0), Seat(1)] {
         let hand = std::mem::take(&mut s.players[seat].hand);
         s.players[seat].deck.extend(hand);
@@ -158,5 +185,41 @@ pub fn settle(s: &mut State, seat: Seat) {
         }
         let other = who[0];
         super::Athernum::apply(s, other, &super::Action::Pass).expect("pass");
+    }
+}
+
+/// The active player ends the day; every other player passes, until the
+/// next player's own day window, the end of the game, or a decision that
+/// is not a pass.
+pub fn end_turn(s: &mut State) {
+    let me = s.active;
+    super::Athernum::apply(s, me, &super::Action::Pass).expect("end the day");
+    for _ in 0..100 {
+        if s.outcome.is_some() || (s.active != me && super::legal::main_window(s)) {
+            return;
+        }
+        let who = super::Athernum::to_act(s);
+        if who.is_empty() || s.prompt != Prompt::Priority {
+            return;
+        }
+        super::Athernum::apply(s, who[0], &super::Action::Pass).expect("pass");
+    }
+}
+
+/// Runs the game until `seat` is back in its own day or combat window (or
+/// the game ends): every priority is passed, every other decision takes
+/// the first answer offered, a search takes the first card.
+pub fn resolve_all(s: &mut State, seat: Seat) {
+    for _ in 0..200 {
+        if s.outcome.is_some() || (s.active == seat && super::legal::main_window(s)) {
+            return;
+        }
+        let Some(who) = super::Athernum::to_act(s).first().copied() else { return };
+        let a = if s.prompt == Prompt::Priority {
+            super::Action::Pass
+        } else {
+            super::Athernum::legal_actions(s, who).into_iter().next().expect("an answer")
+        };
+        super::Athernum::apply(s, who, &a).expect("legal");
     }
 }

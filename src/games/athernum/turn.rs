@@ -245,6 +245,25 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             s.choices.remove(0);
             ev.push(Event::public(format!("{} takes nothing.", name(s, seat))));
         }
+        Action::StackNext { trigger } => {
+            let Some(Choice::TriggerOrder { left, .. }) = s.choices.first().cloned() else { return };
+            let (Some(slot), Some(from)) = (
+                s.pending.iter().position(|i| left.contains(&i.uid)),
+                s.pending.iter().position(|i| i.uid == *trigger),
+            ) else {
+                return;
+            };
+            let item = s.pending.remove(from);
+            let label = super::view::origin_label(s, &item);
+            s.pending.insert(slot, item);
+            let left: Vec<Uid> = left.into_iter().filter(|u| u != trigger).collect();
+            ev.push(Event::public(format!("{} puts {label} on the stack next.", name(s, seat))));
+            if super::legal::distinct_triggers(s, &left).len() < 2 {
+                s.choices.remove(0);
+            } else if let Some(Choice::TriggerOrder { left: l, .. }) = s.choices.first_mut() {
+                *l = left;
+            }
+        }
         Action::Pay | Action::DeclineToPay => {
             let Some(Choice::Ransom { effect, amount, .. }) = s.choices.first().cloned() else { return };
             s.choices.remove(0);
@@ -498,8 +517,10 @@ fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
     let attacker = s.perm(f.attacker).cloned();
     let receiver = f.defender.unwrap_or(f.target);
     let rec = s.perm(receiver).cloned();
-    let defender_gone = f.defender.is_some_and(|d| s.perm(d).is_none());
-    if let (Some(a), Some(r), false) = (&attacker, &rec, defender_gone) {
+    // A fighter gone before damage: the attack has no effect at all, and a
+    // defender is not hit in place of a target that left (9.3.9a.I).
+    let fighter_gone = s.perm(f.target).is_none() || f.defender.is_some_and(|d| s.perm(d).is_none());
+    if let (Some(a), Some(r), false) = (&attacker, &rec, fighter_gone) {
         let dealt = ofv(s, a).unwrap_or(0);
         let back = ofv(s, r).unwrap_or(0);
         effects::damage(s, r.uid, dealt, ev);
@@ -519,7 +540,13 @@ fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
     } else if attacker.is_some() {
         ev.push(Event::public("The attack has no effect: its target is gone."));
     }
-    discard_destroyed(s, ev);
+    // 9.3.10: the check after damage runs while both fighters are still
+    // face up, so what it discards, and what combat damage triggered, is
+    // seen by them (4.2.3d) before 9.3.11 and 9.3.12 exhaust them.
+    state_based_check(s, ev);
+    if s.outcome.is_some() {
+        return;
+    }
     if exhaust(s, f.attacker) {
         let n = s.perm(f.attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
         ev.push(Event::public(format!("{n} is exhausted after the attack.")));
@@ -735,7 +762,8 @@ fn fires(s: &State, when: Trigger, p: &super::state::Perm, h: &Happened) -> bool
 }
 
 /// Turns what happened since the last check into triggered abilities,
-/// the active player's first, each player's in board order (9.2.1).
+/// the active player's first; a player with several that differ chooses
+/// their order (9.2.1, [`Choice::TriggerOrder`]).
 fn collect_triggers(s: &mut State) {
     let happened = std::mem::take(&mut s.happened);
     if happened.is_empty() {
@@ -776,8 +804,14 @@ fn collect_triggers(s: &mut State) {
     }
     let order = s.in_order_from(s.active);
     for seat in order {
+        let first = s.pending.len();
         for (c, source, origin) in found.iter().filter(|f| f.0 == seat) {
             queue(s, *c, *source, *origin);
+        }
+        // Their controller orders them (9.2.1), unless they are all alike.
+        let left: Vec<Uid> = s.pending[first..].iter().map(|i| i.uid).collect();
+        if super::legal::distinct_triggers(s, &left).len() > 1 {
+            s.choices.push(Choice::TriggerOrder { seat, left });
         }
     }
 }

@@ -174,17 +174,17 @@ pub fn filter_takes(s: &State, f: &Filter, source: Uid, p: &Perm) -> bool {
         }
     }
     if let Some(max) = f.max_cost {
-        if !d.is_some_and(|d| d.cost.unwrap_or(0) <= max) {
+        if d.is_none_or(|d| d.cost.unwrap_or(0) > max) {
             return false;
         }
     }
     if let Some(max) = f.max_ofv {
-        if !ofv(s, p).is_some_and(|v| v <= max) {
+        if ofv(s, p).is_none_or(|v| v > max) {
             return false;
         }
     }
     if let Some(min) = f.min_ofv {
-        if !ofv(s, p).is_some_and(|v| v >= min) {
+        if ofv(s, p).is_none_or(|v| v < min) {
             return false;
         }
     }

@@ -254,6 +254,9 @@ fn prompt_text(s: &State, viewer: Viewer) -> Option<String> {
                     Fetch::Discard => "discard pile",
                 }
             ),
+            Some(Choice::TriggerOrder { .. }) if mine => {
+                "Several of your abilities triggered at once: choose the one that goes on the stack next (it resolves after those you put on later).".into()
+            }
             Some(Choice::Ransom { amount, .. }) if mine => format!("Pay {amount} or your effect is neutralized."),
             _ => format!("Waiting for {} to choose.", names.join(", ")),
         },
@@ -407,6 +410,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::DiscardCard { card: c } => (format!("Discard {}", card(*c)), Placement::Hand),
         Action::Take { card: c } => (format!("Take {}", card(*c)), Placement::Hand),
         Action::TakeNothing => ("Take nothing".to_owned(), Placement::Hand),
+        Action::StackNext { trigger } => {
+            let label = s.pending.iter().find(|i| i.uid == *trigger).map_or_else(|| "(gone)".to_owned(), |i| origin_label(s, i));
+            (format!("Stack next: {label}"), Placement::Board)
+        }
         Action::Pay => ("Pay to keep it".to_owned(), Placement::Board),
         Action::DeclineToPay => ("Do not pay".to_owned(), Placement::Board),
     };
