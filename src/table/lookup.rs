@@ -392,17 +392,28 @@ fn section_answer(
         Part::Rules => format!("{} · {}", game.name(), section.title),
         Part::Rulings => format!("{} · Ruling {}", game.name(), section.title),
     };
+    // Each section is listed once: as the parent, a child, a related
+    // section, a citation or a further match, in that order.
+    let parent = book.parent(section);
+    let children = book.children(section);
+    let related_sections = book.related(section);
+    let shown = |s: &Section<'_>| {
+        parent.is_some_and(|p| p == s) || children.iter().any(|c| *c == s) || related_sections.iter().any(|r| *r == s)
+    };
+    let cited: Vec<&Section<'_>> = book.cited(section).into_iter().filter(|c| !shown(c)).collect();
+    let more: Vec<&Section<'_>> =
+        see_also.iter().copied().filter(|m| !shown(m) && !cited.iter().any(|c| c == m)).collect();
     let v = SectionView {
         title,
         note,
         body: section.body.trim().to_owned(),
         at: link(section).map(|l| l.to.at_page(page)),
         footer,
-        parent: book.parent(section).and_then(link),
-        children: links(book.children(section)),
-        related: (related.to_owned(), links(book.related(section))),
-        cited: links(book.cited(section)),
-        see_also: links(see_also.to_vec()),
+        parent: parent.and_then(link),
+        children: links(children.clone()),
+        related: (related.to_owned(), links(related_sections.clone())),
+        cited: links(cited),
+        see_also: links(more),
     };
     view::rule_section(&v)
 }

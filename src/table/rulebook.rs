@@ -168,13 +168,20 @@ pub fn sections(markdown: &str) -> Vec<Section<'_>> {
 
 fn sections_of(markdown: &str, part: Part) -> Vec<Section<'_>> {
     let mut out: Vec<Section<'_>> = Vec::new();
+    // A page's own heading ("# Spheres first draft — rulings", when pages
+    // are joined) ends the section before it: its introduction is no
+    // section's text.
+    let mut open = false;
     for line in markdown.lines() {
         let t = line.trim_start();
         if t.starts_with("##") {
             let title = t.trim_start_matches('#').trim();
             let number = title.split_whitespace().next().and_then(Number::parse);
             out.push(Section { part, title, number, body: String::new() });
-        } else if let Some(s) = out.last_mut() {
+            open = true;
+        } else if t.starts_with("# ") {
+            open = false;
+        } else if let Some(s) = out.last_mut().filter(|_| open) {
             s.body.push_str(line);
             s.body.push('\n');
         }
@@ -614,6 +621,14 @@ mod tests {
     }
 
     #[test]
+    fn a_page_heading_ends_the_section_before_it() {
+        let joined = format!("{DOC}\n# Variant — rulings\n\nAbout the variant.\n\n## 5c2 Siege again\nMore.\n");
+        let all = sections(&joined);
+        assert_eq!(all[1].body.trim(), "Retaliate after blocks.");
+        assert_eq!(all[2].body.trim(), "More.");
+    }
+
+    #[test]
     fn numbers_agree_in_any_spelling() {
         let flat = |t: &str| Number::parse(t).unwrap().flat();
         assert_eq!(flat("4.2.2a"), "4.2.2a");
@@ -638,7 +653,7 @@ mod tests {
     #[test]
     fn numbers_nest_through_heads_chapters_and_capital_letters() {
         let b = book();
-        let title = |s: Option<&Section<'_>>| s.map(|s| s.title);
+        let title = |s: Option<&Section<'static>>| s.map(|s| s.title);
         let at = |n: &str| b.by_key(Part::Rules, n).unwrap_or_else(|| panic!("{n}"));
         assert_eq!(title(b.parent(at("4.2.2a"))), Some("4.2.2 Deaths"));
         assert_eq!(title(b.parent(at("4.2.2"))), Some("4.2.0 State-based checks"));

@@ -514,7 +514,7 @@ mod tests {
     fn deck_replace_round_trips() {
         let id = CustomId::DeckReplace { replacement: 42 };
         assert_eq!(id.encode(), "dreplace:42");
-        assert_eq!(CustomId::decode("dreplace:42"), Some(id));
+        assert_eq!(CustomId::decode("dreplace:42"), Some(id.clone()));
         assert_eq!(CustomId::decode("dreplace:42:1"), None);
         assert_eq!(id.match_id(), None);
     }
