@@ -81,7 +81,10 @@ async fn rule(f: &mut Front, query: &str) -> Message {
 
 async fn click(f: &mut Front, custom_id: &str) -> Message {
     let out = f.click("Alice", custom_id).await.unwrap_or_else(|e| panic!("click {custom_id}: {e:?}"));
-    assert!(matches!(out.as_slice(), [Outgoing::Replace { .. }]), "a section click replaces the answer: {out:?}");
+    assert!(
+        matches!(out.as_slice(), [Outgoing::Replace { .. }]),
+        "a section click replaces the answer: {out:?}"
+    );
     only_answer(&out).clone()
 }
 
@@ -312,7 +315,10 @@ async fn athernum_rule_each_ruling_is_named_on_the_rules_it_reads_and_leads_back
             assert_eq!(title(&ruling), format!("Athernum · Ruling {heading}"));
             let rule_title = title(&m).trim_start_matches("Athernum · ").to_owned();
             let reads = field(&ruling, "Rules it reads").unwrap_or_default();
-            assert!(reads.contains(&format!("• {rule_title}")), "{heading} does not lead back to {rule_title}: {reads}");
+            assert!(
+                reads.contains(&format!("• {rule_title}")),
+                "{heading} does not lead back to {rule_title}: {reads}"
+            );
         }
     }
     // The rulings are found by their words too.
@@ -343,7 +349,8 @@ async fn athernum_rule_without_a_game_finds_athernum_numbers_and_words() {
     let mut f = Front::new().await;
     let out = f.slash("Alice", Command::Rule { query: "4.2.2a".into(), game: None }).await.unwrap();
     assert_eq!(title(only_answer(&out)), format!("Athernum · {}", title_of("4.2.2a")));
-    let out = f.slash("Alice", Command::Rule { query: "exhaustion counter".into(), game: None }).await.unwrap();
+    let out =
+        f.slash("Alice", Command::Rule { query: "exhaustion counter".into(), game: None }).await.unwrap();
     assert_eq!(title(only_answer(&out)), "Athernum · 10.4.0 Exhaustion Counters");
 }
 

@@ -424,7 +424,9 @@ impl Console {
                     // In place of the clicked message when it is theirs alone,
                     // as Discord edits an ephemeral message through a click on it.
                     let clicked = self.clicked.as_deref();
-                    let mine = |m: &Shown| Some(m.id.as_str()) == clicked && m.visible_to.as_deref() == Some(to.as_str());
+                    let mine = |m: &Shown| {
+                        Some(m.id.as_str()) == clicked && m.visible_to.as_deref() == Some(to.as_str())
+                    };
                     let Some(i) = self.shown.iter().position(mine) else {
                         queue.push_front(Outgoing::Ephemeral { to, message });
                         continue;

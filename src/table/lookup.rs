@@ -161,7 +161,8 @@ impl Table {
                 return *g;
             }
         }
-        let best: Vec<Option<u8>> = books.iter().map(|(_, b)| b.search(query).first().map(|x| x.0.tier)).collect();
+        let best: Vec<Option<u8>> =
+            books.iter().map(|(_, b)| b.search(query).first().map(|x| x.0.tier)).collect();
         if best[0].is_some_and(|t| t > 0) {
             return GAMES[0];
         }
@@ -372,7 +373,12 @@ fn section_answer(
     see_also: &[&Section<'_>],
 ) -> view::Message {
     let link = |s: &Section<'_>| -> Option<SectionLink> {
-        let to = SectionRef { game: game.key().to_owned(), ruling: s.part == Part::Rulings, key: s.key()?, page: 0 };
+        let to = SectionRef {
+            game: game.key().to_owned(),
+            ruling: s.part == Part::Rulings,
+            key: s.key()?,
+            page: 0,
+        };
         let label = match s.part {
             Part::Rules => s.title.to_owned(),
             Part::Rulings => format!("Ruling {}", s.title),
@@ -398,7 +404,9 @@ fn section_answer(
     let children = book.children(section);
     let related_sections = book.related(section);
     let shown = |s: &Section<'_>| {
-        parent.is_some_and(|p| p == s) || children.iter().any(|c| *c == s) || related_sections.iter().any(|r| *r == s)
+        parent.is_some_and(|p| p == s)
+            || children.iter().any(|c| *c == s)
+            || related_sections.iter().any(|r| *r == s)
     };
     let cited: Vec<&Section<'_>> = book.cited(section).into_iter().filter(|c| !shown(c)).collect();
     let more: Vec<&Section<'_>> =
@@ -424,8 +432,11 @@ fn number_miss(game: GameId, book: &Rulebook<'_>, number: &Number) -> String {
     let mut text = format!("No {} rule or ruling is numbered {}.", game.name(), quote(&number.text));
     match book.nearest_above(number) {
         Some(above) => {
-            let under: Vec<String> =
-                book.children(above).iter().filter_map(|s| s.number.as_ref().map(|n| n.text.clone())).collect();
+            let under: Vec<String> = book
+                .children(above)
+                .iter()
+                .filter_map(|s| s.number.as_ref().map(|n| n.text.clone()))
+                .collect();
             text.push_str(&format!(" The nearest is {}", above.title));
             if under.is_empty() {
                 text.push('.');

@@ -319,7 +319,8 @@ impl<'a> Rulebook<'a> {
     /// citations ("20 cards" is no chapter).
     fn cited_in(&self, text: &str, part: Part) -> Vec<&Section<'a>> {
         let mut out: Vec<&Section<'a>> = Vec::new();
-        for word in text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';' | '*' | '`')) {
+        for word in text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';' | '*' | '`'))
+        {
             let Some(n) = Number::parse(word) else { continue };
             if n.text.bytes().all(|b| b.is_ascii_digit()) {
                 continue;
@@ -535,7 +536,8 @@ fn topic_words(topic: &str) -> String {
     }
     let t = t.trim();
     for article in ["the ", "a ", "an "] {
-        if t.len() > article.len() && t.get(..article.len()).is_some_and(|h| h.eq_ignore_ascii_case(article)) {
+        if t.len() > article.len() && t.get(..article.len()).is_some_and(|h| h.eq_ignore_ascii_case(article))
+        {
             return t[article.len()..].to_owned();
         }
     }
@@ -551,7 +553,11 @@ fn stemmed(text: &str) -> Vec<String> {
 fn stem(w: &str) -> String {
     if w.len() > 4 && w.ends_with("ies") {
         format!("{}y", &w[..w.len() - 3])
-    } else if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is")
+    } else if w.len() > 3
+        && w.ends_with('s')
+        && !w.ends_with("ss")
+        && !w.ends_with("us")
+        && !w.ends_with("is")
     {
         w[..w.len() - 1].to_owned()
     } else {
@@ -565,12 +571,8 @@ fn stem(w: &str) -> String {
 pub fn how_to_ask(all: &[Section<'_>]) -> String {
     // The most specific number ("5c1" rather than "1") shows the form best.
     let number_len = |t: &str| t.split_whitespace().next().map_or(0, str::len);
-    let numbered = all
-        .iter()
-        .filter(|s| s.number.is_some())
-        .map(|s| s.title)
-        .rev()
-        .max_by_key(|t| number_len(t));
+    let numbered =
+        all.iter().filter(|s| s.number.is_some()).map(|s| s.title).rev().max_by_key(|t| number_len(t));
     match numbered {
         Some(title) => {
             let number = title.split_whitespace().next().unwrap_or(title);
@@ -622,7 +624,8 @@ mod tests {
 
     #[test]
     fn a_page_heading_ends_the_section_before_it() {
-        let joined = format!("{DOC}\n# Variant — rulings\n\nAbout the variant.\n\n## 5c2 Siege again\nMore.\n");
+        let joined =
+            format!("{DOC}\n# Variant — rulings\n\nAbout the variant.\n\n## 5c2 Siege again\nMore.\n");
         let all = sections(&joined);
         assert_eq!(all[1].body.trim(), "Retaliate after blocks.");
         assert_eq!(all[2].body.trim(), "More.");
@@ -676,7 +679,10 @@ mod tests {
         assert_eq!(hit.point, Some("3.0.1a.IIb"));
         assert!(b.number("3.0.1a.III").is_none());
         assert!(b.number("4.2.9").is_none());
-        assert_eq!(b.nearest_above(&Number::parse("4.2.9").unwrap()).unwrap().title, "4.2.0 State-based checks");
+        assert_eq!(
+            b.nearest_above(&Number::parse("4.2.9").unwrap()).unwrap().title,
+            "4.2.0 State-based checks"
+        );
     }
 
     #[test]
@@ -687,7 +693,11 @@ mod tests {
         let rulings: Vec<&str> = b.related(rule).iter().map(|s| s.title).collect();
         assert_eq!(rulings, ["4.2.2a Zero DFV at once"]);
         let b2 = b.by_key(Part::Rules, "4.2.2b").unwrap();
-        assert_eq!(b.related(b2).iter().map(|s| s.title).collect::<Vec<_>>(), ["Factions"], "cited in a ruling");
+        assert_eq!(
+            b.related(b2).iter().map(|s| s.title).collect::<Vec<_>>(),
+            ["Factions"],
+            "cited in a ruling"
+        );
         let ruling = b.by_key(Part::Rulings, "4.2.2a").unwrap();
         assert_eq!(b.related(ruling)[0].title, "4.2.2a Zero DFV");
         let factions = b.by_key(Part::Rulings, "factions").unwrap();

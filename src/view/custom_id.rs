@@ -317,7 +317,12 @@ impl CustomId {
                 if !SectionRef::valid_game(game) || !SectionRef::valid_key(key) {
                     return None;
                 }
-                CustomId::Section(SectionRef { game: game.to_owned(), ruling, key: key.to_owned(), page: small(3)? })
+                CustomId::Section(SectionRef {
+                    game: game.to_owned(),
+                    ruling,
+                    key: key.to_owned(),
+                    page: small(3)?,
+                })
             }
             _ => return None,
         })
@@ -530,7 +535,8 @@ mod tests {
         assert_eq!(id.encode(), "rule:athernum:r:4.2.2a:0");
         assert_eq!(CustomId::decode("rule:athernum:r:4.2.2a:0"), Some(id.clone()));
         assert_eq!(id.match_id(), None);
-        let long = format!("rule:{}:r:{}:99", "g".repeat(SectionRef::GAME_MAX), "k".repeat(SectionRef::KEY_MAX));
+        let long =
+            format!("rule:{}:r:{}:99", "g".repeat(SectionRef::GAME_MAX), "k".repeat(SectionRef::KEY_MAX));
         assert!(long.len() <= 100 && CustomId::decode(&long).is_some(), "the longest section id fits");
         for bad in [
             "rule:athernum:x:4.2.2a:0",

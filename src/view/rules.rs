@@ -209,7 +209,12 @@ mod tests {
         let parts = section_parts(&one_line, PART_CHARS);
         assert!(parts.len() >= 2 && parts.iter().all(|p| p.chars().count() <= PART_CHARS));
 
-        let v = SectionView { title: "G · 1 Long".into(), body, at: Some(at("1").at_page(1)), ..Default::default() };
+        let v = SectionView {
+            title: "G · 1 Long".into(),
+            body,
+            at: Some(at("1").at_page(1)),
+            ..Default::default()
+        };
         let m = rule_section(&v);
         assert!(m.limit_violations().is_empty(), "{:?}", m.limit_violations());
         let labels: Vec<String> = m
