@@ -404,9 +404,7 @@ fn section_answer(
     let children = book.children(section);
     let related_sections = book.related(section);
     let shown = |s: &Section<'_>| {
-        parent.is_some_and(|p| p == s)
-            || children.iter().any(|c| *c == s)
-            || related_sections.iter().any(|r| *r == s)
+        parent.is_some_and(|p| p == s) || children.contains(&s) || related_sections.contains(&s)
     };
     let cited: Vec<&Section<'_>> = book.cited(section).into_iter().filter(|c| !shown(c)).collect();
     let more: Vec<&Section<'_>> =
