@@ -372,6 +372,9 @@ fn section_answer(
     note: Option<String>,
     see_also: &[&Section<'_>],
 ) -> view::Message {
+    // "Ruling" sets a ruling apart from the rule of the same number, where
+    // the game has a rules reference; otherwise every section is one.
+    let apart = book.sections().iter().any(|s| s.part == Part::Rules);
     let link = |s: &Section<'_>| -> Option<SectionLink> {
         let to = SectionRef {
             game: game.key().to_owned(),
@@ -381,7 +384,8 @@ fn section_answer(
         };
         let label = match s.part {
             Part::Rules => s.title.to_owned(),
-            Part::Rulings => format!("Ruling {}", s.title),
+            Part::Rulings if apart => format!("Ruling {}", s.title),
+            Part::Rulings => s.title.to_owned(),
         };
         Some(SectionLink { label, to })
     };
@@ -396,7 +400,8 @@ fn section_answer(
     };
     let title = match section.part {
         Part::Rules => format!("{} · {}", game.name(), section.title),
-        Part::Rulings => format!("{} · Ruling {}", game.name(), section.title),
+        Part::Rulings if apart => format!("{} · Ruling {}", game.name(), section.title),
+        Part::Rulings => format!("{} · {}", game.name(), section.title),
     };
     // Each section is listed once: as the parent, a child, a related
     // section, a citation or a further match, in that order.

@@ -120,6 +120,8 @@ pub struct Section<'a> {
     pub number: Option<Number>,
     /// The text under it.
     pub body: String,
+    /// Its heading level (2 for `##`, 3 for `###`).
+    level: usize,
 }
 
 impl Section<'_> {
@@ -175,9 +177,10 @@ fn sections_of(markdown: &str, part: Part) -> Vec<Section<'_>> {
     for line in markdown.lines() {
         let t = line.trim_start();
         if t.starts_with("##") {
+            let level = t.len() - t.trim_start_matches('#').len();
             let title = t.trim_start_matches('#').trim();
             let number = title.split_whitespace().next().and_then(Number::parse);
-            out.push(Section { part, title, number, body: String::new() });
+            out.push(Section { part, title, number, body: String::new(), level });
             open = true;
         } else if t.starts_with("# ") {
             open = false;
@@ -238,17 +241,7 @@ impl<'a> Rulebook<'a> {
                 numbered.entry((s.part, n.flat())).or_insert(i);
             }
         }
-        let parents = sections
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let n = s.number.as_ref()?;
-                (1..n.parts.len())
-                    .rev()
-                    .find_map(|len| numbered.get(&(s.part, flat(&n.parts[..len]))).copied())
-                    .filter(|p| *p != i)
-            })
-            .collect();
+        let parents = (0..sections.len()).map(|i| parent_of(&sections, &numbered, i)).collect();
         Rulebook { sections, numbered, parents }
     }
 
@@ -490,6 +483,25 @@ impl<'a> Rulebook<'a> {
     }
 }
 
+/// The section `sections[i]` is under: the nearest written number above
+/// its own, else the heading it sits under ("### 5c2 Siege" under "##
+/// Sequence of Play"), else none.
+fn parent_of(sections: &[Section<'_>], numbered: &HashMap<(Part, String), usize>, i: usize) -> Option<usize> {
+    let s = &sections[i];
+    let by_number = s.number.as_ref().and_then(|n| {
+        (1..n.parts.len())
+            .rev()
+            .find_map(|len| numbered.get(&(s.part, flat(&n.parts[..len]))).copied())
+            .filter(|p| *p != i)
+    });
+    by_number.or_else(|| {
+        sections[..i]
+            .iter()
+            .rposition(|p| p.part != s.part || p.level < s.level)
+            .filter(|p| sections[*p].part == s.part && sections[*p].level < s.level)
+    })
+}
+
 /// The numbered points of a section's text: lines starting with a bold
 /// number ("- **2.1.2a.I** …").
 fn points(body: &str) -> impl Iterator<Item = &str> {
@@ -669,6 +681,17 @@ mod tests {
         assert_eq!(kids("4.2.2"), ["4.2.2a Zero DFV", "4.2.2b Two copies"]);
         assert_eq!(kids("4"), ["4.2.0 State-based checks"]);
         assert!(kids("4.2.2a").is_empty());
+    }
+
+    #[test]
+    fn sections_without_a_written_parent_number_sit_under_their_heading() {
+        let doc = "## Setup\nA.\n\n## Sequence of play\nB.\n\n### 1 Regroup\nC.\n\n### 5c2 Siege\nD.\n\n## Zones\nE.\n";
+        let b = Rulebook::new("", doc);
+        let at = |k: &str| b.by_key(Part::Rulings, k).unwrap();
+        assert_eq!(b.parent(at("5c2")).map(|p| p.title), Some("Sequence of play"));
+        let kids: Vec<&str> = b.children(at("sequence-of-play")).iter().map(|s| s.title).collect();
+        assert_eq!(kids, ["1 Regroup", "5c2 Siege"]);
+        assert!(b.parent(at("zones")).is_none() && b.parent(at("setup")).is_none());
     }
 
     #[test]
