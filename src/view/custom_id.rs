@@ -527,24 +527,24 @@ mod tests {
     #[test]
     fn section_buttons_round_trip_and_refuse_what_no_section_key_can_be() {
         let id = CustomId::Section(SectionRef {
-            game: "athernum".into(),
+            game: "somegame".into(),
             ruling: false,
             key: "4.2.2a".into(),
             page: 0,
         });
-        assert_eq!(id.encode(), "rule:athernum:r:4.2.2a:0");
-        assert_eq!(CustomId::decode("rule:athernum:r:4.2.2a:0"), Some(id.clone()));
+        assert_eq!(id.encode(), "rule:somegame:r:4.2.2a:0");
+        assert_eq!(CustomId::decode("rule:somegame:r:4.2.2a:0"), Some(id.clone()));
         assert_eq!(id.match_id(), None);
         let long =
             format!("rule:{}:r:{}:99", "g".repeat(SectionRef::GAME_MAX), "k".repeat(SectionRef::KEY_MAX));
         assert!(long.len() <= 100 && CustomId::decode(&long).is_some(), "the longest section id fits");
         for bad in [
-            "rule:athernum:x:4.2.2a:0",
-            "rule:athernum:r:4.2 2a:0",
-            "rule:athernum:r::0",
-            "rule:Athernum:r:4.2.2a:0",
-            "rule:athernum:r:4.2.2a",
-            "rule:athernum:r:4.2.2a:01",
+            "rule:somegame:x:4.2.2a:0",
+            "rule:somegame:r:4.2 2a:0",
+            "rule:somegame:r::0",
+            "rule:Somegame:r:4.2.2a:0",
+            "rule:somegame:r:4.2.2a",
+            "rule:somegame:r:4.2.2a:01",
         ] {
             assert_eq!(CustomId::decode(bad), None, "{bad}");
         }
