@@ -205,7 +205,7 @@ impl Sim {
                         queue.extend(self.table.posted(k, &message_ref).await.unwrap_or_default());
                     }
                 }
-                Outgoing::Ephemeral { to, message } => {
+                Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message } => {
                     if self.match_id.is_some() {
                         self.report.private += 1;
                     }

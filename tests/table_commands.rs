@@ -222,3 +222,26 @@ async fn rulings_are_found_by_number_or_words() {
     let e = refusal(f.slash("Alice", Command::Rule { query: "xyzzy".into(), game: None }).await);
     assert!(e.contains("No Spheres ruling mentions"), "{e}");
 }
+
+#[tokio::test]
+async fn a_numbered_ruling_links_to_the_heading_it_sits_under_and_back() {
+    let mut f = Front::new().await;
+    let out =
+        f.slash("Alice", Command::Rule { query: "5c2".into(), game: Some("spheres".into()) }).await.unwrap();
+    let [Outgoing::Ephemeral { message, .. }] = out.as_slice() else { panic!("{out:?}") };
+    assert!(message.embed.as_ref().unwrap().title.ends_with("5c2 Siege"), "{message:?}");
+    let button = |m: &cardtable::table::Message, label: &str| {
+        m.components.iter().map(|c| c.custom_id().to_owned()).zip(m.components.iter()).find_map(|(id, c)| {
+            match c {
+                cardtable::table::Component::Button { label: l, .. } if l.contains(label) => Some(id),
+                _ => None,
+            }
+        })
+    };
+    let up = button(message, "Sequence of Play").expect("5c2 sits under the sequence of play");
+    let out = f.click("Alice", &up).await.unwrap();
+    let [Outgoing::Replace { message, .. }] = out.as_slice() else { panic!("{out:?}") };
+    assert!(message.embed.as_ref().unwrap().title.ends_with("Sequence of Play"), "{message:?}");
+    assert!(button(message, "5c2 Siege").is_some() && button(message, "5d Retaliation").is_some());
+    assert!(matches!(CustomId::decode(&up), Some(CustomId::Section(_))));
+}

@@ -236,8 +236,10 @@ async fn hands_only_go_to_their_owner() {
                 let title = message.embed.as_ref().map(|e| e.title.clone()).unwrap_or_default();
                 assert!(!title.starts_with("Your hand"), "a hand was posted publicly");
             }
-            Outgoing::Ephemeral { .. } | Outgoing::StripComponents { .. } | Outgoing::CreateThread { .. } => {
-            }
+            Outgoing::Ephemeral { .. }
+            | Outgoing::Replace { .. }
+            | Outgoing::StripComponents { .. }
+            | Outgoing::CreateThread { .. } => {}
             Outgoing::DirectMessage { text, .. } => assert!(!text.contains("Hand")),
         }
     }

@@ -148,6 +148,12 @@ pub trait Catalog: Send + Sync + std::fmt::Debug {
     fn deck_problems(&self, cards: &[String]) -> Vec<String>;
     /// The game's rulings, as markdown with a `##` heading per section.
     fn rulings(&self) -> &str;
+    /// The game's rules reference in our own words, as markdown with a
+    /// `##` heading per rule (numbered like the rulebook, "## 4.2.2a …") or
+    /// term; empty when the rulings are all `/rule` has.
+    fn rules(&self) -> &str {
+        ""
+    }
     /// The starter decks a match in `variant` (the challenge's variant
     /// list) plays with; the game's own by default.
     fn variant_decks(&self, variant: Option<&str>) -> Vec<StarterDeck> {

@@ -98,6 +98,8 @@ pub struct Console {
     next_message: u64,
     /// The user whose line is being handled.
     asking: Option<String>,
+    /// The message whose button that line clicked.
+    clicked: Option<String>,
 }
 
 impl Console {
@@ -118,6 +120,7 @@ impl Console {
             run,
             next_message: 1,
             asking: None,
+            clicked: None,
         }
     }
 
@@ -141,6 +144,7 @@ impl Console {
             }
             _ => None,
         };
+        self.clicked = None;
         match parsed {
             Line::Nothing => String::new(),
             Line::Help => help(self.table.library()),
@@ -190,7 +194,8 @@ impl Console {
                 self.deliver(out).await
             }
             Line::Click { user, what } => match self.find_button(&user, &what) {
-                Ok((custom_id, place)) => {
+                Ok((custom_id, place, message)) => {
+                    self.clicked = Some(message);
                     let who = self.user(&user).clone();
                     let req = Request { user: who, place, kind: RequestKind::Click { custom_id } };
                     let out = self.table.respond(req).await;
@@ -232,7 +237,9 @@ impl Console {
             .filter(move |m| !m.components.is_empty() && m.visible_to.as_deref().is_none_or(|u| u == user))
     }
 
-    fn find_button(&self, user: &str, what: &str) -> Result<(String, Place), String> {
+    /// The custom id of the button `user` means, where it is, and the id
+    /// of the message holding it.
+    fn find_button(&self, user: &str, what: &str) -> Result<(String, Place, String), String> {
         let has_buttons = |m: &&Shown| m.components.iter().any(|c| matches!(c, Component::Button { .. }));
         let buttons = |m: &Shown| -> Vec<(String, String)> {
             m.components
@@ -279,7 +286,7 @@ impl Console {
             }
             let b = buttons(latest);
             return match n.checked_sub(1).and_then(|i| b.get(i)) {
-                Some((_, id)) => Ok((id.clone(), latest.place.clone())),
+                Some((_, id)) => Ok((id.clone(), latest.place.clone(), latest.id.clone())),
                 None => Err(format!("the latest message @{user} can see has buttons {}", listed(latest))),
             };
         }
@@ -295,7 +302,7 @@ impl Console {
                     }
                 });
                 if let Some((_, id)) = hit {
-                    return Ok((id, m.place.clone()));
+                    return Ok((id, m.place.clone(), m.id.clone()));
                 }
             }
         }
@@ -412,6 +419,24 @@ impl Console {
                         asked_by: self.asking.clone(),
                         components: message.components,
                     });
+                }
+                Outgoing::Replace { to, message } => {
+                    // In place of the clicked message when it is theirs alone,
+                    // as Discord edits an ephemeral message through a click on it.
+                    let clicked = self.clicked.as_deref();
+                    let mine = |m: &Shown| {
+                        Some(m.id.as_str()) == clicked && m.visible_to.as_deref() == Some(to.as_str())
+                    };
+                    let Some(i) = self.shown.iter().position(mine) else {
+                        queue.push_front(Outgoing::Ephemeral { to, message });
+                        continue;
+                    };
+                    let header = format!("[only {}] (replaced)", self.name_of(&to));
+                    text.push_str(&self.render(&header, &message));
+                    let mut shown = self.shown.remove(i);
+                    shown.components = message.components;
+                    shown.asked_by = self.asking.clone();
+                    self.shown.push(shown);
                 }
                 Outgoing::Edit { target, message_ref, message, key } => {
                     let Some(i) = self.shown.iter().position(|m| m.id == message_ref) else {

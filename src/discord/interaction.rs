@@ -5,12 +5,13 @@
 //! answered: a slash command is deferred as "thinking…" that the first
 //! private reply replaces (or that is deleted when there is none); a click
 //! is acknowledged silently and private replies come as new ephemeral
-//! messages. Old ephemeral messages are never edited (they freeze after
-//! 15 minutes): every answer is a fresh message.
+//! messages. An old ephemeral message is edited only through a click on it
+//! (the click's own fresh token, so the 15 minutes of the message's token
+//! do not matter), when the table asks for [`Reply::replace`].
 
 use serenity::all::{
     ChannelType, CommandInteraction, ComponentInteraction, CreateInteractionResponse, GuildId, Http, Member,
-    PartialChannel, User,
+    MessageFlags, PartialChannel, User,
 };
 
 use super::render;
@@ -83,6 +84,21 @@ impl<'a> Reply<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Shows `message` in place of the clicked message when that is the
+    /// person's own ephemeral one (the click was acknowledged as a deferred
+    /// update, so its response is that message); otherwise as [`Reply::private`].
+    pub async fn replace(&mut self, http: &Http, message: &Message) -> serenity::Result<()> {
+        match self {
+            Reply::Component(interaction)
+                if interaction.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)) =>
+            {
+                interaction.edit_response(http, render::to_response_edit(message)).await?;
+                Ok(())
+            }
+            _ => self.private(http, message).await,
+        }
     }
 
     /// Ends the exchange: a "thinking…" that nothing replaced is removed

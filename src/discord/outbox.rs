@@ -122,6 +122,10 @@ pub async fn deliver(
                 Some(reply) if reply.user().id == to => reply.private(http, &message).await?,
                 _ => warn!(to = %to, "dropping a private message with no interaction of theirs to carry it"),
             },
+            Outgoing::Replace { to, message } => match reply.as_deref_mut() {
+                Some(reply) if reply.user().id == to => reply.replace(http, &message).await?,
+                _ => warn!(to = %to, "dropping a private answer with no interaction of theirs to carry it"),
+            },
             Outgoing::StripComponents { target, message_ref } => {
                 let channel = resolve(&target, &match_threads)?;
                 let Ok(message) = message_ref.parse::<u64>().map(MessageId::new) else {

@@ -4,106 +4,12 @@
 use super::decks::sentence;
 use super::error::{quote, refuse, TableError, UserError};
 use super::protocol::{Outgoing, Request};
+use super::rulebook::{asked_number, how_to_ask, Number, Part, Rulebook, Section};
 use super::Table;
 use crate::engine::{MatchSetup, Outcome, Seat};
 use crate::games::{game_keys, GameId, GAMES};
 use crate::store::{MatchStatus, UserSettings};
-use crate::view;
-
-/// A section of a rulings file: its heading and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Section<'a> {
-    /// The heading, without the `#`s.
-    pub title: &'a str,
-    /// The text under it.
-    pub body: String,
-}
-
-/// Splits a markdown file into sections at its `##`/`###` headings.
-pub fn sections(markdown: &str) -> Vec<Section<'_>> {
-    let mut out: Vec<Section<'_>> = Vec::new();
-    for line in markdown.lines() {
-        let t = line.trim_start();
-        if t.starts_with("##") {
-            out.push(Section { title: t.trim_start_matches('#').trim(), body: String::new() });
-        } else if let Some(s) = out.last_mut() {
-            s.body.push_str(line);
-            s.body.push('\n');
-        }
-    }
-    out.retain(|s| !s.title.is_empty());
-    out
-}
-
-/// The sections that best match `query`, best first: a section number in
-/// the heading ("5c2") wins, then the count of query words found.
-pub fn search_sections<'a>(markdown: &'a str, query: &str) -> Vec<Section<'a>> {
-    scored_sections(markdown, query).into_iter().map(|(_, s)| s).collect()
-}
-
-/// A score at or above this means the query is a whole word of the heading.
-const TITLE_HIT: usize = 100;
-
-/// [`search_sections`] with each section's score.
-fn scored_sections<'a>(markdown: &'a str, query: &str) -> Vec<(usize, Section<'a>)> {
-    let q = query.trim().to_lowercase();
-    let words: Vec<&str> = q
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.len() > 1 || w.chars().all(|c| c.is_ascii_digit()))
-        .collect();
-    let mut scored: Vec<(usize, Section<'a>)> = sections(markdown)
-        .into_iter()
-        .filter_map(|s| {
-            let title = s.title.to_lowercase();
-            let body = s.body.to_lowercase();
-            let mut score = 0;
-            if !q.is_empty()
-                && title
-                    .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-                    .any(|w| w.trim_matches(['.', ':', '§']) == q)
-            {
-                score += TITLE_HIT;
-            }
-            for w in &words {
-                if title.contains(w) {
-                    score += 5;
-                }
-                if body.contains(w) {
-                    score += 1;
-                }
-            }
-            (score > 0).then_some((score, s))
-        })
-        .collect();
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    scored
-}
-
-/// How sections are named, with an example from the rulings themselves:
-/// "Sections are named by their rule number and a title, like "5c2 Siege":
-/// ask for the number (/rule query:5c2) or words of the title or text."
-fn how_to_ask(all: &[Section<'_>]) -> String {
-    // The most specific number ("5c1" rather than "1") shows the form best.
-    let number_len = |t: &str| t.split_whitespace().next().map_or(0, str::len);
-    let numbered = all
-        .iter()
-        .map(|s| s.title)
-        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
-        .rev()
-        .max_by_key(|t| number_len(t));
-    match numbered {
-        Some(title) => {
-            let number = title.split_whitespace().next().unwrap_or(title);
-            let word = title.split_whitespace().nth(1).unwrap_or(number).to_lowercase();
-            format!(
-                "Sections are named by the rule number of the rulebook and a title, like \"{title}\": \
-                 ask for the number (/rule query:{number}) or for words of the title or text \
-                 (/rule query:{word})."
-            )
-        }
-        None => "Ask for words of a section's title or text.".to_owned(),
-    }
-}
+use crate::view::{self, SectionLink, SectionRef, SectionView};
 
 /// The game a person named in a `game:` option ("spheres", "Spheres"), or
 /// a refusal listing the games.
@@ -152,42 +58,70 @@ impl Table {
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 
-    /// `/rule query`: the best-matching section of the game's rulings.
+    /// `/rule query`: a section of the game's rules reference or rulings,
+    /// by number ("4.2.2a", "rule 5c2") or by words, with buttons to the
+    /// sections around it.
     pub(crate) fn rule(
         &self,
         req: &Request,
         query: &str,
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
+        let query = query.trim();
         let game = match game {
             Some(g) => game_named(g)?,
             None => self.game_ruling_on(query),
         };
-        let text = self.library.catalog(game).rulings();
-        if text.trim().is_empty() {
+        let catalog = self.library.catalog(game);
+        let book = Rulebook::new(catalog.rules(), catalog.rulings());
+        if book.is_empty() {
             return refuse(format!("There are no recorded rulings for {} yet.", game.name()));
         }
-        let found = search_sections(text, query);
-        let Some(best) = found.first() else {
-            let all = sections(text);
-            let titles: Vec<&str> = all.iter().map(|s| s.title).take(15).collect();
+        if query.is_empty() {
             return refuse(format!(
-                "No {} ruling mentions {}. {} Sections include: {}.",
+                "Say what to look up in the {} rules. {}",
                 game.name(),
-                quote(query),
-                how_to_ask(&all),
-                titles.join("; ")
+                how_to_ask(book.sections())
+            ));
+        }
+        if let Some(number) = asked_number(query) {
+            let Some(hit) = book.number(&number.text) else {
+                return refuse(number_miss(game, &book, &number));
+            };
+            let note = hit.point.map(|p| {
+                let of = hit.section.number.as_ref().map_or(hit.section.title, |n| n.text.as_str());
+                format!("{p} is a point of {of}, below.")
+            });
+            let message = section_answer(game, &book, hit.section, 0, note, &[]);
+            return Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }]);
+        }
+        let found = book.search(query);
+        let Some((_, best)) = found.first() else {
+            return refuse(words_miss(game, &book, query));
+        };
+        let more: Vec<&Section<'_>> = found.iter().skip(1).take(5).map(|(_, s)| *s).collect();
+        let message = section_answer(game, &book, best, 0, None, &more);
+        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+    }
+
+    /// A click on a section button: that section (that part of it), in
+    /// place of the answer the button was on.
+    pub(crate) fn show_section(&self, req: &Request, at: &SectionRef) -> Result<Vec<Outgoing>, TableError> {
+        let game = game_named(&at.game)?;
+        let catalog = self.library.catalog(game);
+        let book = Rulebook::new(catalog.rules(), catalog.rulings());
+        let part = if at.ruling { Part::Rulings } else { Part::Rules };
+        let Some(section) = book.by_key(part, &at.key) else {
+            return refuse(format!(
+                "The {} {} no longer have a section {}; look it up again with /rule game:{} query:<number or words>.",
+                game.name(),
+                if at.ruling { "rulings" } else { "rules" },
+                quote(&at.key),
+                game.key()
             ));
         };
-        let mut lines: Vec<String> = best.body.trim().lines().map(str::to_owned).collect();
-        if found.len() > 1 {
-            let more: Vec<&str> = found.iter().skip(1).take(5).map(|s| s.title).collect();
-            lines.push(String::new());
-            lines.push(format!("See also: {}", more.join("; ")));
-        }
-        let message =
-            view::info(&format!("{} · {}", game.name(), best.title), &lines, Some("docs/rulings".into()));
-        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+        let message = section_answer(game, &book, section, at.page, None, &[]);
+        Ok(vec![Outgoing::Replace { to: req.user.id.clone(), message }])
     }
 
     /// The game whose catalogue `name` (no game given) is looked up in:
@@ -209,22 +143,41 @@ impl Table {
         best.0
     }
 
-    /// The game `/rule query` (no game given) answers from: the first game,
-    /// unless it has nothing on `query` or another game has a section
-    /// titled by it ("skyborne", "stack") while the first game has not.
+    /// The game `/rule query` (no game given) answers from: for a number,
+    /// the first game with a section of that number; for words, the first
+    /// game, unless it has nothing on them or another game has a section
+    /// titled by them ("skyborne", "stack") while the first game has not.
     fn game_ruling_on(&self, query: &str) -> GameId {
-        let best = |g: GameId| scored_sections(self.library.catalog(g).rulings(), query).first().map(|x| x.0);
-        let first = best(GAMES[0]).unwrap_or(0);
-        if first >= TITLE_HIT {
+        let books: Vec<(GameId, Rulebook<'_>)> = GAMES
+            .iter()
+            .map(|g| {
+                let c = self.library.catalog(*g);
+                (*g, Rulebook::new(c.rules(), c.rulings()))
+            })
+            .collect();
+        if let Some(n) = asked_number(query).map(|n| n.text) {
+            let headed = books.iter().find(|(_, b)| b.number(&n).is_some_and(|h| h.point.is_none()));
+            if let Some((g, _)) = headed.or_else(|| books.iter().find(|(_, b)| b.number(&n).is_some())) {
+                return *g;
+            }
+        }
+        let best: Vec<Option<u8>> =
+            books.iter().map(|(_, b)| b.search(query).first().map(|x| x.0.tier)).collect();
+        if best[0].is_some_and(|t| t > 0) {
             return GAMES[0];
         }
-        let titled = GAMES.iter().skip(1).find(|g| best(**g).is_some_and(|x| x >= TITLE_HIT));
-        let any = GAMES.iter().skip(1).find(|g| best(**g).is_some());
-        match (titled, first) {
-            (Some(g), _) => *g,
-            (None, 0) => any.copied().unwrap_or(GAMES[0]),
-            (None, _) => GAMES[0],
+        // The best-titled of the others (the first on a tie), else the
+        // first game with anything on the words.
+        let mut titled: Option<(u8, GameId)> = None;
+        for (i, t) in best.iter().enumerate().skip(1) {
+            if let Some(t) = t.filter(|t| *t > 0) {
+                if titled.is_none_or(|(a, _)| t > a) {
+                    titled = Some((t, GAMES[i]));
+                }
+            }
         }
+        let any = best.iter().position(Option::is_some).map(|i| GAMES[i]);
+        titled.map(|(_, g)| g).or(any).unwrap_or(GAMES[0])
     }
 
     /// `/games`.
@@ -409,24 +362,119 @@ fn standing_order_keys(text: &str) -> Result<Vec<String>, TableError> {
     Ok(keys)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The answer showing `section` (part `page` of it), linked to the
+/// sections around it; `see_also` are other matches of the words asked.
+fn section_answer(
+    game: GameId,
+    book: &Rulebook<'_>,
+    section: &Section<'_>,
+    page: u32,
+    note: Option<String>,
+    see_also: &[&Section<'_>],
+) -> view::Message {
+    // "Ruling" sets a ruling apart from the rule of the same number, where
+    // the game has a rules reference; otherwise every section is one.
+    let apart = book.sections().iter().any(|s| s.part == Part::Rules);
+    let link = |s: &Section<'_>| -> Option<SectionLink> {
+        let to = SectionRef {
+            game: game.key().to_owned(),
+            ruling: s.part == Part::Rulings,
+            key: s.key()?,
+            page: 0,
+        };
+        let label = match s.part {
+            Part::Rules => s.title.to_owned(),
+            Part::Rulings if apart => format!("Ruling {}", s.title),
+            Part::Rulings => s.title.to_owned(),
+        };
+        Some(SectionLink { label, to })
+    };
+    let links = |list: Vec<&Section<'_>>| list.into_iter().filter_map(link).collect::<Vec<_>>();
+    let related = match section.part {
+        Part::Rules => "Rulings on this rule",
+        Part::Rulings => "Rules it reads",
+    };
+    let footer = match section.part {
+        Part::Rules => format!("{} rules reference · /rule query:<number or words>", game.name()),
+        Part::Rulings => format!("{} rulings (docs/rulings) · /rule query:<number or words>", game.name()),
+    };
+    let title = match section.part {
+        Part::Rules => format!("{} · {}", game.name(), section.title),
+        Part::Rulings if apart => format!("{} · Ruling {}", game.name(), section.title),
+        Part::Rulings => format!("{} · {}", game.name(), section.title),
+    };
+    // Each section is listed once: as the parent, a child, a related
+    // section, a citation or a further match, in that order.
+    let parent = book.parent(section);
+    let children = book.children(section);
+    let related_sections = book.related(section);
+    let shown = |s: &Section<'_>| {
+        parent.is_some_and(|p| p == s) || children.contains(&s) || related_sections.contains(&s)
+    };
+    let cited: Vec<&Section<'_>> = book.cited(section).into_iter().filter(|c| !shown(c)).collect();
+    let more: Vec<&Section<'_>> =
+        see_also.iter().copied().filter(|m| !shown(m) && !cited.iter().any(|c| c == m)).collect();
+    let v = SectionView {
+        title,
+        note,
+        body: section.body.trim().to_owned(),
+        at: link(section).map(|l| l.to.at_page(page)),
+        footer,
+        parent: parent.and_then(link),
+        children: links(children.clone()),
+        related: (related.to_owned(), links(related_sections.clone())),
+        cited: links(cited),
+        see_also: links(more),
+    };
+    view::rule_section(&v)
+}
 
-    const DOC: &str = "# Rulings\n\n## 5c2 Tower destroyed\nA destroyed tower energizes two cards.\n\n## Retaliation timing\nRetaliate after blocks.\n";
-
-    #[test]
-    fn rule_search_prefers_section_numbers_then_words() {
-        assert_eq!(search_sections(DOC, "5c2")[0].title, "5c2 Tower destroyed");
-        assert_eq!(search_sections(DOC, "retaliate blocks")[0].title, "Retaliation timing");
-        assert!(search_sections(DOC, "zebra").is_empty());
+/// The refusal for a number no section has: the nearest section above it
+/// and what is under that, and how to ask.
+fn number_miss(game: GameId, book: &Rulebook<'_>, number: &Number) -> String {
+    let mut text = format!("No {} rule or ruling is numbered {}.", game.name(), quote(&number.text));
+    match book.nearest_above(number) {
+        Some(above) => {
+            let under: Vec<String> = book
+                .children(above)
+                .iter()
+                .filter_map(|s| s.number.as_ref().map(|n| n.text.clone()))
+                .collect();
+            text.push_str(&format!(" The nearest is {}", above.title));
+            if under.is_empty() {
+                text.push('.');
+            } else {
+                text.push_str(&format!(", which holds {}.", under.join(", ")));
+            }
+        }
+        None => {
+            let roots: Vec<&str> = book.roots().iter().map(|s| s.title).take(15).collect();
+            if !roots.is_empty() {
+                text.push_str(&format!(" The rules start at: {}.", roots.join("; ")));
+            }
+        }
     }
+    text.push(' ');
+    text.push_str(&how_to_ask(book.sections()));
+    text
+}
 
-    #[test]
-    fn rule_not_found_shows_a_section_name_and_how_to_ask() {
-        let hint = how_to_ask(&sections(DOC));
-        assert!(hint.contains("like \"5c2 Tower destroyed\""), "{hint}");
-        assert!(hint.contains("/rule query:5c2"), "{hint}");
-        assert!(hint.contains("/rule query:tower"), "{hint}");
+/// The refusal for words no section holds: the closest topics, and how to ask.
+fn words_miss(game: GameId, book: &Rulebook<'_>, query: &str) -> String {
+    let mut closest = book.closest_topics(query, 5);
+    if closest.is_empty() {
+        closest = book.roots().iter().map(|s| s.title).take(15).collect();
     }
+    if closest.is_empty() {
+        closest = book.sections().iter().map(|s| s.title).take(15).collect();
+    }
+    let rules = book.sections().iter().any(|s| s.part == Part::Rules);
+    format!(
+        "No {} ruling mentions {}{}. {} Closest topics: {}.",
+        game.name(),
+        quote(query),
+        if rules { ", and no rule does" } else { "" },
+        how_to_ask(book.sections()),
+        closest.join("; ")
+    )
 }

@@ -48,6 +48,7 @@ mod lookup;
 pub mod offers;
 mod play;
 pub mod protocol;
+pub mod rulebook;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -63,7 +64,7 @@ pub use protocol::{
 
 // The message model and button ids live in `view`; re-exported for front ends.
 pub use crate::view::{
-    custom_id, ButtonStyle, Component, CustomId, Embed, EmbedField, Message, SelectOption,
+    custom_id, ButtonStyle, Component, CustomId, Embed, EmbedField, Message, SectionRef, SelectOption,
 };
 
 use crate::games::Library;
@@ -328,6 +329,7 @@ impl Table {
             CustomId::DeckPage { challenge, page } => self.accept(req, challenge, page).await,
             CustomId::Decline { challenge } => self.decline(req, challenge).await,
             CustomId::DeckReplace { replacement } => self.replace_deck(req, replacement).await,
+            CustomId::Section(at) => self.show_section(req, &at),
         }
     }
 

@@ -302,6 +302,17 @@ pub enum Outgoing {
         /// What.
         message: Message,
     },
+    /// The answer to a click on a private message of the requester's own
+    /// (a `/rule` answer's section buttons): shown in place of that message,
+    /// so following parents and subrules does not pile up answers. A click
+    /// on a public message, or a front end that cannot replace, shows it as
+    /// an [`Outgoing::Ephemeral`].
+    Replace {
+        /// The requester.
+        to: UserId,
+        /// What.
+        message: Message,
+    },
     /// Remove the buttons and menus of an earlier post (a superseded board,
     /// an answered challenge).
     StripComponents {

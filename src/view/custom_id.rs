@@ -14,7 +14,7 @@
 use std::fmt;
 
 /// What a component does when used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum CustomId {
     /// Take legal action number `index`, as offered at `version` (button).
     Act {
@@ -131,6 +131,50 @@ pub enum CustomId {
         /// The waiting replacement (the list itself is stored).
         replacement: i64,
     },
+    /// Show a section of a game's rules reference or rulings (what `/rule`
+    /// answers), in place of the private answer holding the button.
+    Section(SectionRef),
+}
+
+/// Which section a rules button shows: `rule:<game>:<r|d>:<key>:<page>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SectionRef {
+    /// The game's key ("spheres").
+    pub game: String,
+    /// From the rulings (`d`, our decisions) rather than the rules reference (`r`).
+    pub ruling: bool,
+    /// The section's number ("4.2.2a", "5c2"), or for a section without
+    /// one, its title as a slug ("term-face-down").
+    pub key: String,
+    /// 0-based part of a section too long for one message.
+    pub page: u32,
+}
+
+impl SectionRef {
+    /// Longest game key a rules button carries.
+    pub const GAME_MAX: usize = 20;
+    /// Longest section key a rules button carries (the whole id then stays
+    /// within 100 characters).
+    pub const KEY_MAX: usize = 60;
+
+    /// Whether `key` can travel in a custom id: ASCII letters, digits, `.`
+    /// and `-`, at most [`SectionRef::KEY_MAX`] characters.
+    pub fn valid_key(key: &str) -> bool {
+        !key.is_empty()
+            && key.len() <= Self::KEY_MAX
+            && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    }
+
+    fn valid_game(game: &str) -> bool {
+        !game.is_empty()
+            && game.len() <= Self::GAME_MAX
+            && game.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    }
+
+    /// The same section at part `page`.
+    pub fn at_page(&self, page: u32) -> SectionRef {
+        SectionRef { page, ..self.clone() }
+    }
 }
 
 impl CustomId {
@@ -148,9 +192,9 @@ impl CustomId {
     }
 
     /// The compact text form (always ≤ 100 characters: at most five
-    /// numbers, three of them small).
+    /// numbers, three of them small, or a section's short game and key).
     pub fn encode(&self) -> String {
-        match *self {
+        match self {
             CustomId::Act { match_id, version, index } => format!("a:{match_id}:{version}:{index}"),
             CustomId::Ahead { match_id, version, skip, index } => {
                 format!("n:{match_id}:{version}:{skip}:{index}")
@@ -170,6 +214,9 @@ impl CustomId {
             CustomId::Deck { challenge } => format!("deck:{challenge}"),
             CustomId::DeckPage { challenge, page } => format!("dpage:{challenge}:{page}"),
             CustomId::DeckReplace { replacement } => format!("dreplace:{replacement}"),
+            CustomId::Section(s) => {
+                format!("rule:{}:{}:{}:{}", s.game, if s.ruling { "d" } else { "r" }, s.key, s.page)
+            }
         }
     }
 
@@ -259,6 +306,24 @@ impl CustomId {
                 arity(1)?;
                 CustomId::DeckReplace { replacement: id(0)? }
             }
+            "rule" => {
+                arity(4)?;
+                let (game, part, key) = (rest[0], rest[1], rest[2]);
+                let ruling = match part {
+                    "r" => false,
+                    "d" => true,
+                    _ => return None,
+                };
+                if !SectionRef::valid_game(game) || !SectionRef::valid_key(key) {
+                    return None;
+                }
+                CustomId::Section(SectionRef {
+                    game: game.to_owned(),
+                    ruling,
+                    key: key.to_owned(),
+                    page: small(3)?,
+                })
+            }
             _ => return None,
         })
     }
@@ -282,7 +347,8 @@ impl CustomId {
             | CustomId::Decline { .. }
             | CustomId::Deck { .. }
             | CustomId::DeckPage { .. }
-            | CustomId::DeckReplace { .. } => None,
+            | CustomId::DeckReplace { .. }
+            | CustomId::Section(_) => None,
         }
     }
 }
@@ -406,6 +472,9 @@ mod tests {
             n.clone().prop_map(|c| CustomId::Deck { challenge: c }),
             (n.clone(), any::<u32>()).prop_map(|(c, p)| CustomId::DeckPage { challenge: c, page: p }),
             n.prop_map(|r| CustomId::DeckReplace { replacement: r }),
+            ("[a-z][a-z0-9-]{0,19}", any::<bool>(), "[A-Za-z0-9.-]{1,60}", any::<u32>()).prop_map(
+                |(game, ruling, key, page)| CustomId::Section(SectionRef { game, ruling, key, page })
+            ),
         ]
     }
 
@@ -425,7 +494,7 @@ mod tests {
         }
 
         #[test]
-        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|dreplace|x)(:[0-9+-]{0,22}){0,5}") {
+        fn decoding_near_misses_never_panics(s in "(a|as|hand|page|claim|deck|dpage|dreplace|rule|x)(:[0-9a-z.+-]{0,22}){0,5}") {
             if let Some(id) = CustomId::decode(&s) {
                 prop_assert_eq!(id.encode(), s);
             }
@@ -450,9 +519,35 @@ mod tests {
     fn deck_replace_round_trips() {
         let id = CustomId::DeckReplace { replacement: 42 };
         assert_eq!(id.encode(), "dreplace:42");
-        assert_eq!(CustomId::decode("dreplace:42"), Some(id));
+        assert_eq!(CustomId::decode("dreplace:42"), Some(id.clone()));
         assert_eq!(CustomId::decode("dreplace:42:1"), None);
         assert_eq!(id.match_id(), None);
+    }
+
+    #[test]
+    fn section_buttons_round_trip_and_refuse_what_no_section_key_can_be() {
+        let id = CustomId::Section(SectionRef {
+            game: "somegame".into(),
+            ruling: false,
+            key: "4.2.2a".into(),
+            page: 0,
+        });
+        assert_eq!(id.encode(), "rule:somegame:r:4.2.2a:0");
+        assert_eq!(CustomId::decode("rule:somegame:r:4.2.2a:0"), Some(id.clone()));
+        assert_eq!(id.match_id(), None);
+        let long =
+            format!("rule:{}:r:{}:99", "g".repeat(SectionRef::GAME_MAX), "k".repeat(SectionRef::KEY_MAX));
+        assert!(long.len() <= 100 && CustomId::decode(&long).is_some(), "the longest section id fits");
+        for bad in [
+            "rule:somegame:x:4.2.2a:0",
+            "rule:somegame:r:4.2 2a:0",
+            "rule:somegame:r::0",
+            "rule:Somegame:r:4.2.2a:0",
+            "rule:somegame:r:4.2.2a",
+            "rule:somegame:r:4.2.2a:01",
+        ] {
+            assert_eq!(CustomId::decode(bad), None, "{bad}");
+        }
     }
 
     #[test]

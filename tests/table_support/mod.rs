@@ -97,6 +97,16 @@ impl Front {
                     assert!(problems.is_empty(), "ephemeral breaks Discord limits: {problems:?}");
                     self.ephemerals.push((to.0, message));
                 }
+                Outgoing::Replace { to, message } => {
+                    // Shown in place of the clicked private message: the
+                    // newest of that user's.
+                    let problems = message.limit_violations();
+                    assert!(problems.is_empty(), "replacement breaks Discord limits: {problems:?}");
+                    match self.ephemerals.iter_mut().rev().find(|(u, _)| *u == to.0) {
+                        Some(shown) => shown.1 = message,
+                        None => self.ephemerals.push((to.0, message)),
+                    }
+                }
                 Outgoing::Edit { message_ref, message, key, .. } => {
                     let problems = message.limit_violations();
                     assert!(problems.is_empty(), "edit breaks Discord limits: {problems:?}");

@@ -84,6 +84,10 @@ pub const DECK_FILE: (&str, &str) = ("cards/athernum/decks.toml", include_str!("
 
 /// `docs/rulings/athernum.md`, embedded for `/rule`.
 pub const RULINGS: &str = include_str!("../../../docs/rulings/athernum.md");
+/// `docs/rules/athernum.md`: the rules reference in our own words, one
+/// section per numbered rule ("## 4.2.2a …") and per defined term, which
+/// `/rule` finds by number or words.
+pub const RULES: &str = include_str!("../../../docs/rules/athernum.md");
 
 /// The parsed pool.
 #[derive(Debug)]
@@ -361,5 +365,9 @@ impl Catalog for AthernumDb {
 
     fn rulings(&self) -> &str {
         RULINGS
+    }
+
+    fn rules(&self) -> &str {
+        RULES
     }
 }

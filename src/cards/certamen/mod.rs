@@ -331,6 +331,10 @@ impl Catalog for CertamenDb {
     }
 
     fn rulings(&self) -> &str {
-        RULES_AND_RULINGS
+        RULINGS
+    }
+
+    fn rules(&self) -> &str {
+        RULES
     }
 }
