@@ -42,6 +42,9 @@ pub enum LogEntry {
     Concede,
     /// The seat's deadline passed and an opponent claimed the win.
     Forfeit,
+    /// The match time limit was reached (the table's clock, not a
+    /// player, decided it; the seat is the first seat and means nothing).
+    Time,
 }
 
 impl LogEntry {
@@ -53,6 +56,7 @@ impl LogEntry {
             | LogEntry::Autopilot { action }
             | LogEntry::Order { action, .. } => state.apply(seat, action),
             LogEntry::Concede | LogEntry::Forfeit => Ok(state.concede(seat)),
+            LogEntry::Time => Ok(state.call_time()),
         }
     }
 
