@@ -22,8 +22,7 @@ const DAY: u64 = 86_400;
 fn engine_match(best_of: Option<u8>, time_limit: Option<u64>) -> State {
     let db = testing::db();
     let names = testing::starter_names(&db);
-    let setup =
-        MatchSetup { best_of, time_limit, ..testing::match_setup(&db, 11, [&names[0], &names[1]]) };
+    let setup = MatchSetup { best_of, time_limit, ..testing::match_setup(&db, 11, [&names[0], &names[1]]) };
     Athernum::setup(&setup, &db).expect("legal decks and options")
 }
 
@@ -398,7 +397,9 @@ async fn athernum_11_1_0_the_concede_button_of_a_best_of_3_concedes_the_match() 
         .components
         .iter()
         .find_map(|c| match c {
-            Component::Button { label, custom_id, .. } if label == "Yes, concede the match" => Some(custom_id.clone()),
+            Component::Button { label, custom_id, .. } if label == "Yes, concede the match" => {
+                Some(custom_id.clone())
+            }
             _ => None,
         })
         .expect("the button says it concedes the match");
@@ -503,6 +504,22 @@ async fn athernum_11_1_replay_reproduces_a_best_of_3_with_a_time_limit() {
     assert_eq!(report.outcome, Some(outcome));
 }
 
+#[test]
+fn athernum_11_1_time_limits_are_read_in_weeks_days_hours_and_minutes() {
+    use cardtable::table::match_options::parse_duration;
+    assert_eq!(parse_duration("7d"), Some(7 * DAY));
+    assert_eq!(parse_duration("2d 12h"), Some(60 * 3600));
+    assert_eq!(parse_duration("2D12H"), Some(60 * 3600));
+    assert_eq!(parse_duration("90m"), Some(90 * 60));
+    assert_eq!(parse_duration("1w"), Some(7 * DAY));
+    for bad in ["", "7", "d", "7x", "7 days", "-1d", "99999999999999999999d"] {
+        assert_eq!(parse_duration(bad), None, "{bad}");
+    }
+    assert_eq!(cardtable::engine::duration_text(7 * DAY), "7 days");
+    assert_eq!(cardtable::engine::duration_text(DAY + 3600), "1 day 1 hour");
+    assert_eq!(cardtable::engine::duration_text(90 * 60), "1 hour 30 minutes");
+}
+
 #[tokio::test]
 async fn athernum_11_1_bad_match_options_are_refused_with_the_accepted_forms() {
     let mut f = Front::new().await;
@@ -521,7 +538,8 @@ async fn athernum_11_1_bad_match_options_are_refused_with_the_accepted_forms() {
         assert!(why.contains("time_limit takes a length like 7d, 36h, 2d12h"), "{bad}: {why}");
     }
     for out_of_range in ["10m", "100d"] {
-        let why = refusal(f.slash("Alice", challenge(None, Some(out_of_range), "athernum", deck.clone())).await);
+        let why =
+            refusal(f.slash("Alice", challenge(None, Some(out_of_range), "athernum", deck.clone())).await);
         assert!(why.contains("from 1 h to 90 d"), "{out_of_range}: {why}");
     }
     let three = Command::Challenge {

@@ -513,7 +513,8 @@ async fn writing_a_read_only_database_is_reported_plainly() {
 async fn a_match_out_of_time_is_listed_until_its_time_is_called() {
     let (_dir, store) = fresh().await;
     let now = 1_000 * HOUR;
-    let limited = store.create_match(&NewMatch { time_up_at: Some(now + 24 * HOUR), ..new_match(now) }).await.unwrap();
+    let limited =
+        store.create_match(&NewMatch { time_up_at: Some(now + 24 * HOUR), ..new_match(now) }).await.unwrap();
     let unlimited = store.create_match(&new_match(now)).await.unwrap();
     assert!(store.matches_out_of_time(now + 23 * HOUR).await.unwrap().is_empty());
     assert_eq!(store.matches_out_of_time(now + 24 * HOUR).await.unwrap(), vec![limited]);
@@ -522,7 +523,11 @@ async fn a_match_out_of_time_is_listed_until_its_time_is_called() {
     store.time_called(limited).await.unwrap();
     assert!(store.matches_out_of_time(now + 48 * HOUR).await.unwrap().is_empty());
     let stored = store
-        .create_challenge(&NewChallenge { best_of: Some(3), time_limit: Some(7 * 24 * 3600), ..new_challenge(now) })
+        .create_challenge(&NewChallenge {
+            best_of: Some(3),
+            time_limit: Some(7 * 24 * 3600),
+            ..new_challenge(now)
+        })
         .await
         .unwrap();
     let row = store.challenge(stored).await.unwrap();

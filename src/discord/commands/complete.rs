@@ -45,7 +45,10 @@ pub async fn series(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice>
     let candidates = GAMES
         .iter()
         .flat_map(|g| {
-            g.info().best_of.iter().map(move |n| (format!("best-of-{n} ({})", g.name()), format!("best-of-{n}")))
+            g.info()
+                .best_of
+                .iter()
+                .map(move |n| (format!("best-of-{n} ({})", g.name()), format!("best-of-{n}")))
         })
         .chain(std::iter::once(("single (one game, the default)".to_owned(), "single".to_owned())));
     suggest(partial, candidates)
