@@ -581,3 +581,22 @@ async fn athernum_11_1_the_console_calls_time_on_wait() {
     assert!(text.contains("Time is up (the match's 1 day limit)"), "{text}");
     assert!(text.contains("turns remain"), "{text}");
 }
+
+#[test]
+fn athernum_11_1_a_time_call_is_nobodys_move_in_the_news_a_player_is_shown() {
+    use cardtable::engine::Event;
+    use cardtable::games::AnyAction;
+    use cardtable::table::log::{Replayed, Step};
+    use cardtable::table::LogEntry;
+    let state = AnyState::Athernum(Box::new(testing::day_phase(1)));
+    let steps = vec![
+        Step {
+            seat: BOB,
+            entry: LogEntry::Player { action: AnyAction::Athernum(Action::Pass) },
+            events: vec![Event::private(ALICE, "You draw a card.".to_owned())],
+        },
+        Step { seat: ALICE, entry: LogEntry::Time, events: vec![Event::public("Time is up.".to_owned())] },
+    ];
+    let replayed = Replayed { state, steps };
+    assert_eq!(replayed.news_for(ALICE), vec!["You draw a card.".to_owned()]);
+}

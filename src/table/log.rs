@@ -91,7 +91,11 @@ impl Replayed {
     /// commits after its own last commit (the events of its own commits
     /// were shown to it when it clicked).
     pub fn news_for(&self, seat: Seat) -> Vec<String> {
-        let own_start = self.steps.iter().rposition(|s| s.entry.starts_commit() && s.seat == seat);
+        // A time call is logged under the first seat, but no player made it.
+        let own_start = self
+            .steps
+            .iter()
+            .rposition(|s| s.entry.starts_commit() && s.seat == seat && s.entry != LogEntry::Time);
         let from = match own_start {
             Some(i) => self
                 .steps
