@@ -425,8 +425,15 @@ async fn athernum_11_1_4_the_table_calls_time_and_the_extra_turns_decide_the_mat
     let (state, _) = stored(&f, id).await;
     assert!(series_of(&state).time.is_none());
     f.clock.advance(DAY as i64);
+    let before = f.table.store().load_match(id).await.unwrap();
     let out = f.table.tick(f.table.now()).await.unwrap();
     f.deliver(&out).await;
+    let after = f.table.store().load_match(id).await.unwrap();
+    assert_eq!(
+        (after.deadline_at, after.turn_started_at),
+        (before.deadline_at, before.turn_started_at),
+        "a time call is no move: the decision keeps its clock"
+    );
     let (state, version) = stored(&f, id).await;
     let called = series_of(&state).time.expect("time was called");
     let turn = state.turn().unwrap().number;

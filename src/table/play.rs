@@ -135,7 +135,15 @@ impl Table {
         let outcome_json = outcome.as_ref().and_then(|o| serde_json::to_string(o).ok());
         let to_act: Vec<i64> =
             if outcome.is_some() { vec![] } else { state.to_act().iter().map(|s| i64::from(s.0)).collect() };
-        let deadline_at = (!to_act.is_empty()).then(|| now + m.row.limit_hours * 3600);
+        // A time call alone is no move: whoever was to act keeps the clock
+        // (and the reminders) of their decision.
+        let keeps_clock = steps.iter().all(|s| s.entry == LogEntry::Time)
+            && m.row.seats_to_act().is_ok_and(|before| before == to_act);
+        let deadline_at = if keeps_clock {
+            m.row.deadline_at
+        } else {
+            (!to_act.is_empty()).then(|| now + m.row.limit_hours * 3600)
+        };
         let orders = plan.orders.to_json();
         let board_events = plan.stored.to_json();
         let commit = Commit {
