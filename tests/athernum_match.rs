@@ -607,3 +607,14 @@ fn athernum_11_1_a_time_call_is_nobodys_move_in_the_news_a_player_is_shown() {
     let replayed = Replayed { state, steps };
     assert_eq!(replayed.news_for(ALICE), vec!["You draw a card.".to_owned()]);
 }
+
+#[tokio::test]
+async fn athernum_11_1_the_rulings_are_found_by_rule_number() {
+    let mut f = Front::new().await;
+    let out = f
+        .slash("Alice", Command::Rule { query: "11.1".into(), game: Some("athernum".into()) })
+        .await
+        .unwrap();
+    let text = format!("{out:?}");
+    assert!(text.contains("Matches: best of 3 and the time limit"), "{text}");
+}
