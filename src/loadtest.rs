@@ -343,6 +343,7 @@ pub async fn store_matches(
                 })
                 .collect(),
             to_act: state.to_act().iter().map(|s| i64::from(s.0)).collect(),
+            time_up_at: None,
             deadline_at: Some(now + 72 * 3600),
             limit_hours: 72,
             now,

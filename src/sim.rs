@@ -123,6 +123,8 @@ pub fn random_setup_with(
         mode: opts.mode.clone(),
         variant: opts.variant.clone(),
         assembly: opts.assembly.clone(),
+        best_of: None,
+        time_limit: None,
         first: None,
     })
 }

@@ -35,6 +35,7 @@ fn new_match(now: i64) -> NewMatch {
         to_act: vec![0],
         deadline_at: Some(now + 72 * HOUR),
         limit_hours: 72,
+        time_up_at: None,
         now,
     }
 }
@@ -54,6 +55,8 @@ fn new_challenge(now: i64) -> NewChallenge {
         starts: None,
         mode: None,
         assembly: None,
+        best_of: None,
+        time_limit: None,
         seats: Vec::new(),
     }
 }
@@ -504,4 +507,29 @@ async fn writing_a_read_only_database_is_reported_plainly() {
     };
     let message = result.expect_err("a read-only database refuses writes").to_string();
     assert!(message.contains("read-only"), "{message}");
+}
+
+#[tokio::test]
+async fn a_match_out_of_time_is_listed_until_its_time_is_called() {
+    let (_dir, store) = fresh().await;
+    let now = 1_000 * HOUR;
+    let limited =
+        store.create_match(&NewMatch { time_up_at: Some(now + 24 * HOUR), ..new_match(now) }).await.unwrap();
+    let unlimited = store.create_match(&new_match(now)).await.unwrap();
+    assert!(store.matches_out_of_time(now + 23 * HOUR).await.unwrap().is_empty());
+    assert_eq!(store.matches_out_of_time(now + 24 * HOUR).await.unwrap(), vec![limited]);
+    assert_eq!(store.load_match(limited).await.unwrap().time_up_at, Some(now + 24 * HOUR));
+    assert_eq!(store.load_match(unlimited).await.unwrap().time_up_at, None);
+    store.time_called(limited).await.unwrap();
+    assert!(store.matches_out_of_time(now + 48 * HOUR).await.unwrap().is_empty());
+    let stored = store
+        .create_challenge(&NewChallenge {
+            best_of: Some(3),
+            time_limit: Some(7 * 24 * 3600),
+            ..new_challenge(now)
+        })
+        .await
+        .unwrap();
+    let row = store.challenge(stored).await.unwrap();
+    assert_eq!((row.best_of, row.time_limit), (Some(3), Some(7 * 24 * 3600)));
 }

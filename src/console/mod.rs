@@ -54,7 +54,9 @@ const HELP: &str = "\
 Every line is done by a user: @name, then what they do. Users exist once mentioned.
   @alice /challenge opponent:@bob game:{game} deck:\"{deck}\" [deadline_hours:48]
       more players: opponent2:@carol … opponent5, partner:@x mode:teams; decks built in
-      the match: assembly:closed-draft (or open-draft, blind-draft, set-selection, random, …)
+      the match: assembly:closed-draft (or open-draft, blind-draft, set-selection, random, …);
+      match options, where the game has them: match:best-of-3 time_limit:7d (the limit
+      is checked on `wait` and `tick`)
   @bob click Accept            click a button by label, or by number: @bob click 1
   @bob select 2                choose an option of the latest menu (number or label)
   @alice /hand   /board   /concede   /matches   /games

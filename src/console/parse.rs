@@ -204,6 +204,8 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "partner",
             "mode",
             "assembly",
+            "match",
+            "time_limit",
         ],
         "settings" => &["hold_priority", "reminders"],
         "card" => &["name", "game"],
@@ -346,8 +348,14 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 }
             }
             let partner = o.take("partner").map(|v| person("partner", &v)).transpose()?;
-            let seating =
-                Box::new(Seating { others, partner, mode: o.take("mode"), assembly: o.take("assembly") });
+            let seating = Box::new(Seating {
+                others,
+                partner,
+                mode: o.take("mode"),
+                assembly: o.take("assembly"),
+                series: o.take("match"),
+                time_limit: o.take("time_limit"),
+            });
             let game =
                 o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;
             let deadline_hours =

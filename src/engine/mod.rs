@@ -46,6 +46,18 @@ pub struct MatchSetup {
     /// …); `None`: every seat brings its deck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assembly: Option<String>,
+    /// Games the match is the best of (`Some(3)`: the first to win two
+    /// games wins the match); `None` is a single game. Offered only by a
+    /// game whose [`crate::games::GameInfo::best_of`] lists it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_of: Option<u8>,
+    /// The match time limit in seconds of wall-clock time from the start
+    /// of the match; `None`: no limit. The table calls time when it is
+    /// reached (it logs the call, see [`Rules::call_time`]), so the rules
+    /// never read a clock. Offered only by a game that declares
+    /// [`crate::games::GameInfo::time_limit`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<u64>,
     /// Seed of the match's random number generator.
     pub seed: u64,
     /// The players, in seat order.
@@ -66,6 +78,24 @@ pub struct SeatSetup {
     pub deck_name: String,
     /// The deck as card names, one entry per copy.
     pub deck: Vec<String>,
+}
+
+/// A length of time in words, as the board and the challenge show a match
+/// time limit ([`MatchSetup::time_limit`]): "7 days", "2 days 12 hours",
+/// "1 hour 30 minutes".
+pub fn duration_text(seconds: u64) -> String {
+    let (d, h, m) = (seconds / 86_400, seconds % 86_400 / 3600, seconds % 3600 / 60);
+    let unit = |n: u64, one: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") };
+    let parts: Vec<String> = [(d, "day"), (h, "hour"), (m, "minute")]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, one)| unit(n, one))
+        .collect();
+    if parts.is_empty() {
+        unit(seconds, "second")
+    } else {
+        parts.join(" ")
+    }
 }
 
 /// Why a match could not be set up.
@@ -179,5 +209,14 @@ pub trait Rules {
     /// It may rest on anything the seat can see: the player chose it.
     fn follow(_s: &Self::State, _seat: Seat, _key: &str) -> Option<Self::Action> {
         None
+    }
+    /// The match time limit ([`MatchSetup::time_limit`]) was reached: the
+    /// table logs this call like an action, so a replay calls time at the
+    /// same point. The rules decide what follows (Athernum: the turn under
+    /// way is completed, each player takes one more turn, then Victory
+    /// Tokens decide). Returns no events when it changes nothing (no time
+    /// limit, time already called, the game over).
+    fn call_time(_s: &mut Self::State) -> Vec<Event> {
+        Vec::new()
     }
 }

@@ -54,6 +54,13 @@ pub struct GameInfo {
     pub assemblies: &'static [Assembly],
     /// Players a match seats (min, max).
     pub players: (usize, usize),
+    /// Series a challenge may ask for with `match:` (`3`: best of 3, see
+    /// [`crate::engine::MatchSetup::best_of`]); empty: one game per match.
+    pub best_of: &'static [u8],
+    /// Whether a challenge may set a match time limit with `time_limit:`
+    /// (see [`crate::engine::MatchSetup::time_limit`] and
+    /// [`Rules::call_time`]).
+    pub time_limit: bool,
     /// The standing orders a player may give in this game, besides
     /// [`crate::engine::ONLY_WHEN_ABLE`] (see [`Rules::orders`]).
     pub orders: &'static [Order],
@@ -282,6 +289,9 @@ macro_rules! registry {
             fn follow(s: &AnyState, seat: Seat, key: &str) -> Option<AnyAction> {
                 match s { $( $(#[$meta])* AnyState::$variant(s) => <$module::$rules as Rules>::follow(s, seat, key).map(AnyAction::$variant), )* }
             }
+            fn call_time(s: &mut AnyState) -> Vec<Event> {
+                dispatch!(s, |G, s| G::call_time(s))
+            }
         }
     };
 }
@@ -357,6 +367,11 @@ impl AnyState {
     /// `seat` concedes.
     pub fn concede(&mut self, seat: Seat) -> Vec<Event> {
         AnyGame::concede(self, seat)
+    }
+
+    /// The match time limit was reached (see [`Rules::call_time`]).
+    pub fn call_time(&mut self) -> Vec<Event> {
+        AnyGame::call_time(self)
     }
 
     /// The card names `viewer` may not be shown now (see [`Rules::secrets`]).

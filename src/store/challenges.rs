@@ -58,6 +58,10 @@ pub struct ChallengeRow {
     pub mode: Option<String>,
     /// The deck assembly method; `None`: every player brings a deck.
     pub assembly: Option<String>,
+    /// Games the match is the best of (3); `None`: a single game.
+    pub best_of: Option<i64>,
+    /// The match time limit in seconds; `None`: none.
+    pub time_limit: Option<i64>,
 }
 
 /// A seat of a challenge: who sits there and, once they accepted, their deck.
@@ -100,6 +104,10 @@ pub struct NewChallenge {
     pub mode: Option<String>,
     /// The deck assembly method; `None`: every player brings a deck.
     pub assembly: Option<String>,
+    /// Games the match is the best of (3); `None`: a single game.
+    pub best_of: Option<i64>,
+    /// The match time limit in seconds; `None`: none.
+    pub time_limit: Option<i64>,
     /// Every player in seat order, the challenger among them with their
     /// deck; empty: the challenger then the opponent.
     pub seats: Vec<String>,
@@ -112,8 +120,9 @@ impl Store {
         let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
-                 variant, deadline_hours, status, created_at, expires_at, starts, mode, assembly)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
+                 variant, deadline_hours, status, created_at, expires_at, starts, mode, assembly,
+                 best_of, time_limit)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(&new.guild)
@@ -129,6 +138,8 @@ impl Store {
         .bind(&new.starts)
         .bind(&new.mode)
         .bind(&new.assembly)
+        .bind(new.best_of)
+        .bind(new.time_limit)
         .fetch_one(&mut *tx)
         .await?;
         let pair = [new.challenger.clone(), new.opponent.clone()];

@@ -70,6 +70,9 @@ pub struct MatchRow {
     pub orders: String,
     /// Public events since the live board was posted (JSON list; '' when none).
     pub board_events: String,
+    /// When the match time limit is reached (unix seconds); `None`: no
+    /// limit, or time was called already.
+    pub time_up_at: Option<i64>,
 }
 
 impl MatchRow {
@@ -180,6 +183,8 @@ pub struct NewMatch {
     pub deadline_at: Option<i64>,
     /// Hours per decision before forfeit is claimable.
     pub limit_hours: i64,
+    /// When the match time limit is reached (unix seconds); `None`: no limit.
+    pub time_up_at: Option<i64>,
     /// Current time (unix seconds).
     pub now: i64,
 }
@@ -551,6 +556,28 @@ impl Store {
         }
     }
 
+    /// Active matches whose time limit was reached by `now` and whose time
+    /// has not been called yet, by id.
+    pub async fn matches_out_of_time(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM matches WHERE time_up_at <= ? AND status = 'active' ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&mut *self.reader().await?)
+        .await?)
+    }
+
+    /// Records that the match's time was called: the ticker no longer
+    /// looks at it.
+    pub async fn time_called(&self, id: i64) -> Result<(), StoreError> {
+        let updated = sqlx::query("UPDATE matches SET time_up_at = NULL WHERE id = ?")
+            .bind(id)
+            .execute(&mut *self.writer().await?)
+            .await?
+            .rows_affected();
+        found(updated, id)
+    }
+
     /// How many matches exist, in any status.
     pub async fn count_matches(&self) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&mut *self.reader().await?).await?)
@@ -562,8 +589,8 @@ pub(super) async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) ->
     let turn_started_at = (!new.to_act.is_empty()).then_some(new.now);
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (game, variant, guild, channel, thread, status, version, setup,
-             state, to_act, deadline_at, turn_started_at, limit_hours, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, 'active', 0, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)
+             state, to_act, deadline_at, turn_started_at, limit_hours, created_at, updated_at, time_up_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'active', 0, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13)
          RETURNING id",
     )
     .bind(&new.game)
@@ -578,6 +605,7 @@ pub(super) async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) ->
     .bind(turn_started_at)
     .bind(new.limit_hours)
     .bind(new.now)
+    .bind(new.time_up_at)
     .fetch_one(&mut *conn)
     .await?;
     // All seats in one statement: one round trip whatever their number.

@@ -27,6 +27,7 @@
 //!         to_act: vec![0],
 //!         deadline_at: None,
 //!         limit_hours: 72,
+//!         time_up_at: None,
 //!         now: 0,
 //!     })
 //!     .await?;

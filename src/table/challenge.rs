@@ -5,6 +5,7 @@ use super::error::{quote, refuse, TableError};
 use super::loaded::Loaded;
 use super::log::Step;
 use super::lookup::game_named;
+use super::match_options::{best_of_named, time_limit_named};
 use super::protocol::{Outgoing, Place, PostKey, Request, Seating, Target, UserId, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, SeatSetup, SetupError};
@@ -71,7 +72,15 @@ impl Table {
         let game = game_named(game)?;
         let info = game.info();
         let variant = variants_named(info, variant)?;
+        let best_of = best_of_named(info, seating.series.as_deref())?;
+        let time_limit = time_limit_named(info, seating.time_limit.as_deref())?;
         let (seats, mode) = lineup(info, me, opponent, seating)?;
+        if let (Some(n), false) = (best_of, seats.len() == 2) {
+            return refuse(format!(
+                "match:best-of-{n} is a match between two players; this challenge names {}.",
+                seats.len()
+            ));
+        }
         let assembly = match seating.assembly.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
             None => None,
             Some(key) => Some(info.assembly(key).map_err(super::UserError::new)?),
@@ -120,8 +129,17 @@ impl Table {
             .challengers_deck(me, game, deck, brings, assembly.map(|a| a.key), variant.as_deref())
             .await?;
         let assembly = assembly.map(|a| a.key.to_owned());
-        let terms =
-            Terms { game, variant, limit_hours: i64::from(limit), starts: None, mode, assembly, seats };
+        let terms = Terms {
+            game,
+            variant,
+            limit_hours: i64::from(limit),
+            starts: None,
+            mode,
+            assembly,
+            best_of,
+            time_limit,
+            seats,
+        };
         self.post_challenge(&req.place, me, deck.as_ref(), terms).await
     }
 
@@ -192,7 +210,7 @@ impl Table {
         deck: Option<&ResolvedDeck>,
         terms: Terms,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let Terms { game, variant, limit_hours, starts, mode, assembly, seats } = terms;
+        let Terms { game, variant, limit_hours, starts, mode, assembly, best_of, time_limit, seats } = terms;
         let invited: Vec<&UserRef> = seats.iter().filter(|p| p.id != me.id).collect();
         let Some(opponent) = invited.first().copied() else {
             return refuse("A challenge needs an opponent: name one with opponent:@someone.");
@@ -218,14 +236,23 @@ impl Table {
                 starts: starts.clone(),
                 mode: mode.clone(),
                 assembly: assembly.clone(),
+                best_of: best_of.map(i64::from),
+                time_limit: time_limit.and_then(|t| i64::try_from(t).ok()),
                 seats: seats.iter().map(|p| p.id.to_string()).collect(),
             })
             .await?;
         let first =
             starts.as_ref().and_then(|id| seats.iter().find(|p| p.id.as_str() == id)).map(|p| p.name.clone());
         let names: Vec<&str> = invited.iter().map(|p| p.name.as_str()).collect();
-        let terms =
-            [variant, mode.map(|m| seating_text(&m, &seats))].into_iter().flatten().collect::<Vec<_>>();
+        let terms = [
+            variant,
+            mode.map(|m| seating_text(&m, &seats)),
+            best_of.map(|n| format!("best of {n}")),
+            time_limit.map(|t| format!("match time limit {}", crate::engine::duration_text(t))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>();
         let message = view::challenge(&ChallengeInfo {
             id,
             challenger: me.name.clone(),
@@ -453,6 +480,8 @@ impl Table {
             mode: ch.mode.clone(),
             assembly: ch.assembly.clone(),
             variant: ch.variant.clone(),
+            best_of: ch.best_of.and_then(|n| u8::try_from(n).ok()),
+            time_limit: ch.time_limit.and_then(|t| u64::try_from(t).ok()),
             seed,
             seats: players
                 .iter()
@@ -495,6 +524,7 @@ impl Table {
             to_act: to_act.clone(),
             deadline_at: (!to_act.is_empty()).then_some(now + ch.deadline_hours * 3600),
             limit_hours: ch.deadline_hours,
+            time_up_at: ch.time_limit.map(|t| now.saturating_add(t)),
             now,
         };
         let Some(match_id) = self.store.accept_challenge(id, now, &new).await? else {
@@ -690,6 +720,8 @@ impl Table {
             let next = (first.index() + 1) % m.seats.len().max(1);
             m.seats.iter().find(|s| s.seat == next as i64).map(|s| s.user_id.clone())
         });
+        let best_of = setup.as_ref().and_then(|s| s.best_of);
+        let time_limit = setup.as_ref().and_then(|s| s.time_limit);
         let mode = setup.and_then(|s| s.mode);
         let terms = Terms {
             game: m.game,
@@ -698,6 +730,8 @@ impl Table {
             starts,
             mode,
             assembly,
+            best_of,
+            time_limit,
             seats,
         };
         self.post_challenge(&place, &me, deck.as_ref(), terms).await
@@ -747,6 +781,10 @@ struct Terms {
     mode: Option<String>,
     /// The deck assembly method.
     assembly: Option<String>,
+    /// Games the match is the best of; `None`: one game.
+    best_of: Option<u8>,
+    /// The match time limit in seconds.
+    time_limit: Option<u64>,
     /// Every player, the challenger included, in seat order.
     seats: Vec<UserRef>,
 }

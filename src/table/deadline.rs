@@ -14,6 +14,12 @@ impl Table {
     /// an error means the due work could not even be listed.
     pub async fn tick(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
         let mut out = self.expire_challenges(now).await?;
+        for id in self.store.matches_out_of_time(now).await? {
+            match self.call_time(id).await {
+                Ok(o) => out.extend(o),
+                Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
+            }
+        }
         let due = self.store.active_matches_due(now, &self.config.reminder_hours).await?;
         for row in due {
             match self.notice_due(&row, now).await {
@@ -22,6 +28,34 @@ impl Table {
             }
         }
         Ok(out)
+    }
+
+    /// Calls time in a match whose time limit has passed: the call is
+    /// logged like an action (so a replay calls it at the same point) and
+    /// a new board says so, pinging whoever must act.
+    async fn call_time(&self, match_id: i64) -> Result<Vec<Outgoing>, TableError> {
+        for _ in 0..5 {
+            let m = self.load(match_id).await?;
+            let mut state = m.state.clone();
+            let Some(step) = self.time_step(&m, &mut state) else {
+                // Called already (or the game has no time rule): nothing to log.
+                self.store.time_called(match_id).await?;
+                return Ok(vec![]);
+            };
+            let mut steps = vec![step];
+            steps.extend(self.autopilot(&m, &mut state));
+            let plan = super::play::BoardPlan::posted(&m, &steps);
+            match self.commit(&m, &steps, &state, &plan).await {
+                Ok(version) => {
+                    self.store.time_called(match_id).await?;
+                    let after = m.moved_to(version, plan.orders.to_json(), &state);
+                    return Ok(vec![self.board_post(&after, &state, version, &plan.shown, None, None)]);
+                }
+                Err(crate::store::StoreError::Conflict) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(vec![])
     }
 
     async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Vec<Outgoing>, TableError> {

@@ -42,6 +42,9 @@ pub enum LogEntry {
     Concede,
     /// The seat's deadline passed and an opponent claimed the win.
     Forfeit,
+    /// The match time limit was reached (the table's clock, not a
+    /// player, decided it; the seat is the first seat and means nothing).
+    Time,
 }
 
 impl LogEntry {
@@ -53,6 +56,7 @@ impl LogEntry {
             | LogEntry::Autopilot { action }
             | LogEntry::Order { action, .. } => state.apply(seat, action),
             LogEntry::Concede | LogEntry::Forfeit => Ok(state.concede(seat)),
+            LogEntry::Time => Ok(state.call_time()),
         }
     }
 
@@ -87,7 +91,11 @@ impl Replayed {
     /// commits after its own last commit (the events of its own commits
     /// were shown to it when it clicked).
     pub fn news_for(&self, seat: Seat) -> Vec<String> {
-        let own_start = self.steps.iter().rposition(|s| s.entry.starts_commit() && s.seat == seat);
+        // A time call is logged under the first seat, but no player made it.
+        let own_start = self
+            .steps
+            .iter()
+            .rposition(|s| s.entry.starts_commit() && s.seat == seat && s.entry != LogEntry::Time);
         let from = match own_start {
             Some(i) => self
                 .steps

@@ -45,6 +45,7 @@ pub mod error;
 mod loaded;
 pub mod log;
 mod lookup;
+pub mod match_options;
 pub mod offers;
 mod play;
 pub mod protocol;

@@ -43,6 +43,9 @@ impl Table {
         }
         let mut leaves = m.leaves();
         let mut state = m.state.clone();
+        // Time is called before the click when the limit has passed and
+        // the ticker has not got to it yet; it changes no choice on offer.
+        let time = self.time_step(&m, &mut state);
         let (mut steps, given) = apply_choice(&mut state, seat, choice, &leaves)?;
         let mut orders = MatchOrders::parse(&m.row.orders);
         if let Some(order) = given {
@@ -57,14 +60,29 @@ impl Table {
             }
             leaves = m.leaves_with(&orders);
         }
+        steps.splice(0..0, time);
         steps.extend(self.autopilot_with(&m, &mut state, &leaves));
         let edit = self.edits_board(&m, &state, seat);
         let plan = BoardPlan::new(&m, &steps, edit, orders);
         match self.commit(&m, &steps, &state, &plan).await {
-            Ok(new_version) => self.after_commit(req, &m, new_version, &state, &steps, None, &plan).await,
+            Ok(new_version) => {
+                if steps.iter().any(|s| s.entry == LogEntry::Time) {
+                    self.store.time_called(m.id()).await?;
+                }
+                self.after_commit(req, &m, new_version, &state, &steps, None, &plan).await
+            }
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// The time call of a match whose time limit has passed, applied to
+    /// `state`, as the step to log; none when the limit is not reached or
+    /// time was called already.
+    pub(crate) fn time_step(&self, m: &Loaded, state: &mut AnyState) -> Option<Step> {
+        m.row.time_up_at.filter(|t| *t <= self.clock.now())?;
+        let events = state.call_time();
+        (!events.is_empty()).then_some(Step { seat: Seat(0), entry: LogEntry::Time, events })
     }
 
     /// Whether the board is edited in place after `seat` acted: it still
@@ -117,7 +135,15 @@ impl Table {
         let outcome_json = outcome.as_ref().and_then(|o| serde_json::to_string(o).ok());
         let to_act: Vec<i64> =
             if outcome.is_some() { vec![] } else { state.to_act().iter().map(|s| i64::from(s.0)).collect() };
-        let deadline_at = (!to_act.is_empty()).then(|| now + m.row.limit_hours * 3600);
+        // A time call alone is no move: whoever was to act keeps the clock
+        // (and the reminders) of their decision.
+        let keeps_clock = steps.iter().all(|s| s.entry == LogEntry::Time)
+            && m.row.seats_to_act().is_ok_and(|before| before == to_act);
+        let deadline_at = if keeps_clock {
+            m.row.deadline_at
+        } else {
+            (!to_act.is_empty()).then(|| now + m.row.limit_hours * 3600)
+        };
         let orders = plan.orders.to_json();
         let board_events = plan.stored.to_json();
         let commit = Commit {
@@ -286,8 +312,14 @@ impl Table {
                 sv.counters.push(("Standing orders".into(), labels.join(", ")));
             }
         }
-        let deadline = (!to_act.is_empty() && state.outcome().is_none())
-            .then(|| format!("{} h per move", m.row.limit_hours));
+        let deadline = (!to_act.is_empty() && state.outcome().is_none()).then(|| {
+            let mut d = format!("{} h per move", m.row.limit_hours);
+            if let Some(left) = m.row.time_up_at.map(|t| t - self.clock.now()).filter(|l| *l > 0) {
+                let left = u64::try_from(left).unwrap_or(0).div_ceil(3600) * 3600;
+                d.push_str(&format!(" · time is called in {}", crate::engine::duration_text(left)));
+            }
+            d
+        });
         let notice = m.rebuilt.then(|| {
             "This match's saved state was damaged and has been rebuilt from its move log.".to_owned()
         });
@@ -418,13 +450,26 @@ impl Table {
     pub(crate) async fn ask_concede(&self, req: &Request, m: Loaded) -> Result<Vec<Outgoing>, TableError> {
         m.require_seat(req)?;
         m.require_active()?;
-        let mut message = Message::text(format!(
-            "Concede {}? The other player wins at once; this cannot be undone.",
-            m.title()
-        ));
+        // In a series the concession gives up the whole match, not only
+        // the game under way: say so on the button itself.
+        let (text, button) = match m.setup.best_of.filter(|n| *n > 1) {
+            Some(n) => (
+                format!(
+                    "Concede {}? This gives up the whole best of {n}, not only this game: \
+                     the other player wins the match at once; this cannot be undone.",
+                    m.title()
+                ),
+                "Yes, concede the match",
+            ),
+            None => (
+                format!("Concede {}? The other player wins at once; this cannot be undone.", m.title()),
+                "Yes, concede",
+            ),
+        };
+        let mut message = Message::text(text);
         message.components.push(Component::button(
             CustomId::ConcedeConfirm { match_id: m.id() }.encode(),
-            "Yes, concede",
+            button,
             ButtonStyle::Danger,
         ));
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])

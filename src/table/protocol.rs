@@ -115,7 +115,8 @@ pub enum RequestKind {
 }
 
 /// Who else plays a challenge and how the table is set: the opponents
-/// after the first, the challenger's partner in team play, and the mode.
+/// after the first, the challenger's partner in team play, the mode, how
+/// decks are built, and the match options (a series, a time limit).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seating {
     /// Opponents after `opponent`, in the order they were named.
@@ -130,6 +131,12 @@ pub struct Seating {
     /// The deck assembly method ("closed-draft").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assembly: Option<String>,
+    /// `match:` as typed: "best-of-3", or "single" (the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<String>,
+    /// `time_limit:` as typed: "7d", "36h", "2d12h", or "none".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<String>,
 }
 
 /// A slash command with its options.

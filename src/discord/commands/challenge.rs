@@ -39,6 +39,12 @@ pub async fn challenge(
     #[description = "How decks are built (e.g. pre-design, set-selection, mirror, closed-draft)"]
     #[autocomplete = "complete::assembly"]
     assembly: Option<String>,
+    #[description = "best-of-3: the first to win two games wins the match (where offered); default one game"]
+    #[rename = "match"]
+    #[autocomplete = "complete::series"]
+    series: Option<String>,
+    #[description = "Time limit for the whole match from its start, e.g. 7d, 36h, 2d12h (where offered)"]
+    time_limit: Option<String>,
 ) -> Result<(), Error> {
     let person = |user: &User| {
         let member = match ctx {
@@ -48,7 +54,14 @@ pub async fn challenge(
         opponent_ref(user, member.as_ref())
     };
     let others = [&opponent2, &opponent3, &opponent4, &opponent5].into_iter().flatten().map(person).collect();
-    let seating = Box::new(Seating { others, partner: partner.as_ref().map(person), mode, assembly });
+    let seating = Box::new(Seating {
+        others,
+        partner: partner.as_ref().map(person),
+        mode,
+        assembly,
+        series,
+        time_limit,
+    });
     let opponent = person(&opponent);
     submit(ctx, Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating }).await
 }

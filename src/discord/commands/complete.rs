@@ -39,6 +39,21 @@ pub async fn assembly(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoic
     suggest(partial, candidates)
 }
 
+/// The series of every game that offers one ("best-of-3 (Athernum)"),
+/// and the default single game.
+pub async fn series(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+    let candidates = GAMES
+        .iter()
+        .flat_map(|g| {
+            g.info()
+                .best_of
+                .iter()
+                .map(move |n| (format!("best-of-{n} ({})", g.name()), format!("best-of-{n}")))
+        })
+        .chain(std::iter::once(("single (one game, the default)".to_owned(), "single".to_owned())));
+    suggest(partial, candidates)
+}
+
 /// The variants of every game (few enough to list them all).
 pub async fn variant(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let candidates = GAMES.iter().flat_map(|g| {

@@ -16,19 +16,18 @@
 //! assert_eq!(s.players[Seat(0)].command, 1);
 //! ```
 //!
-//! Not yet: best of 3 and the match time limit (11.1) are not challenge
-//! options.
-//!
 //! Files by noun: [`state`], [`action`], [`setup`] (secret main
 //! characters, initiative), [`turn`] (phases, priority, the stack,
 //! state-based checks, triggers, combat), [`legal`] (answers and stop
 //! rules), [`values`] (OFV, DFV, filters, paying), [`effects`],
-//! [`view`] (view, labels, secrets), [`determinize`] and [`testing`].
+//! [`view`] (view, labels, secrets), [`series`] (best of 3 and the
+//! match time limit, 11.1), [`determinize`] and [`testing`].
 
 pub mod action;
 pub mod determinize;
 pub mod effects;
 pub mod legal;
+pub mod series;
 pub mod setup;
 pub mod state;
 pub mod testing;
@@ -57,7 +56,9 @@ impl Rules for Athernum {
     type Cards = Arc<AthernumDb>;
 
     fn setup(setup: &MatchSetup, cards: &Arc<AthernumDb>) -> Result<State, SetupError> {
-        setup::setup(setup, cards)
+        let mut s = setup::setup(setup, cards)?;
+        series::begin(setup, &mut s)?;
+        Ok(s)
     }
     fn attach(s: &mut State, cards: &Arc<AthernumDb>) {
         s.db = crate::engine::Attached::new(cards);
@@ -69,19 +70,26 @@ impl Rules for Athernum {
         legal::legal_actions(s, seat)
     }
     fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
-        turn::apply(s, seat, a)
+        let mut ev = turn::apply(s, seat, a)?;
+        series::after(s, &mut ev);
+        Ok(ev)
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
-        view::view(s, viewer)
+        let mut v = view::view(s, viewer);
+        series::annotate(s, &mut v);
+        v
     }
     fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         view::describe(s, seat, a)
     }
     fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
-        turn::concede(s, seat)
+        series::concede(s, seat);
+        let mut ev = turn::concede(s, seat);
+        series::after(s, &mut ev);
+        ev
     }
     fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         view::secrets(s, viewer)
@@ -90,7 +98,7 @@ impl Rules for Athernum {
         determinize::determinize(s, seat, rng)
     }
     fn turn(s: &State) -> Option<Turn> {
-        (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: s.turn, active: s.active })
+        (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: series::match_turn(s), active: s.active })
     }
     fn starter(s: &State) -> Option<Seat> {
         (s.turn > 0).then_some(s.first)
@@ -107,6 +115,9 @@ impl Rules for Athernum {
     fn follow(s: &State, seat: Seat, key: &str) -> Option<Action> {
         legal::follow(s, seat, key)
     }
+    fn call_time(s: &mut State) -> Vec<Event> {
+        series::call_time(s)
+    }
 }
 
 impl Game for Athernum {
@@ -122,6 +133,8 @@ impl Game for Athernum {
         modes: &[],
         assemblies: &[],
         players: setup::PLAYERS,
+        best_of: series::BEST_OF,
+        time_limit: true,
         orders: legal::ORDERS,
     };
 }

@@ -106,6 +106,7 @@ pub fn setup(setup: &MatchSetup, db: &Arc<AthernumDb>) -> Result<State, SetupErr
         notes: Vec::new(),
         rng,
         outcome: None,
+        series: None,
     })
 }
 

@@ -497,8 +497,12 @@ pub struct State {
     pub notes: Vec<String>,
     /// Random numbers: shuffles and ties.
     pub rng: GameRng,
-    /// Set when the game is over.
+    /// Set when the game is over (in a best of 3: when the match is).
     pub outcome: Option<Outcome>,
+    /// The match around the game: best of 3 and the time limit (11.1);
+    /// `None` for a single game without a time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<super::series::Series>,
 }
 
 impl State {

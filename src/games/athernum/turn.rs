@@ -831,6 +831,9 @@ fn end_of_turn(s: &mut State) {
 
 /// Begins `seat`'s turn with the morning phase (9.1.1–9.1.3).
 pub fn start_turn(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
+    if super::series::turn_begins(s, ev) {
+        return;
+    }
     s.turn += 1;
     s.active = seat;
     s.combat_done = false;

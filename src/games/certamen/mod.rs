@@ -129,6 +129,8 @@ impl Game for Certamen {
         modes: &[],
         assemblies: &[],
         players: setup::PLAYERS,
+        best_of: &[],
+        time_limit: false,
         orders: legal::ORDERS,
     };
 }

@@ -301,6 +301,8 @@ impl Game for HighCard {
         modes: &[],
         assemblies: &[],
         players: (2, 2),
+        best_of: &[],
+        time_limit: false,
         orders: &[],
     };
 }

@@ -168,6 +168,8 @@ impl Game for Spheres {
         modes: &["free-for-all", "limited-range", "teams"],
         assemblies: assembly::ASSEMBLIES,
         players: setup::PLAYERS,
+        best_of: &[],
+        time_limit: false,
         orders: legal::ORDERS,
     };
 }
