@@ -299,7 +299,10 @@ async fn athernum_rule_each_ruling_is_named_on_the_rules_it_reads_and_leads_back
         // "1.5" reads 1.5.0; "2.1.3 Tokens and 10.5 custom markers" reads both.
         let numbers: Vec<&str> = heading
             .split_whitespace()
-            .filter(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.'))
+            .filter(|w| {
+                w.starts_with(|c: char| c.is_ascii_digit())
+                    && (w.contains('.') || w.chars().all(|c| c.is_ascii_digit()))
+            })
             .collect();
         assert_eq!(numbers[0], number);
         for n in numbers {

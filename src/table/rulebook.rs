@@ -265,21 +265,25 @@ impl<'a> Rulebook<'a> {
     }
 
     /// The section a typed number means: the rule headed by it, else the
-    /// ruling, else the section holding it as a numbered point
-    /// ("2.1.2a.I"). `None` when the text is no number or none has it.
+    /// rule holding it as a numbered point ("2.1.2a.I"), else the ruling
+    /// headed by it (a ruling on a point is listed on the rule's answer),
+    /// else a ruling holding it as a point. `None` when the text is no
+    /// number or none has it.
     pub fn number(&self, typed: &str) -> Option<NumberHit<'_, 'a>> {
         let n = Number::parse(typed)?;
-        for part in [Part::Rules, Part::Rulings] {
-            if let Some(section) = self.numbered(part, &n) {
-                return Some(NumberHit { section, point: None });
-            }
-        }
         let want = n.flat();
-        self.sections.iter().find_map(|section| {
-            points(&section.body)
-                .find(|p| Number::parse(p).is_some_and(|p| p.flat() == want))
-                .map(|point| NumberHit { section, point: Some(point) })
-        })
+        let holding = |part: Part| {
+            self.sections.iter().filter(|s| s.part == part).find_map(|section| {
+                points(&section.body)
+                    .find(|p| Number::parse(p).is_some_and(|p| p.flat() == want))
+                    .map(|point| NumberHit { section, point: Some(point) })
+            })
+        };
+        let headed = |part: Part| self.numbered(part, &n).map(|section| NumberHit { section, point: None });
+        headed(Part::Rules)
+            .or_else(|| holding(Part::Rules))
+            .or_else(|| headed(Part::Rulings))
+            .or_else(|| holding(Part::Rulings))
     }
 
     /// The section a button names: by number, else by title slug.
@@ -347,10 +351,17 @@ impl<'a> Rulebook<'a> {
         match s.part {
             Part::Rules => {
                 let Some(n) = &s.number else { return Vec::new() };
-                let want = n.flat();
+                // Its number, and the numbers of the points it holds
+                // (a ruling on 9.3.9a.I reads 9.3.9a).
+                let mut wanted = vec![n.flat()];
+                wanted.extend(points(&s.body).filter_map(Number::parse).map(|p| p.flat()));
                 let rulings = || self.sections.iter().filter(|r| r.part == Part::Rulings);
                 for r in rulings() {
-                    if r.title.split_whitespace().filter_map(Number::parse).any(|x| x.flat() == want) {
+                    if r.title
+                        .split_whitespace()
+                        .filter_map(Number::parse)
+                        .any(|x| wanted.contains(&x.flat()))
+                    {
                         add(r);
                     }
                 }
@@ -362,7 +373,13 @@ impl<'a> Rulebook<'a> {
             }
             Part::Rulings => {
                 for n in s.title.split_whitespace().filter_map(Number::parse) {
-                    if let Some(r) = self.numbered(Part::Rules, &n) {
+                    let holding = || {
+                        let want = n.flat();
+                        self.sections.iter().filter(|r| r.part == Part::Rules).find(|r| {
+                            points(&r.body).any(|p| Number::parse(p).is_some_and(|p| p.flat() == want))
+                        })
+                    };
+                    if let Some(r) = self.numbered(Part::Rules, &n).or_else(holding) {
                         add(r);
                     }
                 }

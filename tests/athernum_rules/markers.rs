@@ -1,45 +1,13 @@
 //! Athernum rules, chapter 10: Victory Tokens, damage counters, custom
 //! markers, scenario by scenario through `legal_actions` / `apply`.
 
-use cardtable::engine::{Rules, Seat};
+use super::*;
+
 use cardtable::games::athernum::state::Place;
 use cardtable::games::athernum::testing::{
     act, day_phase, day_phase_with, main_of, resolve_all, resources, to_board, to_hand,
 };
-use cardtable::games::athernum::values::{dfv, ofv};
-use cardtable::games::athernum::{check_invariants, Action, Athernum, Prompt, State, TargetRef};
-
-const ALICE: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const BASTION: &str = "The Unbroken Gate";
-const ASHEN: &str = "Embers of the March";
-const GLOAM: &str = "Candles in the Gloam";
-
-fn legal(s: &State, seat: Seat) -> Vec<Action> {
-    Athernum::legal_actions(s, seat)
-}
-
-fn ok(s: &mut State, seat: Seat, a: Action) {
-    Athernum::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
-    check_invariants(s).unwrap();
-}
-
-/// Alice does `a`, picks `target` if she is asked for one, and everything
-/// resolves.
-fn act_on(s: &mut State, a: Action, target: Option<u32>) {
-    ok(s, ALICE, a);
-    if s.prompt == Prompt::TriggerTarget {
-        let t = target.expect("a target was asked for");
-        ok(s, ALICE, Action::Target { target: TargetRef::Perm(t) });
-    }
-    resolve_all(s, ALICE);
-    check_invariants(s).unwrap();
-}
-
-fn values(s: &State, uid: u32) -> (Option<u8>, Option<u8>) {
-    let p = s.perm(uid).unwrap();
-    (ofv(s, p), dfv(s, p))
-}
+use cardtable::games::athernum::{Action, Prompt, TargetRef};
 
 #[test]
 fn athernum_10_1_2_a_victory_token_field_entering_grows_the_pool_and_leaving_does_not_shrink_it() {
@@ -111,12 +79,12 @@ fn athernum_10_3_4_healing_removes_damage_counters_and_prevention_stops_them() {
     let mut s = day_phase(40);
     let paladin = to_board(&mut s, ALICE, "Oathkeeper Paladin", Place::Character);
     s.perm_mut(paladin).unwrap().damage = 3;
-    act_on(&mut s, Action::Activate { source: paladin, ability: 0 }, Some(paladin));
+    act_on(&mut s, ALICE, Action::Activate { source: paladin, ability: 0 }, Some(paladin));
     assert_eq!(s.perm(paladin).unwrap().damage, 0, "Stand Fast heals 3");
     // Tower Shield's support prevents the next 2 damage.
     let shield = to_hand(&mut s, ALICE, "Tower Shield");
     resources(&mut s, ALICE, 1);
-    act_on(&mut s, Action::Support { card: shield }, Some(paladin));
+    act_on(&mut s, ALICE, Action::Support { card: shield }, Some(paladin));
     assert_eq!(s.perm(paladin).unwrap().prevent, 2);
     cardtable::games::athernum::testing::end_turn(&mut s);
     assert_eq!(s.perm(paladin).unwrap().prevent, 0, "prevention lasts the turn");
@@ -133,9 +101,9 @@ fn athernum_10_5_4_three_hex_markers_exhaust_a_permanent_and_are_removed() {
     let sable = main_of(&s, ALICE);
     let sergeant = to_board(&mut s, BOB, "Shieldwall Sergeant", Place::Character);
     resources(&mut s, ALICE, 5);
-    act_on(&mut s, Action::Activate { source: sable, ability: 1 }, Some(sergeant));
+    act_on(&mut s, ALICE, Action::Activate { source: sable, ability: 1 }, Some(sergeant));
     assert_eq!(values(&s, sergeant).1, Some(2), "−1 DFV per Hex");
-    act_on(&mut s, Action::Activate { source: novice, ability: 0 }, Some(sergeant));
+    act_on(&mut s, ALICE, Action::Activate { source: novice, ability: 0 }, Some(sergeant));
     let p = s.perm(sergeant).unwrap();
     assert!(p.exhausted && p.markers.is_empty(), "three Hex: exhausted, the markers gone");
 }
@@ -153,7 +121,7 @@ fn athernum_10_0_5_markers_do_not_follow_a_card_that_changes_zones() {
     s.perm_mut(spy).unwrap().markers.push((hex, 1));
     s.perm_mut(spy).unwrap().damage = 1;
     resources(&mut s, ALICE, 2);
-    act_on(&mut s, Action::Activate { source: veil, ability: 1 }, None);
+    act_on(&mut s, ALICE, Action::Activate { source: veil, ability: 1 }, None);
     assert!(s.players[ALICE].hand.iter().any(|c| c.uid == spy), "Slip Away returned the Spy");
     resources(&mut s, ALICE, 2);
     act(&mut s, ALICE, &Action::PlayCharacter { card: spy });

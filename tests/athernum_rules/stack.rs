@@ -2,7 +2,9 @@
 //! the types of abilities, modifiers) and winning and losing, scenario by
 //! scenario through `legal_actions` / `apply`.
 
-use cardtable::engine::{MatchSetup, Rules, Seat, SeatSetup, Visibility};
+use super::*;
+
+use cardtable::engine::{MatchSetup, Rules, Seat, SeatSetup};
 use cardtable::games::athernum::state::Place;
 use cardtable::games::athernum::testing::{
     act, choose_main, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board,
@@ -10,32 +12,6 @@ use cardtable::games::athernum::testing::{
 };
 use cardtable::games::athernum::values::{dfv, ofv};
 use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode, Prompt, State, TargetRef};
-
-const ALICE: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const BASTION: &str = "The Unbroken Gate";
-const ASHEN: &str = "Embers of the March";
-const GLOAM: &str = "Candles in the Gloam";
-const THORNWILD: &str = "The Green Return";
-
-fn legal(s: &State, seat: Seat) -> Vec<Action> {
-    Athernum::legal_actions(s, seat)
-}
-
-fn ok(s: &mut State, seat: Seat, a: Action) -> Vec<String> {
-    let ev = Athernum::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
-    check_invariants(s).unwrap();
-    ev.into_iter().filter(|e| e.to == Visibility::Public).map(|e| e.text).collect()
-}
-
-fn act_on(s: &mut State, seat: Seat, a: Action, target: Option<u32>) {
-    ok(s, seat, a);
-    if s.prompt == Prompt::TriggerTarget {
-        let t = target.expect("a target was asked for");
-        ok(s, seat, Action::Target { target: TargetRef::Perm(t) });
-    }
-    resolve_all(s, seat);
-}
 
 fn winner(s: &State) -> Vec<Seat> {
     s.outcome.as_ref().map(|o| o.winners.clone()).unwrap_or_default()

@@ -7,6 +7,8 @@
 //! its effect must change the state; the failure names every card that
 //! could not be played.
 
+use super::*;
+
 use cardtable::cards::athernum::{Ability, CardDef, CardType, Condition, ExtraRule, Faction};
 use cardtable::engine::{Rules, Seat};
 use cardtable::games::athernum::effects::create_resource;
@@ -14,8 +16,6 @@ use cardtable::games::athernum::state::{Place, State};
 use cardtable::games::athernum::testing::{day_phase_with, db, main_of, resolve_all, to_board, to_hand};
 use cardtable::games::athernum::values::filter_takes_card;
 use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode};
-
-const ALICE: Seat = Seat(0);
 
 /// A day phase for Alice, whose main character is not `card` (semi-
 /// uniqueness would forbid playing a copy of it), with eight ready

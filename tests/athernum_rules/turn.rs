@@ -2,34 +2,14 @@
 //! night) and the command abilities and command tokens (9.2.2–9.2.4,
 //! 10.2), scenario by scenario through `legal_actions` / `apply`.
 
-use cardtable::engine::{Rules, Seat};
+use super::*;
+
+use cardtable::engine::Rules;
 use cardtable::games::athernum::state::Place;
 use cardtable::games::athernum::testing::{
     act, day_phase, day_phase_with, end_turn, main_of, resolve_all, resources, to_board, to_hand,
 };
-use cardtable::games::athernum::{check_invariants, Action, Athernum, Phase, Prompt, State};
-
-const ALICE: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const BASTION: &str = "The Unbroken Gate";
-const GLOAM: &str = "Candles in the Gloam";
-const THORNWILD: &str = "The Green Return";
-
-fn legal(s: &State, seat: Seat) -> Vec<Action> {
-    Athernum::legal_actions(s, seat)
-}
-
-fn ok(s: &mut State, seat: Seat, a: Action) {
-    Athernum::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
-    check_invariants(s).unwrap();
-}
-
-fn exhaust_with(s: &mut State, uid: u32, counters: u8) {
-    let p = s.perm_mut(uid).unwrap();
-    p.exhausted = true;
-    p.face_down = true;
-    p.exhaustion = counters;
-}
+use cardtable::games::athernum::{Action, Athernum, Phase, Prompt, State};
 
 /// Alice attacks `target` with `attacker`, Bob declares `defender` if asked,
 /// and both pass the window before damage.

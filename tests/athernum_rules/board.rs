@@ -2,6 +2,8 @@
 //! locations, tokens), resources (5.x), states and visibility (6.x) and
 //! zones (7.x), scenario by scenario through `legal_actions` / `apply`.
 
+use super::*;
+
 use cardtable::cards::athernum::Faction;
 use cardtable::engine::{Rules, Seat};
 use cardtable::games::athernum::effects::create_resource;
@@ -9,53 +11,11 @@ use cardtable::games::athernum::state::{card_count, Def, Place};
 use cardtable::games::athernum::testing::{
     act, day_phase, day_phase_with, main_of, resolve_all, resources, to_board, to_hand,
 };
-use cardtable::games::athernum::values::{dfv, ofv, slots};
-use cardtable::games::athernum::{
-    check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef,
-};
-
-const ALICE: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const BASTION: &str = "The Unbroken Gate";
-const ASHEN: &str = "Embers of the March";
-const GLOAM: &str = "Candles in the Gloam";
-const THORNWILD: &str = "The Green Return";
-
-fn legal(s: &State, seat: Seat) -> Vec<Action> {
-    Athernum::legal_actions(s, seat)
-}
-
-fn ok(s: &mut State, seat: Seat, a: Action) {
-    Athernum::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
-    check_invariants(s).unwrap();
-}
-
-/// Alice does `a`, picks `target` if she is asked for one, and everything
-/// resolves.
-fn act_on(s: &mut State, a: Action, target: Option<u32>) {
-    ok(s, ALICE, a);
-    if s.prompt == Prompt::TriggerTarget {
-        let t = target.expect("a target was asked for");
-        ok(s, ALICE, Action::Target { target: TargetRef::Perm(t) });
-    }
-    resolve_all(s, ALICE);
-    check_invariants(s).unwrap();
-}
-
-fn values(s: &State, uid: u32) -> (Option<u8>, Option<u8>) {
-    let p = s.perm(uid).unwrap();
-    (ofv(s, p), dfv(s, p))
-}
+use cardtable::games::athernum::values::{ofv, slots};
+use cardtable::games::athernum::{Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef};
 
 fn ready_tokens(s: &State, seat: Seat) -> usize {
     s.board.iter().filter(|p| p.controller == seat && p.place == Place::Resource && !p.exhausted).count()
-}
-
-fn exhaust_with(s: &mut State, uid: u32, counters: u8) {
-    let p = s.perm_mut(uid).unwrap();
-    p.exhausted = true;
-    p.face_down = true;
-    p.exhaustion = counters;
 }
 
 // 2.2 Characters and 5.x resources
@@ -139,7 +99,7 @@ fn athernum_2_2_4f_damage_reaching_the_dfv_discards_the_character() {
     let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
     resources(&mut s, ALICE, 1);
-    act_on(&mut s, Action::Activate { source: archer, ability: 0 }, Some(raider));
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(raider));
     assert!(s.perm(raider).is_none());
     assert_eq!(s.players[BOB].discard.last().unwrap().uid, raider, "7.2.1b: into its owner's discard pile");
 }
@@ -200,7 +160,7 @@ fn athernum_2_2_6_attachments_are_discarded_with_their_character() {
     let rider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
     let axe = to_board(&mut s, BOB, "Warbrand Axe", Place::Item { host: rider });
     resources(&mut s, ALICE, 1);
-    act_on(&mut s, Action::Activate { source: archer, ability: 0 }, Some(rider));
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(rider));
     assert!(s.perm(axe).is_none());
     assert!(s.players[BOB].discard.iter().any(|c| c.uid == axe), "7.3.4");
 }
@@ -464,7 +424,7 @@ fn athernum_2_5_3_a_token_that_leaves_the_board_ceases_to_exist() {
     s.perm_mut(uid).unwrap().damage = 1;
     let cards_before = card_count(&s, BOB);
     resources(&mut s, ALICE, 1);
-    act_on(&mut s, Action::Activate { source: archer, ability: 0 }, Some(uid));
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(uid));
     assert!(s.perm(uid).is_none());
     assert_eq!(card_count(&s, BOB), cards_before, "2.5.4: no card reached any zone");
     assert!(!s.players[BOB].discard.iter().any(|c| c.uid == uid));
@@ -480,7 +440,7 @@ fn athernum_7_5_1_a_copy_is_a_token() {
     let spy = to_board(&mut s, ALICE, "Mistmantle Spy", Place::Character);
     let double = to_hand(&mut s, ALICE, "Shade Double");
     resources(&mut s, ALICE, 3);
-    act_on(&mut s, Action::PlayCharacter { card: double }, Some(spy));
+    act_on(&mut s, ALICE, Action::PlayCharacter { card: double }, Some(spy));
     let copy =
         s.board.iter().find(|p| p.token && p.def == s.perm(spy).unwrap().def).expect("a copy of the Spy");
     assert!(!copy.face_down && !copy.blank);
@@ -520,7 +480,7 @@ fn athernum_2_2_7e_a_copy_that_would_break_semi_uniqueness_is_not_created() {
     let double = to_hand(&mut s, ALICE, "Shade Double");
     resources(&mut s, ALICE, 3);
     let pool = s.victory_pool;
-    act_on(&mut s, Action::PlayCharacter { card: double }, Some(ysra));
+    act_on(&mut s, ALICE, Action::PlayCharacter { card: double }, Some(ysra));
     assert!(
         !s.board.iter().any(|p| p.token && p.controller == ALICE && p.place == Place::Character),
         "no copy"
@@ -562,7 +522,7 @@ fn athernum_6_1_6_a_face_down_permanent_is_not_turned_face_up_by_a_rule() {
     cardtable::games::athernum::testing::end_turn(&mut s);
     assert!(s.perm(spy).unwrap().face_down, "morning turns up only exhausted permanents");
     let mirror = to_hand(&mut s, ALICE, "Cursed Mirror");
-    act_on(&mut s, Action::PlayItem { card: mirror, mode: ItemMode::Direct }, Some(spy));
+    act_on(&mut s, ALICE, Action::PlayItem { card: mirror, mode: ItemMode::Direct }, Some(spy));
     assert!(!s.perm(spy).unwrap().face_down);
 }
 
@@ -609,7 +569,7 @@ fn athernum_7_2_1c_the_discard_pile_keeps_its_order() {
     p.discard.push(a);
     p.discard.push(r);
     resources(&mut s, ALICE, 1);
-    act_on(&mut s, Action::Activate { source: archer, ability: 0 }, Some(scavenger));
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(scavenger));
     assert!(!s.players[BOB].hand.iter().any(|c| c.uid == axe), "the top was not an item");
     let order: Vec<u32> = s.players[BOB].discard.iter().map(|c| c.uid).collect();
     assert_eq!(order, vec![axe, raider, scavenger]);
@@ -625,7 +585,7 @@ fn athernum_7_2_2_the_void_takes_a_card_out_of_the_game() {
     let maelis = to_board(&mut s, ALICE, "Maelis, Thread-Cutter", Place::Character);
     let aurelie = main_of(&s, BOB);
     let shield = to_board(&mut s, BOB, "Tower Shield", Place::Item { host: aurelie });
-    act_on(&mut s, Action::Activate { source: maelis, ability: 0 }, Some(shield));
+    act_on(&mut s, ALICE, Action::Activate { source: maelis, ability: 0 }, Some(shield));
     assert!(s.perm(shield).is_none());
     assert!(s.players[BOB].void.iter().any(|c| c.uid == shield));
     assert!(!s.players[BOB].discard.iter().any(|c| c.uid == shield));

@@ -1,6 +1,8 @@
 //! Athernum rules, chapters 8 (setting a game up) and 3 (the main
 //! character), scenario by scenario through `legal_actions` / `apply`.
 
+use super::*;
+
 use cardtable::cards::athernum::Faction;
 use cardtable::engine::{Rules, Seat, Visibility};
 use cardtable::games::athernum::state::{Def, Place};
@@ -8,12 +10,6 @@ use cardtable::games::athernum::testing::{
     act, choose_main, day_phase, day_phase_with, db, main_of, match_setup, resources, to_board, to_hand,
 };
 use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State};
-
-const ALICE: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const BASTION: &str = "The Unbroken Gate";
-const ASHEN: &str = "Embers of the March";
-const GLOAM: &str = "Candles in the Gloam";
 
 fn fresh(seed: u64, decks: [&str; 2]) -> State {
     let db = db();
