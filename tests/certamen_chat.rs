@@ -3,16 +3,11 @@
 //! (docs/rulings/certamen.md, "Playing in chat").
 
 use cardtable::engine::{Responses, Rules, Seat};
-use cardtable::games::certamen::testing::{main_phase, to_field, to_hand};
-use cardtable::games::certamen::{check_invariants, Action, Certamen, State, Step, TargetRef};
+use cardtable::games::certamen::testing::{act, main_phase, to_field, to_hand};
+use cardtable::games::certamen::{Action, Certamen, State, Step, TargetRef};
 
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
-
-fn act(s: &mut State, seat: Seat, a: Action) {
-    Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
-    check_invariants(s).unwrap();
-}
 
 fn responses(s: &State, seat: Seat) -> Responses {
     Certamen::stop(s, seat).expect("a priority stop").responses

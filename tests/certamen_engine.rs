@@ -4,23 +4,11 @@
 //! playouts that keep every card accounted for.
 
 use cardtable::engine::{random_playout, GameRng, Rules, Seat, Viewer};
-use cardtable::games::certamen::testing::{db, main_phase, match_setup, to_field, to_hand};
+use cardtable::games::certamen::testing::{act, db, main_phase, match_setup, pass_both, to_field, to_hand};
 use cardtable::games::certamen::{check_invariants, Action, Certamen, Prompt, State, Step, TargetRef};
 
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
-
-fn act(s: &mut State, seat: Seat, a: Action) {
-    Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
-    check_invariants(s).unwrap();
-}
-
-/// Both players pass priority once, the holder first.
-fn pass_both(s: &mut State) {
-    let first = s.priority;
-    act(s, first, Action::Pass);
-    act(s, Seat(1 - first.0), Action::Pass);
-}
 
 fn cast(s: &mut State, seat: Seat, card: u32, targets: Vec<TargetRef>) {
     act(s, seat, Action::Cast { card, targets });

@@ -4,22 +4,11 @@
 //! Ultimate.
 
 use cardtable::engine::{Outcome, Rules, Seat};
-use cardtable::games::certamen::testing::{main_phase, to_field, to_hand};
-use cardtable::games::certamen::{check_invariants, Action, Certamen, Prompt, State, Step, TargetRef};
+use cardtable::games::certamen::testing::{act, main_phase, pass_both, to_field, to_hand};
+use cardtable::games::certamen::{Action, Certamen, Prompt, State, Step, TargetRef};
 
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
-
-fn act(s: &mut State, seat: Seat, a: Action) {
-    Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
-    check_invariants(s).unwrap();
-}
-
-fn pass_both(s: &mut State) {
-    let first = s.priority;
-    act(s, first, Action::Pass);
-    act(s, Seat(1 - first.0), Action::Pass);
-}
 
 /// Declines every decision (passes, no attack, no block) until `seat` is
 /// active in `step` with priority.

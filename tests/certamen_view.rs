@@ -3,23 +3,12 @@
 //! counters and permanents, the private hand, and button labels.
 
 use cardtable::engine::{Placement, Rules, Seat, TableView, Viewer};
-use cardtable::games::certamen::testing::{main_phase, to_field, to_hand};
-use cardtable::games::certamen::{check_invariants, Action, Certamen, Prompt, State, TargetRef};
+use cardtable::games::certamen::testing::{act, main_phase, pass_both, to_field, to_hand};
+use cardtable::games::certamen::{Action, Certamen, Prompt, State, TargetRef};
 use cardtable::view::{board, BoardContext};
 
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
-
-fn act(s: &mut State, seat: Seat, a: Action) {
-    Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
-    check_invariants(s).unwrap();
-}
-
-fn pass_both(s: &mut State) {
-    let first = s.priority;
-    act(s, first, Action::Pass);
-    act(s, Seat(1 - first.0), Action::Pass);
-}
 
 fn counter(v: &TableView, seat: Seat, key: &str) -> String {
     let sv = v.seats.iter().find(|x| x.seat == Some(seat)).unwrap();

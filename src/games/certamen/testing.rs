@@ -79,3 +79,17 @@ fn take_from_archive(s: &mut State, seat: Seat, name: &str) -> Card {
         }
     }
 }
+
+/// Applies `a` for `seat`, panicking with the refusal, and checks the
+/// invariants.
+pub fn act(s: &mut State, seat: Seat, a: super::Action) {
+    super::Certamen::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} by {seat} refused: {e}"));
+    super::check_invariants(s).unwrap_or_else(|e| panic!("after {a:?}: {e}"));
+}
+
+/// Both players pass priority once, the holder first.
+pub fn pass_both(s: &mut State) {
+    let first = s.priority;
+    act(s, first, super::Action::Pass);
+    act(s, Seat(1 - first.0), super::Action::Pass);
+}
