@@ -12,7 +12,7 @@ use crate::engine::{MatchSetup, SeatSetup, SetupError};
 use crate::games::{AnyState, Brings, GameId};
 use crate::store::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge, NewMatch, NewSeat};
 use crate::view::Message;
-use crate::view::{self, ChallengeInfo, DeckOption};
+use crate::view::{self, and_list, or_list, ChallengeInfo, DeckOption};
 
 /// Checks a challenge's `variant:` (several may be combined, separated by
 /// commas or spaces) against the game's variants; returns them joined by
@@ -888,26 +888,5 @@ fn lineup_text(players: &[String]) -> String {
     match players {
         [a, b] => format!("{a} against {b}"),
         _ => and_list(players),
-    }
-}
-
-/// "Bob", "Bob and Carol", "Bob, Carol and Dave".
-fn and_list<S: AsRef<str>>(names: &[S]) -> String {
-    joined(names, "and")
-}
-
-/// "Bob", "Bob or Carol", "Bob, Carol or Dave".
-fn or_list<S: AsRef<str>>(names: &[S]) -> String {
-    joined(names, "or")
-}
-
-fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.as_ref().to_owned(),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(|n| n.as_ref()).collect();
-            format!("{} {word} {}", rest.join(", "), last.as_ref())
-        }
     }
 }

@@ -82,7 +82,7 @@ impl Table {
             let mut message = Message::text(format!(
                 "⏰ {} has not moved for {hours} h, past the {} h limit of {}. \
                  The other player may claim the win now, or keep waiting.",
-                names.join(" and "),
+                crate::view::and_list(&names),
                 row.limit_hours,
                 m.title()
             ));

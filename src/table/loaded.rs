@@ -51,10 +51,10 @@ impl Loaded {
         self.setup.seats.get(seat.index()).map_or_else(|| seat.to_string(), |s| s.name.clone())
     }
 
-    /// "Alice and Bob".
+    /// "Alice and Bob", "Alice, Bob and Carol".
     pub fn player_names(&self) -> String {
         let names: Vec<&str> = self.setup.seats.iter().map(|s| s.name.as_str()).collect();
-        names.join(" and ")
+        crate::view::and_list(&names)
     }
 
     /// "Alice vs Bob · Spheres #2": the match number tells apart two

@@ -106,11 +106,11 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             if winners.is_empty() {
                 "The game is over: a draw.".to_owned()
             } else {
-                format!("The game is over: {} won!", winners.join(" and "))
+                format!("The game is over: {} won!", super::and_list(&winners))
             }
         }
         None if waiting.is_empty() => String::new(),
-        None => format!("{} to act.", waiting.join(" and ")),
+        None => format!("{} to act.", super::and_list(&waiting)),
     };
 
     let mut components = Vec::new();

@@ -1,0 +1,35 @@
+//! Lists of names in a sentence.
+
+/// "Bob", "Bob and Carol", "Bob, Carol and Dave".
+pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    joined(names, "and")
+}
+
+/// "Bob", "Bob or Carol", "Bob, Carol or Dave".
+pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
+    joined(names, "or")
+}
+
+fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|n| n.as_ref()).collect();
+            format!("{} {word} {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_as_a_sentence() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["Bob"]), "Bob");
+        assert_eq!(and_list(&["Bob", "Carol"]), "Bob and Carol");
+        assert_eq!(or_list(&["Bob", "Carol", "Dave"]), "Bob, Carol or Dave");
+    }
+}
