@@ -20,11 +20,10 @@ fn responses(s: &State, seat: Seat) -> Responses {
     Athernum::stop(s, seat).expect("a priority stop").responses
 }
 
-/// Alice's Gatehouse Archer fires its Volley (1 damage to a character of
-/// Bob's) at Bob's main character: the effect is on the stack and Bob holds
-/// priority.
-fn volley_at_bobs_main(seed: u64) -> State {
-    let mut s = day_phase(seed);
+/// In scene `s` (a day phase of Alice's), Alice's Gatehouse Archer fires
+/// its Volley (1 damage to a character of Bob's) at Bob's main character:
+/// the effect is on the stack and Bob holds priority.
+fn volley_at_bobs_main(mut s: State) -> State {
     let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     resources(&mut s, ALICE, 1);
     act(&mut s, ALICE, Action::Activate { source: archer, ability: 0 });
@@ -36,22 +35,25 @@ fn volley_at_bobs_main(seed: u64) -> State {
         s.stack.iter().any(|i| i.controller == ALICE && i.targets.contains(&Some(target))),
         "the Volley aims at Bob's main"
     );
+    assert_eq!(s.priority, BOB);
     s
+}
+
+/// A Warbrand Axe attached face down to Bob's main character.
+fn face_down_axe_on_bobs_main(s: &mut State) -> u32 {
+    let host = main_of(s, BOB);
+    let axe = to_board(s, BOB, "Warbrand Axe", Place::Item { host });
+    s.perm_mut(axe).expect("attached").face_down = true;
+    axe
 }
 
 #[test]
 fn athernum_4_1_an_effect_aimed_elsewhere_is_passed_even_for_a_player_with_an_answer() {
     let mut s = day_phase(21);
-    let bob_main = main_of(&s, BOB);
-    let axe = to_board(&mut s, BOB, "Warbrand Axe", Place::Item { host: bob_main });
-    s.perm_mut(axe).expect("attached").face_down = true;
-    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    let axe = face_down_axe_on_bobs_main(&mut s);
     to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
-    resources(&mut s, ALICE, 2);
-    act(&mut s, ALICE, Action::Activate { source: archer, ability: 0 });
-    if s.prompt == Prompt::TriggerTarget {
-        act(&mut s, ALICE, Action::Target { target: TargetRef::Perm(bob_main) });
-    }
+    resources(&mut s, ALICE, 1);
+    let mut s = volley_at_bobs_main(s);
     // Bob answers by turning his Axe face up: its effect goes on the stack
     // above the Volley and Alice holds priority.
     act(&mut s, BOB, Action::Reveal { attachment: axe });
@@ -70,8 +72,7 @@ fn athernum_4_1_an_effect_aimed_elsewhere_is_passed_even_for_a_player_with_an_an
 
 #[test]
 fn athernum_4_1_2_a_targeted_player_with_nothing_on_the_board_to_answer_is_passed_publicly() {
-    let s = volley_at_bobs_main(22);
-    assert_eq!(s.priority, BOB);
+    let s = volley_at_bobs_main(day_phase(22));
     assert_eq!(
         responses(&s, BOB),
         Responses::NonePublicly,
@@ -82,16 +83,8 @@ fn athernum_4_1_2_a_targeted_player_with_nothing_on_the_board_to_answer_is_passe
 #[test]
 fn athernum_2_1_2d_a_face_down_attachment_is_an_answer_and_asking_about_it_shows_nothing_hidden() {
     let mut s = day_phase(23);
-    let bob_main = main_of(&s, BOB);
-    let axe = to_board(&mut s, BOB, "Warbrand Axe", Place::Item { host: bob_main });
-    s.perm_mut(axe).expect("attached").face_down = true;
-    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
-    resources(&mut s, ALICE, 1);
-    act(&mut s, ALICE, Action::Activate { source: archer, ability: 0 });
-    if s.prompt == Prompt::TriggerTarget {
-        act(&mut s, ALICE, Action::Target { target: TargetRef::Perm(bob_main) });
-    }
-    assert_eq!(s.priority, BOB);
+    let axe = face_down_axe_on_bobs_main(&mut s);
+    let s = volley_at_bobs_main(s);
     assert!(Athernum::legal_actions(&s, BOB).contains(&Action::Reveal { attachment: axe }));
     assert_eq!(
         responses(&s, BOB),
@@ -103,7 +96,7 @@ fn athernum_2_1_2d_a_face_down_attachment_is_an_answer_and_asking_about_it_shows
 
 #[test]
 fn athernum_4_1_standing_order_pass_unless_targeted_asks_only_when_aimed_at() {
-    let s = volley_at_bobs_main(24);
+    let s = volley_at_bobs_main(day_phase(24));
     assert_eq!(
         Athernum::follow(&s, BOB, "pass-unless-targeted"),
         None,
