@@ -498,7 +498,10 @@ fn resolve(s: &mut State, ev: &mut Vec<Event>) {
         }
     }
     while let Some(item) = s.stack.pop() {
-        ev.push(Event::public(format!("Resolves: {}.", super::view::origin_label(s, &item))));
+        let label = super::view::origin_label(s, &item);
+        // A label already ends a sentence ("…" when cut, or its own stop).
+        let stop = if label.ends_with(['…', '.']) { "" } else { "." };
+        ev.push(Event::public(format!("Resolves: {label}{stop}")));
         if let Some(next) = effects::run(s, &item, 0, ev) {
             s.paused = Some((item, next));
             return;
