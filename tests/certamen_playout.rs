@@ -7,13 +7,12 @@
 mod playout_support;
 
 use std::sync::{Arc, OnceLock};
-use std::time::Instant;
 
 use cardtable::cards::certamen::CertamenDb;
 use cardtable::engine::{Playout, Rules};
 use cardtable::games::certamen::{check_invariants, testing, Certamen, State};
 use cardtable::games::{GameId, Library};
-use cardtable::sim::{random_setup, STEP_BUDGET};
+use cardtable::sim::random_setup;
 
 /// Games the CI run plays (debug build, two threads).
 const GAMES: u64 = 1_000;
@@ -32,23 +31,10 @@ fn random_game(seed: u64) -> (State, Playout) {
 
 #[test]
 fn certamen_a_thousand_random_games_end_and_keep_every_invariant() {
-    let start = Instant::now();
-    let (unfinished, actions) = playout_support::many(GAMES, |seed| {
-        let (_, p) = random_game(seed);
-        (p.actions, p.outcome.is_some())
-    });
-    eprintln!("{GAMES} Certamen games, {actions} actions in {:?}", start.elapsed());
-    assert!(unfinished.is_empty(), "games that did not end within {STEP_BUDGET} actions: {unfinished:?}");
+    playout_support::all_end("Certamen", GAMES, random_game);
 }
 
 #[test]
 fn certamen_the_same_seed_plays_the_same_game() {
-    let json = |s: &State| serde_json::to_string(s).unwrap();
-    for seed in [3, 17, 4242] {
-        let (first, p) = random_game(seed);
-        let (again, q) = random_game(seed);
-        assert_eq!(p, q, "seed {seed} played a different number of actions");
-        assert_eq!(json(&first), json(&again), "seed {seed} ended in a different state");
-    }
-    assert_ne!(json(&random_game(3).0), json(&random_game(17).0));
+    playout_support::same_seed_same_game(random_game);
 }

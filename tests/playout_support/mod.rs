@@ -55,17 +55,18 @@ where
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
 }
 
-/// Plays `games` seeds on two threads (CI has two cores) with `one(seed)`
-/// returning the actions played and whether the game ended; returns the
-/// seeds that did not end and the actions played.
-pub fn many(games: u64, one: fn(u64) -> (usize, bool)) -> (Vec<u64>, usize) {
+/// Plays `games` seeded games of `one` on two threads and asserts that
+/// every one ended within the sim's action budget; `label` names them in
+/// the line printed with the count of actions and the time taken.
+pub fn all_end<S: 'static>(label: &str, games: u64, one: fn(u64) -> (S, Playout)) {
+    let start = std::time::Instant::now();
     let run = move |seeds: std::ops::Range<u64>| {
         let mut unfinished = Vec::new();
         let mut actions = 0;
         for seed in seeds {
-            let (n, ended) = one(seed);
-            actions += n;
-            if !ended {
+            let (_, p) = one(seed);
+            actions += p.actions;
+            if p.outcome.is_none() {
                 unfinished.push(seed);
             }
         }
@@ -78,5 +79,19 @@ pub fn many(games: u64, one: fn(u64) -> (usize, bool)) -> (Vec<u64>, usize) {
     unfinished.extend(u);
     actions += a;
     unfinished.sort_unstable();
-    (unfinished, actions)
+    eprintln!("{games} {label} games, {actions} actions in {:?}", start.elapsed());
+    assert!(unfinished.is_empty(), "games that did not end within {STEP_BUDGET} actions: {unfinished:?}");
+}
+
+/// The same seed plays the same game of `one` (same actions, same final
+/// state as JSON), and two seeds play different games.
+pub fn same_seed_same_game<S: serde::Serialize>(one: fn(u64) -> (S, Playout)) {
+    let json = |s: &S| serde_json::to_string(s).unwrap();
+    for seed in [3, 17, 4242] {
+        let (first, p) = one(seed);
+        let (again, q) = one(seed);
+        assert_eq!(p, q, "seed {seed} played a different number of actions");
+        assert_eq!(json(&first), json(&again), "seed {seed} ended in a different state");
+    }
+    assert_ne!(json(&one(3).0), json(&one(17).0));
 }

@@ -157,9 +157,10 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
 /// Pillar no card of the game answers a spell, so nobody need ask.
 fn pool_affordable(s: &State, seat: Seat) -> bool {
     let sorcery_window = seat == s.active && s.step.is_main() && s.stack.is_empty();
+    let resources = available(s, seat);
     s.db.cards.iter().any(|d| {
         let instant = d.kind == CardType::Rune || d.keywords.contains(&Keyword::Flickerborn);
-        d.kind != CardType::Pillar && (instant || sorcery_window) && can_pay(s, seat, &d.cost.unwrap_or_default(), 0)
+        d.kind != CardType::Pillar && (instant || sorcery_window) && pays(resources, &d.cost.unwrap_or_default(), 0)
     })
 }
 
@@ -259,7 +260,12 @@ pub fn pillar_produces(s: &State, p: &super::state::Permanent) -> Option<Pillar>
 
 /// Whether `seat` can pay `cost` plus `extra` generic now.
 pub fn can_pay(s: &State, seat: Seat, cost: &Cost, extra: u8) -> bool {
-    let (colours, colourless) = available(s, seat);
+    pays(available(s, seat), cost, extra)
+}
+
+/// Whether resources `(colours, colourless)` (as [`available`] counts
+/// them) pay `cost` plus `extra` generic.
+fn pays((colours, colourless): ([u8; 5], u8), cost: &Cost, extra: u8) -> bool {
     let mut spare = u32::from(colourless);
     for p in Pillar::ALL {
         let need = cost.pips_of(p);
