@@ -6,6 +6,7 @@
 // `games` first: its registry macro declares the modules of `cards` too.
 #[macro_use]
 pub mod games;
+pub mod ai;
 pub mod cards;
 pub mod chatsim;
 pub mod console;
