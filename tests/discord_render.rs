@@ -419,6 +419,7 @@ fn boards_and_hands_of_random_games_fit_every_discord_limit() {
                             board_actions: &on_board,
                             deadline: Some("72 h per move".into()),
                             notice: None,
+                            thinking: None,
                         },
                     ));
                     messages.push(hand(

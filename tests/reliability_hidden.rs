@@ -108,6 +108,7 @@ fn board_message(state: &AnyState, public: &TableView, version: i64) -> String {
         board_actions: &on_board,
         deadline: Some("72 h per move".into()),
         notice: None,
+        thinking: None,
     };
     serde_json::to_string(&view::board(public, &ctx)).expect("messages serialise")
 }

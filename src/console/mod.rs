@@ -53,6 +53,8 @@ fn help(library: &Library) -> String {
 const HELP: &str = "\
 Every line is done by a user: @name, then what they do. Users exist once mentioned.
   @alice /challenge opponent:@bob game:{game} deck:\"{deck}\" [deadline_hours:48]
+      against the computer: opponent:@cardtable [level:easy|normal|hard] (or level: alone);
+      it accepts at once and moves on its own
       more players: opponent2:@carol … opponent5, partner:@x mode:teams; decks built in
       the match: assembly:closed-draft (or open-draft, blind-draft, set-selection, random, …);
       match options, where the game has them: match:best-of-3 time_limit:7d (the limit
@@ -68,7 +70,7 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @alice #thread-name /board   run a command inside a thread
 Console words:
   wait 13h     move the clock forward (s, m, h, d) and send due reminders
-  tick         send due reminders now
+  tick         send due reminders now (and resume the computer's pending moves)
   seed 42      fixed shuffles for matches started from now on
   bot @name    make @name a bot account (bots cannot be challenged)
   help         this text
@@ -170,7 +172,8 @@ impl Console {
                     .tick(self.clock.now())
                     .await
                     .unwrap_or_else(|e| vec![e.reply(&UserId::from("console"))]);
-                let text = self.deliver(out).await;
+                let mut text = self.deliver(out).await;
+                text.push_str(&self.resume_computer().await);
                 if text.is_empty() {
                     "(nothing is due)\n".to_owned()
                 } else {
@@ -186,6 +189,7 @@ impl Console {
                     .unwrap_or_else(|e| vec![e.reply(&UserId::from("console"))]);
                 let mut text = format!("(time passes: {})\n", human(seconds));
                 text.push_str(&self.deliver(out).await);
+                text.push_str(&self.resume_computer().await);
                 text
             }
             Line::Slash { user, place, command } => {
@@ -193,7 +197,7 @@ impl Console {
                 let place = self.place(place.as_deref());
                 let req = Request { user: who, place, kind: RequestKind::Slash(command) };
                 let out = self.table.respond(req).await;
-                self.deliver(out).await
+                self.deliver_and_play(out).await
             }
             Line::Click { user, what } => match self.find_button(&user, &what) {
                 Ok((custom_id, place, message)) => {
@@ -201,7 +205,7 @@ impl Console {
                     let who = self.user(&user).clone();
                     let req = Request { user: who, place, kind: RequestKind::Click { custom_id } };
                     let out = self.table.respond(req).await;
-                    self.deliver(out).await
+                    self.deliver_and_play(out).await
                 }
                 Err(e) => format!("error: {e}\n"),
             },
@@ -210,7 +214,7 @@ impl Console {
                     let who = self.user(&user).clone();
                     let req = Request { user: who, place, kind: RequestKind::Select { custom_id, value } };
                     let out = self.table.respond(req).await;
-                    self.deliver(out).await
+                    self.deliver_and_play(out).await
                 }
                 Err(e) => format!("error: {e}\n"),
             },
@@ -370,6 +374,34 @@ impl Console {
         format!("@{}", id.as_str())
     }
 
+    /// Carries out `out`, then the computer's moves in the matches whose
+    /// boards it showed, as Discord's adapter does: the computer moves once
+    /// the board it follows is in place.
+    async fn deliver_and_play(&mut self, out: Vec<Outgoing>) -> String {
+        let matches = crate::table::boards_in(&out);
+        let mut text = self.deliver(out).await;
+        if !matches.is_empty() {
+            let moves = self.table.play_ai_in(&matches).await;
+            text.push_str(&self.deliver_as_computer(moves).await);
+        }
+        text
+    }
+
+    /// The computer's moves in every match where it is to act (those a
+    /// restart interrupted).
+    async fn resume_computer(&mut self) -> String {
+        let moves = self.table.resume_ai().await;
+        self.deliver_as_computer(moves).await
+    }
+
+    /// [`Console::deliver`] of what no user's line did.
+    async fn deliver_as_computer(&mut self, out: Vec<Outgoing>) -> String {
+        let asking = self.asking.take();
+        let text = self.deliver(out).await;
+        self.asking = asking;
+        text
+    }
+
     /// Carries out effects like Discord would, and prints them.
     async fn deliver(&mut self, out: Vec<Outgoing>) -> String {
         let mut text = String::new();
@@ -522,6 +554,9 @@ fn version_of(m: &Shown) -> Option<(i64, i64)> {
 }
 
 fn default_user(id: &str) -> UserRef {
+    if id == crate::table::COMPUTER {
+        return UserRef::computer(id);
+    }
     let mut name: Vec<char> = id.chars().collect();
     if let Some(c) = name.first_mut() {
         *c = c.to_uppercase().next().unwrap_or(*c);

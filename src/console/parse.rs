@@ -206,6 +206,7 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "assembly",
             "match",
             "time_limit",
+            "level",
         ],
         "settings" => &["hold_priority", "reminders"],
         "card" => &["name", "game"],
@@ -332,8 +333,13 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
         "challenge" => {
             let example = "/challenge opponent:@bob game:<game> deck:\"<deck name>\"";
             o.no_bare("challenge", example)?;
-            let opponent =
-                o.take("opponent").ok_or(format!("/challenge needs opponent:@user, e.g. {example}"))?;
+            let level = o.take("level");
+            // level: alone means the computer.
+            let opponent = match (o.take("opponent"), &level) {
+                (Some(opponent), _) => opponent,
+                (None, Some(_)) => format!("@{}", crate::table::COMPUTER),
+                (None, None) => return Err(format!("/challenge needs opponent:@user, e.g. {example}")),
+            };
             let person = |key: &str, v: &str| {
                 user_name(v)
                     .or_else(|| user_name(&format!("@{v}")))
@@ -355,6 +361,7 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 assembly: o.take("assembly"),
                 series: o.take("match"),
                 time_limit: o.take("time_limit"),
+                level,
             });
             let game =
                 o.take("game").ok_or(format!("/challenge needs game:<game>, e.g. {example} (see /games)"))?;

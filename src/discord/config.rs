@@ -25,6 +25,9 @@ pub struct Config {
     pub dev_guild_id: Option<u64>,
     /// The tracing filter (`RUST_LOG`), `info` by default.
     pub log_filter: String,
+    /// Most computer-opponent searches at once (`AI_SEARCHES`); more
+    /// wait their turn. Default [`crate::table::DEFAULT_AI_SEARCHES`].
+    pub ai_searches: usize,
 }
 
 /// A Discord bot token. Kept out of every log line: formatting it prints
@@ -78,6 +81,10 @@ impl Config {
             database_url: parse_database_url(get("DATABASE_URL"))?,
             dev_guild_id: get("DEV_GUILD_ID").map(|v| parse_guild_id(&v)).transpose()?,
             log_filter: parse_log_filter(get("RUST_LOG"))?,
+            ai_searches: get("AI_SEARCHES")
+                .map(|v| parse_ai_searches(&v))
+                .transpose()?
+                .unwrap_or(crate::table::DEFAULT_AI_SEARCHES),
         })
     }
 }
@@ -134,6 +141,17 @@ fn parse_log_filter(value: Option<String>) -> Result<String, String> {
         Err(e) => Err(format!(
             "RUST_LOG is \"{filter}\", which is not a log filter ({e}): use a level like info or debug, \
              or per module like cardtable=debug,serenity=warn {TRY_CONSOLE}"
+        )),
+    }
+}
+
+fn parse_ai_searches(value: &str) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(n) if (1..=64).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "AI_SEARCHES is \"{value}\", which is not a number of searches from 1 to 64: set how many \
+             computer-opponent searches may run at once (about one per core), or unset it for {} {TRY_CONSOLE}",
+            crate::table::DEFAULT_AI_SEARCHES
         )),
     }
 }

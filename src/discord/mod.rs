@@ -68,7 +68,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let table = Table::with_library(
         store,
         std::sync::Arc::new(crate::table::SystemClock),
-        crate::table::TableConfig::default(),
+        crate::table::TableConfig { ai_searches: config.ai_searches, ..crate::table::TableConfig::default() },
         std::sync::Arc::new(library),
     );
 

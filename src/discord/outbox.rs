@@ -24,11 +24,31 @@ const THREAD_ARCHIVED: isize = 50083;
 /// Hands `request` to the table and carries out the answer; a refusal or a
 /// failure is shown to the person. Whatever happens, the person gets an answer.
 pub async fn answer(http: &Http, table: &Table, reply: &mut Reply<'_>, request: Request) {
+    let mut boards = Vec::new();
     let result = match table.handle(request).await {
-        Ok(effects) => deliver(http, table, Some(reply), effects).await,
+        Ok(effects) => {
+            boards = crate::table::boards_in(&effects);
+            deliver(http, table, Some(reply), effects).await
+        }
         Err(e) => Err(Error::from(e)),
     };
+    let delivered = result.is_ok();
     conclude(http, reply, result).await;
+    if delivered {
+        play_computer(http, table, &boards).await;
+    }
+}
+
+/// The computer's moves in `matches` (those whose boards were just
+/// delivered, so its move follows them), carried out.
+pub async fn play_computer(http: &Http, table: &Table, matches: &[i64]) {
+    if matches.is_empty() {
+        return;
+    }
+    let moves = table.play_ai_in(matches).await;
+    if let Err(e) = deliver(http, table, None, moves).await {
+        warn!(?matches, "could not post the computer's moves: {e:#}");
+    }
 }
 
 /// Ends an exchange: shows a failure to the person (in plain words when it

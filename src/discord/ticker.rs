@@ -1,6 +1,6 @@
 //! Deadlines. Every [`TICK_EVERY`] the table is asked what is due (turn
 //! reminders, forfeit notices, expired challenges) and its answer is
-//! carried out. The deadlines live in the database, so a restart resumes
+//! carried out; then the computer moves wherever it is to act. The deadlines live in the database, so a restart resumes
 //! every timer: the first tick runs at start-up and catches up.
 
 use std::sync::Arc;
@@ -27,6 +27,11 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
         loop {
             interval.tick().await;
             deliver_due(&http, &table, table.now()).await;
+            // The computer's turns a restart (or a failed post) left pending.
+            let moves = table.resume_ai().await;
+            if let Err(e) = outbox::deliver(&http, &table, None, moves).await {
+                error!("could not post the computer's resumed moves: {e:#}");
+            }
         }
     })
 }

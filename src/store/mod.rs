@@ -51,6 +51,7 @@
 //! ```
 
 mod challenges;
+mod computer;
 mod cooldowns;
 mod decks;
 mod error;

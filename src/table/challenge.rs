@@ -74,6 +74,8 @@ impl Table {
         let variant = variants_named(info, variant)?;
         let best_of = best_of_named(info, seating.series.as_deref())?;
         let time_limit = time_limit_named(info, seating.time_limit.as_deref())?;
+        let computer = super::computer::computer_opponent(opponent, seating)?;
+        let opponent = computer.as_ref().map_or(opponent, |(c, _)| c);
         let (seats, mode) = lineup(info, me, opponent, seating)?;
         if let (Some(n), false) = (best_of, seats.len() == 2) {
             return refuse(format!(
@@ -140,7 +142,11 @@ impl Table {
             time_limit,
             seats,
         };
-        self.post_challenge(&req.place, me, deck.as_ref(), terms).await
+        let posted = self.post_challenge(&req.place, me, deck.as_ref(), terms).await?;
+        match computer {
+            Some((computer, _)) => self.computer_accepts(req, posted, &computer).await,
+            None => Ok(posted),
+        }
     }
 
     /// The deck the challenger brings: the one named, else the first
@@ -402,7 +408,7 @@ impl Table {
 
     /// A player takes their seat (with `theirs`, or with no deck when the
     /// assembly method needs none); the match starts once every seat is taken.
-    async fn take_seat(
+    pub(super) async fn take_seat(
         &self,
         req: &Request,
         ch: ChallengeRow,
@@ -734,7 +740,19 @@ impl Table {
             time_limit,
             seats,
         };
-        self.post_challenge(&place, &me, deck.as_ref(), terms).await
+        let posted = self.post_challenge(&place, &me, deck.as_ref(), terms).await?;
+        // The computer takes a rematch at once, as it took the match.
+        match super::computer::computer_level(&other.user_id) {
+            Some(_) => {
+                let computer = UserRef {
+                    id: UserId(other.user_id.clone()),
+                    name: self.user_name(&other.user_id).await?,
+                    bot: true,
+                };
+                self.computer_accepts(req, posted, &computer).await
+            }
+            None => Ok(posted),
+        }
     }
 
     /// Expires challenges whose time is up.
@@ -816,7 +834,7 @@ fn lineup(
         if p.id == me.id {
             return refuse("You cannot challenge yourself. Pick someone else as the opponent.");
         }
-        if p.bot {
+        if p.bot && super::computer::computer_level(p.id.as_str()).is_none() {
             return refuse(format!("{} is a bot and cannot play. Challenge a person instead.", p.name));
         }
         if invited[..i].iter().any(|q| q.id == p.id) {

@@ -14,6 +14,14 @@ impl Table {
     /// an error means the due work could not even be listed.
     pub async fn tick(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
         let mut out = self.expire_challenges(now).await?;
+        let due = self.tick_matches(now).await?;
+        out.extend(due);
+        Ok(super::computer::unpinged(out))
+    }
+
+    /// The match part of [`Table::tick`]: time calls, reminders, notices.
+    async fn tick_matches(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
+        let mut out = Vec::new();
         for id in self.store.matches_out_of_time(now).await? {
             match self.call_time(id).await {
                 Ok(o) => out.extend(o),
@@ -60,8 +68,12 @@ impl Table {
 
     async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Vec<Outgoing>, TableError> {
         let m = self.load(row.id).await?;
-        let late: Vec<crate::engine::Seat> = m.state.to_act();
+        // The computer is never reminded: it moves on its own.
+        let late: Vec<crate::engine::Seat> =
+            m.state.to_act().into_iter().filter(|s| m.computer_at(*s).is_none()).collect();
         if late.is_empty() {
+            // Recorded, so the ticker stops finding this decision due.
+            self.store.record_reminder(row.id, row.version, row.reminders_sent + 1).await?;
             return Ok(vec![]);
         }
         let reminders = self.config.reminder_hours.len() as i64;

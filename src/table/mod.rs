@@ -36,8 +36,10 @@
 //! # }).unwrap();
 //! ```
 
+mod ai_turns;
 mod challenge;
 mod clock;
+pub mod computer;
 pub mod cooldown;
 mod deadline;
 pub mod decks;
@@ -54,7 +56,9 @@ pub mod rulebook;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+pub use ai_turns::boards_in;
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use computer::{computer_level, COMPUTER};
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
@@ -87,6 +91,11 @@ pub struct TableConfig {
     pub autopilot_limit: usize,
     /// Fixed seed base (tests, scripted console runs); random when `None`.
     pub seed: Option<u64>,
+    /// Most computer searches at once; more wait their turn.
+    pub ai_searches: usize,
+    /// A search budget for every level instead of the level's own (tests,
+    /// quick console runs); `None`: each level's.
+    pub ai_budget: Option<crate::ai::Budget>,
 }
 
 impl Default for TableConfig {
@@ -98,9 +107,14 @@ impl Default for TableConfig {
             challenge_hours: 72,
             autopilot_limit: 500,
             seed: None,
+            ai_searches: DEFAULT_AI_SEARCHES,
+            ai_budget: None,
         }
     }
 }
+
+/// Computer searches at once by default: one per core of a small host.
+pub const DEFAULT_AI_SEARCHES: usize = 2;
 
 /// The table: every match, challenge and deck, through one store.
 #[derive(Clone)]
@@ -113,6 +127,8 @@ pub struct Table {
     /// Users already stored, with the display name stored for them: a
     /// request from one of them writes nothing unless the name changed.
     known_users: Arc<Mutex<HashMap<String, String>>>,
+    /// The computer opponent's search slots and runs under way.
+    ai: Arc<ai_turns::AiPool>,
 }
 
 /// Most users remembered in `Table::known_users` before it starts afresh.
@@ -152,7 +168,8 @@ impl Table {
         config: TableConfig,
         library: Arc<Library>,
     ) -> Self {
-        Table { store, library, clock, config, known_users: Arc::default() }
+        let ai = Arc::new(ai_turns::AiPool::new(config.ai_searches, config.ai_budget));
+        Table { store, library, clock, config, known_users: Arc::default(), ai }
     }
 
     /// Every game's cards.
@@ -179,7 +196,7 @@ impl Table {
     /// requester as is; a [`TableError::Internal`] has been logged.
     pub async fn handle(&self, req: Request) -> Result<Vec<Outgoing>, TableError> {
         self.remember_user(&req.user).await?;
-        match &req.kind {
+        let out = match &req.kind {
             RequestKind::Slash(cmd) => self.command(&req, cmd).await,
             RequestKind::Click { custom_id } => {
                 let id = decode(custom_id)?;
@@ -189,7 +206,8 @@ impl Table {
                 let id = decode(custom_id)?;
                 self.select(&req, id, value).await
             }
-        }
+        }?;
+        Ok(computer::unpinged(out))
     }
 
     /// Stores the requester (creating them with default settings, or

@@ -139,10 +139,13 @@ impl Table {
         // (and the reminders) of their decision.
         let keeps_clock = steps.iter().all(|s| s.entry == LogEntry::Time)
             && m.row.seats_to_act().is_ok_and(|before| before == to_act);
+        // The computer has no deadline: only a person's decision has one.
+        let person_to_act =
+            to_act.iter().any(|s| u8::try_from(*s).map_or(true, |s| m.computer_at(Seat(s)).is_none()));
         let deadline_at = if keeps_clock {
             m.row.deadline_at
         } else {
-            (!to_act.is_empty()).then(|| now + m.row.limit_hours * 3600)
+            person_to_act.then(|| now + m.row.limit_hours * 3600)
         };
         let orders = plan.orders.to_json();
         let board_events = plan.stored.to_json();
@@ -264,9 +267,13 @@ impl Table {
         skip: Option<&UserId>,
         mentions: Option<Vec<UserId>>,
     ) -> Outgoing {
-        let mentions = mentions.unwrap_or_else(|| {
-            state.to_act().into_iter().filter_map(|s| m.user_at(s)).filter(|u| Some(u) != skip).collect()
-        });
+        let mentions = mentions
+            .unwrap_or_else(|| {
+                state.to_act().into_iter().filter_map(|s| m.user_at(s)).filter(|u| Some(u) != skip).collect()
+            })
+            .into_iter()
+            .filter(super::computer::pingable)
+            .collect();
         Outgoing::Post {
             target: m.board_target(),
             message,
@@ -298,7 +305,10 @@ impl Table {
         let mut public = with_title(state.view(Viewer::Public), m);
         let to_act = state.to_act();
         let leaves = m.leaves();
+        let thinking = self.thinking(m, state);
         let on_board = match (to_act.as_slice(), known) {
+            // The computer's choices are not buttons for anyone.
+            _ if thinking.is_some() => vec![],
             ([only], Some((seat, board))) if *only == seat => board.to_vec(),
             ([only], _) => offers(state, *only, &leaves).board,
             _ => vec![],
@@ -312,7 +322,7 @@ impl Table {
                 sv.counters.push(("Standing orders".into(), labels.join(", ")));
             }
         }
-        let deadline = (!to_act.is_empty() && state.outcome().is_none()).then(|| {
+        let deadline = (!to_act.is_empty() && state.outcome().is_none() && thinking.is_none()).then(|| {
             let mut d = format!("{} h per move", m.row.limit_hours);
             if let Some(left) = m.row.time_up_at.map(|t| t - self.clock.now()).filter(|l| *l > 0) {
                 let left = u64::try_from(left).unwrap_or(0).div_ceil(3600) * 3600;
@@ -323,8 +333,15 @@ impl Table {
         let notice = m.rebuilt.then(|| {
             "This match's saved state was damaged and has been rebuilt from its move log.".to_owned()
         });
-        let ctx =
-            BoardContext { match_id: m.id(), version, events, board_actions: &on_board, deadline, notice };
+        let ctx = BoardContext {
+            match_id: m.id(),
+            version,
+            events,
+            board_actions: &on_board,
+            deadline,
+            notice,
+            thinking,
+        };
         view::board(&public, &ctx)
     }
 

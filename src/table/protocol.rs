@@ -53,6 +53,13 @@ impl UserRef {
     pub fn new(id: impl Into<String>, name: impl Into<String>) -> Self {
         UserRef { id: UserId(id.into()), name: name.into(), bot: false }
     }
+
+    /// The computer opponent, as a front end names it when a person
+    /// challenges the bot itself (Discord: the bot's own user; the
+    /// console: `@cardtable`), shown as `name`.
+    pub fn computer(name: impl Into<String>) -> Self {
+        UserRef { id: UserId(super::computer::COMPUTER.to_owned()), name: name.into(), bot: true }
+    }
 }
 
 /// Where a request was made.
@@ -137,6 +144,10 @@ pub struct Seating {
     /// `time_limit:` as typed: "7d", "36h", "2d12h", or "none".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<String>,
+    /// `level:` as typed, for a match against the computer: "easy",
+    /// "normal" (the default) or "hard".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 /// A slash command with its options.

@@ -21,6 +21,9 @@ pub struct BoardContext<'a> {
     pub deadline: Option<String>,
     /// A notice above the board (e.g. "this board was rebuilt from the move log").
     pub notice: Option<String>,
+    /// Said instead of who must act while the computer decides ("🤖
+    /// cardtable is thinking (hard)…").
+    pub thinking: Option<String>,
 }
 
 /// "Alice vs Bob · Spheres #2", the thread's name: the match number tells
@@ -61,7 +64,9 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             }
             // Where to answer, on public facts only: every player's choices
             // are in their hand, whatever it holds.
-            if let [who] = waiting.as_slice() {
+            if let Some(thinking) = &ctx.thinking {
+                head.push(thinking.clone());
+            } else if let [who] = waiting.as_slice() {
                 let here = if ctx.board_actions.is_empty() { "" } else { ", or use the buttons below" };
                 head.push(format!("➡ **{who}**: press **My hand** for your cards and every choice{here}."));
             }
@@ -110,7 +115,10 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             }
         }
         None if waiting.is_empty() => String::new(),
-        None => format!("{} to act.", super::and_list(&waiting)),
+        None => match &ctx.thinking {
+            Some(thinking) => thinking.clone(),
+            None => format!("{} to act.", super::and_list(&waiting)),
+        },
     };
 
     let mut components = Vec::new();
@@ -384,6 +392,7 @@ mod tests {
                 board_actions: &on_board,
                 deadline: Some("x".repeat(100)),
                 notice: None,
+                thinking: None,
             };
             let m = board(&view, &ctx);
             prop_assert_eq!(m.limit_violations(), Vec::<String>::new());

@@ -5,7 +5,32 @@ use crate::discord::interaction::user_ref;
 use crate::discord::{Context, Error};
 use crate::table::{Command, Seating};
 
-/// Challenge someone to a match; it is played in a thread of this channel.
+/// How well the computer plays, when you challenge the bot itself.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Level {
+    /// Quick and forgiving: for learning a game.
+    #[name = "easy"]
+    Easy,
+    /// A fair opponent (the default).
+    #[name = "normal"]
+    Normal,
+    /// Its full search, about two seconds a move.
+    #[name = "hard"]
+    Hard,
+}
+
+impl Level {
+    /// The level as the table reads it.
+    fn key(self) -> crate::ai::Level {
+        match self {
+            Level::Easy => crate::ai::Level::Easy,
+            Level::Normal => crate::ai::Level::Normal,
+            Level::Hard => crate::ai::Level::Hard,
+        }
+    }
+}
+
+/// Challenge someone (or this bot, to play the computer) to a match, played in a thread here.
 // Poise turns each parameter into a slash-command option, so the options
 // of `/challenge` are necessarily this function's arguments.
 #[allow(clippy::too_many_arguments)]
@@ -45,12 +70,19 @@ pub async fn challenge(
     series: Option<String>,
     #[description = "Time limit for the whole match from its start, e.g. 7d, 36h, 2d12h (where offered)"]
     time_limit: Option<String>,
+    #[description = "When you challenge the bot itself: how well the computer plays (default normal)"]
+    level: Option<Level>,
 ) -> Result<(), Error> {
+    let me = ctx.cache().current_user().id;
     let person = |user: &User| {
         let member = match ctx {
             poise::Context::Application(app) => app.interaction.data.resolved.members.get(&user.id).cloned(),
             poise::Context::Prefix(_) => None,
         };
+        // The bot itself is the computer opponent.
+        if user.id == me {
+            return crate::table::UserRef::computer(user.global_name.clone().unwrap_or_else(|| user.name.clone()));
+        }
         opponent_ref(user, member.as_ref())
     };
     let others = [&opponent2, &opponent3, &opponent4, &opponent5].into_iter().flatten().map(person).collect();
@@ -61,6 +93,7 @@ pub async fn challenge(
         assembly,
         series,
         time_limit,
+        level: level.map(|l| l.key().key().to_owned()),
     });
     let opponent = person(&opponent);
     submit(ctx, Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating }).await
