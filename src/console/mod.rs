@@ -109,8 +109,15 @@ pub struct Console {
 impl Console {
     /// A console on `store`, its clock starting at the real time.
     pub fn new(store: Store) -> Self {
+        Self::with_config(store, TableConfig::default())
+    }
+
+    /// A console whose table has `config` (tests: a fixed seed, a small
+    /// budget for the computer).
+    pub fn with_config(store: Store, config: TableConfig) -> Self {
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
-        let table = Table::with_clock(store.clone(), clock.clone());
+        let library = Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
+        let table = Table::with_library(store.clone(), clock.clone(), config, Arc::new(library));
         // Message ids must differ between consoles sharing one database
         // (it records which message is a match's live board).
         let run = format!("{:x}.{:x}", SystemClock.now() % 0x10_0000, std::process::id());

@@ -12,6 +12,7 @@
 //! seed, version and seat), so a resumed search chooses the same move.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::Semaphore;
@@ -40,12 +41,21 @@ pub(crate) struct AiPool {
     running: Mutex<HashMap<i64, bool>>,
     /// Replaces every level's budget (tests, quick console runs).
     budget: Option<Budget>,
+    /// Searches running now, and the most ever at once.
+    busy: Arc<AtomicUsize>,
+    peak: Arc<AtomicUsize>,
 }
 
 impl AiPool {
     /// At most `searches` (at least one) searches at once.
     pub fn new(searches: usize, budget: Option<Budget>) -> AiPool {
-        AiPool { searches: Arc::new(Semaphore::new(searches.max(1))), running: Mutex::default(), budget }
+        AiPool {
+            searches: Arc::new(Semaphore::new(searches.max(1))),
+            running: Mutex::default(),
+            budget,
+            busy: Arc::default(),
+            peak: Arc::default(),
+        }
     }
 
     /// Claims the run of `match_id`; false when one is under way (it is
@@ -143,6 +153,12 @@ impl Table {
         }
         tracing::warn!(match_id, RUN_LIMIT, "the computer's run stopped at its limit");
         Ok(out)
+    }
+
+    /// The most computer searches that ran at once so far (for tests and
+    /// monitoring: never above [`super::TableConfig::ai_searches`]).
+    pub fn ai_search_peak(&self) -> usize {
+        self.ai.peak.load(Ordering::SeqCst)
     }
 
     /// [`Table::play_ai`] for each match in `match_ids` (see [`boards_in`]);
@@ -243,9 +259,14 @@ impl Table {
             .await
             .map_err(|e| TableError::internal(anyhow::anyhow!("the search slots are closed: {e}")))?;
         let state = state.clone();
+        let (busy, peak) = (self.ai.busy.clone(), self.ai.peak.clone());
         tokio::task::spawn_blocking(move || {
             let _slot = permit;
-            crate::ai::choose_within(&state, seat, budget, seed)
+            let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
+            peak.fetch_max(now, Ordering::SeqCst);
+            let chosen = crate::ai::choose_within(&state, seat, budget, seed);
+            busy.fetch_sub(1, Ordering::SeqCst);
+            chosen
         })
         .await
         .map_err(|e| TableError::internal(anyhow::anyhow!("the computer's search failed: {e}")))

@@ -36,8 +36,12 @@ impl Front {
     }
 
     pub async fn on(store: Store) -> Front {
+        Self::with_config(store, TableConfig { seed: Some(7), ..TableConfig::default() })
+    }
+
+    /// A front end on `store` whose table has `config`.
+    pub fn with_config(store: Store, config: TableConfig) -> Front {
         let clock = Arc::new(ManualClock::new(T0));
-        let config = TableConfig { seed: Some(7), ..TableConfig::default() };
         let table = Table::with_config(store, clock.clone(), config);
         Front { table, clock, posts: vec![], ephemerals: vec![], all: vec![], next_message: 1 }
     }
