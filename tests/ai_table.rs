@@ -10,18 +10,16 @@ use std::time::Duration;
 
 use cardtable::ai::Budget;
 use cardtable::engine::Seat;
-use cardtable::games::{AnyState, GAMES};
+use cardtable::games::GAMES;
 use cardtable::store::{MatchStatus, Store};
 use cardtable::table::{
     boards_in, computer_level, Command, CustomId, LogEntry, Outgoing, Seating, TableConfig, TableError,
     UserRef,
 };
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use table_support::computer::{person_moves, stored, until_the_computer_is_to_act, MOVES};
 use table_support::Front;
-
-/// Moves a person makes at most before a test gives up on a match ending.
-const MOVES: usize = 3_000;
 
 /// A table whose computer searches a few simulations a move, with a fixed
 /// seed, and at most `searches` searches at once.
@@ -74,27 +72,6 @@ async fn computer_follows(f: &mut Front, out: &[Outgoing]) -> Vec<Outgoing> {
 async fn challenge(f: &mut Front, who: &str, game: &str) -> (i64, Vec<Outgoing>) {
     let out = f.slash(who, against_computer(game, Some("easy"))).await.unwrap();
     (opened(&out), out)
-}
-
-/// The stored state of a match, its version, and `who`'s seat.
-async fn stored(f: &Front, match_id: i64, who: &str) -> (AnyState, i64, Seat, MatchStatus) {
-    let (row, seats) = f.table.store().load_match_with_seats(match_id).await.unwrap();
-    let state = AnyState::from_json(&row.state, f.table.library()).unwrap();
-    let seat = seats.iter().find(|s| s.user_id == who.to_lowercase()).expect("seated").seat;
-    (state, row.version, Seat(seat as u8), row.status)
-}
-
-/// `who` clicks a seeded random legal action when it is their move.
-/// Returns the click's effects, or `None` when they have nothing to do.
-async fn person_moves(f: &mut Front, match_id: i64, who: &str, rng: &mut ChaCha8Rng) -> Option<Vec<Outgoing>> {
-    let (state, version, seat, status) = stored(f, match_id, who).await;
-    if status != MatchStatus::Active || !state.to_act().contains(&seat) {
-        return None;
-    }
-    let legal = state.legal_actions(seat);
-    let index = rng.gen_range(0..legal.len());
-    let click = CustomId::Act { match_id, version, index }.encode();
-    Some(f.click(who, &click).await.unwrap())
 }
 
 /// Every mention in `out`.
@@ -160,19 +137,6 @@ async fn the_computer_plays_every_game_to_the_end_through_the_table() {
             mentioned(&effects)
         );
     }
-}
-
-/// Alice moves until the computer is to act, without letting it move
-/// (as if the process stopped right after her click).
-async fn until_the_computer_is_to_act(f: &mut Front, match_id: i64, rng: &mut ChaCha8Rng) {
-    for _ in 0..MOVES {
-        let (state, _, alice, _) = stored(f, match_id, "Alice").await;
-        if state.to_act().contains(&Seat(1 - alice.0)) {
-            return;
-        }
-        person_moves(f, match_id, "Alice", rng).await.expect("Alice is to act");
-    }
-    panic!("the computer never got a decision");
 }
 
 #[tokio::test]
@@ -271,7 +235,10 @@ async fn the_board_says_the_computer_is_thinking_and_nobody_is_pinged_for_it() {
             _ => None,
         })
         .collect();
-    assert!(labels.iter().all(|l| ["My hand", "Concede"].contains(l)), "no buttons for its choices: {labels:?}");
+    assert!(
+        labels.iter().all(|l| ["My hand", "Concede"].contains(l)),
+        "no buttons for its choices: {labels:?}"
+    );
     let row = f.table.store().load_match(match_id).await.unwrap();
     assert_eq!(row.deadline_at, None, "the computer's decision has no deadline");
 

@@ -116,7 +116,8 @@ impl Console {
     /// budget for the computer).
     pub fn with_config(store: Store, config: TableConfig) -> Self {
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
-        let library = Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
+        let library =
+            Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
         let table = Table::with_library(store.clone(), clock.clone(), config, Arc::new(library));
         // Message ids must differ between consoles sharing one database
         // (it records which message is a match's live board).

@@ -229,10 +229,16 @@ impl Table {
             let budget = self.ai.budget.unwrap_or_else(|| level.budget());
             let Some(action) = self.search(&state, seat, budget, seed).await? else {
                 tracing::warn!(match_id, %seat, "the computer found no action to take");
-                return Ok(if steps.is_empty() { Turn::Idle } else { self.commit_turn(&m, steps, state).await? });
+                return Ok(if steps.is_empty() {
+                    Turn::Idle
+                } else {
+                    self.commit_turn(&m, steps, state).await?
+                });
             };
             let events = state.apply(seat, &action).map_err(|e| {
-                TableError::internal(anyhow::anyhow!("match {match_id}: the computer chose an illegal action: {e}"))
+                TableError::internal(anyhow::anyhow!(
+                    "match {match_id}: the computer chose an illegal action: {e}"
+                ))
             })?;
             steps.push(Step { seat, entry: LogEntry::Player { action }, events });
             steps.extend(self.autopilot(&m, &mut state));

@@ -59,9 +59,7 @@ pub(crate) fn computer_opponent(
     let level = seating.level.as_deref().map(str::trim).filter(|l| !l.is_empty());
     let named = |u: &UserRef| u.id.as_str() == COMPUTER || computer_level(u.id.as_str()).is_some();
     if seating.others.iter().chain(&seating.partner).any(named) {
-        return refuse(
-            "The computer plays two-player matches only: name it as opponent, with nobody else.",
-        );
+        return refuse("The computer plays two-player matches only: name it as opponent, with nobody else.");
     }
     if !named(opponent) {
         return match level {
@@ -74,7 +72,9 @@ pub(crate) fn computer_opponent(
         };
     }
     if !seating.others.is_empty() || seating.partner.is_some() {
-        return refuse("The computer plays two-player matches only: leave out the other opponents and partner.");
+        return refuse(
+            "The computer plays two-player matches only: leave out the other opponents and partner.",
+        );
     }
     let level = match level {
         None => computer_level(opponent.id.as_str()).unwrap_or(Level::Normal),

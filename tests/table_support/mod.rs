@@ -2,6 +2,8 @@
 //! threads, reporting them back) and keeps what each user saw.
 #![allow(dead_code)]
 
+pub mod computer;
+
 use std::sync::Arc;
 
 use cardtable::store::Store;

@@ -81,7 +81,9 @@ pub async fn challenge(
         };
         // The bot itself is the computer opponent.
         if user.id == me {
-            return crate::table::UserRef::computer(user.global_name.clone().unwrap_or_else(|| user.name.clone()));
+            return crate::table::UserRef::computer(
+                user.global_name.clone().unwrap_or_else(|| user.name.clone()),
+            );
         }
         opponent_ref(user, member.as_ref())
     };
