@@ -17,6 +17,12 @@
 //! The table is the instrument's only window on the game besides the
 //! messages: after each request it reads whose turn it is and who must
 //! act, to attribute clicks, posts and waits to turns.
+//!
+//! With `--ai LEVEL` ([`run_against_computer`]) the second player is the
+//! computer opponent: Alice challenges the bot itself, and after each of
+//! her requests the computer moves as the Discord adapter lets it (once
+//! her board is delivered). Its own moves are not clicks; a board that
+//! pings Alice is a time she must come back.
 
 use std::sync::Arc;
 
@@ -86,6 +92,8 @@ pub struct ChatReport {
     pub max_waits: u64,
     /// Matches that did not end within the request budget.
     pub stuck: u32,
+    /// Board posts that pinged a person: each is a time they come back.
+    pub pings: u64,
 }
 
 impl ChatReport {
@@ -106,14 +114,18 @@ impl ChatReport {
         self.per_turn(self.waits)
     }
 
-    /// Where the waits came from, printed before the summary line.
+    /// Where the waits came from, and how often a person was pinged,
+    /// printed before the summary line.
     pub fn detail(&self) -> String {
         format!(
-            "waits at a priority stop: {} ({:.2}/turn), at other decisions: {} ({:.2}/turn)",
+            "waits at a priority stop: {} ({:.2}/turn), at other decisions: {} ({:.2}/turn); \
+             pings of a person: {} ({:.2}/turn)",
             self.stop_waits,
             self.per_turn(self.stop_waits),
             self.waits - self.stop_waits,
-            self.per_turn(self.waits - self.stop_waits)
+            self.per_turn(self.waits - self.stop_waits),
+            self.pings,
+            self.per_turn(self.pings)
         )
     }
 
@@ -158,6 +170,8 @@ struct Sim {
     last_turn: u64,
     /// Who last opened their hand, at which version (once per decision).
     opened: Option<(String, i64)>,
+    /// The level the computer plays the second seat at; `None`: Bob does.
+    computer: Option<crate::ai::Level>,
 }
 
 const PLAYERS: [&str; 2] = ["alice", "bob"];
@@ -176,6 +190,10 @@ impl Sim {
         };
         let out = self.table.respond(Request { user: user(who), place, kind }).await;
         self.deliver(out.clone(), who).await;
+        if self.computer.is_some() {
+            let moves = self.table.play_ai_in(&crate::table::boards_in(&out)).await;
+            self.deliver(moves, "cardtable").await;
+        }
         out
     }
 
@@ -187,9 +205,12 @@ impl Sim {
                     self.match_id = Some(match_id);
                     let _ = self.table.thread_created(match_id, format!("thread-{match_id}")).await;
                 }
-                Outgoing::Post { message, key, .. } => {
+                Outgoing::Post { message, key, mentions, .. } => {
                     if self.match_id.is_some() {
                         self.report.posts += 1;
+                        if key.is_some() && !mentions.is_empty() {
+                            self.report.pings += 1;
+                        }
                     }
                     let id = self.show(None, &message);
                     if let Some(k) = key {
@@ -365,6 +386,28 @@ pub async fn run(
     seed: u64,
     orders: &[String],
 ) -> ChatReport {
+    run_with(library, game, games, seed, orders, None).await
+}
+
+/// [`run`] with Alice against the computer at `level` (see the module doc).
+pub async fn run_against_computer(
+    library: Arc<Library>,
+    game: GameId,
+    games: u32,
+    seed: u64,
+    level: crate::ai::Level,
+) -> ChatReport {
+    run_with(library, game, games, seed, &[], Some(level)).await
+}
+
+async fn run_with(
+    library: Arc<Library>,
+    game: GameId,
+    games: u32,
+    seed: u64,
+    orders: &[String],
+    computer: Option<crate::ai::Level>,
+) -> ChatReport {
     let mut total = ChatReport::default();
     for g in 0..games {
         let seed = seed.wrapping_add(u64::from(g));
@@ -383,6 +426,7 @@ pub async fn run(
             turn_waits: 0,
             last_turn: 0,
             opened: None,
+            computer,
         };
         sim.play(orders).await;
         total.games += sim.report.games;
@@ -395,6 +439,7 @@ pub async fn run(
         total.waits += sim.report.waits;
         total.stop_waits += sim.report.stop_waits;
         total.max_waits = total.max_waits.max(sim.report.max_waits);
+        total.pings += sim.report.pings;
     }
     total
 }
@@ -412,15 +457,26 @@ impl Sim {
                 self.send(p, RequestKind::Slash(settings)).await;
             }
         }
+        let opponent = match self.computer {
+            Some(_) => UserRef::computer(crate::table::COMPUTER),
+            None => user(PLAYERS[1]),
+        };
+        let seating =
+            crate::table::Seating { level: self.computer.map(|l| l.key().to_owned()), ..Default::default() };
         let challenge = Command::Challenge {
-            opponent: user(PLAYERS[1]),
+            opponent,
             game: self.game.key().to_owned(),
             deck: None,
             deadline_hours: None,
             variant: None,
-            seating: Default::default(),
+            seating: Box::new(seating),
         };
         self.send(PLAYERS[0], RequestKind::Slash(challenge)).await;
+        if self.computer.is_some() {
+            // The computer takes the challenge at once.
+            self.report.private = 0;
+            return self.play_on().await;
+        }
         let accept = self.seen.iter().flat_map(|m| &m.components).find_map(|c| {
             match CustomId::decode(c.custom_id()) {
                 Some(id @ CustomId::Accept { .. }) => Some(id.encode()),
@@ -442,6 +498,11 @@ impl Sim {
             self.send(PLAYERS[1], RequestKind::Select { custom_id, value }).await;
         }
         self.report.private = 0;
+        self.play_on().await;
+    }
+
+    /// Plays the started match to its end (or calls it stuck).
+    async fn play_on(&mut self) {
         for _ in 0..MAX_REQUESTS {
             let Some(state) = self.state().await else { return };
             if state.outcome().is_some() {
@@ -455,6 +516,16 @@ impl Sim {
             }
             let Some(seat) = state.to_act().first().copied() else { return };
             let who = PLAYERS[seat.index() % PLAYERS.len()];
+            if self.computer.is_some() && who != PLAYERS[0] {
+                // Only when its run was cut short: let it go on.
+                let Some(id) = self.match_id else { return };
+                let moves = self.table.play_ai(id).await.unwrap_or_default();
+                if moves.is_empty() && self.state().await.is_some_and(|s| s.to_act().first() == Some(&seat)) {
+                    break;
+                }
+                self.deliver(moves, "cardtable").await;
+                continue;
+            }
             if !self.decide(who).await {
                 break;
             }

@@ -66,6 +66,10 @@ enum Command {
         /// (e.g. only-when-able,block-for-towers).
         #[arg(long, default_value = "")]
         orders: String,
+        /// Play Alice against the computer at this level (easy, normal,
+        /// hard) instead of Bob; counts how often she is pinged back.
+        #[arg(long)]
+        ai: Option<String>,
     },
     /// Card data tools.
     Cards {
@@ -126,9 +130,8 @@ fn main() -> ExitCode {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly };
             sim(game.as_deref(), games, seed, &opts)
         }
-        Command::Chatsim { game, games, seed, orders } => {
-            runtime().and_then(|rt| rt.block_on(chatsim(game.as_deref(), games, seed, &orders)))
-        }
+        Command::Chatsim { game, games, seed, orders, ai } => runtime()
+            .and_then(|rt| rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref()))),
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
         }
@@ -159,12 +162,24 @@ fn game_arg(game: Option<&str>) -> Result<GameId, String> {
     }
 }
 
-async fn chatsim(game: Option<&str>, games: u32, seed: u64, orders: &str) -> Result<(), String> {
+async fn chatsim(
+    game: Option<&str>,
+    games: u32,
+    seed: u64,
+    orders: &str,
+    ai: Option<&str>,
+) -> Result<(), String> {
     let game = game_arg(game)?;
-    let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
+    let library = std::sync::Arc::new(
+        Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?,
+    );
     let orders: Vec<String> =
         orders.split(',').map(str::trim).filter(|o| !o.is_empty()).map(str::to_owned).collect();
-    let report = cardtable::chatsim::run(std::sync::Arc::new(library), game, games, seed, &orders).await;
+    let report = match ai.map(cardtable::ai::Level::parse).transpose().map_err(|e| format!("--ai: {e}"))? {
+        Some(_) if !orders.is_empty() => return Err("--ai plays without --orders; leave one out".into()),
+        Some(level) => cardtable::chatsim::run_against_computer(library, game, games, seed, level).await,
+        None => cardtable::chatsim::run(library, game, games, seed, &orders).await,
+    };
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);
     }
