@@ -265,6 +265,20 @@ async fn a_person_who_concedes_while_the_computer_thinks_ends_the_match_once() {
 }
 
 #[tokio::test]
+async fn a_rematch_against_the_computer_starts_at_once() {
+    let mut f = front(2).await;
+    let (match_id, _) = challenge(&mut f, "Alice", "spheres").await;
+    f.click("Alice", &CustomId::ConcedeConfirm { match_id }.encode()).await.unwrap();
+    let out = f.click("Alice", &CustomId::Rematch { match_id }.encode()).await.unwrap();
+    let rematch = opened(&out);
+    assert_ne!(rematch, match_id);
+    assert!(mentioned(&out).iter().all(|u| computer_level(u).is_none()), "{:?}", mentioned(&out));
+    let (_, seats) = f.table.store().load_match_with_seats(rematch).await.unwrap();
+    let levels: Vec<_> = seats.iter().filter_map(|s| computer_level(&s.user_id)).collect();
+    assert_eq!(levels, [cardtable::ai::Level::Easy], "the same computer, at the same level");
+}
+
+#[tokio::test]
 async fn two_tables_racing_for_the_computers_move_apply_it_once() {
     let store = Store::open_memory().await.unwrap();
     let mut f = Front::with_config(store.clone(), quick(2));
