@@ -44,6 +44,7 @@ fn new_challenge(now: i64) -> NewChallenge {
     NewChallenge {
         guild: Some("guild".into()),
         channel: "general".into(),
+        thread: None,
         challenger: "alice".into(),
         opponent: "bob".into(),
         game: "spheres".into(),

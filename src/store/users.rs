@@ -34,7 +34,7 @@ pub struct UserSettings {
 
 impl Default for UserSettings {
     fn default() -> Self {
-        UserSettings { hold_priority: false, dm_reminders: true, auto_pass: false }
+        UserSettings { hold_priority: false, dm_reminders: false, auto_pass: false }
     }
 }
 
@@ -43,7 +43,7 @@ impl Store {
     /// stored display name.
     pub async fn get_or_create_user(&self, id: &str, name: &str) -> Result<UserRow, StoreError> {
         Ok(sqlx::query_as(
-            "INSERT INTO users (id, name) VALUES (?, ?)
+            "INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, 0)
              ON CONFLICT (id) DO UPDATE SET name = excluded.name
              RETURNING *",
         )

@@ -55,6 +55,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use deadline::{Due, DueAbout, MAX_RETRY_BACKOFF_SECONDS, RETRY_BACKOFF_SECONDS};
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
