@@ -146,10 +146,14 @@ pub async fn deliver(
                         }
                     }
                     Err(e) => {
-                        if let Some((target, note)) = move_if_lost(table, channel, &e, &mut batch).await? {
-                            // Into the match's new thread, after the note of the move.
-                            queue.push_front(Outgoing::Post { target, message, mentions, key });
-                            queue.push_front(note);
+                        if let Some((target, opening)) = move_if_lost(table, channel, &e, &mut batch).await? {
+                            // Into the match's new thread, after its opening (which has the board).
+                            if doing != Doing::Board {
+                                queue.push_front(Outgoing::Post { target, message, mentions, key });
+                            }
+                            for effect in opening.into_iter().rev() {
+                                queue.push_front(effect);
+                            }
                             continue;
                         }
                         let failed = DeliveryError { doing, in_thread, source: e };
@@ -182,20 +186,19 @@ pub async fn deliver(
                             }
                         }
                     }
-                    Err(e) => {
-                        let (target, note) = match move_if_lost(table, channel, &e, &mut batch).await? {
-                            Some((target, note)) => (target, Some(note)),
-                            None => {
-                                // A deleted (or uneditable) board: post it anew.
-                                debug!(%channel, %id, "could not edit the board ({e}); posting it anew");
-                                (target, None)
+                    Err(e) => match move_if_lost(table, channel, &e, &mut batch).await? {
+                        // The new thread opens with the board.
+                        Some((_, opening)) => {
+                            for effect in opening.into_iter().rev() {
+                                queue.push_front(effect);
                             }
-                        };
-                        queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
-                        if let Some(note) = note {
-                            queue.push_front(note);
                         }
-                    }
+                        None => {
+                            // A deleted (or uneditable) board: post it anew.
+                            debug!(%channel, %id, "could not edit the board ({e}); posting it anew");
+                            queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
+                        }
+                    },
                 }
             }
             Outgoing::CreateThread { parent_channel, name, match_id } => {
@@ -300,27 +303,27 @@ impl Batch {
 }
 
 /// When `err` says `channel` (a thread) is gone or locked and it held a
-/// match, the match leaves it: returns its new thread to be and the note
-/// that opens it (the failed post is aimed there too). Once per match and
-/// batch.
+/// match, the match leaves it: returns its new thread to be and what opens
+/// it (a note of the move and the board; the failed post, unless it was a
+/// board, is aimed there too). Once per match and batch.
 async fn move_if_lost(
     table: &Table,
     channel: ChannelId,
     err: &serenity::Error,
     batch: &mut Batch,
-) -> Result<Option<(Target, Outgoing)>, Error> {
+) -> Result<Option<(Target, Vec<Outgoing>)>, Error> {
     let lost = matches!(discord_error_code(err), Some(UNKNOWN_CHANNEL | THREAD_LOCKED | THREAD_ARCHIVED));
     if !lost {
         return Ok(None);
     }
-    let Some((match_id, message)) = table.thread_lost(&channel.get().to_string()).await? else {
+    let Some((match_id, opening)) = table.thread_lost(&channel.get().to_string()).await? else {
         return Ok(None);
     };
     if !batch.moved.insert(match_id) {
         return Ok(None);
     }
     batch.match_threads.remove(&match_id);
-    Ok(Some((Target::MatchThread(match_id), message)))
+    Ok(Some((Target::MatchThread(match_id), opening)))
 }
 
 /// Opens a match thread under `parent`: a public thread in a text channel,

@@ -122,13 +122,11 @@ impl Table {
 
     /// Posting in `thread` failed because the thread is gone or locked. If
     /// it held an active match, the match leaves it: returns the match and
-    /// a note for its new thread; the note, and every later post aimed at
-    /// [`Target::MatchThread`], opens that thread.
-    pub async fn thread_lost(&self, thread: &str) -> Result<Option<(i64, Outgoing)>, TableError> {
+    /// what opens its new thread (a note of the move, then the board).
+    pub async fn thread_lost(&self, thread: &str) -> Result<Option<(i64, Vec<Outgoing>)>, TableError> {
         let Some(match_id) = self.store.lose_thread(thread).await? else { return Ok(None) };
         tracing::info!(match_id, thread, "the match thread is gone or locked; moving the match");
-        let m = self.load(match_id).await?;
-        Ok(Some((match_id, moved_note(&m))))
+        Ok(Some((match_id, self.thread_repair(match_id, true).await?)))
     }
 
     /// Where match `match_id` is played: `Ok(thread)`, or, while it has no

@@ -52,6 +52,8 @@ pub struct Call {
     pub method: String,
     pub path: String,
     pub body: Value,
+    /// Whether the fake answered it with success.
+    pub ok: bool,
 }
 
 /// How the fake fails a request.
@@ -248,7 +250,13 @@ enum Answer {
 /// Discord's answer to one call.
 fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> Answer {
     let mut s = state.lock().unwrap();
-    s.calls.push(Call { method: method.to_owned(), path: path.to_owned(), body: body.clone() });
+    let answer = answer_locked(&mut s, method, path, body);
+    let ok = matches!(answer, Answer::Reply(status, _) if status.starts_with('2'));
+    s.calls.push(Call { method: method.to_owned(), path: path.to_owned(), body: body.clone(), ok });
+    answer
+}
+
+fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> Answer {
     s.next_id += 1;
     let id = s.next_id;
     let route = path.trim_start_matches("/api/v10");
@@ -424,7 +432,7 @@ pub fn text_of(body: &Value) -> String {
 
 /// The ephemeral answers among `calls` (first reply, follow-ups, edits in place).
 pub fn private_replies(calls: &[Call]) -> Vec<&Call> {
-    calls.iter().filter(|c| c.path.contains("/webhooks/") && c.method != "DELETE").collect()
+    calls.iter().filter(|c| c.ok && c.path.contains("/webhooks/") && c.method != "DELETE").collect()
 }
 
 /// Every private text shown among `calls`, joined.
@@ -432,11 +440,11 @@ pub fn private_text(calls: &[Call]) -> String {
     private_replies(calls).iter().map(|c| text_of(&c.body)).collect::<Vec<_>>().join("\n")
 }
 
-/// The messages posted in `channel` among `calls`.
+/// The messages posted in `channel` among `calls` (that Discord accepted).
 pub fn posts_in(calls: &[Call], channel: u64) -> Vec<&Call> {
     calls
         .iter()
-        .filter(|c| c.method == "POST" && c.path == format!("/api/v10/channels/{channel}/messages"))
+        .filter(|c| c.ok && c.method == "POST" && c.path == format!("/api/v10/channels/{channel}/messages"))
         .collect()
 }
 
