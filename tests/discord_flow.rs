@@ -303,9 +303,7 @@ async fn the_board_is_edited_in_place_during_a_players_run_and_posted_when_the_t
             .count()
     };
 
-    on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
-    let calls = discord.take();
-    let hand = private_replies(&calls)[0].body.clone();
+    let hand = open_hand(&discord, &table, first, thread, match_id).await;
     // A crystal keeps the turn with the same player: the board is edited.
     let crystal = button_starting(&hand, "Crystallize").expect("a crystal is offered");
     on_component(http, &table, &click(first, thread, &crystal)).await;
@@ -340,9 +338,7 @@ async fn a_click_on_a_private_hand_replaces_it_in_place() {
     let http = &discord.http;
     let (thread, match_id) = open_match(&discord, &table).await;
     let first = to_act(&table, match_id, [A, B]).await;
-    on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
-    let calls = discord.take();
-    let hand = private_replies(&calls)[0].body.clone();
+    let hand = open_hand(&discord, &table, first, thread, match_id).await;
     let crystal = button_starting(&hand, "Crystallize").expect("a crystal is offered");
     // The click is on the hand itself: its answer takes the hand's place.
     on_component(http, &table, &click_private(first, thread, &crystal)).await;
@@ -488,4 +484,22 @@ fn the_commands_install_to_servers_only_and_the_gateway_asks_for_guilds_only() {
     })
     .unwrap();
     assert_eq!(cardtable::discord::intents(&config), serenity::all::GatewayIntents::GUILDS);
+}
+
+#[tokio::test]
+async fn a_challenge_where_the_bot_lacks_a_permission_names_it_before_anything_is_stored() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    // View Channel, Send Messages, Embed Links: no Create Public Threads, no Send Messages in Threads.
+    let mut interaction = serde_json::to_value(slash(A, CHANNEL, "challenge")).unwrap();
+    interaction["app_permissions"] = json!(((1u64 << 10) | (1 << 11) | (1 << 14)).to_string());
+    let interaction = serde_json::from_value(interaction).unwrap();
+    answer_slash(&discord.http, &table, &interaction, async { Ok(challenge(bob())) }).await.unwrap();
+    let calls = discord.take();
+    let text = private_text(&calls);
+    assert!(text.contains("Send Messages in Threads and Create Public Threads"), "{text}");
+    assert!(posts_in(&calls, CHANNEL).is_empty(), "nothing posted: {calls:#?}");
+    let (alice, bob) = (ALICE.to_string(), BOB.to_string());
+    let open = table.store().open_challenge_between(&alice, &bob, None, table.now()).await.unwrap();
+    assert!(open.is_none(), "no challenge was stored");
 }

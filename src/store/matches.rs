@@ -376,6 +376,8 @@ impl Store {
                  to_act = ?5,
                  deadline_at = ?6,
                  updated_at = ?7,
+                 retry_at = CASE WHEN thread IS NULL THEN retry_at END,
+                 delivery_failures = CASE WHEN thread IS NULL THEN delivery_failures ELSE 0 END,
                  pending_actions = ?10,
                  orders = ?11,
                  board_events = ?12

@@ -37,6 +37,10 @@ pub const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
 pub const DEFERRED_UPDATE_MESSAGE: u64 = 6;
 pub const EPHEMERAL: u64 = 1 << 6;
 
+/// The bot's permissions where interactions are made: all of them (a test
+/// that needs fewer overwrites `app_permissions`).
+pub const ALL_PERMISSIONS: &str = "2251799813685247";
+
 /// How long the adapter waits for one request in these tests (a
 /// [`Failure::Timeout`] answers later than this).
 pub const HTTP_TIMEOUT: Duration = Duration::from_millis(250);
@@ -365,7 +369,7 @@ pub fn interaction_base(kind: u64, user: (u64, &str), channel: u64) -> Value {
         "id": "123", "application_id": APP.to_string(), "type": kind, "token": format!("token-{}", user.0),
         "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
         "channel": channel_json(channel), "member": member_json(user.0, user.1), "locale": "en-US",
-        "entitlements": [], "app_permissions": "0", "authorizing_integration_owners": {}, "attachment_size_limit": 8388608
+        "entitlements": [], "app_permissions": ALL_PERMISSIONS, "authorizing_integration_owners": {}, "attachment_size_limit": 8388608
     })
 }
 
@@ -533,4 +537,18 @@ pub async fn to_act(table: &Table, match_id: i64, players: [(u64, &'static str);
     } else {
         players[1]
     }
+}
+
+/// `who` presses *My hand* on the board of `match_id`; returns the private hand shown.
+pub async fn open_hand(
+    discord: &FakeDiscord,
+    table: &Table,
+    who: (u64, &str),
+    thread: u64,
+    match_id: i64,
+) -> Value {
+    let hand = cardtable::table::CustomId::Hand { match_id }.encode();
+    on_component(&discord.http, table, &click(who, thread, &hand)).await;
+    let calls = discord.take();
+    private_replies(&calls).first().expect("the hand is shown").body.clone()
 }

@@ -16,7 +16,7 @@ mod settings;
 
 use std::future::Future;
 
-use serenity::all::{ChannelType, CommandInteraction, Http};
+use serenity::all::{ChannelType, CommandInteraction, Http, Permissions};
 
 use super::interaction::Reply;
 use super::{outbox, Context, Data, Error};
@@ -100,10 +100,49 @@ fn no_match_here(interaction: &CommandInteraction) -> Option<String> {
         (None, _) | (_, Some(ChannelType::Private | ChannelType::GroupDm)) => "direct messages",
         (_, Some(ChannelType::Voice)) => "a voice channel's chat",
         (_, Some(ChannelType::Stage)) => "a stage channel",
-        _ => return None,
+        _ => return missing_permissions(interaction, kind),
     };
     Some(format!(
         "Matches cannot be played in {kind_name}: they need threads, which only text, announcement \
          and forum channels have. Use /challenge in a server's text channel, or inside a forum post."
+    ))
+}
+
+/// The permissions a match needs that the bot lacks where `interaction`
+/// was made (Discord sends the bot's permissions there with it), as a
+/// refusal that names them: better said before the challenge is stored
+/// than when the opponent accepts and the thread cannot be opened.
+fn missing_permissions(interaction: &CommandInteraction, kind: Option<ChannelType>) -> Option<String> {
+    let have = interaction.app_permissions?;
+    let in_thread = matches!(
+        kind,
+        Some(ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread)
+    );
+    let mut needed = vec![(Permissions::VIEW_CHANNEL, "View Channel")];
+    if in_thread {
+        needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"));
+    } else {
+        needed.push((Permissions::SEND_MESSAGES, "Send Messages"));
+        needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"));
+    }
+    needed.push((Permissions::EMBED_LINKS, "Embed Links"));
+    // From a thread the match opens in its parent, which may be a forum
+    // (a new post needs Send Messages there) or a text channel.
+    let opens = if in_thread {
+        have.intersects(Permissions::CREATE_PUBLIC_THREADS | Permissions::SEND_MESSAGES)
+    } else {
+        have.contains(Permissions::CREATE_PUBLIC_THREADS)
+    };
+    let mut missing: Vec<&str> = needed.iter().filter(|(p, _)| !have.contains(*p)).map(|(_, n)| *n).collect();
+    if !opens {
+        missing.push("Create Public Threads");
+    }
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "I cannot run a match here: I am missing {} in this channel. A server admin can fix it in the \
+         channel settings → Permissions → add the bot; then challenge again.",
+        crate::view::and_list(&missing)
     ))
 }
