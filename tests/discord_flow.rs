@@ -491,8 +491,9 @@ async fn a_challenge_where_the_bot_lacks_a_permission_names_it_before_anything_i
     let discord = FakeDiscord::start().await;
     let table = table().await;
     // View Channel, Send Messages, Embed Links: no Create Public Threads, no Send Messages in Threads.
-    let mut interaction = serde_json::to_value(slash(A, CHANNEL, "challenge")).unwrap();
+    let mut interaction = interaction_base(2, A, CHANNEL);
     interaction["app_permissions"] = json!(((1u64 << 10) | (1 << 11) | (1 << 14)).to_string());
+    interaction["data"] = json!({"id": "9", "name": "challenge", "type": 1, "options": [], "resolved": {}});
     let interaction = serde_json::from_value(interaction).unwrap();
     answer_slash(&discord.http, &table, &interaction, async { Ok(challenge(bob())) }).await.unwrap();
     let calls = discord.take();

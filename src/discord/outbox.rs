@@ -127,8 +127,9 @@ pub async fn deliver(
                 let doing = match (&key, &target) {
                     (Some(crate::table::PostKey::Challenge(_)), _) => Doing::Challenge,
                     (Some(crate::table::PostKey::Board { .. }), _) => Doing::Board,
-                    (None, Target::Channel(_)) => Doing::Announcement,
-                    (None, _) => Doing::Notice,
+                    // A note (a challenge answered, a reminder): the batch goes on without it.
+                    (None, Target::Channel(_) | Target::Thread(_)) => Doing::Announcement,
+                    (None, Target::MatchThread(_)) => Doing::Notice,
                 };
                 let channel = resolve(http, table, &target, &mut batch).await?;
                 let message = batch.link_threads(message);
