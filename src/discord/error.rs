@@ -1,6 +1,12 @@
 //! The two kinds of error (see `table::error`): a [`UserError`] is shown to
 //! the person in plain words; anything else is logged with its context and
 //! an error id, and the person sees a short apology quoting that id.
+//!
+//! Discord's refusals are the server's to fix, so they are shown in plain
+//! words too: [`DISCORD_ERRORS`] is the one table of the codes the bot can
+//! meet, each with the problem and its fix; a [`DeliveryError`] adds what
+//! the bot was doing (which permission a 50013 means, what became of the
+//! person's request).
 
 use poise::FrameworkError;
 use serenity::all::{

@@ -244,12 +244,14 @@ pub async fn deliver(
                 }
             }
             Outgoing::StripComponents { target, message_ref } => {
-                let channel = match resolve(http, table, &target, &mut batch).await {
-                    Ok(channel) => channel,
-                    Err(e) => {
-                        debug!(message_ref, "cannot remove components: {e}");
-                        continue;
-                    }
+                // Never open a thread just to strip a message in it.
+                let known = match &target {
+                    Target::MatchThread(id) => batch.match_threads.get(id).copied(),
+                    Target::Channel(id) | Target::Thread(id) => channel_id(id).ok(),
+                };
+                let Some(channel) = known else {
+                    debug!(message_ref, "cannot remove components: no such channel or thread yet");
+                    continue;
                 };
                 let Ok(message) = message_ref.parse::<u64>().map(MessageId::new) else {
                     warn!(message_ref, "cannot remove components: not a Discord message id");
