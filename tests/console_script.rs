@@ -171,12 +171,13 @@ async fn a_second_session_resumes_the_match() {
     assert!(text.contains("thread #alice-vs-bob-spheres-2 opened"), "{text}");
 }
 
-/// `wait` moves the console's clock: reminders arrive by DM, then the
-/// waiting player may claim the win.
+/// `wait` moves the console's clock: reminders arrive by DM (for a player
+/// who asked for them), then the waiting player may claim the win.
 #[tokio::test]
 async fn waiting_past_the_deadline_lets_the_opponent_claim() {
     let text = transcript(
         "seed 3\n\
+         @alice /settings reminders:true\n\
          @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\" deadline_hours:24\n\
          @bob click Accept\n\
          @bob select Moonlit Veil\n\

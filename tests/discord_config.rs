@@ -104,7 +104,37 @@ fn a_malformed_log_filter_is_refused() {
 #[test]
 fn the_example_env_file_documents_every_setting() {
     let example = include_str!("../.env.example");
-    for name in ["DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "RUST_LOG"] {
+    for name in [
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "DEV_GUILD_ID",
+        "RUST_LOG",
+        "DISCORD_HTTP_TIMEOUT_SECS",
+        "DISCORD_RETRIES",
+        "DISCORD_RETRY_BACKOFF_MS",
+    ] {
         assert!(example.contains(name), ".env.example lacks {name}");
+    }
+}
+
+#[test]
+fn the_discord_timeout_and_retries_have_defaults_and_bounds() {
+    let c = config(&[("DISCORD_TOKEN", TOKEN)]).unwrap();
+    assert_eq!(c.http_timeout, std::time::Duration::from_secs(10));
+    assert_eq!((c.retries, c.retry_backoff), (3, std::time::Duration::from_millis(1500)));
+    let c = config(&[
+        ("DISCORD_TOKEN", TOKEN),
+        ("DISCORD_HTTP_TIMEOUT_SECS", "30"),
+        ("DISCORD_RETRIES", "1"),
+        ("DISCORD_RETRY_BACKOFF_MS", "0"),
+    ])
+    .unwrap();
+    assert_eq!(c.http_timeout, std::time::Duration::from_secs(30));
+    assert_eq!((c.retries, c.retry_backoff), (1, std::time::Duration::ZERO));
+    for (name, bad) in
+        [("DISCORD_HTTP_TIMEOUT_SECS", "0"), ("DISCORD_RETRIES", "many"), ("DISCORD_RETRY_BACKOFF_MS", "-5")]
+    {
+        let err = config(&[("DISCORD_TOKEN", TOKEN), (name, bad)]).unwrap_err();
+        assert_start_up_error(&err, name);
     }
 }

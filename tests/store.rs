@@ -44,6 +44,7 @@ fn new_challenge(now: i64) -> NewChallenge {
     NewChallenge {
         guild: Some("guild".into()),
         channel: "general".into(),
+        thread: None,
         challenger: "alice".into(),
         opponent: "bob".into(),
         game: "spheres".into(),
@@ -424,7 +425,8 @@ async fn users_keep_their_settings() {
     let (_dir, store) = fresh().await;
     assert_eq!(store.user_settings("alice").await.unwrap(), UserSettings::default());
     let alice = store.get_or_create_user("alice", "Alice").await.unwrap();
-    assert!(!alice.hold_priority && alice.dm_reminders);
+    // Reminders by direct message are opt-in.
+    assert!(!alice.hold_priority && !alice.dm_reminders);
     let settings = UserSettings { hold_priority: true, dm_reminders: false, auto_pass: true };
     store.set_user_settings("alice", settings).await.unwrap();
     assert_eq!(store.user_settings("alice").await.unwrap(), settings);

@@ -306,7 +306,12 @@ async fn deadlines_remind_then_offer_the_win() {
     assert!(f.click(waiting, &claim).await.is_err());
     let t0 = f.clock_now();
     let at = |h: i64| t0 + h * 3600 + 1;
-    let dms = |out: &[Outgoing]| out.iter().filter(|o| matches!(o, Outgoing::DirectMessage { .. })).count();
+    // A ping in the match thread (direct messages are opt-in).
+    let dms = |out: &[Outgoing]| {
+        out.iter()
+            .filter(|o| matches!(o, Outgoing::Post { message, .. } if message.content.contains("Your move is waiting")))
+            .count()
+    };
     assert_eq!(dms(&f.table.tick(at(1)).await.unwrap()), 0);
     assert_eq!(dms(&f.table.tick(at(12)).await.unwrap()), 1);
     assert_eq!(dms(&f.table.tick(at(13)).await.unwrap()), 0, "each reminder once");

@@ -506,7 +506,7 @@ impl Console {
                         m.components.clear();
                     }
                 }
-                Outgoing::DirectMessage { to, text: dm } => {
+                Outgoing::DirectMessage { to, text: dm, .. } => {
                     text.push_str(&format!("[dm {}] {dm}\n", self.name_of(&to)));
                 }
             }

@@ -3,6 +3,7 @@
 //! variable and says how to fix it.
 
 use std::fmt;
+use std::time::Duration;
 
 /// Where to look when something is missing; every start-up error ends with it.
 const TRY_CONSOLE: &str = "(to play without Discord, run `cardtable console`)";
@@ -28,6 +29,15 @@ pub struct Config {
     /// Most computer-opponent searches at once (`AI_SEARCHES`); more
     /// wait their turn. Default [`crate::table::DEFAULT_AI_SEARCHES`].
     pub ai_searches: usize,
+    /// How long one Discord request may take (`DISCORD_HTTP_TIMEOUT_SECS`,
+    /// 10 s by default) before it counts as failed (and is retried).
+    pub http_timeout: Duration,
+    /// Tries per Discord request that failed in a way Discord may recover
+    /// from, a 5xx or a timeout (`DISCORD_RETRIES`, 3 by default).
+    pub retries: u32,
+    /// The wait before the second try, growing by as much for each next
+    /// one (`DISCORD_RETRY_BACKOFF_MS`, 1500 by default).
+    pub retry_backoff: Duration,
 }
 
 /// A Discord bot token. Kept out of every log line: formatting it prints
@@ -81,10 +91,25 @@ impl Config {
             database_url: parse_database_url(get("DATABASE_URL"))?,
             dev_guild_id: get("DEV_GUILD_ID").map(|v| parse_guild_id(&v)).transpose()?,
             log_filter: parse_log_filter(get("RUST_LOG"))?,
-            ai_searches: get("AI_SEARCHES")
-                .map(|v| parse_ai_searches(&v))
-                .transpose()?
-                .unwrap_or(crate::table::DEFAULT_AI_SEARCHES),
+            ai_searches: parse_number(
+                "AI_SEARCHES",
+                get("AI_SEARCHES"),
+                crate::table::DEFAULT_AI_SEARCHES as u64,
+                1..=64,
+            )? as usize,
+            http_timeout: Duration::from_secs(parse_number(
+                "DISCORD_HTTP_TIMEOUT_SECS",
+                get("DISCORD_HTTP_TIMEOUT_SECS"),
+                10,
+                1..=300,
+            )?),
+            retries: parse_number("DISCORD_RETRIES", get("DISCORD_RETRIES"), 3, 1..=10)? as u32,
+            retry_backoff: Duration::from_millis(parse_number(
+                "DISCORD_RETRY_BACKOFF_MS",
+                get("DISCORD_RETRY_BACKOFF_MS"),
+                1500,
+                0..=60_000,
+            )?),
         })
     }
 }
@@ -145,13 +170,21 @@ fn parse_log_filter(value: Option<String>) -> Result<String, String> {
     }
 }
 
-fn parse_ai_searches(value: &str) -> Result<usize, String> {
-    match value.parse::<usize>() {
-        Ok(n) if (1..=64).contains(&n) => Ok(n),
+/// A whole number setting within `range`, `default` when unset.
+fn parse_number(
+    name: &str,
+    value: Option<String>,
+    default: u64,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<u64, String> {
+    let Some(text) = value else { return Ok(default) };
+    match text.parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(format!(
-            "AI_SEARCHES is \"{value}\", which is not a number of searches from 1 to 64: set how many \
-             computer-opponent searches may run at once (about one per core), or unset it for {} {TRY_CONSOLE}",
-            crate::table::DEFAULT_AI_SEARCHES
+            "{name} is \"{text}\", which is not a whole number from {} to {}: fix it, or unset it \
+             for the default {default} {TRY_CONSOLE}",
+            range.start(),
+            range.end()
         )),
     }
 }

@@ -4,10 +4,12 @@
 //! Every interaction is acknowledged first (Discord allows 3 seconds), then
 //! answered: a slash command is deferred as "thinking…" that the first
 //! private reply replaces (or that is deleted when there is none); a click
-//! is acknowledged silently and private replies come as new ephemeral
-//! messages. An old ephemeral message is edited only through a click on it
-//! (the click's own fresh token, so the 15 minutes of the message's token
-//! do not matter), when the table asks for [`Reply::replace`].
+//! is acknowledged silently (type 6, deferred update). A click on one of
+//! the person's own private messages (a hand, a menu) gets its answer in
+//! place of that message, through the click's own fresh token (so the 15
+//! minutes of the message's token do not matter): old hands with
+//! live-looking buttons do not pile up. A click on a public message (the
+//! board) gets a new private message.
 
 use serenity::all::{
     ChannelType, CommandInteraction, ComponentInteraction, CreateInteractionResponse, GuildId, Http, Member,
@@ -27,7 +29,12 @@ pub enum Reply<'a> {
         replaced: bool,
     },
     /// A button or select, acknowledged without a visible change.
-    Component(&'a ComponentInteraction),
+    Component {
+        /// The interaction.
+        interaction: &'a ComponentInteraction,
+        /// Whether the clicked private message was replaced already.
+        replaced: bool,
+    },
 }
 
 impl<'a> Reply<'a> {
@@ -46,14 +53,14 @@ impl<'a> Reply<'a> {
         interaction: &'a ComponentInteraction,
     ) -> serenity::Result<Reply<'a>> {
         interaction.create_response(http, CreateInteractionResponse::Acknowledge).await?;
-        Ok(Reply::Component(interaction))
+        Ok(Reply::Component { interaction, replaced: false })
     }
 
     /// The person who made the interaction.
     pub fn user(&self) -> UserRef {
         match self {
             Reply::Command { interaction, .. } => user_ref(&interaction.user, interaction.member.as_deref()),
-            Reply::Component(interaction) => user_ref(&interaction.user, interaction.member.as_ref()),
+            Reply::Component { interaction, .. } => user_ref(&interaction.user, interaction.member.as_ref()),
         }
     }
 
@@ -63,7 +70,7 @@ impl<'a> Reply<'a> {
             Reply::Command { interaction, .. } => {
                 place(interaction.guild_id, interaction.channel_id.get(), interaction.channel.as_ref())
             }
-            Reply::Component(interaction) => {
+            Reply::Component { interaction, .. } => {
                 place(interaction.guild_id, interaction.channel_id.get(), interaction.channel.as_ref())
             }
         }
@@ -79,22 +86,24 @@ impl<'a> Reply<'a> {
             Reply::Command { interaction, replaced: true } => {
                 interaction.create_followup(http, render::to_followup(message)).await?;
             }
-            Reply::Component(interaction) => {
+            Reply::Component { interaction, .. } => {
                 interaction.create_followup(http, render::to_followup(message)).await?;
             }
         }
         Ok(())
     }
 
-    /// Shows `message` in place of the clicked message when that is the
-    /// person's own ephemeral one (the click was acknowledged as a deferred
-    /// update, so its response is that message); otherwise as [`Reply::private`].
-    pub async fn replace(&mut self, http: &Http, message: &Message) -> serenity::Result<()> {
+    /// Shows `message` to the person: in place of the clicked message
+    /// when that is their own private one (its first answer only; the click
+    /// was acknowledged as a deferred update, so its response is that
+    /// message), otherwise as [`Reply::private`].
+    pub async fn show(&mut self, http: &Http, message: &Message) -> serenity::Result<()> {
         match self {
-            Reply::Component(interaction)
+            Reply::Component { interaction, replaced: replaced @ false }
                 if interaction.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)) =>
             {
                 interaction.edit_response(http, render::to_response_edit(message)).await?;
+                *replaced = true;
                 Ok(())
             }
             _ => self.private(http, message).await,
@@ -116,7 +125,7 @@ impl<'a> Reply<'a> {
             Reply::Command { interaction, .. } => {
                 format!("/{} by {} in {}", interaction.data.name, interaction.user.id, interaction.channel_id)
             }
-            Reply::Component(interaction) => format!(
+            Reply::Component { interaction, .. } => format!(
                 "click {:?} by {} in {}",
                 interaction.data.custom_id, interaction.user.id, interaction.channel_id
             ),

@@ -20,12 +20,15 @@ pub mod render;
 mod router;
 mod ticker;
 
+use std::sync::Arc;
+
 use anyhow::Context as _;
-use serenity::all::{ClientBuilder, GatewayIntents, GuildId};
+use serenity::all::{ClientBuilder, GatewayIntents, GuildId, Http, HttpBuilder};
 use tracing::{error, info, warn};
 
 pub use commands::{all_commands, answer_slash};
 pub use config::Config;
+pub use outbox::{set_retry, Retry};
 pub use router::on_component;
 pub use ticker::deliver_due;
 
@@ -72,6 +75,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         std::sync::Arc::new(library),
     );
 
+    set_retry(Retry { attempts: config.retries, backoff: config.retry_backoff });
     let dev_guild = config.dev_guild_id.map(GuildId::new);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -85,32 +89,18 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                // Registration takes a few requests; clicks and commands
+                // are answered meanwhile (the setup returns at once).
                 let commands = poise::builtins::create_application_commands(&framework.options().commands);
-                let registered = match dev_guild {
-                    Some(guild) => guild.set_commands(&ctx.http, commands).await.map(|_| ()),
-                    None => {
-                        serenity::all::Command::set_global_commands(&ctx.http, commands).await.map(|_| ())
-                    }
-                };
-                match (registered, dev_guild) {
-                    (Ok(()), Some(guild)) => info!(%guild, "slash commands registered in the dev server"),
-                    (Ok(()), None) => {
-                        info!("slash commands registered globally (may take up to an hour to show)")
-                    }
-                    (Err(e), Some(guild)) => error!(
-                        %guild,
-                        "could not register the slash commands in DEV_GUILD_ID's server \
-                         (is the bot in that server?): {e}"
-                    ),
-                    (Err(e), None) => error!("could not register the slash commands: {e}"),
-                }
+                tokio::spawn(register_commands(ctx.http.clone(), commands, dev_guild));
                 ticker::spawn(ctx.http.clone(), table.clone());
                 Ok(Data { table })
             })
         })
         .build();
 
-    let mut client = ClientBuilder::new(config.token.expose(), GatewayIntents::non_privileged())
+    let http = http_client(&config)?;
+    let mut client = ClientBuilder::new_with_http(http, intents(&config))
         .framework(framework)
         .await
         .context("DISCORD_TOKEN: could not build the Discord client")?;
@@ -131,6 +121,51 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         }
         other => anyhow::Error::from(other).context("the Discord connection failed"),
     })
+}
+
+/// The gateway intents: exactly what the bot uses. Commands and clicks
+/// arrive as interactions, which need none; `GUILDS` keeps the channel and
+/// thread events serenity expects.
+pub fn intents(_config: &Config) -> GatewayIntents {
+    GatewayIntents::GUILDS
+}
+
+/// serenity's HTTP client, with the request timeout of `config` (reqwest
+/// has none by default, so a hung request would hold a reply forever).
+fn http_client(config: &Config) -> anyhow::Result<Http> {
+    let client = reqwest::Client::builder()
+        .timeout(config.http_timeout)
+        .build()
+        .context("could not build the HTTP client")?;
+    Ok(HttpBuilder::new(config.token.expose()).client(client).build())
+}
+
+/// Registers the slash commands: in the `DEV_GUILD_ID` server (instantly),
+/// removing the global ones there would be duplicates of; else globally.
+async fn register_commands(
+    http: Arc<Http>,
+    commands: Vec<serenity::all::CreateCommand>,
+    dev_guild: Option<GuildId>,
+) {
+    let registered = match dev_guild {
+        Some(guild) => match guild.set_commands(&http, commands).await {
+            Ok(_) => serenity::all::Command::set_global_commands(&http, Vec::new()).await.map(drop),
+            Err(e) => Err(e),
+        },
+        None => serenity::all::Command::set_global_commands(&http, commands).await.map(drop),
+    };
+    match (registered, dev_guild) {
+        (Ok(()), Some(guild)) => {
+            info!(%guild, "slash commands registered in the dev server (global ones cleared)")
+        }
+        (Ok(()), None) => info!("slash commands registered globally (may take up to an hour to show)"),
+        (Err(e), Some(guild)) => error!(
+            %guild,
+            "could not register the slash commands in DEV_GUILD_ID's server \
+             (is the bot in that server?): {e}"
+        ),
+        (Err(e), None) => error!("could not register the slash commands: {e}"),
+    }
 }
 
 /// Installs the log subscriber with `filter` (validated by [`Config`]),

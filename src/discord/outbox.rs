@@ -1,25 +1,69 @@
 //! Carries out the table's [`Outgoing`] effects on Discord, in order.
 //!
 //! This is the whole of what the Discord front end decides: how to post,
-//! where a thread goes, how to ping. What to say is the table's.
+//! where a thread goes, how to ping, and what to do when Discord refuses.
+//! What to say is the table's.
+//!
+//! Nothing is left half done: a challenge whose post fails is withdrawn; a
+//! match whose thread cannot be opened waits for the ticker (or its next
+//! post) to open it; a match whose thread was deleted or locked moves to a
+//! new one; a notice that fails is retried by the ticker; a direct message
+//! that cannot be delivered becomes a ping in the match thread. Failures
+//! Discord may recover from (429, 5xx, a timeout) are retried here first.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{PoisonError, RwLock};
+use std::time::Duration;
 
-use anyhow::{anyhow, Context as _};
+use anyhow::anyhow;
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CreateThread, EditMessage, EditThread, Http, MessageId,
+    AutoArchiveDuration, Channel, ChannelId, ChannelType, CreateForumPost, CreateMessage, CreateThread,
+    EditMessage, EditThread, GuildChannel, Http, MessageId,
 };
 use tracing::{debug, info, warn};
 
-use super::error::discord_error_code;
+use super::error::{discord_error_code, problem_of, DeliveryError, Doing, Problem};
 use super::interaction::Reply;
 use super::{render, Error};
 use crate::table::{Message, Outgoing, Request, Table, Target};
 
 /// Discord's JSON error codes this module reacts to.
+const UNKNOWN_CHANNEL: isize = 10003;
 const UNKNOWN_MESSAGE: isize = 10008;
-const CANNOT_DM_USER: isize = 50007;
 const THREAD_ARCHIVED: isize = 50083;
+const THREAD_LOCKED: isize = 160005;
+
+/// Forum and media channels take posts, not messages: a match there is a
+/// new post. (serenity 0.12 has no name for media channels, type 16.)
+const MEDIA_CHANNEL: u8 = 16;
+
+/// How failures Discord may recover from (429, 5xx, timeouts) are retried
+/// within one request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retry {
+    /// Tries in all (1: no retry).
+    pub attempts: u32,
+    /// The wait before the second try; each further wait is one more of it.
+    pub backoff: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Retry { attempts: 3, backoff: Duration::from_millis(1500) }
+    }
+}
+
+static RETRY: RwLock<Retry> = RwLock::new(Retry { attempts: 3, backoff: Duration::from_millis(1500) });
+
+/// Sets how every later Discord call is retried (the bot from its
+/// settings, tests with short waits).
+pub fn set_retry(retry: Retry) {
+    *RETRY.write().unwrap_or_else(PoisonError::into_inner) = retry;
+}
+
+fn retry_policy() -> Retry {
+    *RETRY.read().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// Hands `request` to the table and carries out the answer; a refusal or a
 /// failure is shown to the person. Whatever happens, the person gets an answer.
@@ -67,12 +111,28 @@ pub async fn conclude(http: &Http, reply: &mut Reply<'_>, result: Result<(), Err
     }
 }
 
+/// One batch being carried out: the threads it opened, and the first
+/// notice that could not be posted (the batch goes on without it).
+#[derive(Default)]
+struct Batch {
+    /// Threads opened or found for matches, by match.
+    match_threads: HashMap<i64, ChannelId>,
+    /// Threads this batch opened, with the name the table gave them.
+    opened: Vec<(String, ChannelId)>,
+    /// Matches already moved out of a lost thread in this batch.
+    moved: HashSet<i64>,
+    /// The first announcement that failed.
+    missed: Option<Error>,
+}
+
 /// Carries out `effects` in order (and those the table adds when told a
 /// thread exists). Private messages go to `reply`; without one (the ticker)
 /// they cannot be delivered and are logged.
 ///
-/// Removing components and direct messages are best effort (a deleted
-/// message, closed DMs); a failed post or thread stops the batch.
+/// Removing components is best effort (a deleted message); a direct
+/// message that fails becomes its fallback; an announcement that fails is
+/// reported at the end; any other failure stops the batch, after leaving
+/// a state the next action or ticker pass repairs.
 pub async fn deliver(
     http: &Http,
     table: &Table,
@@ -80,25 +140,58 @@ pub async fn deliver(
     effects: Vec<Outgoing>,
 ) -> Result<(), Error> {
     let mut queue: VecDeque<Outgoing> = effects.into();
-    let mut match_threads: HashMap<i64, ChannelId> = HashMap::new();
+    let mut batch = Batch::default();
     while let Some(effect) = queue.pop_front() {
         match effect {
             Outgoing::Post { target, message, mentions, key } => {
-                let channel = resolve(&target, &match_threads)?;
+                let doing = match (&key, &target) {
+                    (Some(crate::table::PostKey::Challenge(_)), _) => Doing::Challenge,
+                    (Some(crate::table::PostKey::Board { .. }), _) => Doing::Board,
+                    // A note (a challenge answered, a reminder): the batch goes on without it.
+                    (None, Target::Channel(_) | Target::Thread(_)) => Doing::Announcement,
+                    (None, Target::MatchThread(_)) => Doing::Notice,
+                };
+                let channel = resolve(http, table, &target, &mut batch).await?;
+                let message = batch.link_threads(message);
                 let builder = render::to_post(&message, &mentions);
-                let posted = unarchiving(http, channel, || channel.send_message(http, builder.clone()))
-                    .await
-                    .with_context(|| format!("posting in channel {channel}"))?;
-                if let Some(key) = key {
-                    // The table answers with the superseded board to strip.
-                    let more = table.posted(key, posted.id.get().to_string()).await?;
-                    for effect in more.into_iter().rev() {
-                        queue.push_front(effect);
+                let in_thread = !matches!(target, Target::Channel(_));
+                let sent = unarchiving(http, channel, || channel.send_message(http, builder.clone())).await;
+                match sent {
+                    Ok(posted) => {
+                        if let Some(key) = key {
+                            // The table answers with the superseded board to strip.
+                            let more = table.posted(key, posted.id.get().to_string()).await?;
+                            for effect in more.into_iter().rev() {
+                                queue.push_front(effect);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        if let Some((target, opening)) = move_if_lost(table, channel, &e, &mut batch).await? {
+                            // Into the match's new thread, after its opening (which has the board).
+                            if doing != Doing::Board {
+                                queue.push_front(Outgoing::Post { target, message, mentions, key });
+                            }
+                            for effect in opening.into_iter().rev() {
+                                queue.push_front(effect);
+                            }
+                            continue;
+                        }
+                        let failed = DeliveryError { doing, in_thread, source: e };
+                        if let Some(crate::table::PostKey::Challenge(id)) = key {
+                            table.challenge_not_posted(id).await?;
+                        }
+                        if doing == Doing::Announcement {
+                            warn!(%channel, "could not post a notice: {failed}");
+                            batch.missed.get_or_insert(failed.into());
+                            continue;
+                        }
+                        return Err(failed.into());
                     }
                 }
             }
             Outgoing::Edit { target, message_ref, message, key } => {
-                let channel = resolve(&target, &match_threads)?;
+                let channel = resolve(http, table, &target, &mut batch).await?;
                 let Ok(id) = message_ref.parse::<u64>().map(MessageId::new) else {
                     warn!(message_ref, "cannot edit: not a Discord message id; posting instead");
                     queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
@@ -114,40 +207,72 @@ pub async fn deliver(
                             }
                         }
                     }
-                    Err(e) => {
-                        // A deleted (or uneditable) board: post it anew.
-                        debug!(%channel, %id, "could not edit the board ({e}); posting it anew");
-                        queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
-                    }
+                    Err(e) => match move_if_lost(table, channel, &e, &mut batch).await? {
+                        // The new thread opens with the board.
+                        Some((_, opening)) => {
+                            for effect in opening.into_iter().rev() {
+                                queue.push_front(effect);
+                            }
+                        }
+                        None => {
+                            // A deleted (or uneditable) board: post it anew.
+                            debug!(%channel, %id, "could not edit the board ({e}); posting it anew");
+                            queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
+                        }
+                    },
                 }
             }
             Outgoing::CreateThread { parent_channel, name, match_id } => {
                 let parent = channel_id(&parent_channel)?;
-                let thread = parent
-                    .create_thread(
-                        http,
-                        CreateThread::new(render::thread_name(&name))
-                            .kind(ChannelType::PublicThread)
-                            .auto_archive_duration(AutoArchiveDuration::OneWeek),
-                    )
-                    .await
-                    .with_context(|| format!("opening a thread in channel {parent} for match {match_id}"))?;
-                match_threads.insert(match_id, thread.id);
-                let more = table.thread_created(match_id, thread.id.get().to_string()).await?;
+                let thread = match open_thread(http, parent, &name).await {
+                    Ok(thread) => thread,
+                    Err(e) => {
+                        let retry_at = table.thread_failed(match_id, table.now()).await?;
+                        warn!(match_id, %parent, retry_at, "could not open the match thread: {e}");
+                        return Err(
+                            DeliveryError { doing: Doing::OpenThread, in_thread: false, source: e }.into()
+                        );
+                    }
+                };
+                batch.match_threads.insert(match_id, thread);
+                batch.opened.push((name, thread));
+                let more = table.thread_created(match_id, thread.get().to_string()).await?;
                 for effect in more.into_iter().rev() {
                     queue.push_front(effect);
                 }
             }
-            Outgoing::Ephemeral { to, message } => match reply.as_deref_mut() {
-                Some(reply) if reply.user().id == to => reply.private(http, &message).await?,
-                _ => warn!(to = %to, "dropping a private message with no interaction of theirs to carry it"),
-            },
-            Outgoing::Replace { to, message } => match reply.as_deref_mut() {
-                Some(reply) if reply.user().id == to => reply.replace(http, &message).await?,
-                _ => warn!(to = %to, "dropping a private answer with no interaction of theirs to carry it"),
-            },
+            Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message } => {
+                match reply.as_deref_mut() {
+                    Some(reply) if reply.user().id == to => {
+                        let message = match batch.opened.first() {
+                            // Private answers cannot be shown in the new thread: say where the match is.
+                            Some((_, thread)) => Message::text(format!(
+                                "The match is on in <#{thread}>: your hand and choices are behind \
+                                 *My hand* on the board there."
+                            )),
+                            None => message,
+                        };
+                        reply.show(http, &message).await.map_err(|source| DeliveryError {
+                            doing: Doing::Reply,
+                            in_thread: false,
+                            source,
+                        })?;
+                    }
+                    _ => {
+                        warn!(to = %to, "dropping a private message with no interaction of theirs to carry it")
+                    }
+                }
+            }
             Outgoing::StripComponents { target, message_ref } => {
-                let channel = resolve(&target, &match_threads)?;
+                // Never open a thread just to strip a message in it.
+                let known = match &target {
+                    Target::MatchThread(id) => batch.match_threads.get(id).copied(),
+                    Target::Channel(id) | Target::Thread(id) => channel_id(id).ok(),
+                };
+                let Some(channel) = known else {
+                    debug!(message_ref, "cannot remove components: no such channel or thread yet");
+                    continue;
+                };
                 let Ok(message) = message_ref.parse::<u64>().map(MessageId::new) else {
                     warn!(message_ref, "cannot remove components: not a Discord message id");
                     continue;
@@ -163,52 +288,186 @@ pub async fn deliver(
                     Err(e) => warn!(%channel, %message, "could not remove old components: {e}"),
                 }
             }
-            Outgoing::DirectMessage { to, text } => {
-                let Ok(user) = to.as_str().parse::<u64>().map(serenity::all::UserId::new) else {
-                    warn!(to = %to, "cannot send a direct message: not a Discord user id");
-                    continue;
+            Outgoing::DirectMessage { to, text, fallback } => {
+                let sent = match to.as_str().parse::<u64>().map(serenity::all::UserId::new) {
+                    Ok(user) => match with_retry(|| user.create_dm_channel(http)).await {
+                        Ok(dm) => {
+                            let message = render::to_direct_message(&text);
+                            with_retry(|| dm.id.send_message(http, message.clone())).await.map(drop)
+                        }
+                        Err(e) => Err(e),
+                    },
+                    Err(_) => Err(serenity::Error::Other("not a Discord user id")),
                 };
-                let sent = match user.create_dm_channel(http).await {
-                    Ok(dm) => dm.id.send_message(http, render::to_direct_message(&text)).await.map(drop),
-                    Err(e) => Err(e),
-                };
-                match sent {
-                    Ok(()) => {}
-                    Err(e) if discord_error_code(&e) == Some(CANNOT_DM_USER) => {
-                        info!(%user, "direct message refused (DMs closed)");
+                if let Err(e) = sent {
+                    info!(to = %to, "direct message not delivered ({e}); pinging in the thread instead");
+                    if let Some(fallback) = fallback {
+                        queue.push_front(*fallback);
                     }
-                    Err(e) => warn!(%user, "could not send a direct message: {e}"),
                 }
             }
         }
     }
-    Ok(())
+    match batch.missed {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
-/// Runs `op` against `channel`; when the channel is an archived thread,
-/// un-archives it and runs `op` once more (a turn ping must get through).
+impl Batch {
+    /// `message` with each quoted name of a thread this batch opened
+    /// turned into a link to it.
+    fn link_threads(&self, mut message: Message) -> Message {
+        for (name, thread) in &self.opened {
+            message.content = message.content.replace(&format!("\"{name}\""), &format!("<#{thread}>"));
+        }
+        message
+    }
+}
+
+/// When `err` says `channel` (a thread) is gone or locked and it held a
+/// match, the match leaves it: returns its new thread to be and what opens
+/// it (a note of the move and the board; the failed post, unless it was a
+/// board, is aimed there too). Once per match and batch.
+async fn move_if_lost(
+    table: &Table,
+    channel: ChannelId,
+    err: &serenity::Error,
+    batch: &mut Batch,
+) -> Result<Option<(Target, Vec<Outgoing>)>, Error> {
+    let lost = matches!(discord_error_code(err), Some(UNKNOWN_CHANNEL | THREAD_LOCKED | THREAD_ARCHIVED));
+    if !lost {
+        return Ok(None);
+    }
+    let Some((match_id, opening)) = table.thread_lost(&channel.get().to_string()).await? else {
+        return Ok(None);
+    };
+    if !batch.moved.insert(match_id) {
+        return Ok(None);
+    }
+    batch.match_threads.remove(&match_id);
+    Ok(Some((Target::MatchThread(match_id), opening)))
+}
+
+/// Opens a match thread under `parent`: a public thread in a text channel,
+/// an announcement thread in an announcement channel, a new post in a
+/// forum or media channel.
+async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Result<ChannelId> {
+    let name = render::thread_name(name);
+    // Unknown (the lookup failed): try as a text channel; Discord's answer says the rest.
+    let kind = match with_retry(|| parent.to_channel(http)).await {
+        Ok(Channel::Guild(GuildChannel { kind, .. })) => Some(kind),
+        Ok(_) => None,
+        Err(e) => {
+            debug!(%parent, "could not look the channel up ({e}); opening a thread as in a text channel");
+            None
+        }
+    };
+    let thread = match kind {
+        Some(ChannelType::Forum) | Some(ChannelType::Unknown(MEDIA_CHANNEL)) => {
+            let starter = CreateMessage::new().content(format!("**{name}**: the board follows."));
+            let post = CreateForumPost::new(name.clone(), starter)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek);
+            with_retry(|| parent.create_forum_post(http, post.clone())).await?
+        }
+        _ => {
+            let thread_kind = if kind == Some(ChannelType::News) {
+                ChannelType::NewsThread
+            } else {
+                ChannelType::PublicThread
+            };
+            let builder = CreateThread::new(name.clone())
+                .kind(thread_kind)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek);
+            with_retry(|| parent.create_thread(http, builder.clone())).await?
+        }
+    };
+    Ok(thread.id)
+}
+
+/// Runs `op`, again after a wait when Discord may recover (429, 5xx, a
+/// timeout), as [`set_retry`] says.
+async fn with_retry<T, F, Fut>(op: F) -> serenity::Result<T>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = serenity::Result<T>>,
+{
+    let policy = retry_policy();
+    let mut attempt = 1;
+    loop {
+        match op().await {
+            Err(e) if attempt < policy.attempts && transient(&e) => {
+                debug!(attempt, "Discord call failed ({e}); retrying");
+                tokio::time::sleep(policy.backoff * attempt).await;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
+fn transient(err: &serenity::Error) -> bool {
+    matches!(problem_of(err), Some(Problem::RateLimited | Problem::Unavailable))
+}
+
+/// Runs `op` against `channel` (with retries); when the channel is an
+/// archived thread, un-archives it and runs `op` once more (a turn ping
+/// must get through).
 async fn unarchiving<T, F, Fut>(http: &Http, channel: ChannelId, op: F) -> serenity::Result<T>
 where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = serenity::Result<T>>,
 {
-    match op().await {
+    match with_retry(&op).await {
         Err(e) if discord_error_code(&e) == Some(THREAD_ARCHIVED) => {
             debug!(%channel, "un-archiving the thread");
-            channel.edit_thread(http, EditThread::new().archived(false)).await?;
-            op().await
+            match with_retry(|| channel.edit_thread(http, EditThread::new().archived(false))).await {
+                Ok(_) => with_retry(&op).await,
+                // A locked thread cannot be reopened: report the archive.
+                Err(reopen) => {
+                    debug!(%channel, "could not un-archive ({reopen})");
+                    Err(e)
+                }
+            }
         }
         other => other,
     }
 }
 
-fn resolve(target: &Target, match_threads: &HashMap<i64, ChannelId>) -> Result<ChannelId, Error> {
-    match target {
-        Target::Channel(id) | Target::Thread(id) => channel_id(id),
-        Target::MatchThread(match_id) => match_threads.get(match_id).copied().ok_or_else(|| {
-            anyhow!("a post for the thread of match {match_id}, which this batch did not open")
-        }),
+/// The channel a target names; a match thread this batch did not open is
+/// looked up, or opened now when the match has none (its opening failed
+/// before, or it was lost).
+async fn resolve(http: &Http, table: &Table, target: &Target, batch: &mut Batch) -> Result<ChannelId, Error> {
+    let match_id = match target {
+        Target::Channel(id) | Target::Thread(id) => return channel_id(id),
+        Target::MatchThread(match_id) => *match_id,
+    };
+    if let Some(thread) = batch.match_threads.get(&match_id) {
+        return Ok(*thread);
     }
+    let thread = match table.thread_of(match_id).await? {
+        Ok(thread) => channel_id(&thread)?,
+        Err(Outgoing::CreateThread { parent_channel, name, .. }) => {
+            let parent = channel_id(&parent_channel)?;
+            match open_thread(http, parent, &name).await {
+                Ok(thread) => {
+                    info!(match_id, %thread, "opened the match's thread");
+                    table.thread_created(match_id, thread.get().to_string()).await?;
+                    batch.opened.push((name, thread));
+                    thread
+                }
+                Err(e) => {
+                    table.thread_failed(match_id, table.now()).await?;
+                    return Err(
+                        DeliveryError { doing: Doing::OpenThread, in_thread: false, source: e }.into()
+                    );
+                }
+            }
+        }
+        Err(other) => return Err(anyhow!("the table answered {other:?} for the thread of match {match_id}")),
+    };
+    batch.match_threads.insert(match_id, thread);
+    Ok(thread)
 }
 
 fn channel_id(id: &str) -> Result<ChannelId, Error> {

@@ -1,7 +1,8 @@
 //! Deadlines. Every [`TICK_EVERY`] the table is asked what is due (turn
 //! reminders, forfeit notices, expired challenges) and its answer is
-//! carried out; then the computer moves wherever it is to act. The deadlines live in the database, so a restart resumes
-//! every timer: the first tick runs at start-up and catches up.
+//! carried out; then the computer moves wherever it is to act. The
+//! deadlines live in the database, so a restart resumes every timer: the
+//! first tick runs at start-up and catches up.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use serenity::all::Http;
 use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
-use tracing::error;
+use tracing::{error, warn};
 
 use super::{error::new_error_id, outbox};
 use crate::table::Table;
@@ -37,18 +38,36 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
 }
 
 /// One tick: what the table says is due at `now` (reminders, forfeit
-/// notices in archived threads too), carried out. A failure is logged and
-/// the next tick tries again.
+/// notices in archived threads too, threads to reopen), carried out one
+/// match at a time: a refusal on one match is logged and retried later
+/// (the table backs off), and every other match still gets its notices.
 pub async fn deliver_due(http: &Http, table: &Table, now: i64) {
-    let effects = match table.tick(now).await {
-        Ok(effects) => effects,
+    let due = match table.tick_due(now).await {
+        Ok(due) => due,
         Err(e) => {
             error!("deadline tick failed: {e}");
             return;
         }
     };
-    if let Err(e) = outbox::deliver(http, table, None, effects).await {
-        let error_id = new_error_id();
-        error!(error_id = %error_id, error = %format!("{e:#}"), "could not deliver what a deadline tick produced");
+    for item in due {
+        let delivered = outbox::deliver(http, table, None, item.effects.clone()).await;
+        let recorded = match delivered {
+            Ok(()) => table.delivery_succeeded(&item).await,
+            Err(e) => {
+                let retry_at = table.delivery_failed(&item, now).await;
+                let error_id = new_error_id();
+                warn!(
+                    error_id = %error_id,
+                    about = ?item.about,
+                    retry_at = ?retry_at.as_ref().ok().copied().flatten(),
+                    error = %format!("{e:#}"),
+                    "could not deliver what a deadline tick produced; retrying later"
+                );
+                retry_at.map(drop)
+            }
+        };
+        if let Err(e) = recorded {
+            error!(about = ?item.about, "could not record a delivery: {e}");
+        }
     }
 }

@@ -28,8 +28,12 @@ pub struct ChallengeRow {
     pub id: i64,
     /// Discord guild (none for DMs and the console).
     pub guild: Option<String>,
-    /// Channel the challenge was posted in.
+    /// Channel the challenge was made in (a thread's parent): its match
+    /// opens in a new thread there.
     pub channel: String,
+    /// The thread the challenge was typed and posted in, if any: its
+    /// answers are posted there too.
+    pub thread: Option<String>,
     /// User who challenged.
     pub challenger: String,
     /// User challenged.
@@ -80,8 +84,10 @@ pub struct ChallengeSeat {
 pub struct NewChallenge {
     /// Discord guild.
     pub guild: Option<String>,
-    /// Channel of the post.
+    /// Channel of the challenge (a thread's parent).
     pub channel: String,
+    /// The thread the challenge is posted in, when typed in one.
+    pub thread: Option<String>,
     /// User who challenges.
     pub challenger: String,
     /// User challenged.
@@ -121,8 +127,8 @@ impl Store {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
                  variant, deadline_hours, status, created_at, expires_at, starts, mode, assembly,
-                 best_of, time_limit)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
+                 best_of, time_limit, thread)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(&new.guild)
@@ -140,6 +146,7 @@ impl Store {
         .bind(&new.assembly)
         .bind(new.best_of)
         .bind(new.time_limit)
+        .bind(&new.thread)
         .fetch_one(&mut *tx)
         .await?;
         let pair = [new.challenger.clone(), new.opponent.clone()];

@@ -376,6 +376,8 @@ impl Store {
                  to_act = ?5,
                  deadline_at = ?6,
                  updated_at = ?7,
+                 retry_at = CASE WHEN thread IS NULL THEN retry_at END,
+                 delivery_failures = CASE WHEN thread IS NULL THEN delivery_failures ELSE 0 END,
                  pending_actions = ?10,
                  orders = ?11,
                  board_events = ?12
@@ -445,14 +447,16 @@ impl Store {
         found(updated, id)
     }
 
-    /// Records the thread the match is played in.
+    /// Records the thread the match is played in (which ends any wait to
+    /// retry opening one).
     pub async fn set_thread(&self, id: i64, thread: &str) -> Result<(), StoreError> {
-        let updated = sqlx::query("UPDATE matches SET thread = ? WHERE id = ?")
-            .bind(thread)
-            .bind(id)
-            .execute(&mut *self.writer().await?)
-            .await?
-            .rows_affected();
+        let updated =
+            sqlx::query("UPDATE matches SET thread = ?, retry_at = NULL, delivery_failures = 0 WHERE id = ?")
+                .bind(thread)
+                .bind(id)
+                .execute(&mut *self.writer().await?)
+                .await?
+                .rows_affected();
         found(updated, id)
     }
 
@@ -506,7 +510,7 @@ impl Store {
             .map_err(|_| StoreError::Invalid("unserialisable reminder schedule"))?;
         Ok(sqlx::query_as(
             "SELECT * FROM matches
-             WHERE status = 'active' AND to_act <> '' AND (
+             WHERE status = 'active' AND to_act <> '' AND (retry_at IS NULL OR retry_at <= ?1) AND (
                  (deadline_at <= ?1 AND reminders_sent <= json_array_length(?2))
                  OR turn_started_at + 3600 * json_extract(?2, '$[' || reminders_sent || ']') <= ?1
              )
@@ -576,6 +580,80 @@ impl Store {
             .await?
             .rows_affected();
         found(updated, id)
+    }
+
+    /// The active match played in `thread`, if any, loses that thread (it
+    /// was deleted or locked): the thread is forgotten and remembered as
+    /// `moved_from`, so the next post opens a new one. Returns the match.
+    pub async fn lose_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "UPDATE matches SET moved_from = thread, thread = NULL
+             WHERE thread = ?1 AND status = 'active' RETURNING id",
+        )
+        .bind(thread)
+        .fetch_optional(&mut *self.writer().await?)
+        .await?)
+    }
+
+    /// Records that Discord refused a delivery for match `id` at `now`: the
+    /// ticker leaves it alone until `retry_at`, `backoff` doubled for each
+    /// failure in a row (at most `max_backoff`). When the delivery was
+    /// notice number `notice.1` for version `notice.0`, that notice counts
+    /// as not sent, so it goes out again. Returns when to retry.
+    pub async fn delivery_failed(
+        &self,
+        id: i64,
+        now: i64,
+        notice: Option<(i64, i64)>,
+        backoff: i64,
+        max_backoff: i64,
+    ) -> Result<i64, StoreError> {
+        let (version, sent) = notice.unzip();
+        let retry: Option<i64> = sqlx::query_scalar(
+            "UPDATE matches SET
+                 reminders_sent = CASE WHEN version IS ?3 AND reminders_sent IS ?4
+                                       THEN reminders_sent - 1 ELSE reminders_sent END,
+                 retry_at = ?2 + MIN(?6, ?5 * (1 << MIN(delivery_failures, 20))),
+                 delivery_failures = delivery_failures + 1
+             WHERE id = ?1 RETURNING retry_at",
+        )
+        .bind(id)
+        .bind(now)
+        .bind(version)
+        .bind(sent)
+        .bind(backoff)
+        .bind(max_backoff)
+        .fetch_optional(&mut *self.writer().await?)
+        .await?;
+        retry.ok_or_else(|| match_not_found(id))
+    }
+
+    /// Records that the ticker delivered everything due for match `id`:
+    /// the backoff starts afresh. Writes only after a failure.
+    pub async fn delivery_succeeded(&self, id: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET retry_at = NULL, delivery_failures = 0
+             WHERE id = ? AND delivery_failures > 0",
+        )
+        .bind(id)
+        .execute(&mut *self.writer().await?)
+        .await?;
+        Ok(())
+    }
+
+    /// Active matches that need a thread at `now`: opening it failed (or
+    /// it was lost) and the wait before the next try is over. With the
+    /// thread they also get the board they are waiting for.
+    pub async fn matches_needing_thread(&self, now: i64) -> Result<Vec<(i64, Option<String>)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, moved_from FROM matches
+             WHERE status = 'active' AND thread IS NULL
+               AND (retry_at <= ?1 OR (retry_at IS NULL AND moved_from IS NOT NULL))
+             ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&mut *self.reader().await?)
+        .await?)
     }
 
     /// How many matches exist, in any status.

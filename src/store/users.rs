@@ -11,7 +11,7 @@ pub struct UserRow {
     pub name: String,
     /// Stop for priority even when autopilot could pass.
     pub hold_priority: bool,
-    /// Send turn reminders by direct message.
+    /// Send turn reminders by direct message (opt-in).
     pub dm_reminders: bool,
     /// Let the table pass a stop even when only hidden cards show there is no answer.
     pub auto_pass: bool,
@@ -19,12 +19,13 @@ pub struct UserRow {
     pub created_at: i64,
 }
 
-/// A user's play settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A user's play settings; all off by default (reminders come as a ping
+/// in the match thread unless `dm_reminders` is on).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct UserSettings {
     /// Stop for priority even when autopilot could pass.
     pub hold_priority: bool,
-    /// Send turn reminders by direct message.
+    /// Send turn reminders by direct message (opt-in).
     pub dm_reminders: bool,
     /// Let the table pass a priority stop for the player when they have no
     /// answer, even when only their own hidden cards show it (the
@@ -32,18 +33,12 @@ pub struct UserSettings {
     pub auto_pass: bool,
 }
 
-impl Default for UserSettings {
-    fn default() -> Self {
-        UserSettings { hold_priority: false, dm_reminders: true, auto_pass: false }
-    }
-}
-
 impl Store {
     /// The user, created with default settings if new; `name` refreshes the
     /// stored display name.
     pub async fn get_or_create_user(&self, id: &str, name: &str) -> Result<UserRow, StoreError> {
         Ok(sqlx::query_as(
-            "INSERT INTO users (id, name) VALUES (?, ?)
+            "INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, 0)
              ON CONFLICT (id) DO UPDATE SET name = excluded.name
              RETURNING *",
         )

@@ -231,6 +231,7 @@ impl Table {
             .create_challenge(&NewChallenge {
                 guild: place.guild.clone(),
                 channel: place.channel.clone(),
+                thread: place.thread.clone(),
                 challenger: me.id.to_string(),
                 opponent: opponent.id.to_string(),
                 game: game.key().to_owned(),
@@ -278,8 +279,10 @@ impl Table {
             expires_in_hours: self.config.challenge_hours,
             first,
         });
+        // Posted where it was typed (a thread too); the match opens in a
+        // new thread of the channel.
         Ok(vec![Outgoing::Post {
-            target: Target::Channel(place.channel.clone()),
+            target: place.here(),
             message,
             mentions: invited.iter().map(|p| p.id.clone()).collect(),
             key: Some(PostKey::Challenge(id)),
@@ -429,7 +432,7 @@ impl Table {
             // Not everyone is in yet: say so, and wait for the others.
             let waiting = self.waiting_names(&seats).await?;
             return Ok(vec![Outgoing::Post {
-                target: Target::Channel(ch.channel.clone()),
+                target: answer_target(&ch),
                 message: Message::text(match brings {
                     Brings::Nothing | Brings::ChallengersDeck => format!(
                         "{} accepted {challenger_name}'s challenge. Waiting for {waiting} to accept.",
@@ -552,13 +555,16 @@ impl Table {
         let title = m.title();
         let mut out = Vec::new();
         if let Some(msg) = &ch.message_id {
-            out.push(Outgoing::StripComponents {
-                target: Target::Channel(ch.channel.clone()),
-                message_ref: msg.clone(),
-            });
+            out.push(Outgoing::StripComponents { target: answer_target(&ch), message_ref: msg.clone() });
         }
+        // The thread first: the accepted post links it (see `Outgoing::CreateThread`).
+        out.push(Outgoing::CreateThread {
+            parent_channel: ch.channel.clone(),
+            name: title.clone(),
+            match_id,
+        });
         out.push(Outgoing::Post {
-            target: Target::Channel(ch.channel.clone()),
+            target: answer_target(&ch),
             message: Message::text(format!(
                 "{} accepted {challenger_name}'s challenge: {}. The match is on in the thread \"{title}\".",
                 req.user.name,
@@ -575,7 +581,6 @@ impl Table {
             mentions: vec![],
             key: None,
         });
-        out.push(Outgoing::CreateThread { parent_channel: ch.channel.clone(), name: title, match_id });
         let events: Vec<String> = steps
             .iter()
             .flat_map(|s| &s.events)
@@ -668,13 +673,10 @@ impl Table {
         }
         let mut out = Vec::new();
         if let Some(msg) = &ch.message_id {
-            out.push(Outgoing::StripComponents {
-                target: Target::Channel(ch.channel.clone()),
-                message_ref: msg.clone(),
-            });
+            out.push(Outgoing::StripComponents { target: answer_target(&ch), message_ref: msg.clone() });
         }
         out.push(Outgoing::Post {
-            target: Target::Channel(ch.channel.clone()),
+            target: answer_target(&ch),
             message: Message::text(text),
             mentions: ping.into_iter().collect(),
             key: None,
@@ -755,25 +757,35 @@ impl Table {
         }
     }
 
-    /// Expires challenges whose time is up.
-    pub(crate) async fn expire_challenges(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
-        let mut out = Vec::new();
+    /// Expires challenges whose time is up: each one's notices, by challenge.
+    pub(crate) async fn expire_challenges(&self, now: i64) -> Result<Vec<(i64, Vec<Outgoing>)>, TableError> {
+        let mut expired = Vec::new();
         for ch in self.store.expire_due_challenges(now).await? {
+            let mut out = Vec::new();
             if let Some(msg) = &ch.message_id {
-                out.push(Outgoing::StripComponents {
-                    target: Target::Channel(ch.channel.clone()),
-                    message_ref: msg.clone(),
-                });
+                out.push(Outgoing::StripComponents { target: answer_target(&ch), message_ref: msg.clone() });
             }
             let (a, b) = (self.user_name(&ch.challenger).await?, self.user_name(&ch.opponent).await?);
             out.push(Outgoing::Post {
-                target: Target::Channel(ch.channel.clone()),
+                target: answer_target(&ch),
                 message: Message::text(format!("{a}'s challenge to {b} expired unanswered.")),
                 mentions: vec![],
                 key: None,
             });
+            expired.push((ch.id, out));
         }
-        Ok(out)
+        Ok(expired)
+    }
+
+    /// The front end could not post challenge `id` (Discord refused it):
+    /// nobody can see it or answer it, so it is withdrawn and blocks no new
+    /// challenge between the players. Returns whether it was still open.
+    pub async fn challenge_not_posted(&self, id: i64) -> Result<bool, TableError> {
+        let withdrawn = self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
+        if withdrawn {
+            tracing::info!(challenge = id, "the challenge could not be posted; withdrawn");
+        }
+        Ok(withdrawn)
     }
 
     /// A user's display name as last seen.
@@ -785,6 +797,14 @@ impl Table {
             .map(|u| u.name)
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| id.to_owned()))
+    }
+}
+
+/// Where a challenge's answers go: the thread it was posted in, else its channel.
+fn answer_target(ch: &ChallengeRow) -> Target {
+    match &ch.thread {
+        Some(thread) => Target::Thread(thread.clone()),
+        None => Target::Channel(ch.channel.clone()),
     }
 }
 

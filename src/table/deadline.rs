@@ -2,39 +2,162 @@
 //! others; and expiring unanswered challenges.
 
 use super::error::TableError;
-use super::protocol::{Outgoing, UserId};
+use super::loaded::Loaded;
+use super::protocol::{Outgoing, Target, UserId};
 use super::{CustomId, Table};
 use crate::store::MatchRow;
 use crate::view::{ButtonStyle, Component, Message};
 
+/// First wait before the ticker retries a delivery Discord refused, in
+/// seconds; it doubles with each failure in a row.
+pub const RETRY_BACKOFF_SECONDS: i64 = 60;
+
+/// Longest wait between two retries of a refused delivery, in seconds.
+pub const MAX_RETRY_BACKOFF_SECONDS: i64 = 3600;
+
+/// One piece of the work a ticker pass found due, delivered on its own: a
+/// refusal of one (a deleted thread, a missing permission) cannot lose
+/// another, and [`Table::delivery_failed`] knows what to retry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Due {
+    /// What the effects are about.
+    pub about: DueAbout,
+    /// What to carry out, in order.
+    pub effects: Vec<Outgoing>,
+}
+
+/// What a [`Due`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DueAbout {
+    /// An expired challenge's notice (nothing to retry: the challenge is
+    /// closed either way and blocks nobody).
+    Challenge(i64),
+    /// A match: its time call, its thread, or a notice.
+    Match {
+        /// The match.
+        match_id: i64,
+        /// The notice number recorded as sent and the version it was for,
+        /// when the effects are a reminder or the deadline notice.
+        notice: Option<(i64, i64)>,
+    },
+}
+
 impl Table {
-    /// One pass of the ticker at `now`: expires challenges, sends the
-    /// reminders and deadline notices that are due (each exactly once, even
-    /// with several tickers). A failure on one match is logged and skipped;
-    /// an error means the due work could not even be listed.
+    /// One pass of the ticker at `now`, all effects in one list (the
+    /// console's ticker); see [`Table::tick_due`].
     pub async fn tick(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
-        let mut out = self.expire_challenges(now).await?;
-        let due = self.tick_matches(now).await?;
-        out.extend(due);
-        Ok(super::computer::unpinged(out))
+        Ok(self.tick_due(now).await?.into_iter().flat_map(|d| d.effects).collect())
     }
 
-    /// The match part of [`Table::tick`]: time calls, reminders, notices.
-    async fn tick_matches(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
-        let mut out = Vec::new();
+    /// One pass of the ticker at `now`: expires challenges, calls time,
+    /// opens the threads that could not be opened (or were lost), and sends
+    /// the reminders and deadline notices that are due (each exactly once,
+    /// even with several tickers). A failure on one match is logged and
+    /// skipped; an error means the due work could not even be listed. A
+    /// front end reports each [`Due`] it could not deliver with
+    /// [`Table::delivery_failed`], so it is retried later.
+    pub async fn tick_due(&self, now: i64) -> Result<Vec<Due>, TableError> {
+        let mut out: Vec<Due> = self
+            .expire_challenges(now)
+            .await?
+            .into_iter()
+            .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects })
+            .collect();
+        let on_match = |match_id, effects| Due { about: DueAbout::Match { match_id, notice: None }, effects };
         for id in self.store.matches_out_of_time(now).await? {
             match self.call_time(id).await {
-                Ok(o) => out.extend(o),
+                Ok(o) => out.push(on_match(id, o)),
                 Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
+            }
+        }
+        for (id, moved_from) in self.store.matches_needing_thread(now).await? {
+            match self.thread_repair(id, moved_from.is_some()).await {
+                Ok(o) => out.push(on_match(id, o)),
+                Err(e) => tracing::error!(match_id = id, error = %e, "reopening the match thread failed"),
             }
         }
         let due = self.store.active_matches_due(now, &self.config.reminder_hours).await?;
         for row in due {
             match self.notice_due(&row, now).await {
-                Ok(o) => out.extend(o),
+                Ok(Some((sent, effects))) => out.push(Due {
+                    about: DueAbout::Match { match_id: row.id, notice: Some((row.version, sent)) },
+                    effects,
+                }),
+                Ok(None) => {}
                 Err(e) => tracing::error!(match_id = row.id, error = %e, "deadline notice failed"),
             }
         }
+        // The computer is never pinged or sent a message.
+        for due in &mut out {
+            due.effects = super::computer::unpinged(std::mem::take(&mut due.effects));
+        }
+        Ok(out)
+    }
+
+    /// The front end could not deliver `due` at `now`: a notice counts as
+    /// unsent again, and the match waits (with a backoff that doubles per
+    /// failure in a row) before the ticker tries again. Returns when.
+    pub async fn delivery_failed(&self, due: &Due, now: i64) -> Result<Option<i64>, TableError> {
+        let DueAbout::Match { match_id, notice } = due.about else { return Ok(None) };
+        let at = self
+            .store
+            .delivery_failed(match_id, now, notice, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
+            .await?;
+        Ok(Some(at))
+    }
+
+    /// The front end delivered `due`: the match's backoff starts afresh.
+    pub async fn delivery_succeeded(&self, due: &Due) -> Result<(), TableError> {
+        if let DueAbout::Match { match_id, .. } = due.about {
+            self.store.delivery_succeeded(match_id).await?;
+        }
+        Ok(())
+    }
+
+    /// The front end could not open the thread of `match_id` at `now` (a
+    /// missing permission, the server's thread limit): the ticker opens it
+    /// later, with the board, after a backoff. Returns when.
+    pub async fn thread_failed(&self, match_id: i64, now: i64) -> Result<i64, TableError> {
+        Ok(self
+            .store
+            .delivery_failed(match_id, now, None, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
+            .await?)
+    }
+
+    /// Posting in `thread` failed because the thread is gone or locked. If
+    /// it held an active match, the match leaves it: returns the match and
+    /// what opens its new thread (a note of the move, then the board).
+    pub async fn thread_lost(&self, thread: &str) -> Result<Option<(i64, Vec<Outgoing>)>, TableError> {
+        let Some(match_id) = self.store.lose_thread(thread).await? else { return Ok(None) };
+        tracing::info!(match_id, thread, "the match thread is gone or locked; moving the match");
+        Ok(Some((match_id, self.thread_repair(match_id, true).await?)))
+    }
+
+    /// Where match `match_id` is played: `Ok(thread)`, or, while it has no
+    /// thread (opening it failed, or it was lost), `Err` with the
+    /// [`Outgoing::CreateThread`] that opens one.
+    pub async fn thread_of(&self, match_id: i64) -> Result<Result<String, Outgoing>, TableError> {
+        let m = self.load(match_id).await?;
+        Ok(match &m.row.thread {
+            Some(thread) => Ok(thread.clone()),
+            None => Err(Outgoing::CreateThread {
+                parent_channel: m.row.channel.clone(),
+                name: m.title(),
+                match_id,
+            }),
+        })
+    }
+
+    /// A thread-less match's board, aimed at its thread to be, after a
+    /// note when it moved: delivering it opens the thread.
+    async fn thread_repair(&self, match_id: i64, moved: bool) -> Result<Vec<Outgoing>, TableError> {
+        let m = self.load(match_id).await?;
+        let mut out = Vec::new();
+        if moved {
+            out.push(moved_note(&m));
+        }
+        let everyone: Vec<UserId> = m.seats.iter().map(|s| UserId(s.user_id.clone())).collect();
+        out.push(self.board_post(&m, &m.state, m.row.version, &[], None, Some(everyone)));
         Ok(out)
     }
 
@@ -66,7 +189,10 @@ impl Table {
         Ok(vec![])
     }
 
-    async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Vec<Outgoing>, TableError> {
+    /// The notice due for `row` at `now`, with its number (recorded as
+    /// sent; [`Table::delivery_failed`] takes it back), or `None` when
+    /// another ticker sent it or nobody is waited for.
+    async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Option<(i64, Vec<Outgoing>)>, TableError> {
         let m = self.load(row.id).await?;
         // The computer is never reminded: it moves on its own.
         let late: Vec<crate::engine::Seat> =
@@ -74,16 +200,18 @@ impl Table {
         if late.is_empty() {
             // Recorded, so the ticker stops finding this decision due.
             self.store.record_reminder(row.id, row.version, row.reminders_sent + 1).await?;
-            return Ok(vec![]);
+            return Ok(None);
         }
         let reminders = self.config.reminder_hours.len() as i64;
         let started = row.turn_started_at.unwrap_or(row.updated_at);
         let hours = (now - started).max(0) / 3600;
         let names: Vec<String> = late.iter().map(|s| m.name_of(*s)).collect();
         let late_users: Vec<UserId> = late.iter().filter_map(|s| m.user_at(*s)).collect();
+        let link = board_link(&m).map(|l| format!(" Jump to the board: {l}")).unwrap_or_default();
         if row.deadline_at.is_some_and(|d| d <= now) && row.reminders_sent <= reminders {
-            if !self.store.record_reminder(row.id, row.version, reminders + 1).await? {
-                return Ok(vec![]);
+            let sent = reminders + 1;
+            if !self.store.record_reminder(row.id, row.version, sent).await? {
+                return Ok(None);
             }
             let others: Vec<UserId> = m
                 .seats
@@ -93,52 +221,62 @@ impl Table {
                 .collect();
             let mut message = Message::text(format!(
                 "⏰ {} has not moved for {hours} h, past the {} h limit of {}. \
-                 The other player may claim the win now, or keep waiting.",
+                 The other player may claim the win now, or keep waiting. \
+                 (The board offers *Claim the win* too, from now on.)",
                 crate::view::and_list(&names),
                 row.limit_hours,
                 m.title()
             ));
-            message.components.push(Component::button(
-                CustomId::Claim { match_id: row.id, version: row.version }.encode(),
-                "Claim the win",
-                ButtonStyle::Danger,
-            ));
+            message.components.push(claim_button(row.id, row.version));
             let mut mentions = others;
             mentions.extend(late_users);
-            return Ok(vec![Outgoing::Post { target: m.board_target(), message, mentions, key: None }]);
+            let notice = Outgoing::Post { target: m.board_target(), message, mentions, key: None };
+            return Ok(Some((sent, vec![notice])));
         }
         let n = row.reminders_sent + 1;
         if !self.store.record_reminder(row.id, row.version, n).await? {
-            return Ok(vec![]);
+            return Ok(None);
         }
         let left = row.deadline_at.map(|d| (d - now).max(0) / 3600);
-        let text = format!(
-            "⏰ Reminder: it has been {hours} h since your move came up in {}.{}",
-            m.title(),
-            left.map(|h| format!(" About {h} h are left before your opponent may claim the win."))
-                .unwrap_or_default()
+        let left = left
+            .map(|h| format!(" About {h} h are left before your opponent may claim the win."))
+            .unwrap_or_default();
+        let ping = |mentions: Vec<UserId>| Outgoing::Post {
+            target: m.board_target(),
+            message: Message::text(format!(
+                "⏰ Your move is waiting in {} ({hours} h so far).{left}{link}",
+                m.title()
+            )),
+            mentions,
+            key: None,
+        };
+        let dm_text = format!(
+            "⏰ Reminder: it has been {hours} h since your move came up in {}.{left}{link}",
+            m.title()
         );
         let mut out = Vec::new();
         let mut in_thread = Vec::new();
         for u in late_users {
             if self.store.user_settings(u.as_str()).await?.dm_reminders {
-                out.push(Outgoing::DirectMessage { to: u, text: text.clone() });
+                // Closed DMs must not lose the reminder: a ping in the thread instead.
+                let fallback = Some(Box::new(ping(vec![u.clone()])));
+                out.push(Outgoing::DirectMessage { to: u, text: dm_text.clone(), fallback });
             } else {
                 in_thread.push(u);
             }
         }
         if !in_thread.is_empty() {
-            out.push(Outgoing::Post {
-                target: m.board_target(),
-                message: Message::text(format!(
-                    "⏰ Your move is waiting in {} ({hours} h so far).",
-                    m.title()
-                )),
-                mentions: in_thread,
-                key: None,
-            });
+            out.push(ping(in_thread));
         }
-        Ok(out)
+        Ok(Some((n, out)))
+    }
+
+    /// *Claim the win* for the board of a match whose deadline has passed,
+    /// so claiming never depends on the deadline notice having arrived.
+    pub(crate) fn claim_offer(&self, m: &Loaded, version: i64) -> Option<Component> {
+        let passed = m.row.deadline_at.is_some_and(|d| d <= self.clock.now());
+        let active = m.row.status == crate::store::MatchStatus::Active && !m.state.to_act().is_empty();
+        (passed && active && m.row.version == version).then(|| claim_button(m.id(), version))
     }
 
     /// Re-runs a match from its setup and log and compares the result with
@@ -194,4 +332,35 @@ impl Table {
         }
         Ok(report)
     }
+}
+
+/// The *Claim the win* button for the decision pending at `version`.
+fn claim_button(match_id: i64, version: i64) -> Component {
+    Component::button(CustomId::Claim { match_id, version }.encode(), "Claim the win", ButtonStyle::Danger)
+}
+
+/// The first post in a match's new thread when its old one was deleted or
+/// locked.
+fn moved_note(m: &Loaded) -> Outgoing {
+    Outgoing::Post {
+        target: Target::MatchThread(m.id()),
+        message: Message::text(format!(
+            "{} moved here: its old thread was deleted or locked. Nothing was lost; play on from the board below.",
+            m.title()
+        )),
+        mentions: vec![],
+        key: None,
+    }
+}
+
+/// A link that opens the match's board (or its thread) in Discord, when
+/// the ids are Discord's (numbers); the console's names get none.
+pub(crate) fn board_link(m: &Loaded) -> Option<String> {
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let guild = m.row.guild.as_deref().filter(|g| numeric(g))?;
+    let thread = m.row.thread.as_deref().filter(|t| numeric(t))?;
+    Some(match m.row.board_message.as_deref().filter(|b| numeric(b)) {
+        Some(board) => format!("https://discord.com/channels/{guild}/{thread}/{board}"),
+        None => format!("https://discord.com/channels/{guild}/{thread}"),
+    })
 }

@@ -342,7 +342,13 @@ impl Table {
             notice,
             thinking,
         };
-        view::board(&public, &ctx)
+        let mut message = view::board(&public, &ctx);
+        // Past the deadline the board offers the claim itself: a lost
+        // deadline notice must not stall the match.
+        if let Some(claim) = self.claim_offer(m, version).filter(|_| message.components.len() < 20) {
+            message.components.push(claim);
+        }
+        message
     }
 
     /// Whether a click on an older message still means what it meant: only

@@ -289,7 +289,11 @@ pub enum Outgoing {
         key: Option<PostKey>,
     },
     /// Open a thread under `parent_channel` for a match; then report its id
-    /// with `Table::thread_created(match_id, thread_id)`.
+    /// with `Table::thread_created(match_id, thread_id)`. Later posts of
+    /// the batch that quote `name` ("… in the thread \"Alice vs Bob ·
+    /// Spheres #1\"") may show a link to the thread there instead. If it
+    /// cannot be opened, report that with `Table::thread_failed`: the
+    /// ticker opens it later (or the match's next post does).
     CreateThread {
         /// The channel the challenge was made in.
         parent_channel: String,
@@ -339,12 +343,15 @@ pub enum Outgoing {
         /// Its message id, as reported through `Table::posted`.
         message_ref: String,
     },
-    /// A direct message (turn reminders).
+    /// A direct message (turn reminders, for players who asked for them).
     DirectMessage {
         /// Recipient.
         to: UserId,
         /// Plain text.
         text: String,
+        /// What to carry out instead when the message cannot be delivered
+        /// (the player's DMs are closed): a ping in the match thread.
+        fallback: Option<Box<Outgoing>>,
     },
 }
 

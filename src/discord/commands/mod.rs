@@ -16,15 +16,17 @@ mod settings;
 
 use std::future::Future;
 
-use serenity::all::{CommandInteraction, Http};
+use serenity::all::{ChannelType, CommandInteraction, Http, Permissions};
 
 use super::interaction::Reply;
 use super::{outbox, Context, Data, Error};
-use crate::table::{Command, Request, RequestKind, Table};
+use crate::table::{Command, Request, RequestKind, Table, UserError};
 
-/// Every command the bot registers, in the order Discord lists them.
+/// Every command the bot registers, in the order Discord lists them. The
+/// bot is installed to servers only (not to a user's account): poise sets
+/// where a command can be used, this sets how the bot can be installed.
 pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         hand::hand(),
         board::board(),
@@ -35,7 +37,11 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         games::games(),
         card::card(),
         rule::rule(),
-    ]
+    ];
+    for command in &mut commands {
+        command.install_context = Some(vec![serenity::all::InstallationContext::Guild]);
+    }
+    commands
 }
 
 /// Acknowledges the command, hands it to the table and carries out the
@@ -70,6 +76,11 @@ pub async fn answer_slash(
 ) -> Result<(), Error> {
     let mut reply = Reply::defer_command(http, interaction).await?;
     match prepare.await {
+        Ok(Command::Challenge { .. }) if no_match_here(interaction).is_some() => {
+            // Refused before anything is stored.
+            let why = no_match_here(interaction).unwrap_or_default();
+            outbox::conclude(http, &mut reply, Err(UserError::new(why).into())).await;
+        }
         Ok(command) => {
             let request =
                 Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
@@ -78,4 +89,60 @@ pub async fn answer_slash(
         Err(e) => outbox::conclude(http, &mut reply, Err(e)).await,
     }
     Ok(())
+}
+
+/// Why no match can be started where `interaction` was made, if so: a
+/// match needs a channel that takes threads (or forum posts), and the
+/// challenge a channel to be posted in.
+fn no_match_here(interaction: &CommandInteraction) -> Option<String> {
+    let kind = interaction.channel.as_ref().map(|c| c.kind);
+    let kind_name = match (interaction.guild_id, kind) {
+        (None, _) | (_, Some(ChannelType::Private | ChannelType::GroupDm)) => "direct messages",
+        (_, Some(ChannelType::Voice)) => "a voice channel's chat",
+        (_, Some(ChannelType::Stage)) => "a stage channel",
+        _ => return missing_permissions(interaction, kind),
+    };
+    Some(format!(
+        "Matches cannot be played in {kind_name}: they need threads, which only text, announcement \
+         and forum channels have. Use /challenge in a server's text channel, or inside a forum post."
+    ))
+}
+
+/// The permissions a match needs that the bot lacks where `interaction`
+/// was made (Discord sends the bot's permissions there with it), as a
+/// refusal that names them: better said before the challenge is stored
+/// than when the opponent accepts and the thread cannot be opened.
+fn missing_permissions(interaction: &CommandInteraction, kind: Option<ChannelType>) -> Option<String> {
+    let have = interaction.app_permissions?;
+    let in_thread = matches!(
+        kind,
+        Some(ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread)
+    );
+    let mut needed = vec![(Permissions::VIEW_CHANNEL, "View Channel")];
+    if in_thread {
+        needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"));
+    } else {
+        needed.push((Permissions::SEND_MESSAGES, "Send Messages"));
+        needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"));
+    }
+    needed.push((Permissions::EMBED_LINKS, "Embed Links"));
+    // From a thread the match opens in its parent, which may be a forum
+    // (a new post needs Send Messages there) or a text channel.
+    let opens = if in_thread {
+        have.intersects(Permissions::CREATE_PUBLIC_THREADS | Permissions::SEND_MESSAGES)
+    } else {
+        have.contains(Permissions::CREATE_PUBLIC_THREADS)
+    };
+    let mut missing: Vec<&str> = needed.iter().filter(|(p, _)| !have.contains(*p)).map(|(_, n)| *n).collect();
+    if !opens {
+        missing.push("Create Public Threads");
+    }
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "I cannot run a match here: I am missing {} in this channel. A server admin can fix it in the \
+         channel settings → Permissions → add the bot; then challenge again.",
+        crate::view::and_list(&missing)
+    ))
 }

@@ -8,7 +8,8 @@ pub async fn settings(
     ctx: Context<'_>,
     #[description = "Stop at every decision instead of letting the autopilot answer forced ones"]
     hold_priority: Option<bool>,
-    #[description = "Remind you by direct message when a match waits for you"] reminders: Option<bool>,
+    #[description = "Remind you by direct message (off: a ping in the match thread, the default)"]
+    reminders: Option<bool>,
     #[description = "Pass for you when you have no answer, even if that tells opponents you had none"]
     auto_pass: Option<bool>,
     #[description = "Standing orders for all your matches, comma-separated (e.g. never-block), or none"]

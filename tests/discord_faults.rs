@@ -1,0 +1,339 @@
+//! Fault injection: every Discord error the bot can meet, at every kind of
+//! post, against the fake Discord. For each (error, post) pair: what the
+//! person is told, that nothing is left blocking, and that the next action
+//! or ticker pass repairs what failed.
+
+use cardtable::discord::{answer_slash, deliver_due, on_component};
+use cardtable::table::{Command, CustomId, Table, RETRY_BACKOFF_SECONDS};
+
+mod discord_support;
+use discord_support::*;
+
+/// One error Discord can answer with, and what the person is told about it.
+struct Case {
+    name: &'static str,
+    failure: Failure,
+    /// How many requests fail (`None`: until healed).
+    times: Option<u32>,
+    /// Words the message to the person holds; empty: Discord recovered
+    /// (the adapter retried) and the person is told nothing.
+    told: &'static str,
+}
+
+impl Case {
+    fn recovers(&self) -> bool {
+        self.told.is_empty()
+    }
+    /// Discord's answer says the thread is gone or locked.
+    fn thread_lost(&self) -> bool {
+        matches!(self.failure, Failure::Code(_, 10003 | 50083 | 160005))
+    }
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "50001",
+        failure: Failure::Code("403 Forbidden", 50001),
+        times: None,
+        told: "cannot see this channel",
+    },
+    Case {
+        name: "50008",
+        failure: Failure::Code("400 Bad Request", 50008),
+        times: None,
+        told: "this kind of channel",
+    },
+    Case {
+        name: "50013",
+        failure: Failure::Code("403 Forbidden", 50013),
+        times: None,
+        told: "missing a permission",
+    },
+    Case {
+        name: "50024",
+        failure: Failure::Code("400 Bad Request", 50024),
+        times: None,
+        told: "cannot have them",
+    },
+    Case { name: "50083", failure: Failure::Code("400 Bad Request", 50083), times: None, told: "archived" },
+    Case { name: "160005", failure: Failure::Code("400 Bad Request", 160005), times: None, told: "locked" },
+    Case {
+        name: "160006",
+        failure: Failure::Code("400 Bad Request", 160006),
+        times: None,
+        told: "limit of active threads",
+    },
+    Case {
+        name: "10003",
+        failure: Failure::Code("404 Not Found", 10003),
+        times: None,
+        told: "no longer exists",
+    },
+    Case { name: "429 once", failure: Failure::RateLimited, times: Some(1), told: "" },
+    Case { name: "429", failure: Failure::RateLimited, times: None, told: "slow down" },
+    Case { name: "500 once", failure: Failure::ServerError, times: Some(1), told: "" },
+    Case { name: "500", failure: Failure::ServerError, times: None, told: "did not answer" },
+    Case { name: "timeout once", failure: Failure::Timeout, times: Some(1), told: "" },
+    Case { name: "timeout", failure: Failure::Timeout, times: None, told: "did not answer" },
+];
+
+/// The told text fits the case: its words, the permission a 50013 needs,
+/// and never an apology for what is not a bug.
+fn assert_told(case: &Case, text: &str, permission: &str, outcome: &str) {
+    let name = case.name;
+    assert!(text.contains(case.told), "{name}: says what happened: {text}");
+    assert!(text.contains(outcome), "{name}: says what became of it ({outcome}): {text}");
+    assert!(!text.contains("error id"), "{name}: a plain message, not an apology: {text}");
+    if case.name == "50013" {
+        assert!(text.contains(permission), "{name}: names {permission}: {text}");
+    }
+}
+
+async fn fresh() -> (FakeDiscord, Table) {
+    (FakeDiscord::start().await, table().await)
+}
+
+/// Whether Alice and Bob have a challenge waiting (which would block a new one).
+async fn open_challenge(table: &Table) -> bool {
+    let (alice, bob) = (ALICE.to_string(), BOB.to_string());
+    table.store().open_challenge_between(&alice, &bob, None, table.now()).await.unwrap().is_some()
+}
+
+#[tokio::test]
+async fn a_challenge_post_that_fails_is_withdrawn_and_the_challenger_told_why() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), case.failure, case.times);
+        let posted = challenge_from(&discord, &table, A, B, CHANNEL).await;
+        if case.recovers() {
+            assert!(posted.is_some(), "{}: the challenge got through on a retry", case.name);
+            assert!(open_challenge(&table).await, "{}", case.name);
+            continue;
+        }
+        assert!(posted.is_none(), "{}", case.name);
+        assert!(!open_challenge(&table).await, "{}: the challenge was withdrawn", case.name);
+        discord.heal();
+        let again = challenge_from(&discord, &table, A, B, CHANNEL).await;
+        assert!(again.is_some(), "{}: nothing blocks a new challenge", case.name);
+    }
+}
+
+#[tokio::test]
+async fn the_challenger_is_told_what_to_fix_when_the_challenge_cannot_be_posted() {
+    for case in CASES.iter().filter(|c| !c.recovers()) {
+        let (discord, table) = fresh().await;
+        discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), case.failure, case.times);
+        answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+            .await
+            .unwrap();
+        let text = private_text(&discord.take());
+        assert_told(case, &text, "Send Messages and Embed Links", "withdrew the challenge");
+    }
+}
+
+#[tokio::test]
+async fn an_accepted_post_that_fails_leaves_the_match_playing_in_its_thread() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        let accept_id = challenge_from(&discord, &table, A, B, CHANNEL).await.unwrap();
+        discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), case.failure, case.times);
+        accept(&discord, &table, B, CHANNEL, &accept_id).await;
+        let calls = discord.take();
+        let thread = *discord.state.lock().unwrap().threads.keys().next().expect("the thread was opened");
+        assert!(
+            posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()),
+            "{}: the board is in the thread: {calls:#?}",
+            case.name
+        );
+        let text = private_text(&calls);
+        if case.recovers() {
+            assert!(!text.contains("went through"), "{}: {text}", case.name);
+        } else {
+            assert_told(case, &text, "Send Messages and Embed Links", "Everything else went through");
+        }
+        assert!(!open_challenge(&table).await, "{}: the challenge is answered", case.name);
+    }
+}
+
+#[tokio::test]
+async fn a_match_whose_thread_cannot_be_opened_is_saved_and_the_next_ticker_pass_opens_it() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        let accept_id = challenge_from(&discord, &table, A, B, CHANNEL).await.unwrap();
+        discord.fail(Some("POST"), format!("/channels/{CHANNEL}/threads"), case.failure, case.times);
+        accept(&discord, &table, B, CHANNEL, &accept_id).await;
+        let calls = discord.take();
+        let matches = table.store().matches_for_user(&BOB.to_string(), None).await.unwrap();
+        assert_eq!(matches.len(), 1, "{}: the match is saved", case.name);
+        let match_id = matches[0].0.id;
+        let thread = table.store().load_match(match_id).await.unwrap().thread;
+        if case.recovers() {
+            assert!(thread.is_some(), "{}: opened on a retry", case.name);
+            continue;
+        }
+        assert!(thread.is_none(), "{}", case.name);
+        assert_told(case, &private_text(&calls), "Create Public Threads", "The match is saved");
+        // Nothing blocks the pair.
+        assert!(!open_challenge(&table).await, "{}", case.name);
+        // Not before the backoff; then the ticker opens it and posts the board.
+        deliver_due(&discord.http, &table, table.now() + 5).await;
+        assert!(discord.take().iter().all(|c| !c.path.ends_with("/threads")), "{}: backs off", case.name);
+        discord.heal();
+        deliver_due(&discord.http, &table, table.now() + RETRY_BACKOFF_SECONDS + 5).await;
+        let calls = discord.take();
+        let thread = table.store().load_match(match_id).await.unwrap().thread;
+        let thread: u64 =
+            thread.unwrap_or_else(|| panic!("{}: the ticker opened the thread", case.name)).parse().unwrap();
+        assert!(
+            posts_in(&calls, thread).iter().any(|c| c.body["content"].as_str().unwrap_or("").contains("<@")),
+            "{}: the board pings the players: {calls:#?}",
+            case.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_board_that_cannot_be_posted_is_explained_and_a_lost_thread_moves_the_match() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        let (thread, match_id) = open_match(&discord, &table).await;
+        discord.fail(None, format!("/channels/{thread}/messages"), case.failure, case.times);
+        answer_slash(&discord.http, &table, &slash(A, thread, "board"), async { Ok(Command::Board) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        let now_in = table.store().load_match(match_id).await.unwrap().thread.unwrap();
+        if case.recovers() {
+            assert_eq!(now_in, thread.to_string(), "{}", case.name);
+            assert!(!posts_in(&calls, thread).is_empty(), "{}", case.name);
+            continue;
+        }
+        if case.thread_lost() {
+            // Moved: a new thread under the channel, with a note and the board.
+            let new: u64 = now_in.parse().unwrap();
+            assert_ne!(new, thread, "{}: the match moved", case.name);
+            let posts = posts_in(&calls, new);
+            assert!(text_of(&posts[0].body).contains("moved here"), "{}: {calls:#?}", case.name);
+            assert!(posts.iter().any(|c| !custom_ids(&c.body).is_empty()), "{}: the board", case.name);
+            continue;
+        }
+        assert_told(case, &private_text(&calls), "Send Messages in Threads", "board is posted again");
+        // The next action (here the other player's /board) repairs it.
+        discord.heal();
+        answer_slash(&discord.http, &table, &slash(B, thread, "board"), async { Ok(Command::Board) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        assert_eq!(posts_in(&calls, thread).len(), 1, "{}: {calls:#?}", case.name);
+    }
+}
+
+#[tokio::test]
+async fn a_hand_that_cannot_be_shown_blocks_nothing() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        let (thread, match_id) = open_match(&discord, &table).await;
+        let hand = CustomId::Hand { match_id }.encode();
+        discord.fail(Some("POST"), format!("/webhooks/{APP}"), case.failure, case.times);
+        on_component(&discord.http, &table, &click(A, thread, &hand)).await;
+        let calls = discord.take();
+        assert!(posts_in(&calls, thread).is_empty(), "{}: nothing public: {calls:#?}", case.name);
+        discord.heal();
+        on_component(&discord.http, &table, &click(A, thread, &hand)).await;
+        let calls = discord.take();
+        let replies = private_replies(&calls);
+        assert!(
+            replies.iter().any(|c| text_of(&c.body).contains("hand")),
+            "{}: the hand: {calls:#?}",
+            case.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_reminder_that_fails_is_retried_later_and_a_lost_thread_moves_the_match() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        let (thread, match_id) = open_match(&discord, &table).await;
+        let start = table.now();
+        discord.fail(None, format!("/channels/{thread}/messages"), case.failure, case.times);
+        deliver_due(&discord.http, &table, start + 13 * 3600).await;
+        let calls = discord.take();
+        let now_in: u64 = table.store().load_match(match_id).await.unwrap().thread.unwrap().parse().unwrap();
+        let reminder = |calls: &[Call], t: u64| {
+            posts_in(calls, t).iter().any(|c| text_of(&c.body).contains("Your move is waiting"))
+        };
+        if case.recovers() || case.thread_lost() {
+            assert!(reminder(&calls, now_in), "{}: delivered in this pass: {calls:#?}", case.name);
+            assert_eq!(case.thread_lost(), now_in != thread, "{}: moved only when lost", case.name);
+            continue;
+        }
+        assert!(!reminder(&calls, thread), "{}", case.name);
+        discord.heal();
+        // Not lost: not before the backoff, then delivered.
+        deliver_due(&discord.http, &table, start + 13 * 3600 + 10).await;
+        assert!(!reminder(&discord.take(), thread), "{}: waits for the backoff", case.name);
+        deliver_due(&discord.http, &table, start + 13 * 3600 + RETRY_BACKOFF_SECONDS + 10).await;
+        assert!(reminder(&discord.take(), thread), "{}: retried", case.name);
+    }
+}
+
+#[tokio::test]
+async fn a_deadline_notice_that_fails_is_retried_and_the_board_offers_the_claim_meanwhile() {
+    for case in CASES {
+        let (discord, table) = fresh().await;
+        let (thread, match_id) = open_match(&discord, &table).await;
+        let start = table.now();
+        deliver_due(&discord.http, &table, start + 13 * 3600).await;
+        deliver_due(&discord.http, &table, start + 25 * 3600).await;
+        discord.take();
+        discord.fail(None, format!("/channels/{thread}/messages"), case.failure, case.times);
+        let late = start + 73 * 3600;
+        deliver_due(&discord.http, &table, late).await;
+        let calls = discord.take();
+        let now_in: u64 = table.store().load_match(match_id).await.unwrap().thread.unwrap().parse().unwrap();
+        let notice = |calls: &[Call], t: u64| {
+            posts_in(calls, t).iter().any(|c| custom_ids(&c.body).iter().any(|i| i.starts_with("claim:")))
+        };
+        if case.recovers() || case.thread_lost() {
+            assert!(notice(&calls, now_in), "{}: delivered in this pass: {calls:#?}", case.name);
+            continue;
+        }
+        assert!(!notice(&calls, thread), "{}", case.name);
+        discord.heal();
+        deliver_due(&discord.http, &table, late + RETRY_BACKOFF_SECONDS + 10).await;
+        assert!(notice(&discord.take(), thread), "{}: retried", case.name);
+    }
+}
+
+#[tokio::test]
+async fn the_board_offers_claim_the_win_once_the_deadline_has_passed() {
+    let discord = FakeDiscord::start().await;
+    let clock = std::sync::Arc::new(cardtable::table::ManualClock::new(1_704_067_200));
+    let table = Table::with_clock(cardtable::store::Store::open_memory().await.unwrap(), clock.clone());
+    let (thread, match_id) = open_match(&discord, &table).await;
+    let waiting = if to_act(&table, match_id, [A, B]).await == A { B } else { A };
+    clock.advance(73 * 3600);
+    // The deadline notice never arrived; the board is enough to claim.
+    answer_slash(&discord.http, &table, &slash(waiting, thread, "board"), async { Ok(Command::Board) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    let board = posts_in(&calls, thread);
+    assert!(board.iter().any(|c| custom_ids(&c.body).iter().any(|i| i.starts_with("claim:"))), "{calls:#?}");
+}
+
+#[tokio::test]
+async fn a_ticker_pass_where_one_match_fails_still_delivers_every_other_matchs_reminders() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let (first, _) = open_match_between(&discord, &table, A, B).await;
+    let (second, _) = open_match_between(&discord, &table, C, D).await;
+    let start = table.now();
+    discord.fail(None, format!("/channels/{first}/messages"), Failure::Code("403 Forbidden", 50013), None);
+    deliver_due(&discord.http, &table, start + 13 * 3600).await;
+    let calls = discord.take();
+    assert!(posts_in(&calls, first).is_empty());
+    let delivered = posts_in(&calls, second);
+    assert!(delivered.iter().any(|c| text_of(&c.body).contains("Your move is waiting")), "{calls:#?}");
+}

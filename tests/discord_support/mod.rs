@@ -1,0 +1,554 @@
+//! A fake Discord for the adapter's tests: a local HTTP server (127.0.0.1,
+//! nothing leaves the machine) that records every API call the adapter
+//! makes and answers like Discord, or fails on purpose (a [`Fault`]: any
+//! JSON error code, a 429, a 5xx, a timeout) at any route. Interactions are
+//! built from the JSON Discord sends; the table is the real one, on an
+//! in-memory database.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use serenity::all::{ApplicationId, CommandInteraction, ComponentInteraction, Http, HttpBuilder};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+
+use cardtable::discord::{answer_slash, on_component, set_retry, Retry};
+use cardtable::games::{GameId, Library};
+use cardtable::store::Store;
+use cardtable::table::{Command, Table, UserRef};
+
+pub const GUILD: u64 = 4000;
+pub const CHANNEL: u64 = 5000;
+/// A forum channel.
+pub const FORUM: u64 = 5100;
+/// An announcement channel.
+pub const NEWS: u64 = 5200;
+pub const ALICE: u64 = 1111;
+pub const BOB: u64 = 2222;
+pub const CAROL: u64 = 3333;
+pub const DAVE: u64 = 4444;
+pub const APP: u64 = 77;
+
+/// Interaction callback types and flags, as Discord numbers them.
+pub const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
+pub const DEFERRED_UPDATE_MESSAGE: u64 = 6;
+pub const EPHEMERAL: u64 = 1 << 6;
+
+/// The bot's permissions where interactions are made: all of them (a test
+/// that needs fewer overwrites `app_permissions`).
+pub const ALL_PERMISSIONS: &str = "2251799813685247";
+
+/// How long the adapter waits for one request in these tests (a
+/// [`Failure::Timeout`] answers later than this).
+pub const HTTP_TIMEOUT: Duration = Duration::from_millis(250);
+
+pub const A: (u64, &str) = (ALICE, "Alice");
+pub const B: (u64, &str) = (BOB, "Bob");
+pub const C: (u64, &str) = (CAROL, "Carol");
+pub const D: (u64, &str) = (DAVE, "Dave");
+
+/// One API call the adapter made.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub method: String,
+    pub path: String,
+    pub body: Value,
+    /// Whether the fake answered it with success.
+    pub ok: bool,
+}
+
+/// How the fake fails a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// A JSON error: HTTP status line and Discord's code.
+    Code(&'static str, u64),
+    /// 429 Too Many Requests, with `retry_after` (seconds).
+    RateLimited,
+    /// 500 Internal Server Error.
+    ServerError,
+    /// No answer before the adapter's timeout.
+    Timeout,
+}
+
+/// A request the fake fails on purpose.
+#[derive(Debug, Clone)]
+pub struct Fault {
+    /// "POST", "PATCH", …; `None`: any.
+    pub method: Option<&'static str>,
+    /// The path after `/api/v10`, or its beginning up to a `/`.
+    pub path: String,
+    pub failure: Failure,
+    /// How many more requests fail; `None`: all of them.
+    pub times: Option<u32>,
+}
+
+#[derive(Default)]
+pub struct FakeState {
+    pub calls: Vec<Call>,
+    next_id: u64,
+    /// Threads that answer "archived" (50083) until un-archived.
+    archived: Vec<u64>,
+    faults: Vec<Fault>,
+    /// Channel types by id (0, a text channel, when not listed).
+    kinds: HashMap<u64, u8>,
+    /// Threads opened, with their parent.
+    pub threads: HashMap<u64, u64>,
+}
+
+/// A fake Discord REST API.
+pub struct FakeDiscord {
+    pub state: Arc<Mutex<FakeState>>,
+    pub http: Http,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        // Short waits: a failing case costs milliseconds, not seconds.
+        set_retry(Retry { attempts: 2, backoff: Duration::from_millis(5) });
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let mut kinds = HashMap::new();
+        kinds.insert(FORUM, 15);
+        kinds.insert(NEWS, 5);
+        let state = Arc::new(Mutex::new(FakeState { next_id: 900_000, kinds, ..FakeState::default() }));
+        let shared = state.clone();
+        tokio::spawn(async move {
+            loop {
+                let (mut socket, _) = listener.accept().await.unwrap();
+                let state = shared.clone();
+                tokio::spawn(async move {
+                    let Some((method, path, body)) = read_request(&mut socket).await else { return };
+                    let answer = answer(&state, &method, &path, &body);
+                    let (status, reply, extra) = match answer {
+                        Answer::Reply(status, reply) => (status, reply, String::new()),
+                        Answer::Fail(Failure::Timeout) => {
+                            tokio::time::sleep(HTTP_TIMEOUT * 4).await;
+                            return;
+                        }
+                        Answer::Fail(Failure::RateLimited) => (
+                            "429 Too Many Requests",
+                            Some(
+                                json!({"message": "You are being rate limited.", "retry_after": 0.02, "global": false, "code": 0}),
+                            ),
+                            "retry-after: 0.02\r\nx-ratelimit-scope: user\r\n".to_owned(),
+                        ),
+                        Answer::Fail(Failure::ServerError) => (
+                            "500 Internal Server Error",
+                            Some(json!({"code": 0, "message": "500: Internal Server Error", "errors": {}})),
+                            String::new(),
+                        ),
+                        Answer::Fail(Failure::Code(status, code)) => (
+                            status,
+                            Some(json!({"code": code, "message": "refused by the fake", "errors": {}})),
+                            String::new(),
+                        ),
+                    };
+                    let text = reply.map(|v| v.to_string()).unwrap_or_default();
+                    let response = format!(
+                        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\n{extra}content-length: {}\r\nconnection: close\r\n\r\n{text}",
+                        text.len()
+                    );
+                    let _ = socket.write_all(response.as_bytes()).await;
+                    let _ = socket.shutdown().await;
+                });
+            }
+        });
+        let client = reqwest::Client::builder().timeout(HTTP_TIMEOUT).build().unwrap();
+        let http = HttpBuilder::new("MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.fake-token-for-tests")
+            .client(client)
+            .proxy(base)
+            .ratelimiter_disabled(true)
+            .application_id(ApplicationId::new(APP))
+            .build();
+        FakeDiscord { state, http }
+    }
+
+    /// The calls since the last `take`.
+    pub fn take(&self) -> Vec<Call> {
+        std::mem::take(&mut self.state.lock().unwrap().calls)
+    }
+
+    pub fn archive(&self, thread: u64) {
+        self.state.lock().unwrap().archived.push(thread);
+    }
+
+    /// Every request on `path` (and below it) fails with `failure`, `times` times (`None`: always).
+    pub fn fail(
+        &self,
+        method: Option<&'static str>,
+        path: impl Into<String>,
+        failure: Failure,
+        times: Option<u32>,
+    ) {
+        self.state.lock().unwrap().faults.push(Fault { method, path: path.into(), failure, times });
+    }
+
+    /// Posting and editing in `channel` fail with a JSON error.
+    pub fn fail_posts_in(&self, channel: u64, status: &'static str, code: u64) {
+        self.fail(None, format!("/channels/{channel}/messages"), Failure::Code(status, code), None);
+    }
+
+    /// Discord works again.
+    pub fn heal(&self) {
+        self.state.lock().unwrap().faults.clear();
+    }
+
+    /// Sets the type of channel `id` (15 a forum, 2 a voice channel, …).
+    pub fn set_kind(&self, id: u64, kind: u8) {
+        self.state.lock().unwrap().kinds.insert(id, kind);
+    }
+}
+
+async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, String, Value)> {
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let header_end = loop {
+        let n = socket.read(&mut chunk).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+    };
+    let head = String::from_utf8_lossy(&buf[..header_end]).to_string();
+    let mut lines = head.lines();
+    let mut request_line = lines.next()?.split(' ');
+    let method = request_line.next()?.to_owned();
+    let path = request_line.next()?.to_owned();
+    let length = lines
+        .filter_map(|l| l.split_once(':'))
+        .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok())
+        .unwrap_or(0);
+    while buf.len() < header_end + length {
+        let n = socket.read(&mut chunk).await.ok()?;
+        if n == 0 {
+            break;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    let raw = &buf[header_end..];
+    let body = serde_json::from_slice(raw).unwrap_or_else(|_| multipart_json(raw));
+    Some((method, path, body))
+}
+
+/// The `payload_json` part of a multipart body (forum posts are sent so).
+fn multipart_json(raw: &[u8]) -> Value {
+    let text = String::from_utf8_lossy(raw);
+    let Some(part) = text.split("name=\"payload_json\"").nth(1) else { return Value::Null };
+    let Some((_, rest)) = part.split_once("\r\n\r\n") else { return Value::Null };
+    let json = rest.split("\r\n--").next().unwrap_or("");
+    serde_json::from_str(json).unwrap_or(Value::Null)
+}
+
+enum Answer {
+    Reply(&'static str, Option<Value>),
+    Fail(Failure),
+}
+
+/// Discord's answer to one call.
+fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> Answer {
+    let mut s = state.lock().unwrap();
+    let answer = answer_locked(&mut s, method, path, body);
+    let ok = matches!(answer, Answer::Reply(status, _) if status.starts_with('2'));
+    s.calls.push(Call { method: method.to_owned(), path: path.to_owned(), body: body.clone(), ok });
+    answer
+}
+
+fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> Answer {
+    s.next_id += 1;
+    let id = s.next_id;
+    let route = path.trim_start_matches("/api/v10");
+    let fault = s.faults.iter_mut().find(|f| {
+        f.method.is_none_or(|m| m == method)
+            && (route == f.path || route.starts_with(&format!("{}/", f.path)))
+            && f.times != Some(0)
+    });
+    if let Some(fault) = fault {
+        if let Some(n) = fault.times.as_mut() {
+            *n -= 1;
+        }
+        return Answer::Fail(fault.failure);
+    }
+    let parts: Vec<&str> = route.trim_start_matches('/').split('/').collect();
+    let reply = |status, v: Value| Answer::Reply(status, Some(v));
+    match (method, parts.as_slice()) {
+        ("POST", ["interactions", _, _, "callback"]) => Answer::Reply("204 No Content", None),
+        ("DELETE", ..) => Answer::Reply("204 No Content", None),
+        ("GET", ["channels", channel]) => {
+            let channel: u64 = channel.parse().unwrap();
+            match s.threads.get(&channel) {
+                Some(&parent) => reply("200 OK", thread_json(channel, parent, "thread")),
+                None => {
+                    let kind = s.kinds.get(&channel).copied().unwrap_or(0);
+                    reply(
+                        "200 OK",
+                        json!({"id": channel.to_string(), "type": kind, "guild_id": GUILD.to_string(),
+                        "name": "channel", "position": 0, "permission_overwrites": [], "nsfw": false}),
+                    )
+                }
+            }
+        }
+        ("POST", ["channels", channel, "threads"]) => {
+            let parent: u64 = channel.parse().unwrap();
+            s.threads.insert(id, parent);
+            reply("201 Created", thread_json(id, parent, body["name"].as_str().unwrap_or("")))
+        }
+        ("POST", ["channels", channel, "messages"]) | ("PATCH", ["channels", channel, "messages", _]) => {
+            let channel: u64 = channel.parse().unwrap();
+            if s.archived.contains(&channel) {
+                let error = json!({"code": 50083, "message": "Thread is archived", "errors": {}});
+                return reply("400 Bad Request", error);
+            }
+            let message_id = parts.get(3).and_then(|m| m.parse().ok()).unwrap_or(id);
+            reply("200 OK", message_json(message_id, channel, body))
+        }
+        ("PATCH", ["channels", channel]) => {
+            let channel: u64 = channel.parse().unwrap();
+            if body["archived"] == false {
+                s.archived.retain(|&t| t != channel);
+            }
+            reply("200 OK", thread_json(channel, CHANNEL, "thread"))
+        }
+        ("POST", ["webhooks", ..]) | ("PATCH", ["webhooks", ..]) => {
+            reply("200 OK", message_json(id, CHANNEL, body))
+        }
+        ("POST", ["users", "@me", "channels"]) => reply("200 OK", dm_json(id, body["recipient_id"].clone())),
+        _ => reply("404 Not Found", json!({"code": 0, "message": "not in the fake", "errors": {}})),
+    }
+}
+
+pub fn user_json(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "username": name.to_lowercase(), "global_name": name, "discriminator": "0", "avatar": null, "bot": false})
+}
+
+pub fn message_json(id: u64, channel: u64, body: &Value) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel.to_string(), "author": user_json(APP, "cardtable"),
+        "content": body["content"].as_str().unwrap_or(""), "timestamp": "2024-01-01T00:00:00+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+        "attachments": [], "embeds": [], "pinned": false, "type": 0, "components": []
+    })
+}
+
+pub fn thread_json(id: u64, parent: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(), "name": name,
+        "parent_id": parent.to_string(), "position": 0, "permission_overwrites": [], "nsfw": false,
+        "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                            "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": false}
+    })
+}
+
+fn dm_json(id: u64, recipient: Value) -> Value {
+    json!({"id": id.to_string(), "type": 1, "recipients": [{"id": recipient, "username": "x", "discriminator": "0", "avatar": null}]})
+}
+
+fn member_json(user: u64, name: &str) -> Value {
+    json!({"user": user_json(user, name), "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": false, "mute": false, "flags": 0})
+}
+
+/// Where an interaction comes from: a known channel, else a thread of [`CHANNEL`].
+pub fn channel_json(channel: u64) -> Value {
+    match channel {
+        CHANNEL => json!({"id": channel.to_string(), "type": 0, "name": "general"}),
+        NEWS => json!({"id": channel.to_string(), "type": 5, "name": "news"}),
+        _ => {
+            json!({"id": channel.to_string(), "type": 11, "name": "match", "parent_id": CHANNEL.to_string()})
+        }
+    }
+}
+
+pub fn interaction_base(kind: u64, user: (u64, &str), channel: u64) -> Value {
+    json!({
+        "id": "123", "application_id": APP.to_string(), "type": kind, "token": format!("token-{}", user.0),
+        "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
+        "channel": channel_json(channel), "member": member_json(user.0, user.1), "locale": "en-US",
+        "entitlements": [], "app_permissions": ALL_PERMISSIONS, "authorizing_integration_owners": {}, "attachment_size_limit": 8388608
+    })
+}
+
+pub fn slash(user: (u64, &str), channel: u64, name: &str) -> CommandInteraction {
+    slash_in(user, channel, channel_json(channel), name)
+}
+
+/// A slash command made in `channel`, described by `channel_json`.
+pub fn slash_in(user: (u64, &str), channel: u64, channel_json: Value, name: &str) -> CommandInteraction {
+    let mut v = interaction_base(2, user, channel);
+    v["channel"] = channel_json;
+    v["data"] = json!({"id": "9", "name": name, "type": 1, "options": [], "resolved": {}});
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("command interaction JSON: {e}"))
+}
+
+pub fn click(user: (u64, &str), channel: u64, custom_id: &str) -> ComponentInteraction {
+    component(user, channel, json!({"custom_id": custom_id, "component_type": 2}), false)
+}
+
+/// A click on one of the person's own private messages (a hand, a menu).
+pub fn click_private(user: (u64, &str), channel: u64, custom_id: &str) -> ComponentInteraction {
+    component(user, channel, json!({"custom_id": custom_id, "component_type": 2}), true)
+}
+
+pub fn select(user: (u64, &str), channel: u64, custom_id: &str, value: &str) -> ComponentInteraction {
+    component(user, channel, json!({"custom_id": custom_id, "component_type": 3, "values": [value]}), true)
+}
+
+fn component(user: (u64, &str), channel: u64, data: Value, on_private: bool) -> ComponentInteraction {
+    let mut v = interaction_base(3, user, channel);
+    v["data"] = data;
+    v["message"] = message_json(1, channel, &json!({}));
+    if on_private {
+        v["message"]["flags"] = json!(EPHEMERAL);
+    }
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("component interaction JSON: {e}"))
+}
+
+pub fn custom_ids(body: &Value) -> Vec<String> {
+    let rows = body["components"].as_array().cloned().unwrap_or_default();
+    rows.iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The custom id of the component labelled `label…` in a message body.
+pub fn button_starting(body: &Value, label: &str) -> Option<String> {
+    let rows = body["components"].as_array().cloned().unwrap_or_default();
+    rows.iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["label"].as_str().is_some_and(|l| l.starts_with(label)))
+        .and_then(|c| c["custom_id"].as_str().map(str::to_owned))
+}
+
+pub fn text_of(body: &Value) -> String {
+    let mut t = body["content"].as_str().unwrap_or("").to_owned();
+    for e in body["embeds"].as_array().cloned().unwrap_or_default() {
+        t.push_str(e["title"].as_str().unwrap_or(""));
+        t.push_str(e["description"].as_str().unwrap_or(""));
+    }
+    t
+}
+
+/// The ephemeral answers among `calls` (first reply, follow-ups, edits in place).
+pub fn private_replies(calls: &[Call]) -> Vec<&Call> {
+    calls.iter().filter(|c| c.ok && c.path.contains("/webhooks/") && c.method != "DELETE").collect()
+}
+
+/// Every private text shown among `calls`, joined.
+pub fn private_text(calls: &[Call]) -> String {
+    private_replies(calls).iter().map(|c| text_of(&c.body)).collect::<Vec<_>>().join("\n")
+}
+
+/// The messages posted in `channel` among `calls` (that Discord accepted).
+pub fn posts_in(calls: &[Call], channel: u64) -> Vec<&Call> {
+    calls
+        .iter()
+        .filter(|c| c.ok && c.method == "POST" && c.path == format!("/api/v10/channels/{channel}/messages"))
+        .collect()
+}
+
+pub async fn table() -> Table {
+    Table::new(Store::open_memory().await.unwrap())
+}
+
+pub fn starter_deck() -> String {
+    let library = Library::embedded().unwrap();
+    library.catalog(GameId::Spheres).starter_decks()[0].name.clone()
+}
+
+pub fn challenge(opponent: UserRef) -> Command {
+    Command::Challenge {
+        opponent,
+        game: "spheres".into(),
+        deck: Some(starter_deck()),
+        deadline_hours: None,
+        variant: None,
+        seating: Default::default(),
+    }
+}
+
+pub fn person(who: (u64, &str)) -> UserRef {
+    UserRef::new(who.0.to_string(), who.1)
+}
+
+pub fn bob() -> UserRef {
+    person(B)
+}
+
+/// `who` challenges `opponent` in `channel`; returns the Accept button's id, if the challenge was posted.
+pub async fn challenge_from(
+    discord: &FakeDiscord,
+    table: &Table,
+    who: (u64, &str),
+    opponent: (u64, &str),
+    channel: u64,
+) -> Option<String> {
+    let interaction = slash(who, channel, "challenge");
+    answer_slash(&discord.http, table, &interaction, async { Ok(challenge(person(opponent))) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    let post = posts_in(&calls, channel).into_iter().next()?;
+    custom_ids(&post.body).into_iter().find(|id| id.starts_with("accept:"))
+}
+
+/// `who` accepts with the starter deck (Accept, then the deck menu), in `channel`.
+pub async fn accept(discord: &FakeDiscord, table: &Table, who: (u64, &str), channel: u64, accept_id: &str) {
+    on_component(&discord.http, table, &click(who, channel, accept_id)).await;
+    let calls = discord.take();
+    let deck_menu = private_replies(&calls)[0];
+    let deck_id = custom_ids(&deck_menu.body).into_iter().find(|id| id.starts_with("deck:")).unwrap();
+    on_component(&discord.http, table, &select(who, channel, &deck_id, &starter_deck())).await;
+}
+
+/// `a` challenges `b` in [`CHANNEL`] and `b` accepts. Returns the match thread and match id.
+pub async fn open_match_between(
+    discord: &FakeDiscord,
+    table: &Table,
+    a: (u64, &str),
+    b: (u64, &str),
+) -> (u64, i64) {
+    let accept_id = challenge_from(discord, table, a, b, CHANNEL).await.expect("the challenge was posted");
+    accept(discord, table, b, CHANNEL, &accept_id).await;
+    let calls = discord.take();
+    let opened = calls.iter().find(|c| c.path.ends_with("/threads")).expect("a thread was opened");
+    let thread = *discord.state.lock().unwrap().threads.iter().max_by_key(|(t, _)| **t).expect("a thread").0;
+    assert_eq!(opened.path, format!("/api/v10/channels/{CHANNEL}/threads"));
+    let match_id =
+        table.store().match_in_thread(&thread.to_string()).await.unwrap().expect("thread recorded").id;
+    (thread, match_id)
+}
+
+/// Alice challenges Bob; Bob accepts with a deck. Returns the match thread and match id.
+pub async fn open_match(discord: &FakeDiscord, table: &Table) -> (u64, i64) {
+    open_match_between(discord, table, A, B).await
+}
+
+/// The player (as `(id, name)`) whose move the match waits for.
+pub async fn to_act(table: &Table, match_id: i64, players: [(u64, &'static str); 2]) -> (u64, &'static str) {
+    let row = table.store().load_match(match_id).await.unwrap();
+    if row.to_act == "0" {
+        players[0]
+    } else {
+        players[1]
+    }
+}
+
+/// `who` presses *My hand* on the board of `match_id`; returns the private hand shown.
+pub async fn open_hand(
+    discord: &FakeDiscord,
+    table: &Table,
+    who: (u64, &str),
+    thread: u64,
+    match_id: i64,
+) -> Value {
+    let hand = cardtable::table::CustomId::Hand { match_id }.encode();
+    on_component(&discord.http, table, &click(who, thread, &hand)).await;
+    let calls = discord.take();
+    private_replies(&calls).first().expect("the hand is shown").body.clone()
+}
