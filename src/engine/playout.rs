@@ -71,3 +71,10 @@ pub fn random_playout<R: Rules>(
     }
     Ok(Playout { actions, outcome: R::outcome(s) })
 }
+
+/// The logistic curve from any number to 0..1: a game's
+/// [`Rules::evaluate`] turns a material difference into a winning chance
+/// with it (0 → ½).
+pub fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}

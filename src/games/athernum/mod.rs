@@ -26,6 +26,7 @@
 pub mod action;
 pub mod determinize;
 pub mod effects;
+pub mod heuristic;
 pub mod legal;
 pub mod series;
 pub mod setup;
@@ -76,6 +77,9 @@ impl Rules for Athernum {
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
+    }
+    fn evaluate(s: &State, seat: Seat) -> Option<f64> {
+        heuristic::evaluate(s, seat)
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
         let mut v = view::view(s, viewer);

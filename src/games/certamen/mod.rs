@@ -36,6 +36,7 @@ pub mod choice;
 pub mod combat;
 pub mod determinize;
 pub mod effects;
+pub mod heuristic;
 pub mod legal;
 pub mod setup;
 pub mod state;
@@ -80,6 +81,9 @@ impl Rules for Certamen {
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
+    }
+    fn evaluate(s: &State, seat: Seat) -> Option<f64> {
+        heuristic::evaluate(s, seat)
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
         view::view(s, viewer)
