@@ -93,6 +93,19 @@ pub fn play_match(
     players: &[Player],
     seed: u64,
 ) -> MatchReport {
+    play_match_traced(library, game, setup, players, seed, |_, _, _| {})
+}
+
+/// [`play_match`], with `trace(state, seat, action)` called before each
+/// action is applied.
+pub fn play_match_traced(
+    library: &Library,
+    game: GameId,
+    setup: &MatchSetup,
+    players: &[Player],
+    seed: u64,
+    mut trace: impl FnMut(&AnyState, Seat, &AnyAction),
+) -> MatchReport {
     let seats = setup.seats.len();
     let mut report = MatchReport {
         winners: vec![],
@@ -122,6 +135,7 @@ pub fn play_match(
                 Some(format!("after {} actions {seat} is to act with nothing to do", report.actions));
             return report;
         };
+        trace(&state, seat, &action);
         if let Err(e) = state.apply(seat, &action) {
             report.error = Some(format!("{seat} chose an illegal action {action:?}: {e}"));
             return report;

@@ -61,6 +61,27 @@ fn the_ai_finishes_seeded_matches_of_every_game_without_an_illegal_choice() {
     }
 }
 
+/// A greedy player judged each answer where it stood, so "start a
+/// retaliation, cancel it" looked best forever; it now judges an answer
+/// once its own follow-up choices are made, and its matches end.
+#[test]
+fn greedy_players_finish_their_matches_in_every_game() {
+    let library = Library::embedded().unwrap();
+    for &game in GAMES {
+        for seed in 3..9 {
+            let setup = random_setup(&library, game, seed).unwrap();
+            let report = play_match(&library, game, &setup, &[Player::Greedy, Player::Greedy], seed);
+            assert_eq!(report.error, None, "{} seed {seed}", game.key());
+            assert!(
+                report.finished,
+                "{} seed {seed}: no outcome after {} actions",
+                game.key(),
+                report.actions
+            );
+        }
+    }
+}
+
 /// Two states the AI's seat cannot tell apart (the real one dealt again
 /// for it with two seeds: same view, other hidden cards) get the same
 /// choice for the same seed and budget: the search never reads the hidden

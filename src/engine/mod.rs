@@ -22,7 +22,7 @@ pub use attached::Attached;
 pub use chat::{GivenOrder, Order, Turn, END_TURN, ONLY_WHEN_ABLE, PASS_UNLESS_TARGETED, PASS_UNTIL_MY_TURN};
 pub use event::{Event, Visibility};
 pub use outcome::Outcome;
-pub use playout::{logistic, random_playout, Playout, PlayoutError};
+pub use playout::{logistic, pick_acting, random_playout, Playout, PlayoutError};
 pub use rng::GameRng;
 pub use seat::{PerSeat, Seat};
 pub use stop::{Responses, Stop};

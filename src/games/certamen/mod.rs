@@ -85,6 +85,9 @@ impl Rules for Certamen {
     fn evaluate(s: &State, seat: Seat) -> Option<f64> {
         heuristic::evaluate(s, seat)
     }
+    fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
+        crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
+    }
     fn view(s: &State, viewer: Viewer) -> TableView {
         view::view(s, viewer)
     }
