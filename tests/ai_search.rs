@@ -42,23 +42,26 @@ fn json(s: &AnyState) -> String {
     serde_json::to_string(s).unwrap()
 }
 
-#[test]
-fn the_ai_finishes_seeded_matches_of_every_game_without_an_illegal_choice() {
+/// Plays seeded matches of every game with `players` in seat order and
+/// asserts each ends with an outcome and no illegal choice.
+fn assert_matches_finish(seeds: std::ops::Range<u64>, players: &[Player]) {
     let library = Library::embedded().unwrap();
-    let easy = Player::parse("ai:easy").unwrap();
     for &game in GAMES {
-        for (seed, players) in [(1, [easy, Player::Random]), (2, [Player::Greedy, easy])] {
+        for seed in seeds.clone() {
             let setup = random_setup(&library, game, seed).unwrap();
-            let report = play_match(&library, game, &setup, &players, seed);
+            let report = play_match(&library, game, &setup, players, seed);
             assert_eq!(report.error, None, "{} seed {seed}", game.key());
-            assert!(
-                report.finished,
-                "{} seed {seed}: no outcome after {} actions",
-                game.key(),
-                report.actions
-            );
+            let actions = report.actions;
+            assert!(report.finished, "{} seed {seed}: no outcome after {actions} actions", game.key());
         }
     }
+}
+
+#[test]
+fn the_ai_finishes_seeded_matches_of_every_game_without_an_illegal_choice() {
+    let easy = Player::parse("ai:easy").unwrap();
+    assert_matches_finish(1..2, &[easy, Player::Random]);
+    assert_matches_finish(2..3, &[Player::Greedy, easy]);
 }
 
 /// A greedy player judged each answer where it stood, so "start a
@@ -66,20 +69,7 @@ fn the_ai_finishes_seeded_matches_of_every_game_without_an_illegal_choice() {
 /// once its own follow-up choices are made, and its matches end.
 #[test]
 fn greedy_players_finish_their_matches_in_every_game() {
-    let library = Library::embedded().unwrap();
-    for &game in GAMES {
-        for seed in 3..9 {
-            let setup = random_setup(&library, game, seed).unwrap();
-            let report = play_match(&library, game, &setup, &[Player::Greedy, Player::Greedy], seed);
-            assert_eq!(report.error, None, "{} seed {seed}", game.key());
-            assert!(
-                report.finished,
-                "{} seed {seed}: no outcome after {} actions",
-                game.key(),
-                report.actions
-            );
-        }
-    }
+    assert_matches_finish(3..9, &[Player::Greedy, Player::Greedy]);
 }
 
 /// Two states the AI's seat cannot tell apart (the real one dealt again
