@@ -7,6 +7,7 @@
 #[macro_use]
 pub mod games;
 pub mod ai;
+pub mod arena;
 pub mod cards;
 pub mod chatsim;
 pub mod console;

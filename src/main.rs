@@ -50,6 +50,36 @@ enum Command {
         #[arg(long)]
         assembly: Option<String>,
     },
+    /// Play seeded matches between two players (random, greedy,
+    /// ai:easy|normal|hard), alternating seats; the last line is the
+    /// tally. With --balance, every pair of starter decks instead.
+    Arena {
+        /// Game to play (a key from `/games`; the first game when absent).
+        #[arg(long)]
+        game: Option<String>,
+        /// Number of matches (with --balance: per pair of decks).
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// Seed of the first match (match i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Side A: random, greedy, ai:easy, ai:normal or ai:hard.
+        #[arg(long, default_value = "ai:normal")]
+        a: String,
+        /// Side B, as side A.
+        #[arg(long, default_value = "random")]
+        b: String,
+        /// Starter deck of side A (default: picked by the seed).
+        #[arg(long)]
+        deck_a: Option<String>,
+        /// Starter deck of side B (default: picked by the seed).
+        #[arg(long)]
+        deck_b: Option<String>,
+        /// Play every pair of starter decks, side A's player on both
+        /// sides, and report each deck's win rate against the field.
+        #[arg(long)]
+        balance: bool,
+    },
     /// Play seeded matches through the table as two chat players and
     /// measure clicks, posts and waits per turn.
     Chatsim {
@@ -130,6 +160,9 @@ fn main() -> ExitCode {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly };
             sim(game.as_deref(), games, seed, &opts)
         }
+        Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
+            arena(game.as_deref(), games, seed, (&a, &b), (deck_a, deck_b), balance)
+        }
         Command::Chatsim { game, games, seed, orders, ai } => runtime()
             .and_then(|rt| rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref()))),
         Command::Cards { command: CardsCommand::Check { dir } } => {
@@ -187,6 +220,59 @@ async fn chatsim(
     println!("{}", report.line());
     if report.stuck > 0 {
         return Err(format!("{} matches did not end", report.stuck));
+    }
+    Ok(())
+}
+
+fn arena(
+    game: Option<&str>,
+    games: u64,
+    seed: u64,
+    (a, b): (&str, &str),
+    (deck_a, deck_b): (Option<String>, Option<String>),
+    balance: bool,
+) -> Result<(), String> {
+    use cardtable::arena::{self, Player};
+    let game = game_arg(game)?;
+    let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
+    let (a, b) = (Player::parse(a)?, Player::parse(b)?);
+    let tally = if balance {
+        let (scores, tally) = arena::balance(&library, game, games, seed, a, |line| println!("{line}"))?;
+        for d in &scores {
+            let flag = if (0.4..=0.6).contains(&d.rate()) { "" } else { "  (outside 40-60 %)" };
+            println!(
+                "deck {}: {:.1} % ± {:.1} of {} games against the field{flag}",
+                d.deck,
+                100.0 * d.rate(),
+                100.0 * d.margin(),
+                d.games
+            );
+        }
+        tally
+    } else {
+        let opts = arena::Options { game, games, seed, a, b, deck_a, deck_b };
+        arena::run(&library, &opts, |i, setup, a_seat, r| {
+            let decks: Vec<&str> = setup.seats.iter().map(|s| s.deck_name.as_str()).collect();
+            let result = match r.winners.as_slice() {
+                _ if r.error.is_some() => "error".to_owned(),
+                [w] if *w == a_seat => "a wins".to_owned(),
+                [_] => "b wins".to_owned(),
+                _ => "draw".to_owned(),
+            };
+            println!(
+                "match {i} (seed {}): a in {a_seat}, decks {}: {result} after {} actions",
+                setup.seed,
+                decks.join(" vs "),
+                r.actions
+            );
+        })?
+    };
+    for e in &tally.errors {
+        eprintln!("error: {e}");
+    }
+    println!("{}", tally.summary());
+    if !tally.errors.is_empty() {
+        return Err(format!("{} matches stopped on an error", tally.errors.len()));
     }
     Ok(())
 }

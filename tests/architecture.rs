@@ -1,6 +1,7 @@
 //! DESIGN.md's layering, enforced:
-//! - `engine`, `games` and `cards` do no I/O beyond reading card files, and
-//!   know nothing of Discord, the database or the async runtime;
+//! - `engine`, `games`, `cards` and `ai` do no I/O beyond reading card
+//!   files, and know nothing of Discord, the database or the async runtime;
+//!   `ai` reads no files either, prints nothing and starts no threads;
 //! - `view` never imports `table`;
 //! - a game is named (its module, its types, its key) only in its own two
 //!   folders (`src/games/<game>`, `src/cards/<game>`) and on its one line of
@@ -9,7 +10,10 @@
 use std::path::{Path, PathBuf};
 
 const FORBIDDEN: &[&str] = &["tokio", "serenity", "poise", "sqlx"];
-const PURE_LAYERS: &[&str] = &["src/engine", "src/games", "src/cards"];
+const PURE_LAYERS: &[&str] = &["src/engine", "src/games", "src/cards", "src/ai"];
+/// What the AI may not use on top of [`FORBIDDEN`]: it only computes.
+const AI_FORBIDDEN: &[&str] =
+    &["std::fs", "std::io", "std::net", "std::thread", "println!", "eprintln!", "print!"];
 const REGISTRY: &str = "src/games/mod.rs";
 
 fn root() -> &'static Path {
@@ -115,6 +119,19 @@ fn pure_layers_use_no_runtime_database_or_discord_crates() {
         }
     }
     assert!(offenders.is_empty(), "pure layers must not use {FORBIDDEN:?}:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_ai_reads_no_files_prints_nothing_and_starts_no_threads() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("src/ai")) {
+        for (n, line) in std::fs::read_to_string(&file).unwrap().lines().enumerate() {
+            if let Some(word) = AI_FORBIDDEN.iter().find(|w| code(line).contains(*w)) {
+                offenders.push(format!("{}:{}: uses {word}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "src/ai must not use {AI_FORBIDDEN:?}:\n{}", offenders.join("\n"));
 }
 
 #[test]

@@ -4,12 +4,20 @@
 //! starts from [`AnyState::determinize`]. No I/O, like the engine.
 //!
 //! The public surface the table layer, `arena` and the tests use is
-//! [`Level`], [`Budget`] and [`choose`]. The search itself lives beside it.
+//! [`Level`], [`Budget`] and [`choose`]; [`search`] is the information-set
+//! MCTS behind it and [`greedy`] the one-ply baseline player.
+//!
+//! One search runs on the calling thread (no root parallelism): the bot
+//! may run several searches at once, and the machine has few cores.
 
-use std::time::{Duration, Instant};
+pub mod greedy;
+pub mod search;
+
+use std::time::Duration;
 
 use crate::engine::{GameRng, Seat};
 use crate::games::{AnyAction, AnyState};
+pub use search::{Rollouts, RootStats};
 
 /// How strong (and how slow) the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,6 +52,11 @@ impl Level {
             .ok_or_else(|| format!("There is no AI level \"{t}\"; the levels are easy, normal and hard."))
     }
 
+    /// How this level searches and picks.
+    pub fn settings(self) -> Settings {
+        Settings { budget: self.budget(), rollouts: Rollouts::DEFAULT, sample: self == Level::Easy }
+    }
+
     /// The search budget of this level.
     pub fn budget(self) -> Budget {
         match self {
@@ -65,45 +78,67 @@ pub struct Budget {
     pub time: Duration,
 }
 
+/// Everything that shapes one decision of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// How much it may search.
+    pub budget: Budget,
+    /// How its simulations play on.
+    pub rollouts: Rollouts,
+    /// Pick an action at random in proportion to its visits (some
+    /// randomness, for `easy`) instead of the most visited one.
+    pub sample: bool,
+}
+
 /// The action `seat` takes in `state` at `level`, searched with `seed`;
 /// `None` when the seat has nothing to decide. A decision with one legal
 /// answer is taken at once.
 pub fn choose(state: &AnyState, seat: Seat, level: Level, seed: u64) -> Option<AnyAction> {
-    choose_within(state, seat, level.budget(), seed)
+    choose_with(state, seat, level.settings(), seed)
 }
 
-/// [`choose`] with an explicit budget.
+/// [`choose`] with an explicit budget (the most visited action wins).
 pub fn choose_within(state: &AnyState, seat: Seat, budget: Budget, seed: u64) -> Option<AnyAction> {
-    let legal = state.legal_actions(seat);
+    choose_with(state, seat, Settings { budget, rollouts: Rollouts::DEFAULT, sample: false }, seed)
+}
+
+/// [`choose`] with explicit settings.
+pub fn choose_with(state: &AnyState, seat: Seat, settings: Settings, seed: u64) -> Option<AnyAction> {
+    let mut legal = state.legal_actions(seat);
     if legal.len() <= 1 {
-        return legal.into_iter().next();
+        return legal.pop();
     }
-    // Flat Monte Carlo over determinized states: each simulation re-samples
-    // the hidden cards, tries the next action in turn and plays on at random.
-    let start = Instant::now();
     let mut rng = GameRng::from_seed(seed);
-    let mut score = vec![(0.0f64, 0u32); legal.len()];
-    for i in 0..budget.iterations as usize {
-        if start.elapsed() >= budget.time {
-            break;
-        }
-        let k = i % legal.len();
-        let mut sim = state.determinize(seat, &mut rng);
-        if sim.apply(seat, &legal[k]).is_err() {
-            continue;
-        }
-        let played =
-            crate::engine::random_playout::<crate::games::AnyGame>(&mut sim, &mut rng, 5_000, |_, _| {});
-        let value = match played.ok().and_then(|p| p.outcome) {
-            Some(o) if o.winners.contains(&seat) => 1.0 / o.winners.len() as f64,
-            Some(o) if o.winners.is_empty() => 0.5,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        score[k].0 += value;
-        score[k].1 += 1;
+    let stats = search::search(state, seat, settings.budget, settings.rollouts, &mut rng);
+    let pick = if settings.sample { sample(&stats.visits, &mut rng) } else { most_visited(&stats) };
+    stats.actions.into_iter().nth(pick)
+}
+
+/// The most visited root action; ties go to the better mean, then to the
+/// first listed.
+fn most_visited(stats: &RootStats) -> usize {
+    (0..stats.actions.len())
+        .max_by(|&a, &b| {
+            stats.visits[a]
+                .cmp(&stats.visits[b])
+                .then(stats.means[a].total_cmp(&stats.means[b]))
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(0)
+}
+
+/// An index drawn in proportion to `visits` (uniform if none was visited).
+fn sample(visits: &[u32], rng: &mut GameRng) -> usize {
+    let total: u64 = visits.iter().map(|&v| u64::from(v)).sum();
+    if total == 0 {
+        return rng.below(visits.len());
     }
-    let mean = |(v, n): (f64, u32)| if n == 0 { 0.0 } else { v / f64::from(n) };
-    let best = (0..legal.len()).max_by(|&a, &b| mean(score[a]).total_cmp(&mean(score[b])).then(b.cmp(&a)))?;
-    legal.into_iter().nth(best)
+    let mut left = (rng.unit() * total as f64) as u64;
+    for (i, &v) in visits.iter().enumerate() {
+        if left < u64::from(v) {
+            return i;
+        }
+        left -= u64::from(v);
+    }
+    visits.len() - 1
 }

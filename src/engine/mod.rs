@@ -22,7 +22,7 @@ pub use attached::Attached;
 pub use chat::{GivenOrder, Order, Turn, END_TURN, ONLY_WHEN_ABLE, PASS_UNLESS_TARGETED, PASS_UNTIL_MY_TURN};
 pub use event::{Event, Visibility};
 pub use outcome::Outcome;
-pub use playout::{random_playout, Playout, PlayoutError};
+pub use playout::{logistic, pick_acting, random_playout, Playout, PlayoutError};
 pub use rng::GameRng;
 pub use seat::{PerSeat, Seat};
 pub use stop::{Responses, Stop};
@@ -218,5 +218,20 @@ pub trait Rules {
     /// limit, time already called, the game over).
     fn call_time(_s: &mut Self::State) -> Vec<Event> {
         Vec::new()
+    }
+    /// How well `seat` stands, from 0 (lost) to 1 (won), at a cheap glance
+    /// at the board: the AI scores a simulation it cuts short with it and
+    /// the greedy player ranks its answers by it. `None`: the game gives
+    /// no estimate (simulations then play on to the end). It is only ever
+    /// called on a determinized copy, so it may read the whole state.
+    fn evaluate(_s: &Self::State, _seat: Seat) -> Option<f64> {
+        None
+    }
+    /// The answer `seat` gives in a simulated game: the index of one of
+    /// `legal` (its legal actions, never empty). The default is uniformly
+    /// random; a game may prefer likely-good answers where that makes the
+    /// AI stronger (measured with `cardtable arena`).
+    fn rollout_pick(_s: &Self::State, _seat: Seat, legal: &[Self::Action], rng: &mut GameRng) -> usize {
+        rng.below(legal.len())
     }
 }

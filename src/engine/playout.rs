@@ -71,3 +71,29 @@ pub fn random_playout<R: Rules>(
     }
     Ok(Playout { actions, outcome: R::outcome(s) })
 }
+
+/// The logistic curve from any number to 0..1: a game's
+/// [`Rules::evaluate`] turns a material difference into a winning chance
+/// with it (0 → ½).
+pub fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A rollout answer (see [`Rules::rollout_pick`]) that acts rather than
+/// declines: uniformly random, except that the decline answer (`decline`,
+/// from [`Rules::decline`]) drawn among others is kept only one time in
+/// four. Random play passes far more than any player would.
+pub fn pick_acting<A: PartialEq>(legal: &[A], decline: Option<&A>, rng: &mut GameRng) -> usize {
+    let i = rng.below(legal.len());
+    match decline {
+        Some(d) if legal.len() > 1 && legal[i] == *d && rng.below(4) != 0 => {
+            let j = rng.below(legal.len() - 1);
+            if j >= i {
+                j + 1
+            } else {
+                j
+            }
+        }
+        _ => i,
+    }
+}

@@ -21,6 +21,16 @@ impl GameRng {
     pub fn below(&mut self, n: usize) -> usize {
         self.0.gen_range(0..n)
     }
+    /// A uniform number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        self.0.gen()
+    }
+    /// A new generator seeded from this one: a determinized state gets
+    /// one, so the real match's future shuffles and draws stay unknown to
+    /// whoever searches it.
+    pub fn fork(&mut self) -> GameRng {
+        GameRng::from_seed(self.0.gen())
+    }
 }
 
 impl Eq for GameRng {}

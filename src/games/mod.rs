@@ -292,6 +292,32 @@ macro_rules! registry {
             fn call_time(s: &mut AnyState) -> Vec<Event> {
                 dispatch!(s, |G, s| G::call_time(s))
             }
+            fn evaluate(s: &AnyState, seat: Seat) -> Option<f64> {
+                dispatch!(s, |G, s| G::evaluate(s, seat))
+            }
+            fn rollout_pick(s: &AnyState, seat: Seat, legal: &[AnyAction], rng: &mut GameRng) -> usize {
+                match s { $( $(#[$meta])* AnyState::$variant(s) => {
+                    #[allow(unreachable_patterns)]
+                    let own: Vec<_> = legal.iter().filter_map(|a| match a { AnyAction::$variant(a) => Some(a.clone()), _ => None }).collect();
+                    if own.len() == legal.len() { <$module::$rules as Rules>::rollout_pick(s, seat, &own, rng) } else { rng.below(legal.len()) }
+                } )* }
+            }
+        }
+
+        impl AnyState {
+            /// The answer `seat` gives in a simulated game (the game's
+            /// [`Rules::rollout_pick`] among its legal actions); `None`
+            /// when it has nothing to decide.
+            pub fn rollout_action(&self, seat: Seat, rng: &mut GameRng) -> Option<AnyAction> {
+                match self { $( $(#[$meta])* AnyState::$variant(s) => {
+                    let mut legal = <$module::$rules as Rules>::legal_actions(s, seat);
+                    if legal.is_empty() {
+                        return None;
+                    }
+                    let i = <$module::$rules as Rules>::rollout_pick(s, seat, &legal, rng);
+                    Some(AnyAction::$variant(legal.swap_remove(i)))
+                } )* }
+            }
         }
     };
 }
@@ -412,6 +438,11 @@ impl AnyState {
     /// The answer standing order `key` gives for `seat` now, if any.
     pub fn follow(&self, seat: Seat, key: &str) -> Option<AnyAction> {
         AnyGame::follow(self, seat, key)
+    }
+
+    /// How well `seat` stands, 0 to 1 (see [`Rules::evaluate`]).
+    pub fn evaluate(&self, seat: Seat) -> Option<f64> {
+        AnyGame::evaluate(self, seat)
     }
 
     /// A copy with everything hidden from `seat` re-sampled.

@@ -20,6 +20,9 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     let mut d = s.clone();
     {
         let mut deck = std::mem::take(&mut d.players[seat].deck);
+        // Sorted first (here and below), so the deal depends on which
+        // cards are hidden and never on where they really are.
+        deck.sort_unstable_by_key(|c| c.uid);
         rng.shuffle(&mut deck);
         d.players[seat].deck = deck;
     }
@@ -62,6 +65,7 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
                 }
             }
         }
+        ids.sort_unstable();
         rng.shuffle(&mut ids);
         // Face-down cards first, each taking a card of its supertype (6.1.3).
         let mut order: Vec<usize> = (0..slots.len()).collect();
@@ -105,5 +109,7 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
             }
         }
     }
+    // A fresh generator: the real one would tell future shuffles.
+    d.rng = rng.fork();
     d
 }

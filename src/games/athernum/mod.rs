@@ -26,6 +26,7 @@
 pub mod action;
 pub mod determinize;
 pub mod effects;
+pub mod heuristic;
 pub mod legal;
 pub mod series;
 pub mod setup;
@@ -76,6 +77,12 @@ impl Rules for Athernum {
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
+    }
+    fn evaluate(s: &State, seat: Seat) -> Option<f64> {
+        heuristic::evaluate(s, seat)
+    }
+    fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
+        crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
         let mut v = view::view(s, viewer);

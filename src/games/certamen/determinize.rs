@@ -24,12 +24,18 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     // The hand places of the cards the seat has not seen.
     let unknown: Vec<usize> = (0..p.hand.len()).filter(|&i| !p.revealed.contains(&p.hand[i].uid)).collect();
     let mut pool: Vec<Card> = unknown.iter().map(|&i| p.hand[i]).chain(p.archive.drain(..)).collect();
+    // Sorted first, so the deal depends on which cards are hidden and
+    // never on where they really are.
+    pool.sort_unstable_by_key(|c| c.uid);
     rng.shuffle(&mut pool);
     for &i in &unknown {
         p.hand[i] = pool.pop().expect("the pool holds the unknown hand cards");
     }
     p.archive = pool;
+    out.players[seat].archive.sort_unstable_by_key(|c| c.uid);
     rng.shuffle(&mut out.players[seat].archive);
+    // A fresh generator: the real one would tell future shuffles.
+    out.rng = rng.fork();
     out
 }
 

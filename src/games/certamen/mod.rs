@@ -36,6 +36,7 @@ pub mod choice;
 pub mod combat;
 pub mod determinize;
 pub mod effects;
+pub mod heuristic;
 pub mod legal;
 pub mod setup;
 pub mod state;
@@ -80,6 +81,12 @@ impl Rules for Certamen {
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
+    }
+    fn evaluate(s: &State, seat: Seat) -> Option<f64> {
+        heuristic::evaluate(s, seat)
+    }
+    fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
+        crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
         view::view(s, viewer)

@@ -275,18 +275,24 @@ impl Rules for HighCard {
         let mut out = s.clone();
         for other in s.names.seats() {
             if other == seat {
+                // Sorted first (here and below), so the deal depends on
+                // which cards are hidden and never on where they are.
+                out.decks[other].sort_unstable();
                 rng.shuffle(&mut out.decks[other]);
                 continue;
             }
             let mut unseen: Vec<CardId> = s.decks[other].clone();
             unseen.extend(&s.hands[other]);
             unseen.extend(s.played[other].iter());
+            unseen.sort_unstable();
             rng.shuffle(&mut unseen);
             let mut deal = unseen.into_iter();
             for c in out.decks[other].iter_mut().chain(out.hands[other].iter_mut()).chain(out.played[other].iter_mut()) {
                 *c = deal.next().expect("as many cards as places");
             }
         }
+        // A fresh generator: the real one would tell future shuffles.
+        out.rng = rng.fork();
         out
     }
 }

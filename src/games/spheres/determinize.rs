@@ -72,10 +72,14 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     for uids in groups.values_mut() {
         uids.retain(|u| !shown.contains(u));
         let mut ids: Vec<_> = uids.iter().map(|u| s.cards[u.0 as usize]).collect();
+        // Sorted first, so the deal depends on which cards are hidden and
+        // never on where they really are.
+        ids.sort_unstable();
         rng.shuffle(&mut ids);
         for (u, id) in uids.iter().zip(ids) {
             cards[u.0 as usize] = id;
         }
     }
-    State { cards: cards.into(), ..s.clone() }
+    // A fresh generator: the real one would tell future shuffles.
+    State { cards: cards.into(), rng: rng.fork(), ..s.clone() }
 }

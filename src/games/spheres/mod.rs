@@ -35,6 +35,7 @@ pub mod assembly;
 pub mod draft_board;
 pub mod battle;
 pub mod effects;
+pub mod heuristic;
 pub mod determinize;
 pub mod legal;
 mod secrets;
@@ -102,6 +103,12 @@ impl Rules for Spheres {
     }
     fn outcome(s: &State) -> Option<Outcome> {
         s.outcome.clone()
+    }
+    fn evaluate(s: &State, seat: Seat) -> Option<f64> {
+        heuristic::evaluate(s, seat)
+    }
+    fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
+        crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
         match &s.assembly {
