@@ -36,12 +36,14 @@
 //! # }).unwrap();
 //! ```
 
+pub mod card_index;
 mod challenge;
 mod clock;
 pub mod cooldown;
 mod deadline;
 pub mod decks;
 pub mod error;
+pub mod inline;
 mod loaded;
 pub mod log;
 mod lookup;
@@ -49,6 +51,7 @@ pub mod match_options;
 pub mod offers;
 mod play;
 pub mod protocol;
+pub mod rule_words;
 pub mod rulebook;
 
 use std::collections::HashMap;
@@ -108,6 +111,8 @@ pub struct Table {
     store: Store,
     /// Every game's cards, loaded once and shared by all matches.
     library: Arc<Library>,
+    /// Every game's card names, prepared for `/card` and its autocomplete.
+    cards: Arc<card_index::CardIndex>,
     clock: Arc<dyn Clock>,
     config: TableConfig,
     /// Users already stored, with the display name stored for them: a
@@ -152,12 +157,18 @@ impl Table {
         config: TableConfig,
         library: Arc<Library>,
     ) -> Self {
-        Table { store, library, clock, config, known_users: Arc::default() }
+        let cards = Arc::new(card_index::CardIndex::new(&library));
+        Table { store, library, cards, clock, config, known_users: Arc::default() }
     }
 
     /// Every game's cards.
     pub fn library(&self) -> &Arc<Library> {
         &self.library
+    }
+
+    /// Every game's card names, faces and codes, for fuzzy look-ups.
+    pub fn card_index(&self) -> &card_index::CardIndex {
+        &self.cards
     }
 
     /// The store (for front ends' start-up checks and tests).
