@@ -48,7 +48,8 @@ fn card_search_top_suggestion_is_the_meant_card_for_95_percent_of_real_queries()
             .canonical_name(&q.card)
             .unwrap_or_else(|| panic!("{q:?}: the data names no card of {}", q.game));
         let hits = index.rank(&q.typed, None, CHOICES);
-        let is_meant = |h: &cardtable::table::card_index::CardHit<'_>| h.card.game == game && h.card.name == meant;
+        let is_meant =
+            |h: &cardtable::table::card_index::CardHit<'_>| h.card.game == game && h.card.name == meant;
         if hits.first().is_some_and(is_meant) {
             top += 1;
         } else {

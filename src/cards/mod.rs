@@ -142,10 +142,7 @@ pub trait Catalog: Send + Sync + std::fmt::Debug {
     /// game prints one. What `/card`, its autocomplete and `[[name]]`
     /// search.
     fn lookup_names(&self) -> Vec<(String, String)> {
-        self.card_names()
-            .into_iter()
-            .filter_map(|n| Some((n.to_owned(), self.canonical_name(n)?)))
-            .collect()
+        self.card_names().into_iter().filter_map(|n| Some((n.to_owned(), self.canonical_name(n)?))).collect()
     }
     /// The card a name or identification code means exactly (any case).
     fn card(&self, name: &str) -> Option<CardSheet>;

@@ -11,8 +11,6 @@
 //! assert_eq!(search::suggestions("emberdrake", names), ["Ember Drake"]);
 //! ```
 
-use strsim::jaro_winkler;
-
 /// Lowest score of a hit [`rank`] returns.
 pub const MIN_SCORE: f64 = 0.78;
 /// Score from which a name counts as meant ("closest: …" instead of a list).
@@ -64,13 +62,17 @@ fn fold_accent(c: char) -> char {
 }
 
 /// A name made ready to be scored many times: normalised, without its
-/// spaces, and without a leading article ("The Hollow King" is also
-/// "hollow king").
+/// spaces, without a leading article ("The Hollow King" is also "hollow
+/// king"), its words, and the letters each holds (to skip hopeless
+/// spellings before measuring them).
 #[derive(Debug, Clone)]
 struct Prepared {
     norm: String,
     squashed: String,
     bare: Option<String>,
+    letters: Letters,
+    bare_letters: Letters,
+    words: Vec<(String, Letters)>,
 }
 
 impl Prepared {
@@ -82,8 +84,58 @@ impl Prepared {
             .find_map(|a| norm.strip_prefix(a))
             .filter(|rest| !rest.is_empty())
             .map(str::to_owned);
-        Prepared { norm, squashed, bare }
+        let words =
+            norm.split(' ').filter(|w| w.len() >= 3).map(|w| (w.to_owned(), Letters::of(w))).collect();
+        Prepared {
+            letters: Letters::of(&norm),
+            bare_letters: Letters::of(bare.as_deref().unwrap_or_default()),
+            norm,
+            squashed,
+            bare,
+            words,
+        }
     }
+}
+
+/// How often each of a–z, 0–9 and the space occurs in a normalised text
+/// (other letters are counted together).
+#[derive(Debug, Clone, Copy)]
+struct Letters([u8; 38]);
+
+impl Letters {
+    fn of(text: &str) -> Self {
+        let mut counts = [0u8; 38];
+        for b in text.bytes() {
+            let i = match b {
+                b'a'..=b'z' => usize::from(b - b'a'),
+                b'0'..=b'9' => 26 + usize::from(b - b'0'),
+                b' ' => 36,
+                _ => 37,
+            };
+            counts[i] = counts[i].saturating_add(1);
+        }
+        Letters(counts)
+    }
+
+    /// Letters both texts hold, counted with repeats: no alignment can
+    /// match more.
+    fn common(&self, other: &Letters) -> usize {
+        self.0.iter().zip(other.0.iter()).map(|(a, b)| usize::from(*a.min(b))).sum()
+    }
+}
+
+/// Whether two texts of these lengths sharing `common` letters could be
+/// as near as `need` (see `near` in [`score`]): an upper bound of both the
+/// edit similarity and Jaro-Winkler (with its prefix bonus at most 0.4 of
+/// the rest) less 0.1.
+fn may_reach(common: usize, a_len: usize, b_len: usize, need: f64) -> bool {
+    if a_len == 0 || b_len == 0 {
+        return false;
+    }
+    let m = common as f64;
+    let edit = m / a_len.max(b_len) as f64;
+    let jaro = (m / a_len as f64 + m / b_len as f64 + 1.0) / 3.0;
+    edit.max(0.6 * jaro + 0.3) >= need
 }
 
 /// Reusable buffers for the edit distance, so scoring a name allocates
@@ -126,19 +178,30 @@ fn score(q: &Prepared, n: &Prepared, scratch: &mut Scratch) -> f64 {
         return 0.895;
     }
     // Edit distance judges typos; Jaro-Winkler, generous to any shared
-    // letters, only helps a little (it ranks dropped letters well).
+    // letters, only helps a little (it ranks dropped letters well). Pairs
+    // that cannot reach a hit are not measured (autocomplete scores every
+    // name on each keystroke).
     let mut near = |a: &str, b: &str| similarity(a, b, scratch).max(jaro_winkler(a, b) - 0.1);
-    let mut whole = near(query, name);
+    let mut whole = 0.0;
+    if may_reach(q.letters.common(&n.letters), query.len(), name.len(), MIN_SCORE) {
+        whole = near(query, name);
+    }
     if let Some(bare) = &n.bare {
-        whole = whole.max(near(query, bare));
+        if may_reach(q.letters.common(&n.bare_letters), query.len(), bare.len(), MIN_SCORE) {
+            whole = f64::max(whole, near(query, bare));
+        }
     }
     // A one-word query may be a misspelt word of a longer name.
     let word = if query.contains(' ') {
         0.0
     } else {
-        name.split(' ')
-            .filter(|w| w.len() >= 3 && w.len().abs_diff(query.len()) <= 3)
-            .map(|w| near(query, w))
+        n.words
+            .iter()
+            .filter(|(w, _)| w.len().abs_diff(query.len()) <= 3)
+            .filter(|(w, letters)| {
+                may_reach(q.letters.common(letters), query.len(), w.len(), MIN_SCORE / 0.97)
+            })
+            .map(|(w, _)| near(query, w))
             .fold(0.0, f64::max)
             * 0.97
     };
@@ -154,6 +217,46 @@ fn typo_score(similarity: f64) -> f64 {
     } else {
         KNEE + (similarity - KNEE) * (0.89 - KNEE) / (1.0 - KNEE)
     }
+}
+
+/// Jaro-Winkler similarity by bytes, without allocating (texts of up to
+/// 64 bytes; longer ones go to `strsim`).
+fn jaro_winkler(a: &str, b: &str) -> f64 {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    if x.len() > 64 || y.len() > 64 {
+        return strsim::jaro_winkler(a, b);
+    }
+    if x.is_empty() || y.is_empty() {
+        return if x.len() == y.len() { 1.0 } else { 0.0 };
+    }
+    let window = (x.len().max(y.len()) / 2).saturating_sub(1);
+    let (mut x_matched, mut y_used, mut matches) = (0u64, 0u64, 0usize);
+    for (i, &c) in x.iter().enumerate() {
+        let (lo, hi) = (i.saturating_sub(window), (i + window + 1).min(y.len()));
+        if let Some(j) = (lo..hi).find(|&j| y_used & (1 << j) == 0 && y[j] == c) {
+            y_used |= 1 << j;
+            x_matched |= 1 << i;
+            matches += 1;
+        }
+    }
+    if matches == 0 {
+        return 0.0;
+    }
+    let (mut j, mut half_transpositions) = (0, 0usize);
+    for (i, &c) in x.iter().enumerate() {
+        if x_matched & (1 << i) != 0 {
+            while y_used & (1 << j) == 0 {
+                j += 1;
+            }
+            half_transpositions += usize::from(c != y[j]);
+            j += 1;
+        }
+    }
+    let m = matches as f64;
+    let t = (half_transpositions / 2) as f64;
+    let jaro = (m / x.len() as f64 + m / y.len() as f64 + (m - t) / m) / 3.0;
+    let prefix = x.iter().zip(y).take(4).take_while(|(p, q)| p == q).count();
+    jaro + 0.1 * prefix as f64 * (1.0 - jaro)
 }
 
 /// 1 − the optimal-string-alignment distance (an edit is an inserted,
@@ -349,6 +452,19 @@ mod tests {
         assert!(rank("zzzzqx", NAMES).is_empty());
         assert!(rank("", NAMES).is_empty());
         assert_eq!(did_you_mean(&suggestions("qqqq", NAMES)), "");
+    }
+
+    #[test]
+    fn jaro_winkler_by_bytes_agrees_with_strsim() {
+        for (a, b) in [
+            ("martha", "marhta"),
+            ("dwayne", "duane"),
+            ("ember drak", "ember drake"),
+            ("abc", "xyz"),
+            ("a", "a"),
+        ] {
+            assert!((jaro_winkler(a, b) - strsim::jaro_winkler(a, b)).abs() < 1e-9, "{a} / {b}");
+        }
     }
 
     #[test]

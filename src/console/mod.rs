@@ -201,7 +201,11 @@ impl Console {
                 let who = self.user(&user).clone();
                 let place = self.place(place.as_deref());
                 let mut printed = format!("[{}] @{user}: {text}\n", self.target_name(&place.here()));
-                let out = self.table.inline_lookups(&who, &place, &text).await.unwrap_or_else(|e| vec![e.reply(&who.id)]);
+                let out = self
+                    .table
+                    .inline_lookups(&who, &place, &text)
+                    .await
+                    .unwrap_or_else(|e| vec![e.reply(&who.id)]);
                 printed.push_str(&self.deliver(out).await);
                 printed
             }

@@ -81,7 +81,10 @@ impl Config {
             database_url: parse_database_url(get("DATABASE_URL"))?,
             dev_guild_id: get("DEV_GUILD_ID").map(|v| parse_guild_id(&v)).transpose()?,
             log_filter: parse_log_filter(get("RUST_LOG"))?,
-            inline_lookups: get("INLINE_LOOKUPS").map(|v| parse_switch("INLINE_LOOKUPS", &v)).transpose()?.unwrap_or(false),
+            inline_lookups: get("INLINE_LOOKUPS")
+                .map(|v| parse_switch("INLINE_LOOKUPS", &v))
+                .transpose()?
+                .unwrap_or(false),
         })
     }
 

@@ -26,7 +26,11 @@ pub async fn on_event(ctx: &Context, event: &FullEvent, data: &Data) {
         return;
     }
     let place = place_of(ctx, m).await;
-    let author = UserRef { id: m.author.id.get().to_string().as_str().into(), name: m.author.display_name().to_owned(), bot: false };
+    let author = UserRef {
+        id: m.author.id.get().to_string().as_str().into(),
+        name: m.author.display_name().to_owned(),
+        bot: false,
+    };
     let effects = match data.table.inline_lookups(&author, &place, &m.content).await {
         Ok(effects) => effects,
         Err(e) => {
@@ -48,7 +52,10 @@ async fn place_of(ctx: &Context, m: &Message) -> Place {
     let channel = m.channel_id.to_channel(ctx).await.ok();
     let parent = match channel {
         Some(Channel::Guild(c))
-            if matches!(c.kind, ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread) =>
+            if matches!(
+                c.kind,
+                ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+            ) =>
         {
             c.parent_id
         }

@@ -82,7 +82,8 @@ fn all_asked(text: &str) -> Vec<Asked> {
                 for inner in bracketed(part) {
                     let (game, name) = game_prefix(inner);
                     let asked = Asked { game: game.map(str::to_owned), name: name.to_owned() };
-                    let key = |a: &Asked| (a.game.as_deref().map(search::normalise), search::normalise(&a.name));
+                    let key =
+                        |a: &Asked| (a.game.as_deref().map(search::normalise), search::normalise(&a.name));
                     if !asked.name.is_empty() && !out.iter().any(|o| key(o) == key(&asked)) {
                         out.push(asked);
                     }
@@ -139,11 +140,9 @@ impl Table {
             return Ok(Vec::new());
         }
         let here = match &place.thread {
-            Some(thread) => self
-                .store
-                .match_in_thread(thread)
-                .await?
-                .and_then(|row| GameId::parse(&row.game).ok()),
+            Some(thread) => {
+                self.store.match_in_thread(thread).await?.and_then(|row| GameId::parse(&row.game).ok())
+            }
             None => None,
         };
         let mut out = Vec::new();

@@ -47,7 +47,8 @@ impl Table {
     /// with the nearest names.
     pub(crate) fn card_answer(&self, name: &str, game: Option<GameId>) -> Result<view::Message, String> {
         let games: Vec<GameId> = game.map_or_else(|| GAMES.to_vec(), |g| vec![g]);
-        if let Some((g, sheet)) = games.iter().find_map(|g| Some((*g, self.library.catalog(*g).card(name)?))) {
+        if let Some((g, sheet)) = games.iter().find_map(|g| Some((*g, self.library.catalog(*g).card(name)?)))
+        {
             return Ok(view::card_sheet(g.name(), &sheet));
         }
         let hits = self.cards.rank(name, game, search::SUGGESTIONS);
@@ -60,7 +61,8 @@ impl Table {
             Some(sheet) => {
                 let mut m = view::card_sheet(best.card.game.name(), &sheet);
                 let of = if game.is_none() { format!(" ({})", best.card.game.name()) } else { String::new() };
-                m.content = format!("No card is named exactly {}; closest: {}{of}.", quote(name), sheet.title);
+                m.content =
+                    format!("No card is named exactly {}; closest: {}{of}.", quote(name), sheet.title);
                 Ok(m)
             }
             None => {

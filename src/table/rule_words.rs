@@ -17,12 +17,13 @@ use crate::cards::search;
 /// Words of a question that say nothing about the rules: question words,
 /// pronouns, auxiliaries, articles, prepositions, and "rule" itself.
 const STOP_WORDS: &[&str] = &[
-    "a", "about", "after", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "but",
-    "by", "can", "cant", "could", "did", "do", "does", "doesnt", "doing", "dont", "for", "from", "game", "get", "gets", "happen",
-    "happens", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "me", "mean", "means", "my", "of",
-    "on", "onto", "or", "our", "rule", "rules", "ruling", "should", "so", "that", "the", "their", "them", "then",
-    "there", "these", "they", "this", "those", "to", "was", "we", "were", "what", "whats", "when", "where",
-    "which", "who", "why", "will", "with", "work", "works", "would", "you", "your",
+    "a", "about", "after", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being",
+    "but", "by", "can", "cant", "could", "did", "do", "does", "doesnt", "doing", "dont", "for", "from",
+    "game", "get", "gets", "happen", "happens", "has", "have", "how", "i", "if", "in", "into", "is", "it",
+    "its", "me", "mean", "means", "my", "of", "on", "onto", "or", "our", "rule", "rules", "ruling", "should",
+    "so", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "was",
+    "we", "were", "what", "whats", "when", "where", "which", "who", "why", "will", "with", "work", "works",
+    "would", "you", "your",
 ];
 
 /// True for a word of [`STOP_WORDS`] (already normalised).
@@ -82,7 +83,10 @@ pub fn stem(word: &str) -> String {
     }
     let bytes = s.as_bytes();
     let n = bytes.len();
-    if cut && n >= 4 && bytes[n - 1] == bytes[n - 2] && !matches!(bytes[n - 1], b'l' | b's' | b'z' | b'e' | b'o')
+    if cut
+        && n >= 4
+        && bytes[n - 1] == bytes[n - 2]
+        && !matches!(bytes[n - 1], b'l' | b's' | b'z' | b'e' | b'o')
     {
         s = &s[..n - 1];
     }
@@ -92,11 +96,18 @@ pub fn stem(word: &str) -> String {
     s.to_owned()
 }
 
+/// Words players use for what the rulebooks name otherwise (stemmed):
+/// winning is told as victory, a graveyard is a discard pile, a library a
+/// deck.
+const SYNONYMS: &[(&str, &str)] = &[("win", "victory"), ("graveyard", "discard"), ("library", "deck")];
+
 /// True when the stemmed word `text_word` answers the term `term`: the
-/// same stem, or (for terms of five letters or more) a longer word it
-/// starts ("exhaust" finds "exhaustion").
+/// same stem, a longer word it starts when the term has four letters or
+/// more ("exhaust" finds "exhaustion", "sick" "sickness"), or a synonym.
 pub fn meets(term: &str, text_word: &str) -> bool {
-    text_word == term || (term.len() >= 5 && text_word.starts_with(term))
+    text_word == term
+        || (term.len() >= 4 && text_word.starts_with(term))
+        || SYNONYMS.iter().any(|(a, b)| (term == *a && text_word == *b) || (term == *b && text_word == *a))
 }
 
 #[cfg(test)]
@@ -137,5 +148,14 @@ mod tests {
         assert_eq!(terms("what happens when my tower is destroyed"), [stem("tower"), stem("destroyed")]);
         assert_eq!(terms("the"), ["the"], "nothing but stop words: kept");
         assert_eq!(terms("block blocking"), ["block"], "each term once");
+    }
+
+    #[test]
+    fn a_term_meets_its_longer_words_and_synonyms_but_not_other_words() {
+        assert!(meets(&stem("exhaust"), &stem("exhaustion")));
+        assert!(meets(&stem("sick"), &stem("sickness")));
+        assert!(meets("win", &stem("victory")));
+        assert!(!meets("win", &stem("wind")), "three letters must match whole");
+        assert!(!meets(&stem("block"), &stem("black")));
     }
 }

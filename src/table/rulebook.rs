@@ -220,7 +220,8 @@ pub struct Score {
     tight: std::cmp::Reverse<usize>,
     /// The text holds the words in a row.
     phrase: bool,
-    /// Words found in the title (5 each) and text (1 each).
+    /// Words found in the title (5 each) and text (1 for each time it
+    /// says one, up to 3 a word).
     pub hits: usize,
 }
 
@@ -421,9 +422,11 @@ impl<'a> Rulebook<'a> {
                 let (mut hits, mut covered) = (0, 0);
                 for t in &terms {
                     let in_title = meets_any(t, &title);
-                    let in_body = meets_any(t, &body);
-                    hits += 5 * usize::from(in_title) + usize::from(in_body);
-                    covered += usize::from(in_title || in_body);
+                    // A text that keeps coming back to the word is more
+                    // about it than one that names it once (up to three).
+                    let in_body = body.iter().filter(|w| rule_words::meets(t, w)).take(3).count();
+                    hits += 5 * usize::from(in_title) + in_body;
+                    covered += usize::from(in_title || in_body > 0);
                 }
                 let in_heading = terms.iter().all(|t| meets_any(t, &heading));
                 let whole_word = s
@@ -470,11 +473,15 @@ impl<'a> Rulebook<'a> {
     pub fn closest_topics(&self, query: &str, max: usize) -> Vec<&'a str> {
         let topics: Vec<&str> = self.sections.iter().map(Section::topic).collect();
         let norm = search::normalise(query);
-        let words: Vec<&str> = norm.split(' ').filter(|w| w.len() > 2 && !rule_words::is_stop_word(w)).collect();
+        let words: Vec<&str> =
+            norm.split(' ').filter(|w| w.len() > 2 && !rule_words::is_stop_word(w)).collect();
         let mut asked = vec![words.join(" ")];
         asked.extend(words.iter().map(|w| (*w).to_owned()));
-        let mut ranked: Vec<search::Hit<'_>> =
-            asked.iter().filter(|a| !a.is_empty()).flat_map(|a| search::rank(a, topics.iter().copied())).collect();
+        let mut ranked: Vec<search::Hit<'_>> = asked
+            .iter()
+            .filter(|a| !a.is_empty())
+            .flat_map(|a| search::rank(a, topics.iter().copied()))
+            .collect();
         ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
         let mut out: Vec<&'a str> = Vec::new();
         for hit in ranked {

@@ -88,7 +88,11 @@ pub async fn deck(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
 /// name. Ranked by the one fuzzy search; the value is the card's own name.
 pub async fn card(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let table = &ctx.data().table;
-    table.card_choices(partial, MAX_SUGGESTIONS).into_iter().map(|(label, value)| choice(&label, &value)).collect()
+    table
+        .card_choices(partial, MAX_SUGGESTIONS)
+        .into_iter()
+        .map(|(label, value)| choice(&label, &value))
+        .collect()
 }
 
 /// The `(label, value)` candidates whose label contains `partial`, those
