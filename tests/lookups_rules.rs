@@ -103,11 +103,7 @@ async fn athernum_rule_word_forms_and_questions_find_the_rule() {
 #[tokio::test]
 async fn rule_rulings_answer_questions_about_what_they_decide() {
     // Questions only a ruling answers (the rulebooks leave them open).
-    assert_answers(
-        "athernum",
-        &[("how many players can play", "Ruling 0 How many players")],
-    )
-    .await;
+    assert_answers("athernum", &[("how many players can play", "Ruling 0 How many players")]).await;
     assert_answers(
         "certamen",
         &[("choosing pillars for a spellbook", "Ruling Choosing Your Pillars — the starter Spellbooks")],

@@ -106,7 +106,7 @@ fn bracketed(line: &str) -> Vec<&str> {
         match inner.rfind('[') {
             // "[[[x]]" or "[[a [[b]]": the innermost opening counts.
             Some(i) => {
-                rest = &after[i..];
+                rest = &rest[open + 1 + i..];
                 continue;
             }
             None => {
