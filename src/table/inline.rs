@@ -77,8 +77,7 @@ fn all_asked(text: &str) -> Vec<Asked> {
             if trimmed.starts_with("> ") || trimmed == ">" {
                 continue;
             }
-            // Outside inline code: the even pieces between backticks.
-            for part in line.split('`').step_by(2) {
+            for part in outside_inline_code(line) {
                 for inner in bracketed(part) {
                     let (game, name) = game_prefix(inner);
                     let asked = Asked { game: game.map(str::to_owned), name: name.to_owned() };
@@ -90,6 +89,42 @@ fn all_asked(text: &str) -> Vec<Asked> {
                 }
             }
         }
+    }
+    out
+}
+
+/// The parts of a line outside inline code: a run of backticks opens
+/// code that a run of the same length closes (`` `a` ``, ``` ``a`b`` ```);
+/// an unclosed run is plain text.
+fn outside_inline_code(line: &str) -> Vec<&str> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut start) = (0, 0);
+    let mut open: Option<(usize, usize)> = None; // (run length, where it starts)
+    while i < bytes.len() {
+        if bytes[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let run_start = i;
+        while i < bytes.len() && bytes[i] == b'`' {
+            i += 1;
+        }
+        match open {
+            None => {
+                out.push(&line[start..run_start]);
+                open = Some((i - run_start, run_start));
+            }
+            Some((n, _)) if n == i - run_start => {
+                open = None;
+                start = i;
+            }
+            Some(_) => {}
+        }
+    }
+    match open {
+        None => out.push(&line[start..]),
+        Some((_, at)) => out.push(&line[at..]),
     }
     out
 }
