@@ -137,6 +137,13 @@ pub trait Catalog: Send + Sync + std::fmt::Debug {
     /// Every name a player may type for a card (each face of a card, its
     /// code), as [`search`] ranks them.
     fn card_names(&self) -> Vec<&str>;
+    /// Every name a card may be looked up by, each with the card's
+    /// canonical name: its faces, and its identification code where the
+    /// game prints one. What `/card`, its autocomplete and `[[name]]`
+    /// search.
+    fn lookup_names(&self) -> Vec<(String, String)> {
+        self.card_names().into_iter().filter_map(|n| Some((n.to_owned(), self.canonical_name(n)?))).collect()
+    }
     /// The card a name or identification code means exactly (any case).
     fn card(&self, name: &str) -> Option<CardSheet>;
     /// The name deck lists use for the card `name` means exactly.

@@ -11,8 +11,6 @@
 //! assert_eq!(search::suggestions("emberdrake", names), ["Ember Drake"]);
 //! ```
 
-use strsim::{jaro_winkler, normalized_damerau_levenshtein};
-
 /// Lowest score of a hit [`rank`] returns.
 pub const MIN_SCORE: f64 = 0.78;
 /// Score from which a name counts as meant ("closest: …" instead of a list).
@@ -63,20 +61,112 @@ fn fold_accent(c: char) -> char {
     }
 }
 
-/// How well `query` (normalised) matches `name` (normalised).
-fn score(query: &str, name: &str) -> f64 {
+/// A name made ready to be scored many times: normalised, without its
+/// spaces, without a leading article ("The Hollow King" is also "hollow
+/// king"), its words, and the letters each holds (to skip hopeless
+/// spellings before measuring them).
+#[derive(Debug, Clone)]
+struct Prepared {
+    norm: String,
+    squashed: String,
+    bare: Option<String>,
+    letters: Letters,
+    bare_letters: Letters,
+    words: Vec<(String, Letters)>,
+}
+
+impl Prepared {
+    fn new(text: &str) -> Self {
+        let norm = normalise(text);
+        let squashed = norm.replace(' ', "");
+        let bare = ["the ", "a ", "an "]
+            .iter()
+            .find_map(|a| norm.strip_prefix(a))
+            .filter(|rest| !rest.is_empty())
+            .map(str::to_owned);
+        let words =
+            norm.split(' ').filter(|w| w.len() >= 3).map(|w| (w.to_owned(), Letters::of(w))).collect();
+        Prepared {
+            letters: Letters::of(&norm),
+            bare_letters: Letters::of(bare.as_deref().unwrap_or_default()),
+            norm,
+            squashed,
+            bare,
+            words,
+        }
+    }
+}
+
+/// How often each of a–z, 0–9 and the space occurs in a normalised text
+/// (other letters are counted together).
+#[derive(Debug, Clone, Copy)]
+struct Letters([u8; 38]);
+
+impl Letters {
+    fn of(text: &str) -> Self {
+        let mut counts = [0u8; 38];
+        for b in text.bytes() {
+            let i = match b {
+                b'a'..=b'z' => usize::from(b - b'a'),
+                b'0'..=b'9' => 26 + usize::from(b - b'0'),
+                b' ' => 36,
+                _ => 37,
+            };
+            counts[i] = counts[i].saturating_add(1);
+        }
+        Letters(counts)
+    }
+
+    /// Letters both texts hold, counted with repeats: no alignment can
+    /// match more.
+    fn common(&self, other: &Letters) -> usize {
+        self.0.iter().zip(other.0.iter()).map(|(a, b)| usize::from(*a.min(b))).sum()
+    }
+}
+
+/// Whether two texts of these lengths sharing `common` letters could be
+/// as near as `need` (see `near` in [`score`]): an upper bound of both the
+/// edit similarity and Jaro-Winkler (with its prefix bonus at most 0.4 of
+/// the rest) less 0.1.
+fn may_reach(common: usize, a_len: usize, b_len: usize, need: f64) -> bool {
+    if a_len == 0 || b_len == 0 {
+        return false;
+    }
+    let m = common as f64;
+    let edit = m / a_len.max(b_len) as f64;
+    let jaro = (m / a_len as f64 + m / b_len as f64 + 1.0) / 3.0;
+    edit.max(0.6 * jaro + 0.3) >= need
+}
+
+/// Reusable buffers for the edit distance, so scoring a name allocates
+/// nothing once they have grown.
+#[derive(Debug, Default)]
+struct Scratch {
+    rows: [Vec<usize>; 3],
+}
+
+/// How well the prepared query matches the prepared name (1.0 is the same
+/// name). Whole-name forms rank above typos: the same letters with other
+/// spacing (0.99), a prefix (0.95), the name without its article (0.94), a
+/// prefix of a word (0.92), a part (0.9), the same letters run together
+/// ("moon feather", 0.895); below those, a close spelling of the name or of
+/// one of its words, up to 0.89.
+fn score(q: &Prepared, n: &Prepared, scratch: &mut Scratch) -> f64 {
+    let (query, name) = (q.norm.as_str(), n.norm.as_str());
     if query.is_empty() {
         return 0.0;
     }
     if query == name {
         return 1.0;
     }
-    let squashed = |s: &str| s.replace(' ', "");
-    if squashed(query) == squashed(name) {
+    if q.squashed == n.squashed {
         return 0.99;
     }
     if name.starts_with(query) {
         return 0.95;
+    }
+    if n.bare.as_deref().is_some_and(|b| b.starts_with(query)) {
+        return 0.94;
     }
     if name.split(' ').any(|w| w.starts_with(query)) {
         return 0.92;
@@ -84,34 +174,215 @@ fn score(query: &str, name: &str) -> f64 {
     if name.contains(query) {
         return 0.9;
     }
+    if q.squashed.len() >= 4 && n.squashed.contains(&q.squashed) {
+        return 0.895;
+    }
     // Edit distance judges typos; Jaro-Winkler, generous to any shared
-    // letters, only helps a little (it ranks dropped letters well).
-    let near = |a: &str, b: &str| normalized_damerau_levenshtein(a, b).max(jaro_winkler(a, b) - 0.1);
-    let whole = near(query, name);
+    // letters, only helps a little (it ranks dropped letters well). Pairs
+    // that cannot reach a hit are not measured (autocomplete scores every
+    // name on each keystroke).
+    let mut near = |a: &str, b: &str| similarity(a, b, scratch).max(jaro_winkler(a, b) - 0.1);
+    let mut whole = 0.0;
+    if may_reach(q.letters.common(&n.letters), query.len(), name.len(), MIN_SCORE) {
+        whole = near(query, name);
+    }
+    if let Some(bare) = &n.bare {
+        if may_reach(q.letters.common(&n.bare_letters), query.len(), bare.len(), MIN_SCORE) {
+            whole = f64::max(whole, near(query, bare));
+        }
+    }
     // A one-word query may be a misspelt word of a longer name.
     let word = if query.contains(' ') {
         0.0
     } else {
-        name.split(' ')
-            .filter(|w| w.len() >= 3 && w.len().abs_diff(query.len()) <= 3)
-            .map(|w| near(query, w))
+        n.words
+            .iter()
+            .filter(|(w, _)| w.len().abs_diff(query.len()) <= 3)
+            .filter(|(w, letters)| {
+                may_reach(q.letters.common(letters), query.len(), w.len(), MIN_SCORE / 0.97)
+            })
+            .map(|(w, _)| near(query, w))
             .fold(0.0, f64::max)
             * 0.97
     };
-    whole.max(word).min(0.89)
+    typo_score(whole.max(word))
+}
+
+/// A typo's similarity (0–1) as a score under every whole-name form:
+/// order kept, so a closer spelling still ranks first, but at most 0.89.
+fn typo_score(similarity: f64) -> f64 {
+    const KNEE: f64 = 0.85;
+    if similarity <= KNEE {
+        similarity
+    } else {
+        KNEE + (similarity - KNEE) * (0.89 - KNEE) / (1.0 - KNEE)
+    }
+}
+
+/// Jaro-Winkler similarity by bytes, without allocating (texts of up to
+/// 64 bytes; longer ones go to `strsim`).
+fn jaro_winkler(a: &str, b: &str) -> f64 {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    if x.len() > 64 || y.len() > 64 {
+        return strsim::jaro_winkler(a, b);
+    }
+    if x.is_empty() || y.is_empty() {
+        return if x.len() == y.len() { 1.0 } else { 0.0 };
+    }
+    let window = (x.len().max(y.len()) / 2).saturating_sub(1);
+    let (mut x_matched, mut y_used, mut matches) = (0u64, 0u64, 0usize);
+    for (i, &c) in x.iter().enumerate() {
+        let (lo, hi) = (i.saturating_sub(window), (i + window + 1).min(y.len()));
+        if let Some(j) = (lo..hi).find(|&j| y_used & (1 << j) == 0 && y[j] == c) {
+            y_used |= 1 << j;
+            x_matched |= 1 << i;
+            matches += 1;
+        }
+    }
+    if matches == 0 {
+        return 0.0;
+    }
+    let (mut j, mut half_transpositions) = (0, 0usize);
+    for (i, &c) in x.iter().enumerate() {
+        if x_matched & (1 << i) != 0 {
+            while y_used & (1 << j) == 0 {
+                j += 1;
+            }
+            half_transpositions += usize::from(c != y[j]);
+            j += 1;
+        }
+    }
+    let m = matches as f64;
+    let t = (half_transpositions / 2) as f64;
+    let jaro = (m / x.len() as f64 + m / y.len() as f64 + (m - t) / m) / 3.0;
+    let prefix = x.iter().zip(y).take(4).take_while(|(p, q)| p == q).count();
+    jaro + 0.1 * prefix as f64 * (1.0 - jaro)
+}
+
+/// 1 − the optimal-string-alignment distance (an edit is an inserted,
+/// dropped, changed or swapped letter) over the longer length, by bytes.
+fn similarity(a: &str, b: &str, scratch: &mut Scratch) -> f64 {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let longest = a.len().max(b.len());
+    if longest == 0 {
+        return 1.0;
+    }
+    let [two_back, back, row] = &mut scratch.rows;
+    for v in [&mut *two_back, &mut *back, &mut *row] {
+        v.clear();
+        v.resize(b.len() + 1, 0);
+    }
+    for (j, cell) in back.iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (back[j] + 1).min(row[j - 1] + 1).min(back[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(two_back[j - 2] + 1);
+            }
+            row[j] = best;
+        }
+        std::mem::swap(two_back, back);
+        std::mem::swap(back, row);
+    }
+    1.0 - back[b.len()] as f64 / longest as f64
 }
 
 /// The names matching `query`, best first (ties by name), each once.
 pub fn rank<'a>(query: &str, names: impl IntoIterator<Item = &'a str>) -> Vec<Hit<'a>> {
-    let q = normalise(query);
+    let q = Prepared::new(query);
+    let mut scratch = Scratch::default();
     let mut hits: Vec<Hit<'a>> = names
         .into_iter()
-        .map(|name| Hit { name, score: score(&q, &normalise(name)) })
+        .map(|name| Hit { name, score: score(&q, &Prepared::new(name), &mut scratch) })
         .filter(|h| h.score >= MIN_SCORE)
         .collect();
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.name.cmp(b.name)));
     hits.dedup_by(|a, b| a.name == b.name);
     hits
+}
+
+/// Every name a set of cards can be found by, prepared once, so a query
+/// over all of them (autocomplete, on each keystroke) costs microseconds.
+/// `T` says which card a name belongs to; several names (the faces of a
+/// card, its code) may share one.
+///
+/// ```
+/// use cardtable::cards::search::Index;
+///
+/// let index = Index::new([("Sparkfiend Imp", 1), ("Spark Nip", 1), ("Arc Fiend", 2)]);
+/// let found = index.rank("spark", 25);
+/// assert_eq!(found.len(), 1, "one card, though both its names match");
+/// assert_eq!(*found[0].card, 1);
+/// assert_eq!(index.rank("spark ni", 25)[0].name, "Spark Nip", "the name that matched best");
+/// assert_eq!(*index.rank("arc feind", 25)[0].card, 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Index<T> {
+    names: Vec<(String, Prepared, T)>,
+}
+
+/// A card an [`Index`] found: the name that matched best, and its score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Found<'a, T> {
+    /// The name (a face, a code) that matched, as given.
+    pub name: &'a str,
+    /// The card it belongs to.
+    pub card: &'a T,
+    /// 0.0–1.0, as [`rank`] scores.
+    pub score: f64,
+}
+
+impl<T: PartialEq> Index<T> {
+    /// Indexes `(name, card)` pairs.
+    pub fn new<S: Into<String>>(names: impl IntoIterator<Item = (S, T)>) -> Self {
+        let names = names
+            .into_iter()
+            .map(|(name, card)| {
+                let name = name.into();
+                let prepared = Prepared::new(&name);
+                (name, prepared, card)
+            })
+            .collect();
+        Index { names }
+    }
+
+    /// How many names it holds.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// True when it holds no name.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Up to `max` cards matching `query`, best first, each once (by its
+    /// best name); ties keep the order the names were given in.
+    pub fn rank(&self, query: &str, max: usize) -> Vec<Found<'_, T>> {
+        let q = Prepared::new(query);
+        let mut scratch = Scratch::default();
+        let mut hits: Vec<Found<'_, T>> = self
+            .names
+            .iter()
+            .map(|(name, prepared, card)| Found { name, card, score: score(&q, prepared, &mut scratch) })
+            .filter(|h| h.score >= MIN_SCORE)
+            .collect();
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let mut out: Vec<Found<'_, T>> = Vec::with_capacity(max.min(hits.len()));
+        for h in hits {
+            if out.len() == max {
+                break;
+            }
+            if !out.iter().any(|o| o.card == h.card) {
+                out.push(h);
+            }
+        }
+        out
+    }
 }
 
 /// The name `query` most likely means, when one is close enough.
@@ -182,6 +453,19 @@ mod tests {
         assert!(rank("zzzzqx", NAMES).is_empty());
         assert!(rank("", NAMES).is_empty());
         assert_eq!(did_you_mean(&suggestions("qqqq", NAMES)), "");
+    }
+
+    #[test]
+    fn jaro_winkler_by_bytes_agrees_with_strsim() {
+        for (a, b) in [
+            ("martha", "marhta"),
+            ("dwayne", "duane"),
+            ("ember drak", "ember drake"),
+            ("abc", "xyz"),
+            ("a", "a"),
+        ] {
+            assert!((jaro_winkler(a, b) - strsim::jaro_winkler(a, b)).abs() < 1e-9, "{a} / {b}");
+        }
     }
 
     #[test]

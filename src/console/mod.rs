@@ -68,6 +68,8 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
   @alice /settings hold_priority:on reminders:off auto_pass:on
   @alice #thread-name /board   run a command inside a thread
+  @alice say look at [[{card1}]]   a plain message; [[card name]] in it is looked up
+      ([[{game}:name]] names the game; up to 3 cards a message)
 Console words:
   wait 13h     move the clock forward (s, m, h, d) and send due reminders
   tick         send due reminders now (and resume the computer's pending moves)
@@ -206,6 +208,18 @@ impl Console {
                 let req = Request { user: who, place, kind: RequestKind::Slash(command) };
                 let out = self.table.respond(req).await;
                 self.deliver_and_play(out).await
+            }
+            Line::Say { user, place, text } => {
+                let who = self.user(&user).clone();
+                let place = self.place(place.as_deref());
+                let mut printed = format!("[{}] @{user}: {text}\n", self.target_name(&place.here()));
+                let out = self
+                    .table
+                    .inline_lookups(&who, &place, &text)
+                    .await
+                    .unwrap_or_else(|e| vec![e.reply(&who.id)]);
+                printed.push_str(&self.deliver(out).await);
+                printed
             }
             Line::Click { user, what } => match self.find_button(&user, &what) {
                 Ok((custom_id, place, message)) => {

@@ -37,6 +37,16 @@ pub enum Line {
         /// Label or 1-based number.
         what: String,
     },
+    /// `@user [#place] say <text>`: a plain message in the channel, which
+    /// the table reads for `[[card name]]` look-ups.
+    Say {
+        /// Who.
+        user: String,
+        /// Thread or channel given with `#name`.
+        place: Option<String>,
+        /// What they wrote.
+        text: String,
+    },
     /// `@user select <option label or number>`.
     Select {
         /// Who.
@@ -96,6 +106,13 @@ pub fn parse_line(line: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Line
             }
             Ok(Line::Click { user, what: unquote(what) })
         }
+        "say" => {
+            let text = rest.trim();
+            if text.is_empty() {
+                return Err(format!("say what? e.g. `@{user} say look at [[Ember Bolt]]`"));
+            }
+            Ok(Line::Say { user, place, text: text.to_owned() })
+        }
         "select" => {
             let what = rest.trim();
             if what.is_empty() {
@@ -108,7 +125,7 @@ pub fn parse_line(line: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Line
             Ok(Line::Slash { user, place, command })
         }
         other => Err(format!(
-            "{} is not something @{user} can do: use a /command, `click` or `select` (type `help`)",
+            "{} is not something @{user} can do: use a /command, `click`, `select` or `say` (type `help`)",
             quote(other)
         )),
     }

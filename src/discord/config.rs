@@ -38,6 +38,9 @@ pub struct Config {
     /// The wait before the second try, growing by as much for each next
     /// one (`DISCORD_RETRY_BACKOFF_MS`, 1500 by default).
     pub retry_backoff: Duration,
+    /// Answer `[[card name]]` in ordinary messages (`INLINE_LOOKUPS`), off
+    /// by default: it needs the privileged Message Content intent.
+    pub inline_lookups: bool,
 }
 
 /// A Discord bot token. Kept out of every log line: formatting it prints
@@ -110,7 +113,32 @@ impl Config {
                 1500,
                 0..=60_000,
             )?),
+            inline_lookups: get("INLINE_LOOKUPS")
+                .map(|v| parse_switch("INLINE_LOOKUPS", &v))
+                .transpose()?
+                .unwrap_or(false),
         })
+    }
+
+    /// The gateway intents the settings need beyond the base ones: with
+    /// inline look-ups, the messages of servers and their text
+    /// (`GUILD_MESSAGES | MESSAGE_CONTENT`, the latter privileged).
+    pub fn extra_intents(&self) -> serenity::all::GatewayIntents {
+        use serenity::all::GatewayIntents;
+        if self.inline_lookups {
+            GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT
+        } else {
+            GatewayIntents::empty()
+        }
+    }
+}
+
+/// An on/off setting: true, false, on, off, yes, no, 1 or 0 (any case).
+fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_lowercase().as_str() {
+        "true" | "on" | "yes" | "1" => Ok(true),
+        "false" | "off" | "no" | "0" => Ok(false),
+        _ => Err(format!("{name} is \"{value}\", which is not on or off: use true or false {TRY_CONSOLE}")),
     }
 }
 

@@ -14,6 +14,7 @@
 mod commands;
 pub mod config;
 mod error;
+mod inline;
 mod interaction;
 mod outbox;
 pub mod render;
@@ -81,7 +82,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .options(poise::FrameworkOptions {
             commands: all_commands(),
             on_error: |err| Box::pin(error::on_error(err)),
-            event_handler: |ctx, event, _framework, data| Box::pin(router::on_event(ctx, event, data)),
+            event_handler: |ctx, event, _framework, data| {
+                Box::pin(async move {
+                    inline::on_event(ctx, event, data).await;
+                    router::on_event(ctx, event, data).await
+                })
+            },
             // Nothing we send may ping beyond what a post asks for.
             allowed_mentions: Some(serenity::all::CreateAllowedMentions::new()),
             ..Default::default()
@@ -117,7 +123,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             "DISCORD_TOKEN was refused by Discord: copy a fresh one from the developer portal → Bot → Reset Token"
         ),
         serenity::Error::Gateway(serenity::gateway::GatewayError::DisallowedGatewayIntents) => {
-            anyhow::anyhow!("Discord refused the gateway intents the bot asked for")
+            anyhow::anyhow!(
+                "Discord refused the gateway intents the bot asked for: with INLINE_LOOKUPS=true, switch on \
+                 the developer portal → your application → Bot → Privileged Gateway Intents → Message Content \
+                 Intent, or set INLINE_LOOKUPS=false"
+            )
         }
         other => anyhow::Error::from(other).context("the Discord connection failed"),
     })
@@ -125,9 +135,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
 /// The gateway intents: exactly what the bot uses. Commands and clicks
 /// arrive as interactions, which need none; `GUILDS` keeps the channel and
-/// thread events serenity expects.
-pub fn intents(_config: &Config) -> GatewayIntents {
-    GatewayIntents::GUILDS
+/// thread events serenity expects; inline look-ups add the messages and
+/// their text ([`Config::extra_intents`]).
+pub fn intents(config: &Config) -> GatewayIntents {
+    GatewayIntents::GUILDS | config.extra_intents()
 }
 
 /// serenity's HTTP client, with the request timeout of `config` (reqwest

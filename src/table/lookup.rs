@@ -6,6 +6,7 @@ use super::error::{quote, refuse, TableError, UserError};
 use super::protocol::{Outgoing, Request};
 use super::rulebook::{asked_number, how_to_ask, Number, Part, Rulebook, Section};
 use super::Table;
+use crate::cards::search;
 use crate::engine::{MatchSetup, Outcome, Seat};
 use crate::games::{game_keys, GameId, GAMES};
 use crate::store::{MatchStatus, UserSettings};
@@ -20,42 +21,61 @@ pub(super) fn game_named(typed: &str) -> Result<GameId, UserError> {
 }
 
 impl Table {
-    /// `/card name`: exact, else the closest card, else suggestions.
+    /// `/card name`: exact, else the closest card, else suggestions. The
+    /// name may name its game first ("certamen:Cinder Imp").
     pub(crate) fn card(
         &self,
         req: &Request,
         name: &str,
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let name = name.trim();
+        let (named, name) = super::inline::game_prefix(name.trim());
         if name.is_empty() {
             return refuse("Give part of a card's name, like /card name:drake.");
         }
-        let game = match game {
-            Some(g) => game_named(g)?,
-            None => self.game_holding(name),
+        let game = match game.map(str::trim).filter(|g| !g.is_empty()).or(named) {
+            Some(g) => Some(game_named(g)?),
+            None => None,
         };
-        let message = match self.library.catalog(game).find(name) {
-            Ok((sheet, guessed)) => {
-                let mut m = view::card_sheet(game.name(), &sheet);
-                if guessed {
-                    m.content =
-                        format!("No card is named exactly {}; closest: {}.", quote(name), sheet.title);
-                }
-                m
-            }
-            Err(e) if e.suggestions.is_empty() => {
-                return refuse(format!("No {} card is named anything like {}.", game.name(), quote(name)));
-            }
-            Err(e) => {
-                return refuse(format!(
-                    "No card is named {}. Did you mean: {}?",
-                    quote(name),
-                    e.suggestions.join(", ")
-                ));
-            }
-        };
+        let message = self.card_answer(name, game).map_err(UserError::new)?;
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
+    }
+
+    /// The sheet of the card `name` means, in `game` or (none given) in
+    /// every game: the card of exactly that name, face or code, else the
+    /// closest close one (saying it was a guess). Otherwise the refusal,
+    /// with the nearest names.
+    pub(crate) fn card_answer(&self, name: &str, game: Option<GameId>) -> Result<view::Message, String> {
+        let games: Vec<GameId> = game.map_or_else(|| GAMES.to_vec(), |g| vec![g]);
+        if let Some((g, sheet)) = games.iter().find_map(|g| Some((*g, self.library.catalog(*g).card(name)?)))
+        {
+            return Ok(view::card_sheet(g.name(), &sheet));
+        }
+        let hits = self.cards.rank(name, game, search::SUGGESTIONS);
+        let in_game = game.map(|g| format!("{} ", g.name())).unwrap_or_default();
+        let Some(best) = hits.first() else {
+            return Err(format!("No {in_game}card is named anything like {}.", quote(name)));
+        };
+        let sheet = self.library.catalog(best.card.game).card(&best.card.name);
+        match sheet.filter(|_| best.is_close()) {
+            Some(sheet) => {
+                let mut m = view::card_sheet(best.card.game.name(), &sheet);
+                let of = if game.is_none() { format!(" ({})", best.card.game.name()) } else { String::new() };
+                m.content =
+                    format!("No card is named exactly {}; closest: {}{of}.", quote(name), sheet.title);
+                Ok(m)
+            }
+            None => {
+                let named: Vec<String> = hits
+                    .iter()
+                    .map(|h| match game {
+                        Some(_) => h.card.name.clone(),
+                        None => format!("{} ({})", h.card.name, h.card.game.name()),
+                    })
+                    .collect();
+                Err(format!("No {in_game}card is named {}. Did you mean: {}?", quote(name), named.join(", ")))
+            }
+        }
     }
 
     /// `/rule query`: a section of the game's rules reference or rulings,
@@ -122,25 +142,6 @@ impl Table {
         };
         let message = section_answer(game, &book, section, at.page, None, &[]);
         Ok(vec![Outgoing::Replace { to: req.user.id.clone(), message }])
-    }
-
-    /// The game whose catalogue `name` (no game given) is looked up in:
-    /// the first game with a card of exactly that name, else the game with
-    /// the closest name (the first game on a tie).
-    fn game_holding(&self, name: &str) -> GameId {
-        if let Some(g) = GAMES.iter().find(|g| self.library.catalog(**g).card(name).is_some()) {
-            return *g;
-        }
-        let mut best = (GAMES[0], f64::MIN);
-        for &g in GAMES {
-            let names = self.library.catalog(g).card_names();
-            if let Some(hit) = crate::cards::search::closest(name, names.iter().copied()) {
-                if hit.score > best.1 {
-                    best = (g, hit.score);
-                }
-            }
-        }
-        best.0
     }
 
     /// The game `/rule query` (no game given) answers from: for a number,

@@ -37,6 +37,7 @@
 //! ```
 
 mod ai_turns;
+pub mod card_index;
 mod challenge;
 mod clock;
 pub mod computer;
@@ -44,6 +45,7 @@ pub mod cooldown;
 mod deadline;
 pub mod decks;
 pub mod error;
+pub mod inline;
 mod loaded;
 pub mod log;
 mod lookup;
@@ -51,6 +53,7 @@ pub mod match_options;
 pub mod offers;
 mod play;
 pub mod protocol;
+pub mod rule_words;
 pub mod rulebook;
 
 use std::collections::HashMap;
@@ -123,6 +126,8 @@ pub struct Table {
     store: Store,
     /// Every game's cards, loaded once and shared by all matches.
     library: Arc<Library>,
+    /// Every game's card names, prepared for `/card` and its autocomplete.
+    cards: Arc<card_index::CardIndex>,
     clock: Arc<dyn Clock>,
     config: TableConfig,
     /// Users already stored, with the display name stored for them: a
@@ -170,12 +175,18 @@ impl Table {
         library: Arc<Library>,
     ) -> Self {
         let ai = Arc::new(ai_turns::AiPool::new(config.ai_searches, config.ai_budget));
-        Table { store, library, clock, config, known_users: Arc::default(), ai }
+        let cards = Arc::new(card_index::CardIndex::new(&library));
+        Table { store, library, cards, clock, config, known_users: Arc::default(), ai }
     }
 
     /// Every game's cards.
     pub fn library(&self) -> &Arc<Library> {
         &self.library
+    }
+
+    /// Every game's card names, faces and codes, for fuzzy look-ups.
+    pub fn card_index(&self) -> &card_index::CardIndex {
+        &self.cards
     }
 
     /// The store (for front ends' start-up checks and tests).

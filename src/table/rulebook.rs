@@ -23,6 +23,7 @@
 
 use std::collections::HashMap;
 
+use super::rule_words;
 use crate::cards::search;
 
 /// Which text a section comes from.
@@ -209,6 +210,9 @@ pub struct Score {
     /// 3: the title names exactly the words; 2: the title holds them all;
     /// 1: a word of the title is the query; 0: only the text has them.
     pub tier: u8,
+    /// How many of the query's terms the section holds, in its title or
+    /// text: a section answering every word of a question comes first.
+    pub covered: usize,
     /// Among titles holding the words: shallower sections (section
     /// heads, glossary entries) first.
     shallow: std::cmp::Reverse<usize>,
@@ -216,7 +220,8 @@ pub struct Score {
     tight: std::cmp::Reverse<usize>,
     /// The text holds the words in a row.
     phrase: bool,
-    /// Words found in the title (5 each) and text (1 each).
+    /// Words found in the title (5 each) and text (1 for each time it
+    /// says one, up to 3 a word).
     pub hits: usize,
 }
 
@@ -391,60 +396,63 @@ impl<'a> Rulebook<'a> {
         out
     }
 
-    /// The sections matching `query`'s words, best first.
+    /// The sections matching `query`'s words, best first. The query is
+    /// read as players write it: question and stop words dropped ("how do
+    /// I win" asks for *win*), word forms stemmed ("blocking" finds Block),
+    /// each remaining term looked for in titles (worth more) and texts.
     pub fn search(&self, query: &str) -> Vec<(Score, &Section<'a>)> {
-        let q = query.trim().to_lowercase();
-        let raw: Vec<&str> = q
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| w.len() > 1 || w.chars().all(|c| c.is_ascii_digit()))
-            .collect();
-        let stems = stemmed(query);
-        if raw.is_empty() && stems.is_empty() {
+        let terms = rule_words::terms(query);
+        if terms.is_empty() {
             return Vec::new();
         }
+        let q = search::normalise(query);
+        let meets_any = |t: &String, words: &[String]| words.iter().any(|w| rule_words::meets(t, w));
         let mut scored: Vec<(Score, usize)> = self
             .sections
             .iter()
             .enumerate()
             .filter_map(|(i, s)| {
-                let title = s.title.to_lowercase();
-                let body = s.body.to_lowercase();
-                let mut hits = 0;
-                for w in &raw {
-                    if title.contains(w) {
-                        hits += 5;
-                    }
-                    if body.contains(w) {
-                        hits += 1;
-                    }
+                let title = rule_words::stemmed(s.title);
+                let heading = rule_words::stemmed(s.topic());
+                let topic: Vec<String> = rule_words::stemmed(&topic_words(s.topic()))
+                    .into_iter()
+                    .filter(|w| !rule_words::is_stop_word(w))
+                    .collect();
+                let body = rule_words::stemmed(&s.body);
+                let (mut hits, mut covered) = (0, 0);
+                for t in &terms {
+                    let in_title = meets_any(t, &title);
+                    // A text that keeps coming back to the word is more
+                    // about it than one that names it once (up to three).
+                    let in_body = body.iter().filter(|w| rule_words::meets(t, w)).take(3).count();
+                    hits += 5 * usize::from(in_title) + in_body;
+                    covered += usize::from(in_title || in_body > 0);
                 }
-                let topic = stemmed(&topic_words(s.topic()));
-                let heading = stemmed(s.topic());
-                let in_title = !stems.is_empty() && stems.iter().all(|w| heading.contains(w));
-                let whole_word = !q.is_empty()
-                    && title
-                        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-                        .any(|w| w.trim_matches(['.', ':', '§']) == q);
-                let tier = if !stems.is_empty() && topic == stems {
+                let in_heading = terms.iter().all(|t| meets_any(t, &heading));
+                let whole_word = s
+                    .title
+                    .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+                    .any(|w| search::normalise(w.trim_matches(['.', ':', '§'])) == q);
+                let tier = if topic == terms {
                     3
-                } else if in_title {
+                } else if in_heading {
                     2
                 } else if whole_word {
                     1
                 } else {
                     0
                 };
-                let phrase =
-                    stems.len() > 1 && stemmed(&s.body).windows(stems.len()).any(|w| w == stems.as_slice());
-                if hits == 0 && tier == 0 && !phrase {
+                let phrase = terms.len() > 1 && body.windows(terms.len()).any(|w| w == terms.as_slice());
+                if covered == 0 && tier == 0 {
                     return None;
                 }
                 // Depth and spare words only rank titles that hold the words.
                 let named = tier >= 2;
                 let depth = if named { s.number.as_ref().map_or(0, Number::depth) } else { 0 };
-                let tight = if named { topic.len().saturating_sub(stems.len()) } else { 0 };
+                let tight = if named { topic.len().saturating_sub(terms.len()) } else { 0 };
                 let score = Score {
                     tier,
+                    covered,
                     shallow: std::cmp::Reverse(depth),
                     tight: std::cmp::Reverse(tight),
                     phrase,
@@ -460,10 +468,21 @@ impl<'a> Rulebook<'a> {
     }
 
     /// Titles of the sections whose topic is closest to `query` (for a
-    /// miss), best first.
+    /// miss), best first: to its words together, or to any one of them
+    /// ("how do I blokc" is close to Block).
     pub fn closest_topics(&self, query: &str, max: usize) -> Vec<&'a str> {
         let topics: Vec<&str> = self.sections.iter().map(Section::topic).collect();
-        let ranked = search::rank(query, topics.iter().copied());
+        let norm = search::normalise(query);
+        let words: Vec<&str> =
+            norm.split(' ').filter(|w| w.len() > 2 && !rule_words::is_stop_word(w)).collect();
+        let mut asked = vec![words.join(" ")];
+        asked.extend(words.iter().map(|w| (*w).to_owned()));
+        let mut ranked: Vec<search::Hit<'_>> = asked
+            .iter()
+            .filter(|a| !a.is_empty())
+            .flat_map(|a| search::rank(a, topics.iter().copied()))
+            .collect();
+        ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
         let mut out: Vec<&'a str> = Vec::new();
         for hit in ranked {
             if let Some(s) = self.sections.iter().find(|s| s.topic() == hit.name) {
@@ -571,27 +590,6 @@ fn topic_words(topic: &str) -> String {
         }
     }
     t.to_owned()
-}
-
-/// Words lower-cased, hyphens as spaces, plurals made singular
-/// ("Face-down counters" → face, down, counter).
-fn stemmed(text: &str) -> Vec<String> {
-    search::normalise(text).split(' ').filter(|w| !w.is_empty()).map(stem).collect()
-}
-
-fn stem(w: &str) -> String {
-    if w.len() > 4 && w.ends_with("ies") {
-        format!("{}y", &w[..w.len() - 3])
-    } else if w.len() > 3
-        && w.ends_with('s')
-        && !w.ends_with("ss")
-        && !w.ends_with("us")
-        && !w.ends_with("is")
-    {
-        w[..w.len() - 1].to_owned()
-    } else {
-        w.to_owned()
-    }
 }
 
 /// How sections are named, with an example from the text itself:

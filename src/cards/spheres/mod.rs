@@ -413,6 +413,19 @@ impl Catalog for SpheresDb {
         self.names().collect()
     }
 
+    /// Both faces, the printed code ("0001-4A-1 4N") and its identification
+    /// value alone ("0001-4A-1", unique to the card).
+    fn lookup_names(&self) -> Vec<(String, String)> {
+        self.cards
+            .iter()
+            .flat_map(|c| {
+                let identity = c.code.split_once(' ').map_or(c.code.as_str(), |(id, _)| id);
+                [c.creature.name.as_str(), c.spell.name.as_str(), c.code.as_str(), identity]
+                    .map(|n| (n.to_owned(), c.creature.name.clone()))
+            })
+            .collect()
+    }
+
     fn card(&self, name: &str) -> Option<CardSheet> {
         self.find(name).ok().map(|id| self.sheet(id))
     }

@@ -4,7 +4,6 @@
 
 use poise::serenity_prelude::AutocompleteChoice;
 
-use crate::cards::search;
 use crate::discord::Context;
 use crate::games::GAMES;
 
@@ -84,17 +83,16 @@ pub async fn deck(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     suggest(partial, saved.chain(starters).collect::<Vec<_>>())
 }
 
-/// Card names close to what was typed, from every game, ranked by the one
-/// fuzzy search (prefixes and words first, then close spellings).
+/// Cards close to what was typed, from every game (or the one named first:
+/// "certamen:imp"), by any of their names: faces, codes, either part of a two-part
+/// name. Ranked by the one fuzzy search; the value is the card's own name.
 pub async fn card(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let library = ctx.data().table.library();
-    let mut names: Vec<&str> = GAMES.iter().flat_map(|&g| library.catalog(g).card_names()).collect();
-    names.sort_unstable();
-    names.dedup();
-    if partial.trim().is_empty() {
-        return names.into_iter().take(MAX_SUGGESTIONS).map(|n| choice(n, n)).collect();
-    }
-    search::rank(partial, names).into_iter().take(MAX_SUGGESTIONS).map(|h| choice(h.name, h.name)).collect()
+    let table = &ctx.data().table;
+    table
+        .card_choices(partial, MAX_SUGGESTIONS)
+        .into_iter()
+        .map(|(label, value)| choice(&label, &value))
+        .collect()
 }
 
 /// The `(label, value)` candidates whose label contains `partial`, those

@@ -1,0 +1,119 @@
+//! Every game's card names in one fuzzy index, built once per table: what
+//! `/card`, its autocomplete and inline `[[card name]]` look-ups search.
+
+use crate::cards::search::{self, Index};
+use crate::games::{GameId, Library, GAMES};
+
+/// A card of one game, by the name its deck lists use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRef {
+    /// Its game.
+    pub game: GameId,
+    /// Its canonical name (a Spheres card's creature name).
+    pub name: String,
+}
+
+/// A card found for a query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardHit<'a> {
+    /// The card.
+    pub card: &'a CardRef,
+    /// The name that matched: a face ("Spark Nip"), a code or the
+    /// canonical name.
+    pub matched: &'a str,
+    /// 0.0–1.0 (1.0: that exact name), as [`search::rank`] scores.
+    pub score: f64,
+}
+
+impl CardHit<'_> {
+    /// True when the hit is close enough to show the card without asking
+    /// "did you mean".
+    pub fn is_close(&self) -> bool {
+        self.score >= search::CLOSE_SCORE
+    }
+
+    /// How autocomplete labels it: "Spark Nip (Sparkfiend Imp) · Spheres",
+    /// naming the card when another of its names matched.
+    pub fn label(&self) -> String {
+        if search::normalise(self.matched) == search::normalise(&self.card.name) {
+            format!("{} · {}", self.card.name, self.card.game.name())
+        } else {
+            format!("{} ({}) · {}", self.matched, self.card.name, self.card.game.name())
+        }
+    }
+}
+
+/// Every card name, face and code of every game, prepared for search.
+#[derive(Debug)]
+pub struct CardIndex {
+    games: Vec<(GameId, Index<CardRef>)>,
+}
+
+impl CardIndex {
+    /// Indexes every game's cards in `library`.
+    pub fn new(library: &Library) -> Self {
+        let games = GAMES
+            .iter()
+            .map(|&game| {
+                let names = library.catalog(game).lookup_names();
+                let index = Index::new(names.into_iter().map(|(n, name)| (n, CardRef { game, name })));
+                (game, index)
+            })
+            .collect();
+        CardIndex { games }
+    }
+
+    /// How many names it holds, over every game.
+    pub fn len(&self) -> usize {
+        self.games.iter().map(|(_, i)| i.len()).sum()
+    }
+
+    /// True when no game has a card.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Up to `max` cards matching `query`, best first, each once: of
+    /// `game`, or of every game (on a tie, the registry's first game
+    /// first).
+    pub fn rank(&self, query: &str, game: Option<GameId>, max: usize) -> Vec<CardHit<'_>> {
+        let mut hits: Vec<CardHit<'_>> = self
+            .games
+            .iter()
+            .filter(|(g, _)| game.is_none_or(|want| want == *g))
+            .flat_map(|(_, index)| index.rank(query, max))
+            .map(|f| CardHit { card: f.card, matched: f.name, score: f.score })
+            .collect();
+        // Stable: equal scores keep the registry's order.
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        hits.truncate(max);
+        hits
+    }
+
+    /// The card `query` most likely means, when one is found at all.
+    pub fn best(&self, query: &str, game: Option<GameId>) -> Option<CardHit<'_>> {
+        self.rank(query, game, 1).into_iter().next()
+    }
+}
+
+impl super::Table {
+    /// `/card`'s autocomplete: up to `max` `(label, value)` choices for what
+    /// was typed so far, from every game or the one named first
+    /// ("certamen:imp"); the value is the card's own name. Nothing typed
+    /// lists the first names alphabetically.
+    pub fn card_choices(&self, partial: &str, max: usize) -> Vec<(String, String)> {
+        let (named, partial) = super::inline::game_prefix(partial.trim());
+        let game = named.and_then(|g| GameId::parse(g).ok());
+        if partial.is_empty() {
+            let mut names: Vec<&str> = GAMES
+                .iter()
+                .filter(|g| game.is_none_or(|want| want == **g))
+                .flat_map(|&g| self.library.catalog(g).card_names())
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            return names.into_iter().take(max).map(|n| (n.to_owned(), n.to_owned())).collect();
+        }
+        self.cards.rank(partial, game, max).into_iter().map(|h| (h.label(), h.card.name.clone())).collect()
+    }
+}
