@@ -11,14 +11,19 @@
 
 use std::time::{Duration, Instant};
 
-use cardtable::ai::{self, Budget, Level};
+use cardtable::ai::{self, Budget, Level, Rollouts, Settings};
 use cardtable::arena::{play_match, Player};
 use cardtable::engine::{GameRng, Seat, Viewer};
 use cardtable::games::{AnyState, GameId, Library, GAMES};
 use cardtable::sim::random_setup;
 
-/// A budget the iterations always end (the time never does).
-const SMALL: Budget = Budget { iterations: 40, time: Duration::from_secs(600) };
+/// A budget the iterations always end (the time never does), taking the
+/// most visited action.
+const SMALL: Settings = Settings {
+    budget: Budget { iterations: 40, time: Duration::from_secs(600) },
+    rollouts: Rollouts::DEFAULT,
+    sample: false,
+};
 
 /// Random play from a seeded setup, stopping at each state in which some
 /// seat has a real choice; `visit(state, seat)` sees those states.
@@ -106,8 +111,8 @@ fn the_ai_choice_does_not_depend_on_hidden_cards() {
                     game.key()
                 );
                 assert_eq!(
-                    ai::choose_within(&one, seat, SMALL, 11),
-                    ai::choose_within(&two, seat, SMALL, 11),
+                    ai::choose_with(&one, seat, SMALL, 11),
+                    ai::choose_with(&two, seat, SMALL, 11),
                     "{} seed {seed}: the choice depends on hidden cards",
                     game.key()
                 );
@@ -142,8 +147,8 @@ fn the_same_seed_and_iteration_budget_give_the_same_choice() {
         let mut checked = 0;
         choice_points(&library, game, 7, |state, seat| {
             if checked < 3 {
-                let a = ai::choose_within(state, seat, SMALL, 42);
-                let b = ai::choose_within(state, seat, SMALL, 42);
+                let a = ai::choose_with(state, seat, SMALL, 42);
+                let b = ai::choose_with(state, seat, SMALL, 42);
                 assert_eq!(a, b, "{}", game.key());
                 assert!(state.legal_actions(seat).contains(&a.unwrap()), "{}", game.key());
                 checked += 1;

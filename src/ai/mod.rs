@@ -97,11 +97,6 @@ pub fn choose(state: &AnyState, seat: Seat, level: Level, seed: u64) -> Option<A
     choose_with(state, seat, level.settings(), seed)
 }
 
-/// [`choose`] with an explicit budget (the most visited action wins).
-pub fn choose_within(state: &AnyState, seat: Seat, budget: Budget, seed: u64) -> Option<AnyAction> {
-    choose_with(state, seat, Settings { budget, rollouts: Rollouts::DEFAULT, sample: false }, seed)
-}
-
 /// [`choose`] with explicit settings.
 pub fn choose_with(state: &AnyState, seat: Seat, settings: Settings, seed: u64) -> Option<AnyAction> {
     let mut legal = state.legal_actions(seat);

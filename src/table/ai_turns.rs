@@ -1,5 +1,5 @@
 //! The computer's turns: whenever a seat the computer holds is to act, it
-//! searches ([`crate::ai::choose_within`]) off the async runtime, behind a
+//! searches ([`crate::ai::choose_with`], at its level's settings) off the async runtime, behind a
 //! limit on searches at once, and commits its choice through the same
 //! version-checked path as a click, logged as a player's move (so a replay
 //! reproduces it).
@@ -23,7 +23,7 @@ use super::log::{LogEntry, Step};
 use super::play::BoardPlan;
 use super::protocol::{Outgoing, PostKey};
 use super::Table;
-use crate::ai::Budget;
+use crate::ai::{Budget, Level, Settings};
 use crate::store::{MatchStatus, StoreError};
 
 /// Most commits one run makes before it stops (and the next nudge or
@@ -72,6 +72,13 @@ impl AiPool {
                 true
             }
         }
+    }
+
+    /// How the computer searches at `level` here: the level's settings
+    /// (easy's randomness included), with the pool's budget if one
+    /// replaces every level's.
+    fn settings(&self, level: Level) -> Settings {
+        Settings { budget: self.budget.unwrap_or_else(|| level.budget()), ..level.settings() }
     }
 
     /// Ends the run of `match_id` unless it was asked for again meanwhile
@@ -226,8 +233,7 @@ impl Table {
             let seed = m.setup.seed
                 ^ (m.row.version as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ u64::from(seat.0).rotate_left(56);
-            let budget = self.ai.budget.unwrap_or_else(|| level.budget());
-            let Some(action) = self.search(&state, seat, budget, seed).await? else {
+            let Some(action) = self.search(&state, seat, self.ai.settings(level), seed).await? else {
                 tracing::warn!(match_id, %seat, "the computer found no action to take");
                 return Ok(if steps.is_empty() {
                     Turn::Idle
@@ -254,7 +260,7 @@ impl Table {
         &self,
         state: &crate::games::AnyState,
         seat: crate::engine::Seat,
-        budget: Budget,
+        settings: Settings,
         seed: u64,
     ) -> Result<Option<crate::games::AnyAction>, TableError> {
         let permit = self
@@ -270,7 +276,7 @@ impl Table {
             let _slot = permit;
             let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
             peak.fetch_max(now, Ordering::SeqCst);
-            let chosen = crate::ai::choose_within(&state, seat, budget, seed);
+            let chosen = crate::ai::choose_with(&state, seat, settings, seed);
             busy.fetch_sub(1, Ordering::SeqCst);
             chosen
         })
@@ -307,6 +313,32 @@ impl Table {
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),
             Err(e) => Err(e.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn the_table_searches_easy_with_its_randomness_and_the_others_without() {
+        let pool = AiPool::new(1, None);
+        for level in Level::ALL {
+            assert_eq!(pool.settings(level), level.settings(), "{level:?}");
+        }
+        assert!(pool.settings(Level::Easy).sample, "easy picks at random in proportion to visits");
+        assert!(!pool.settings(Level::Hard).sample);
+    }
+
+    #[test]
+    fn a_budget_override_replaces_only_the_budget() {
+        let budget = Budget { iterations: 6, time: Duration::from_secs(60) };
+        let pool = AiPool::new(1, Some(budget));
+        for level in Level::ALL {
+            assert_eq!(pool.settings(level), Settings { budget, ..level.settings() }, "{level:?}");
         }
     }
 }
