@@ -58,18 +58,18 @@ impl AiPool {
         }
     }
 
-    /// Claims the run of `match_id`; false when one is under way (it is
+    /// Claims the run of `match_id`; `None` when one is under way (it is
     /// told to look again before it stops).
-    fn claim(&self, match_id: i64) -> bool {
+    fn claim(&self, match_id: i64) -> Option<Claim<'_>> {
         let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
         match running.get_mut(&match_id) {
             Some(again) => {
                 *again = true;
-                false
+                None
             }
             None => {
                 running.insert(match_id, false);
-                true
+                Some(Claim { pool: self, match_id, released: false })
             }
         }
     }
@@ -80,33 +80,42 @@ impl AiPool {
     fn settings(&self, level: Level) -> Settings {
         Settings { budget: self.budget.unwrap_or_else(|| level.budget()), ..level.settings() }
     }
+}
 
-    /// Ends the run of `match_id` unless it was asked for again meanwhile
-    /// (then it goes on, and this returns false).
-    fn release(&self, match_id: i64) -> bool {
-        let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
-        match running.get_mut(&match_id) {
+/// The claim of one match's run: dropped however the run ends (an error,
+/// a panic), it frees the match unless [`Claim::release`] already did.
+struct Claim<'a> {
+    pool: &'a AiPool,
+    match_id: i64,
+    /// Set once [`Claim::release`] removed the entry: from then on it may
+    /// belong to another run, which dropping this one must not free.
+    released: bool,
+}
+
+impl Claim<'_> {
+    /// Ends the run unless it was asked for again meanwhile (then it goes
+    /// on, and this returns false).
+    fn release(&mut self) -> bool {
+        let mut running = self.pool.running.lock().unwrap_or_else(PoisonError::into_inner);
+        match running.get_mut(&self.match_id) {
             Some(again) if *again => {
                 *again = false;
                 false
             }
             _ => {
-                running.remove(&match_id);
+                running.remove(&self.match_id);
+                self.released = true;
                 true
             }
         }
     }
 }
 
-/// Drops a match's claim however its run ends (an error, a panic).
-struct Claim<'a> {
-    pool: &'a AiPool,
-    match_id: i64,
-}
-
 impl Drop for Claim<'_> {
     fn drop(&mut self) {
-        self.pool.running.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.match_id);
+        if !self.released {
+            self.pool.running.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.match_id);
+        }
     }
 }
 
@@ -146,15 +155,14 @@ impl Table {
         if self.store.matches_awaiting(COMPUTER_SEAT_PREFIX, Some(match_id)).await?.is_empty() {
             return Ok(vec![]);
         }
-        if !self.ai.claim(match_id) {
+        let Some(mut claim) = self.ai.claim(match_id) else {
             return Ok(vec![]);
-        }
-        let _claim = Claim { pool: &self.ai, match_id };
+        };
         let mut out = Vec::new();
         for _ in 0..RUN_LIMIT {
             match self.computer_turn(match_id).await? {
                 Turn::Moved(effects) => out.extend(effects),
-                Turn::Idle if self.ai.release(match_id) => return Ok(out),
+                Turn::Idle if claim.release() => return Ok(out),
                 Turn::Idle => {}
             }
         }
@@ -331,6 +339,28 @@ mod tests {
         }
         assert!(pool.settings(Level::Easy).sample, "easy picks at random in proportion to visits");
         assert!(!pool.settings(Level::Hard).sample);
+    }
+
+    #[test]
+    fn a_released_claim_dropped_late_leaves_the_next_runs_claim_alone() {
+        let pool = AiPool::new(1, None);
+        let mut first = pool.claim(7).expect("nobody runs match 7");
+        assert!(first.release(), "nobody asked for another look");
+        // Another caller claims the match between the release and the drop.
+        let second = pool.claim(7).expect("the first run has ended");
+        drop(first);
+        assert!(pool.claim(7).is_none(), "the second run still holds match 7");
+        drop(second);
+        assert!(pool.claim(7).is_some(), "the second run's end frees match 7");
+    }
+
+    #[test]
+    fn a_claim_asked_for_again_goes_on_once_more() {
+        let pool = AiPool::new(1, None);
+        let mut run = pool.claim(3).expect("nobody runs match 3");
+        assert!(pool.claim(3).is_none());
+        assert!(!run.release(), "another caller asked: the run looks again");
+        assert!(run.release());
     }
 
     #[test]
