@@ -67,9 +67,11 @@ impl Level {
     }
 }
 
-/// How much a search may do: it stops at whichever runs out first. With
-/// the time never reached, the choice depends only on the seed and the
-/// iterations.
+/// How much a search may do: it stops at whichever runs out first. When
+/// the iterations end it (the usual case on an idle machine) the choice
+/// depends only on the seed and the iterations; when the time does (a
+/// loaded machine), on how far the search got too, so the same seed may
+/// then give another choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Simulations at most.

@@ -9,7 +9,11 @@
 //! then in place. [`Table::resume_ai`] finds every match the computer is to
 //! act in (at start-up and on each ticker pass), so a restart in the middle
 //! of its turn resumes it. The search seed comes from the stored match (its
-//! seed, version and seat), so a resumed search chooses the same move.
+//! seed, version and seat): when the iteration budget ends the search (the
+//! usual case on an idle machine) the seed fixes the move and a resumed
+//! search chooses the same one. When the time cap ends it first (under
+//! load), a resumed search may choose differently; that is safe, since
+//! each commit is checked against the version searched at.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
