@@ -137,15 +137,19 @@ pub fn search(
             edge.reward += rewards.get(edge.seat.index()).copied().unwrap_or(0.0);
         }
     }
-    let root = &nodes[0];
+    root_stats(legal, &nodes[0], iterations)
+}
+
+/// The statistics of the root's `legal` actions. The root's first
+/// `legal.len()` edges are those actions in order (edges are only ever
+/// appended); any after them were legal only in some determinization and
+/// are not the seat's to choose.
+fn root_stats(legal: Vec<AnyAction>, root: &Node, iterations: u32) -> RootStats {
+    let edges = &root.edges[..legal.len()];
     RootStats {
         actions: legal,
-        visits: root.edges.iter().map(|e| e.visits).collect(),
-        means: root
-            .edges
-            .iter()
-            .map(|e| if e.visits == 0 { 0.0 } else { e.reward / f64::from(e.visits) })
-            .collect(),
+        visits: edges.iter().map(|e| e.visits).collect(),
+        means: edges.iter().map(|e| if e.visits == 0 { 0.0 } else { e.reward / f64::from(e.visits) }).collect(),
         iterations,
     }
 }
@@ -237,5 +241,39 @@ pub fn rewards(sim: &AnyState, seats: usize) -> Vec<f64> {
             (0..seats).map(|i| if o.winners.contains(&Seat(i as u8)) { share } else { 0.0 }).collect()
         }
         None => (0..seats).map(|i| sim.evaluate(Seat(i as u8)).unwrap_or(even).clamp(0.0, 1.0)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Library, GAMES};
+    use crate::sim::random_setup;
+
+    #[test]
+    fn root_stats_cover_only_the_real_legal_actions() {
+        let library = Library::embedded().unwrap();
+        let setup = random_setup(&library, GAMES[0], 1).unwrap();
+        let state = AnyState::setup(GAMES[0], &setup, &library).unwrap();
+        let (seat, legal) = state
+            .to_act()
+            .into_iter()
+            .map(|s| (s, state.legal_actions(s)))
+            .find(|(_, l)| !l.is_empty())
+            .expect("someone acts at the start");
+        let mut root = Node { edges: legal.iter().cloned().map(|a| Edge::new(seat, a)).collect() };
+        // An edge appended for an action legal only in one determinization,
+        // visited more than any real one.
+        let mut extra = Edge::new(Seat(seat.0 + 1), legal[0].clone());
+        extra.visits = 99;
+        extra.reward = 99.0;
+        root.edges.push(extra);
+        root.edges[0].visits = 2;
+        root.edges[0].reward = 1.0;
+        let stats = root_stats(legal.clone(), &root, 101);
+        assert_eq!(stats.actions, legal);
+        assert_eq!(stats.visits.len(), legal.len(), "one count per legal action, none for the extra edge");
+        assert_eq!(stats.means.len(), legal.len());
+        assert_eq!((stats.visits[0], stats.means[0]), (2, 0.5));
     }
 }
