@@ -5,7 +5,7 @@ mod table_support;
 
 use cardtable::engine::{Seat, Viewer};
 use cardtable::games::AnyState;
-use cardtable::table::{Command, CustomId, Outgoing, PostKey, TableError};
+use cardtable::table::{Command, Component, CustomId, Outgoing, PostKey, TableError};
 use table_support::{user, Front};
 
 async fn state(f: &Front, id: i64) -> (AnyState, i64) {
@@ -329,6 +329,48 @@ async fn deadlines_remind_then_offer_the_win() {
     f.click(waiting, &claim).await.unwrap();
     let (s, _) = state(&f, id).await;
     assert_eq!(s.outcome().unwrap().winners, vec![Seat(1 - late.0)]);
+}
+
+#[tokio::test]
+async fn a_late_players_move_posts_a_board_without_claim_the_win() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    let t0 = f.clock_now();
+    // The deadline passes and its notice goes out; then the late player moves.
+    f.clock.set(t0 + 72 * 3600 + 1);
+    let notice = f.table.tick(f.clock_now()).await.unwrap();
+    assert!(
+        notice.iter().any(
+            |o| matches!(o, Outgoing::Post { message, .. } if message.content.contains("may claim the win"))
+        ),
+        "no deadline notice: {notice:?}"
+    );
+    let (s, version) = state(&f, id).await;
+    let late = s.to_act()[0];
+    let action = &s.view(Viewer::Seat(late)).actions[0];
+    let out = f
+        .click(seat_user(late), &CustomId::Act { match_id: id, version, index: action.index }.encode())
+        .await
+        .unwrap();
+    let boards: Vec<_> = out
+        .iter()
+        .filter_map(|o| match o {
+            Outgoing::Post { key: Some(PostKey::Board { .. }), message, .. }
+            | Outgoing::Edit { key: Some(PostKey::Board { .. }), message, .. } => Some(message),
+            _ => None,
+        })
+        .collect();
+    assert!(!boards.is_empty(), "the move shows a board: {out:?}");
+    for board in boards {
+        assert!(
+            !board
+                .components
+                .iter()
+                .any(|c| matches!(c, Component::Button { label, .. } if label == "Claim the win")),
+            "a fresh decision offers no claim: {:?}",
+            board.components
+        );
+    }
 }
 
 impl Front {

@@ -313,15 +313,15 @@ impl Table {
         let orders = super::offers::MatchOrders::parse(&m.row.orders);
         let plan = BoardPlan::new(m, &steps, computer_goes_on, orders);
         match self.commit(m, &steps, &state, &plan).await {
-            Ok(version) => {
+            Ok(done) => {
                 if steps.iter().any(|s| s.entry == LogEntry::Time) {
                     self.store.time_called(m.id()).await?;
                 }
                 if computer_goes_on {
                     return Ok(Turn::Moved(vec![]));
                 }
-                let after = m.moved_to(version, plan.orders.to_json(), &state);
-                Ok(Turn::Moved(vec![self.board_post(&after, &state, version, &plan.shown, None, None)]))
+                let after = m.moved_to(done, plan.orders.to_json(), &state);
+                Ok(Turn::Moved(vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)]))
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),
             Err(e) => Err(e.into()),

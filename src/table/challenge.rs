@@ -547,8 +547,10 @@ impl Table {
         let steps: Vec<Step> = self.autopilot(&m, &mut state);
         let mut version = 0;
         if !steps.is_empty() {
-            version = self.commit(&m, &steps, &state, &super::play::BoardPlan::posted(&m, &steps)).await?;
-            m.row.version = version;
+            let done = self.commit(&m, &steps, &state, &super::play::BoardPlan::posted(&m, &steps)).await?;
+            version = done.version;
+            m.row.version = done.version;
+            m.row.deadline_at = done.deadline_at;
         }
         m.state = state;
 

@@ -177,10 +177,10 @@ impl Table {
             steps.extend(self.autopilot(&m, &mut state));
             let plan = super::play::BoardPlan::posted(&m, &steps);
             match self.commit(&m, &steps, &state, &plan).await {
-                Ok(version) => {
+                Ok(done) => {
                     self.store.time_called(match_id).await?;
-                    let after = m.moved_to(version, plan.orders.to_json(), &state);
-                    return Ok(vec![self.board_post(&after, &state, version, &plan.shown, None, None)]);
+                    let after = m.moved_to(done, plan.orders.to_json(), &state);
+                    return Ok(vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)]);
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -221,8 +221,7 @@ impl Table {
                 .collect();
             let mut message = Message::text(format!(
                 "⏰ {} has not moved for {hours} h, past the {} h limit of {}. \
-                 The other player may claim the win now, or keep waiting. \
-                 (The board offers *Claim the win* too, from now on.)",
+                 The other player may claim the win now, or keep waiting.",
                 crate::view::and_list(&names),
                 row.limit_hours,
                 m.title()

@@ -4,7 +4,7 @@
 use super::error::{refuse, TableError};
 use super::log::{replay, Replayed};
 use super::offers::{order_labels, MatchOrders};
-use super::play::Leave;
+use super::play::{Committed, Leave};
 use super::protocol::{Request, Target, UserId};
 use super::Table;
 use crate::engine::{GivenOrder, MatchSetup, Seat, ONLY_WHEN_ABLE};
@@ -127,11 +127,13 @@ impl Loaded {
         labels
     }
 
-    /// The same match after a commit: at `version`, in `state`, with the
-    /// standing orders `orders` (JSON). Only the new state is cloned.
-    pub fn moved_to(&self, version: i64, orders: String, state: &AnyState) -> Loaded {
+    /// The same match after a commit: at the version and deadline `done`
+    /// wrote, in `state`, with the standing orders `orders` (JSON). Only
+    /// the new state is cloned.
+    pub(crate) fn moved_to(&self, done: Committed, orders: String, state: &AnyState) -> Loaded {
+        let Committed { version, deadline_at } = done;
         Loaded {
-            row: MatchRow { version, orders, ..self.row.clone() },
+            row: MatchRow { version, orders, deadline_at, ..self.row.clone() },
             seats: self.seats.clone(),
             game: self.game,
             setup: self.setup.clone(),

@@ -65,11 +65,11 @@ impl Table {
         let edit = self.edits_board(&m, &state, seat);
         let plan = BoardPlan::new(&m, &steps, edit, orders);
         match self.commit(&m, &steps, &state, &plan).await {
-            Ok(new_version) => {
+            Ok(done) => {
                 if steps.iter().any(|s| s.entry == LogEntry::Time) {
                     self.store.time_called(m.id()).await?;
                 }
-                self.after_commit(req, &m, new_version, &state, &steps, None, &plan).await
+                self.after_commit(req, &m, done, &state, &steps, None, &plan).await
             }
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
@@ -122,7 +122,7 @@ impl Table {
         steps: &[Step],
         state: &AnyState,
         plan: &BoardPlan,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<Committed, StoreError> {
         let now = self.clock.now();
         let actions = steps
             .iter()
@@ -161,7 +161,8 @@ impl Table {
             orders: &orders,
             board_events: &board_events,
         };
-        self.store.commit_actions(m.id(), &commit).await
+        let version = self.store.commit_actions(m.id(), &commit).await?;
+        Ok(Committed { version, deadline_at })
     }
 
     /// The answer to a committed step: the board (edited in place while
@@ -173,13 +174,14 @@ impl Table {
         &self,
         req: &Request,
         m: &Loaded,
-        version: i64,
+        done: Committed,
         state: &AnyState,
         steps: &[Step],
         extra_mentions: Option<Vec<UserId>>,
         plan: &BoardPlan,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let after = m.moved_to(version, plan.orders.to_json(), state);
+        let version = done.version;
+        let after = m.moved_to(done, plan.orders.to_json(), state);
         // The requester's offers serve their hand and, when they act next
         // alone, the board's buttons too: computed once.
         let mine = m.seat_of(&req.user.id).map(|seat| (seat, offers(state, seat, &after.leaves())));
@@ -511,14 +513,14 @@ impl Table {
             steps.extend(self.autopilot(&m, &mut state));
             let plan = BoardPlan::posted(&m, &steps);
             match self.commit(&m, &steps, &state, &plan).await {
-                Ok(v) => {
+                Ok(done) => {
                     let everyone = m
                         .seats
                         .iter()
                         .map(|s| UserId(s.user_id.clone()))
                         .filter(|u| *u != req.user.id)
                         .collect();
-                    return self.after_commit(req, &m, v, &state, &steps, Some(everyone), &plan).await;
+                    return self.after_commit(req, &m, done, &state, &steps, Some(everyone), &plan).await;
                 }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -570,15 +572,24 @@ impl Table {
         steps.extend(self.autopilot(&m, &mut state));
         let plan = BoardPlan::posted(&m, &steps);
         match self.commit(&m, &steps, &state, &plan).await {
-            Ok(v) => {
+            Ok(done) => {
                 let everyone =
                     m.seats.iter().map(|s| UserId(s.user_id.clone())).filter(|u| *u != req.user.id).collect();
-                self.after_commit(req, &m, v, &state, &steps, Some(everyone), &plan).await
+                self.after_commit(req, &m, done, &state, &steps, Some(everyone), &plan).await
             }
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// What a commit wrote that the match row loaded before it lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Committed {
+    /// The match's new version.
+    pub version: i64,
+    /// The deadline of the decision now awaited (`None`: nobody's clock runs).
+    pub deadline_at: Option<i64>,
 }
 
 /// How the board follows a commit, and the match's standing orders after it.
