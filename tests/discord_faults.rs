@@ -15,14 +15,18 @@ struct Case {
     failure: Failure,
     /// How many requests fail (`None`: until healed).
     times: Option<u32>,
-    /// Words the message to the person holds; empty: Discord recovered
-    /// (the adapter retried) and the person is told nothing.
+    /// Words the message to the person holds when the adapter does not
+    /// retry it away.
     told: &'static str,
 }
 
 impl Case {
-    fn recovers(&self) -> bool {
-        self.told.is_empty()
+    /// Whether the adapter's retry gets through, so the person is told
+    /// nothing: a passing failure, and for a request that makes something
+    /// (`creates`: a post, a thread) only a 429, since after a 5xx or a
+    /// timeout Discord may have made it and a retry would make it twice.
+    fn recovers(&self, creates: bool) -> bool {
+        self.times.is_some() && (!creates || self.failure == Failure::RateLimited)
     }
     /// Discord's answer says the thread is gone or locked.
     fn thread_lost(&self) -> bool {
@@ -69,11 +73,11 @@ const CASES: &[Case] = &[
         times: None,
         told: "no longer exists",
     },
-    Case { name: "429 once", failure: Failure::RateLimited, times: Some(1), told: "" },
+    Case { name: "429 once", failure: Failure::RateLimited, times: Some(1), told: "slow down" },
     Case { name: "429", failure: Failure::RateLimited, times: None, told: "slow down" },
-    Case { name: "500 once", failure: Failure::ServerError, times: Some(1), told: "" },
+    Case { name: "500 once", failure: Failure::ServerError, times: Some(1), told: "did not answer" },
     Case { name: "500", failure: Failure::ServerError, times: None, told: "did not answer" },
-    Case { name: "timeout once", failure: Failure::Timeout, times: Some(1), told: "" },
+    Case { name: "timeout once", failure: Failure::Timeout, times: Some(1), told: "did not answer" },
     Case { name: "timeout", failure: Failure::Timeout, times: None, told: "did not answer" },
 ];
 
@@ -105,7 +109,7 @@ async fn a_challenge_post_that_fails_is_withdrawn_and_the_challenger_told_why() 
         let (discord, table) = fresh().await;
         discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), case.failure, case.times);
         let posted = challenge_from(&discord, &table, A, B, CHANNEL).await;
-        if case.recovers() {
+        if case.recovers(true) {
             assert!(posted.is_some(), "{}: the challenge got through on a retry", case.name);
             assert!(open_challenge(&table).await, "{}", case.name);
             continue;
@@ -120,7 +124,7 @@ async fn a_challenge_post_that_fails_is_withdrawn_and_the_challenger_told_why() 
 
 #[tokio::test]
 async fn the_challenger_is_told_what_to_fix_when_the_challenge_cannot_be_posted() {
-    for case in CASES.iter().filter(|c| !c.recovers()) {
+    for case in CASES.iter().filter(|c| !c.recovers(true)) {
         let (discord, table) = fresh().await;
         discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), case.failure, case.times);
         answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
@@ -146,7 +150,7 @@ async fn an_accepted_post_that_fails_leaves_the_match_playing_in_its_thread() {
             case.name
         );
         let text = private_text(&calls);
-        if case.recovers() {
+        if case.recovers(true) {
             assert!(!text.contains("went through"), "{}: {text}", case.name);
         } else {
             assert_told(case, &text, "Send Messages and Embed Links", "Everything else went through");
@@ -167,7 +171,7 @@ async fn a_match_whose_thread_cannot_be_opened_is_saved_and_the_next_ticker_pass
         assert_eq!(matches.len(), 1, "{}: the match is saved", case.name);
         let match_id = matches[0].0.id;
         let thread = table.store().load_match(match_id).await.unwrap().thread;
-        if case.recovers() {
+        if case.recovers(true) {
             assert!(thread.is_some(), "{}: opened on a retry", case.name);
             continue;
         }
@@ -203,7 +207,7 @@ async fn a_board_that_cannot_be_posted_is_explained_and_a_lost_thread_moves_the_
             .unwrap();
         let calls = discord.take();
         let now_in = table.store().load_match(match_id).await.unwrap().thread.unwrap();
-        if case.recovers() {
+        if case.recovers(true) {
             assert_eq!(now_in, thread.to_string(), "{}", case.name);
             assert!(!posts_in(&calls, thread).is_empty(), "{}", case.name);
             continue;
@@ -263,7 +267,7 @@ async fn a_reminder_that_fails_is_retried_later_and_a_lost_thread_moves_the_matc
         let reminder = |calls: &[Call], t: u64| {
             posts_in(calls, t).iter().any(|c| text_of(&c.body).contains("Your move is waiting"))
         };
-        if case.recovers() || case.thread_lost() {
+        if case.recovers(true) || case.thread_lost() {
             assert!(reminder(&calls, now_in), "{}: delivered in this pass: {calls:#?}", case.name);
             assert_eq!(case.thread_lost(), now_in != thread, "{}: moved only when lost", case.name);
             continue;
@@ -295,7 +299,7 @@ async fn a_deadline_notice_that_fails_is_retried_and_the_board_offers_the_claim_
         let notice = |calls: &[Call], t: u64| {
             posts_in(calls, t).iter().any(|c| custom_ids(&c.body).iter().any(|i| i.starts_with("claim:")))
         };
-        if case.recovers() || case.thread_lost() {
+        if case.recovers(true) || case.thread_lost() {
             assert!(notice(&calls, now_in), "{}: delivered in this pass: {calls:#?}", case.name);
             continue;
         }
@@ -336,4 +340,45 @@ async fn a_ticker_pass_where_one_match_fails_still_delivers_every_other_matchs_r
     assert!(posts_in(&calls, first).is_empty());
     let delivered = posts_in(&calls, second);
     assert!(delivered.iter().any(|c| text_of(&c.body).contains("Your move is waiting")), "{calls:#?}");
+}
+
+/// The requests among `calls` made with `method` to `route` (after
+/// `/api/v10`) or below it, failed or not.
+fn tries<'a>(calls: &'a [Call], method: &str, route: &str) -> Vec<&'a Call> {
+    let path = format!("/api/v10{route}");
+    calls
+        .iter()
+        .filter(|c| c.method == method && (c.path == path || c.path.starts_with(&format!("{path}/"))))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_board_post_that_meets_a_5xx_or_a_timeout_is_not_sent_twice() {
+    for failure in [Failure::ServerError, Failure::Timeout] {
+        let (discord, table) = fresh().await;
+        let (thread, _) = open_match(&discord, &table).await;
+        discord.fail(Some("POST"), format!("/channels/{thread}/messages"), failure, Some(1));
+        answer_slash(&discord.http, &table, &slash(A, thread, "board"), async { Ok(Command::Board) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        let posts = tries(&calls, "POST", &format!("/channels/{thread}/messages"));
+        assert_eq!(posts.len(), 1, "{failure:?}: Discord may have posted it; one try only: {calls:#?}");
+        assert!(private_text(&calls).contains("did not answer"), "{failure:?}: the person is told");
+    }
+}
+
+#[tokio::test]
+async fn an_edit_that_meets_a_5xx_or_a_timeout_once_is_retried() {
+    for failure in [Failure::ServerError, Failure::Timeout] {
+        let (discord, table) = fresh().await;
+        let accept_id = challenge_from(&discord, &table, A, B, CHANNEL).await.unwrap();
+        // Accepting edits the challenge post (its buttons go).
+        discord.fail(Some("PATCH"), format!("/channels/{CHANNEL}/messages"), failure, Some(1));
+        accept(&discord, &table, B, CHANNEL, &accept_id).await;
+        let calls = discord.take();
+        let edits = tries(&calls, "PATCH", &format!("/channels/{CHANNEL}/messages"));
+        assert_eq!(edits.len(), 2, "{failure:?}: the edit was tried again: {calls:#?}");
+        assert!(edits[1].ok, "{failure:?}: and got through");
+    }
 }

@@ -33,7 +33,8 @@ pub struct Config {
     /// 10 s by default) before it counts as failed (and is retried).
     pub http_timeout: Duration,
     /// Tries per Discord request that failed in a way Discord may recover
-    /// from, a 5xx or a timeout (`DISCORD_RETRIES`, 3 by default).
+    /// from: a 429, or a 5xx or a timeout of a request safe to repeat
+    /// (`DISCORD_RETRIES`, 3 by default).
     pub retries: u32,
     /// The wait before the second try, growing by as much for each next
     /// one (`DISCORD_RETRY_BACKOFF_MS`, 1500 by default).

@@ -9,7 +9,10 @@
 //! post) to open it; a match whose thread was deleted or locked moves to a
 //! new one; a notice that fails is retried by the ticker; a direct message
 //! that cannot be delivered becomes a ping in the match thread. Failures
-//! Discord may recover from (429, 5xx, a timeout) are retried here first.
+//! Discord may recover from are retried here first: a 429 always (Discord
+//! did nothing), a 5xx or a timeout only for requests that are safe to
+//! repeat (look-ups and edits), since a post or thread whose answer was
+//! lost may have been made, and a second one would duplicate it.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{PoisonError, RwLock};
@@ -37,8 +40,8 @@ const THREAD_LOCKED: isize = 160005;
 /// new post. (serenity 0.12 has no name for media channels, type 16.)
 const MEDIA_CHANNEL: u8 = 16;
 
-/// How failures Discord may recover from (429, 5xx, timeouts) are retried
-/// within one request.
+/// How failures Discord may recover from (429 always; 5xx and timeouts
+/// when the request is safe to repeat) are retried within one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Retry {
     /// Tries in all (1: no retry).
@@ -155,7 +158,10 @@ pub async fn deliver(
                 let message = batch.link_threads(message);
                 let builder = render::to_post(&message, &mentions);
                 let in_thread = !matches!(target, Target::Channel(_));
-                let sent = unarchiving(http, channel, || channel.send_message(http, builder.clone())).await;
+                let sent = unarchiving(http, channel, Repeat::Creates, || {
+                    channel.send_message(http, builder.clone())
+                })
+                .await;
                 match sent {
                     Ok(posted) => {
                         if let Some(key) = key {
@@ -198,7 +204,11 @@ pub async fn deliver(
                     continue;
                 };
                 let edit = render::to_edit(&message);
-                match unarchiving(http, channel, || channel.edit_message(http, id, edit.clone())).await {
+                match unarchiving(http, channel, Repeat::Safe, || {
+                    channel.edit_message(http, id, edit.clone())
+                })
+                .await
+                {
                     Ok(_) => {
                         if let Some(key) = key {
                             let more = table.posted(key, message_ref).await?;
@@ -278,8 +288,10 @@ pub async fn deliver(
                     continue;
                 };
                 let edit = EditMessage::new().components(Vec::new());
-                let result =
-                    unarchiving(http, channel, || channel.edit_message(http, message, edit.clone())).await;
+                let result = unarchiving(http, channel, Repeat::Safe, || {
+                    channel.edit_message(http, message, edit.clone())
+                })
+                .await;
                 match result {
                     Ok(_) => {}
                     Err(e) if discord_error_code(&e) == Some(UNKNOWN_MESSAGE) => {
@@ -290,10 +302,12 @@ pub async fn deliver(
             }
             Outgoing::DirectMessage { to, text, fallback } => {
                 let sent = match to.as_str().parse::<u64>().map(serenity::all::UserId::new) {
-                    Ok(user) => match with_retry(|| user.create_dm_channel(http)).await {
+                    Ok(user) => match with_retry(Repeat::Safe, || user.create_dm_channel(http)).await {
                         Ok(dm) => {
                             let message = render::to_direct_message(&text);
-                            with_retry(|| dm.id.send_message(http, message.clone())).await.map(drop)
+                            with_retry(Repeat::Creates, || dm.id.send_message(http, message.clone()))
+                                .await
+                                .map(drop)
                         }
                         Err(e) => Err(e),
                     },
@@ -355,7 +369,7 @@ async fn move_if_lost(
 async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Result<ChannelId> {
     let name = render::thread_name(name);
     // Unknown (the lookup failed): try as a text channel; Discord's answer says the rest.
-    let kind = match with_retry(|| parent.to_channel(http)).await {
+    let kind = match with_retry(Repeat::Safe, || parent.to_channel(http)).await {
         Ok(Channel::Guild(GuildChannel { kind, .. })) => Some(kind),
         Ok(_) => None,
         Err(e) => {
@@ -368,7 +382,7 @@ async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Re
             let starter = CreateMessage::new().content(format!("**{name}**: the board follows."));
             let post = CreateForumPost::new(name.clone(), starter)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
-            with_retry(|| parent.create_forum_post(http, post.clone())).await?
+            with_retry(Repeat::Creates, || parent.create_forum_post(http, post.clone())).await?
         }
         _ => {
             let thread_kind = if kind == Some(ChannelType::News) {
@@ -379,15 +393,25 @@ async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Re
             let builder = CreateThread::new(name.clone())
                 .kind(thread_kind)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
-            with_retry(|| parent.create_thread(http, builder.clone())).await?
+            with_retry(Repeat::Creates, || parent.create_thread(http, builder.clone())).await?
         }
     };
     Ok(thread.id)
 }
 
-/// Runs `op`, again after a wait when Discord may recover (429, 5xx, a
-/// timeout), as [`set_retry`] says.
-async fn with_retry<T, F, Fut>(op: F) -> serenity::Result<T>
+/// Whether a request may be sent again when its answer was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Repeat {
+    /// A look-up or an edit: sending it twice does what sending it once does.
+    Safe,
+    /// It makes something (a message, a thread, a forum post): a timeout or
+    /// a 5xx may come after Discord made it, so only a 429 is retried.
+    Creates,
+}
+
+/// Runs `op`, again after a wait when Discord may recover and repeating
+/// is safe (see [`Repeat`]), as [`set_retry`] says.
+async fn with_retry<T, F, Fut>(repeat: Repeat, op: F) -> serenity::Result<T>
 where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = serenity::Result<T>>,
@@ -396,7 +420,7 @@ where
     let mut attempt = 1;
     loop {
         match op().await {
-            Err(e) if attempt < policy.attempts && transient(&e) => {
+            Err(e) if attempt < policy.attempts && retryable(&e, repeat) => {
                 debug!(attempt, "Discord call failed ({e}); retrying");
                 tokio::time::sleep(policy.backoff * attempt).await;
                 attempt += 1;
@@ -406,23 +430,33 @@ where
     }
 }
 
-fn transient(err: &serenity::Error) -> bool {
-    matches!(problem_of(err), Some(Problem::RateLimited | Problem::Unavailable))
+/// Whether `err` is worth another try of a request that `repeat`s so: a
+/// 429 (Discord refused before doing anything) always; a 5xx or a timeout
+/// (it may have been done) only when doing it twice is harmless.
+fn retryable(err: &serenity::Error, repeat: Repeat) -> bool {
+    match problem_of(err) {
+        Some(Problem::RateLimited) => true,
+        Some(Problem::Unavailable) => repeat == Repeat::Safe,
+        _ => false,
+    }
 }
 
-/// Runs `op` against `channel` (with retries); when the channel is an
-/// archived thread, un-archives it and runs `op` once more (a turn ping
-/// must get through).
-async fn unarchiving<T, F, Fut>(http: &Http, channel: ChannelId, op: F) -> serenity::Result<T>
+/// Runs `op` against `channel` (with retries as `repeat` allows); when the
+/// channel is an archived thread, un-archives it and runs `op` once more
+/// (a turn ping must get through; Discord refused the first, so nothing is
+/// made twice).
+async fn unarchiving<T, F, Fut>(http: &Http, channel: ChannelId, repeat: Repeat, op: F) -> serenity::Result<T>
 where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = serenity::Result<T>>,
 {
-    match with_retry(&op).await {
+    match with_retry(repeat, &op).await {
         Err(e) if discord_error_code(&e) == Some(THREAD_ARCHIVED) => {
             debug!(%channel, "un-archiving the thread");
-            match with_retry(|| channel.edit_thread(http, EditThread::new().archived(false))).await {
-                Ok(_) => with_retry(&op).await,
+            match with_retry(Repeat::Safe, || channel.edit_thread(http, EditThread::new().archived(false)))
+                .await
+            {
+                Ok(_) => with_retry(repeat, &op).await,
                 // A locked thread cannot be reopened: report the archive.
                 Err(reopen) => {
                     debug!(%channel, "could not un-archive ({reopen})");
