@@ -584,15 +584,33 @@ impl Store {
 
     /// The active match played in `thread`, if any, loses that thread (it
     /// was deleted or locked): the thread is forgotten and remembered as
-    /// `moved_from`, so the next post opens a new one. Returns the match.
-    pub async fn lose_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+    /// `moved_from`, so the next post opens a new one. The ticker leaves
+    /// it until `retry_at`, so it does not open a second thread while the
+    /// caller opens the new one. Returns the match.
+    pub async fn lose_thread(&self, thread: &str, retry_at: i64) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "UPDATE matches SET moved_from = thread, thread = NULL
+            "UPDATE matches SET moved_from = thread, thread = NULL, retry_at = ?2
              WHERE thread = ?1 AND status = 'active' RETURNING id",
         )
         .bind(thread)
+        .bind(retry_at)
         .fetch_optional(&mut *self.writer().await?)
         .await?)
+    }
+
+    /// Someone is opening the thread of match `id` (which has none): the
+    /// ticker leaves it alone until at least `until`, so it opens no second
+    /// thread meanwhile. A later retry time already set stays.
+    pub async fn hold_thread_opening(&self, id: i64, until: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET retry_at = MAX(COALESCE(retry_at, ?2), ?2)
+             WHERE id = ?1 AND thread IS NULL",
+        )
+        .bind(id)
+        .bind(until)
+        .execute(&mut *self.writer().await?)
+        .await?;
+        Ok(())
     }
 
     /// Records that Discord refused a delivery for match `id` at `now`: the

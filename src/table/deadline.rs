@@ -128,7 +128,8 @@ impl Table {
     /// it held an active match, the match leaves it: returns the match and
     /// what opens its new thread (a note of the move, then the board).
     pub async fn thread_lost(&self, thread: &str) -> Result<Option<(i64, Vec<Outgoing>)>, TableError> {
-        let Some(match_id) = self.store.lose_thread(thread).await? else { return Ok(None) };
+        let retry_at = self.clock.now() + RETRY_BACKOFF_SECONDS;
+        let Some(match_id) = self.store.lose_thread(thread, retry_at).await? else { return Ok(None) };
         tracing::info!(match_id, thread, "the match thread is gone or locked; moving the match");
         Ok(Some((match_id, self.thread_repair(match_id, true).await?)))
     }
