@@ -28,7 +28,7 @@ use tracing::{debug, info, warn};
 use super::error::{discord_error_code, problem_of, DeliveryError, Doing, Problem};
 use super::interaction::Reply;
 use super::{render, Error};
-use crate::table::{Message, Outgoing, Request, Table, Target};
+use crate::table::{MatchThread, Message, Outgoing, Request, Table, Target};
 
 /// Discord's JSON error codes this module reacts to.
 const UNKNOWN_CHANNEL: isize = 10003;
@@ -154,7 +154,7 @@ pub async fn deliver(
                     (None, Target::Channel(_) | Target::Thread(_)) => Doing::Announcement,
                     (None, Target::MatchThread(_)) => Doing::Notice,
                 };
-                let channel = resolve(http, table, &target, &mut batch).await?;
+                let channel = resolve(http, table, &target, &mut batch, &mut queue).await?;
                 let message = batch.link_threads(message);
                 let builder = render::to_post(&message, &mentions);
                 let in_thread = !matches!(target, Target::Channel(_));
@@ -197,7 +197,7 @@ pub async fn deliver(
                 }
             }
             Outgoing::Edit { target, message_ref, message, key } => {
-                let channel = resolve(http, table, &target, &mut batch).await?;
+                let channel = resolve(http, table, &target, &mut batch, &mut queue).await?;
                 let Ok(id) = message_ref.parse::<u64>().map(MessageId::new) else {
                     warn!(message_ref, "cannot edit: not a Discord message id; posting instead");
                     queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
@@ -233,20 +233,8 @@ pub async fn deliver(
                 }
             }
             Outgoing::CreateThread { parent_channel, name, match_id } => {
-                let parent = channel_id(&parent_channel)?;
-                let thread = match open_thread(http, parent, &name).await {
-                    Ok(thread) => thread,
-                    Err(e) => {
-                        let retry_at = table.thread_failed(match_id, table.now()).await?;
-                        warn!(match_id, %parent, retry_at, "could not open the match thread: {e}");
-                        return Err(
-                            DeliveryError { doing: Doing::OpenThread, in_thread: false, source: e }.into()
-                        );
-                    }
-                };
-                batch.match_threads.insert(match_id, thread);
-                batch.opened.push((name, thread));
-                let more = table.thread_created(match_id, thread.get().to_string()).await?;
+                let (_, more) =
+                    open_match_thread(http, table, &mut batch, match_id, &parent_channel, name).await?;
                 for effect in more.into_iter().rev() {
                     queue.push_front(effect);
                 }
@@ -470,8 +458,15 @@ where
 
 /// The channel a target names; a match thread this batch did not open is
 /// looked up, or opened now when the match has none (its opening failed
-/// before, or it was lost).
-async fn resolve(http: &Http, table: &Table, target: &Target, batch: &mut Batch) -> Result<ChannelId, Error> {
+/// before, or it was lost). What the table adds once the thread is open
+/// goes to the front of `queue`.
+async fn resolve(
+    http: &Http,
+    table: &Table,
+    target: &Target,
+    batch: &mut Batch,
+    queue: &mut VecDeque<Outgoing>,
+) -> Result<ChannelId, Error> {
     let match_id = match target {
         Target::Channel(id) | Target::Thread(id) => return channel_id(id),
         Target::MatchThread(match_id) => *match_id,
@@ -479,29 +474,50 @@ async fn resolve(http: &Http, table: &Table, target: &Target, batch: &mut Batch)
     if let Some(thread) = batch.match_threads.get(&match_id) {
         return Ok(*thread);
     }
-    let thread = match table.thread_of(match_id).await? {
-        Ok(thread) => channel_id(&thread)?,
-        Err(Outgoing::CreateThread { parent_channel, name, .. }) => {
-            let parent = channel_id(&parent_channel)?;
-            match open_thread(http, parent, &name).await {
-                Ok(thread) => {
-                    info!(match_id, %thread, "opened the match's thread");
-                    table.thread_created(match_id, thread.get().to_string()).await?;
-                    batch.opened.push((name, thread));
-                    thread
-                }
-                Err(e) => {
-                    table.thread_failed(match_id, table.now()).await?;
-                    return Err(
-                        DeliveryError { doing: Doing::OpenThread, in_thread: false, source: e }.into()
-                    );
-                }
-            }
+    match table.thread_of(match_id).await? {
+        MatchThread::Open(thread) => {
+            let thread = channel_id(&thread)?;
+            batch.match_threads.insert(match_id, thread);
+            Ok(thread)
         }
-        Err(other) => return Err(anyhow!("the table answered {other:?} for the thread of match {match_id}")),
+        MatchThread::ToOpen { parent_channel, name } => {
+            let (thread, more) =
+                open_match_thread(http, table, batch, match_id, &parent_channel, name).await?;
+            for effect in more.into_iter().rev() {
+                queue.push_front(effect);
+            }
+            Ok(thread)
+        }
+    }
+}
+
+/// Opens the thread of `match_id` under `parent_channel` and records it,
+/// in the table and in `batch` (so later posts of the batch go there and
+/// name it as a link). Returns it with what the table adds now that it is
+/// open. A failure is recorded so the ticker opens it after a backoff.
+async fn open_match_thread(
+    http: &Http,
+    table: &Table,
+    batch: &mut Batch,
+    match_id: i64,
+    parent_channel: &str,
+    name: String,
+) -> Result<(ChannelId, Vec<Outgoing>), Error> {
+    let parent = channel_id(parent_channel)?;
+    table.opening_thread(match_id).await?;
+    let thread = match open_thread(http, parent, &name).await {
+        Ok(thread) => thread,
+        Err(e) => {
+            let retry_at = table.thread_failed(match_id, table.now()).await?;
+            warn!(match_id, %parent, retry_at, "could not open the match thread: {e}");
+            return Err(DeliveryError { doing: Doing::OpenThread, in_thread: false, source: e }.into());
+        }
     };
+    info!(match_id, %thread, "opened the match's thread");
+    let more = table.thread_created(match_id, thread.get().to_string()).await?;
     batch.match_threads.insert(match_id, thread);
-    Ok(thread)
+    batch.opened.push((name, thread));
+    Ok((thread, more))
 }
 
 fn channel_id(id: &str) -> Result<ChannelId, Error> {

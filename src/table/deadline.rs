@@ -42,6 +42,21 @@ pub enum DueAbout {
     },
 }
 
+/// Where a match is played ([`Table::thread_of`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchThread {
+    /// Its thread.
+    Open(String),
+    /// It has none yet: open one under `parent_channel`, named `name`, as
+    /// [`Outgoing::CreateThread`] says.
+    ToOpen {
+        /// The channel the match was started in.
+        parent_channel: String,
+        /// The thread's name.
+        name: String,
+    },
+}
+
 impl Table {
     /// One pass of the ticker at `now`, all effects in one list (the
     /// console's ticker); see [`Table::tick_due`].
@@ -134,18 +149,21 @@ impl Table {
         Ok(Some((match_id, self.thread_repair(match_id, true).await?)))
     }
 
-    /// Where match `match_id` is played: `Ok(thread)`, or, while it has no
-    /// thread (opening it failed, or it was lost), `Err` with the
-    /// [`Outgoing::CreateThread`] that opens one.
-    pub async fn thread_of(&self, match_id: i64) -> Result<Result<String, Outgoing>, TableError> {
+    /// The front end is about to open the thread of `match_id`: the
+    /// ticker waits a backoff before opening one itself, so a click and a
+    /// ticker pass do not open two. Opening it ([`Table::thread_created`])
+    /// or failing ([`Table::thread_failed`]) ends the wait or sets another.
+    pub async fn opening_thread(&self, match_id: i64) -> Result<(), TableError> {
+        Ok(self.store.hold_thread_opening(match_id, self.clock.now() + RETRY_BACKOFF_SECONDS).await?)
+    }
+
+    /// Where match `match_id` is played: its thread, or, while it has none
+    /// (opening it failed, or it was lost), where to open one.
+    pub async fn thread_of(&self, match_id: i64) -> Result<MatchThread, TableError> {
         let m = self.load(match_id).await?;
         Ok(match &m.row.thread {
-            Some(thread) => Ok(thread.clone()),
-            None => Err(Outgoing::CreateThread {
-                parent_channel: m.row.channel.clone(),
-                name: m.title(),
-                match_id,
-            }),
+            Some(thread) => MatchThread::Open(thread.clone()),
+            None => MatchThread::ToOpen { parent_channel: m.row.channel.clone(), name: m.title() },
         })
     }
 

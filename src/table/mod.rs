@@ -62,7 +62,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub use ai_turns::boards_in;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_level, COMPUTER};
-pub use deadline::{Due, DueAbout, MAX_RETRY_BACKOFF_SECONDS, RETRY_BACKOFF_SECONDS};
+pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_BACKOFF_SECONDS};
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
