@@ -255,6 +255,10 @@ fn jaro_winkler(a: &str, b: &str) -> f64 {
     let m = matches as f64;
     let t = (half_transpositions / 2) as f64;
     let jaro = (m / x.len() as f64 + m / y.len() as f64 + (m - t) / m) / 3.0;
+    // Winkler's boost applies only to texts already alike (as in strsim).
+    if jaro <= 0.7 {
+        return jaro;
+    }
     let prefix = x.iter().zip(y).take(4).take_while(|(p, q)| p == q).count();
     jaro + 0.1 * prefix as f64 * (1.0 - jaro)
 }
@@ -463,6 +467,8 @@ mod tests {
             ("ember drak", "ember drake"),
             ("abc", "xyz"),
             ("a", "a"),
+            // A shared prefix but a Jaro of 2/3: no prefix boost.
+            ("abcd", "abxy"),
         ] {
             assert!((jaro_winkler(a, b) - strsim::jaro_winkler(a, b)).abs() < 1e-9, "{a} / {b}");
         }
