@@ -5,8 +5,9 @@ use crate::discord::interaction::user_ref;
 use crate::discord::{Context, Error};
 use crate::table::{Command, Seating};
 
-/// How well the computer plays, when you challenge the bot itself.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+/// How well the computer plays, when you challenge the bot itself: the
+/// slash-command face of [`crate::ai::Level`] (which knows no poise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Level {
     /// Quick and forgiving: for learning a game.
     #[name = "easy"]
@@ -14,15 +15,14 @@ pub enum Level {
     /// A fair opponent (the default).
     #[name = "normal"]
     Normal,
-    /// Its full search, about two seconds a move.
+    /// Its full search, up to a couple of seconds a move.
     #[name = "hard"]
     Hard,
 }
 
-impl Level {
-    /// The level as the table reads it.
-    fn key(self) -> crate::ai::Level {
-        match self {
+impl From<Level> for crate::ai::Level {
+    fn from(level: Level) -> Self {
+        match level {
             Level::Easy => crate::ai::Level::Easy,
             Level::Normal => crate::ai::Level::Normal,
             Level::Hard => crate::ai::Level::Hard,
@@ -95,7 +95,7 @@ pub async fn challenge(
         assembly,
         series,
         time_limit,
-        level: level.map(|l| l.key().key().to_owned()),
+        level: level.map(|l| crate::ai::Level::from(l).key().to_owned()),
     });
     let opponent = person(&opponent);
     submit(ctx, Command::Challenge { opponent, game, deck, deadline_hours: deadline, variant, seating }).await
@@ -108,4 +108,21 @@ fn opponent_ref(user: &User, member: Option<&serenity::all::PartialMember>) -> c
         person.name = nick.to_owned();
     }
     person
+}
+
+#[cfg(test)]
+mod tests {
+    use poise::ChoiceParameter;
+
+    use super::Level;
+
+    #[test]
+    fn each_level_offered_is_the_ai_level_of_the_same_name() {
+        for level in crate::ai::Level::ALL {
+            let offered = Level::from_name(level.key())
+                .unwrap_or_else(|| panic!("/challenge offers no level named {}", level.key()));
+            assert_eq!(crate::ai::Level::from(offered), level);
+        }
+        assert_eq!(Level::list().len(), crate::ai::Level::ALL.len(), "every offered level is an AI level");
+    }
 }
