@@ -20,12 +20,12 @@ const SAMPLES: usize = 3;
 /// winning or losing at once tells answers apart; ties are broken at
 /// random.
 pub fn choose(state: &AnyState, seat: Seat, seed: u64) -> Option<AnyAction> {
-    let mut legal = state.legal_actions(seat);
-    if legal.len() <= 1 {
-        return legal.pop();
-    }
+    let mut legal = match super::decision(state, seat) {
+        Ok(legal) => legal,
+        Err(only) => return only,
+    };
     let mut rng = GameRng::from_seed(seed);
-    let seats = state.view(crate::engine::Viewer::Public).seats.len().max(2);
+    let seats = super::seat_count(state);
     let worlds: Vec<AnyState> = (0..SAMPLES).map(|_| state.determinize(seat, &mut rng)).collect();
     let mut rng = rng.fork();
     let value = |action: &AnyAction| -> f64 {

@@ -101,14 +101,29 @@ pub fn choose(state: &AnyState, seat: Seat, level: Level, seed: u64) -> Option<A
 
 /// [`choose`] with explicit settings.
 pub fn choose_with(state: &AnyState, seat: Seat, settings: Settings, seed: u64) -> Option<AnyAction> {
-    let mut legal = state.legal_actions(seat);
-    if legal.len() <= 1 {
-        return legal.pop();
+    if let Err(only) = decision(state, seat) {
+        return only;
     }
     let mut rng = GameRng::from_seed(seed);
     let stats = search::search(state, seat, settings.budget, settings.rollouts, &mut rng);
     let pick = if settings.sample { sample(&stats.visits, &mut rng) } else { most_visited(&stats) };
     stats.actions.into_iter().nth(pick)
+}
+
+/// `seat`'s legal actions in `state` when it has a real choice to make;
+/// `Err` with its answer when it has one at most (taken at once, without
+/// a search), or none.
+fn decision(state: &AnyState, seat: Seat) -> Result<Vec<AnyAction>, Option<AnyAction>> {
+    let mut legal = state.legal_actions(seat);
+    if legal.len() <= 1 {
+        return Err(legal.pop());
+    }
+    Ok(legal)
+}
+
+/// How many seats a game's rewards are shared among (two at least).
+fn seat_count(state: &AnyState) -> usize {
+    state.view(crate::engine::Viewer::Public).seats.len().max(2)
 }
 
 /// The most visited root action; ties go to the better mean, then to the

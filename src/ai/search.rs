@@ -95,7 +95,7 @@ pub fn search(
     let start = Instant::now();
     let legal = state.legal_actions(seat);
     let mut nodes = vec![Node { edges: legal.iter().cloned().map(|a| Edge::new(seat, a)).collect() }];
-    let seats = state.view(crate::engine::Viewer::Public).seats.len().max(2);
+    let seats = super::seat_count(state);
     let mut iterations = 0;
     while iterations < budget.iterations && start.elapsed() < budget.time {
         iterations += 1;
@@ -149,7 +149,10 @@ fn root_stats(legal: Vec<AnyAction>, root: &Node, iterations: u32) -> RootStats 
     RootStats {
         actions: legal,
         visits: edges.iter().map(|e| e.visits).collect(),
-        means: edges.iter().map(|e| if e.visits == 0 { 0.0 } else { e.reward / f64::from(e.visits) }).collect(),
+        means: edges
+            .iter()
+            .map(|e| if e.visits == 0 { 0.0 } else { e.reward / f64::from(e.visits) })
+            .collect(),
         iterations,
     }
 }

@@ -295,13 +295,6 @@ macro_rules! registry {
             fn evaluate(s: &AnyState, seat: Seat) -> Option<f64> {
                 dispatch!(s, |G, s| G::evaluate(s, seat))
             }
-            fn rollout_pick(s: &AnyState, seat: Seat, legal: &[AnyAction], rng: &mut GameRng) -> usize {
-                match s { $( $(#[$meta])* AnyState::$variant(s) => {
-                    #[allow(unreachable_patterns)]
-                    let own: Vec<_> = legal.iter().filter_map(|a| match a { AnyAction::$variant(a) => Some(a.clone()), _ => None }).collect();
-                    if own.len() == legal.len() { <$module::$rules as Rules>::rollout_pick(s, seat, &own, rng) } else { rng.below(legal.len()) }
-                } )* }
-            }
         }
 
         impl AnyState {
