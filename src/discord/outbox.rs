@@ -79,10 +79,21 @@ pub async fn answer(http: &Http, table: &Table, reply: &mut Reply<'_>, request: 
         }
         Err(e) => Err(Error::from(e)),
     };
-    let delivered = result.is_ok();
+    // A missed announcement leaves the boards posted: the computer follows them.
+    let delivered = carried_out(&result);
     conclude(http, reply, result).await;
     if delivered {
         play_computer(http, table, &boards).await;
+    }
+}
+
+/// Whether [`deliver`] went through its whole batch: it succeeded, or only
+/// an announcement failed (the batch goes on without one, see
+/// [`Batch::missed`]). Any other failure stopped it, perhaps before a board.
+fn carried_out(result: &Result<(), Error>) -> bool {
+    match result {
+        Ok(()) => true,
+        Err(e) => e.downcast_ref::<DeliveryError>().is_some_and(|d| d.doing == Doing::Announcement),
     }
 }
 
@@ -526,4 +537,29 @@ fn channel_id(id: &str) -> Result<ChannelId, Error> {
         .filter(|&n| n > 0)
         .map(ChannelId::new)
         .ok_or_else(|| anyhow!("\"{id}\" is not a Discord channel id"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failed(doing: Doing) -> Result<(), Error> {
+        Err(DeliveryError { doing, in_thread: false, source: serenity::Error::Other("refused") }.into())
+    }
+
+    #[test]
+    fn a_missed_announcement_still_lets_the_computer_follow_the_boards() {
+        assert!(carried_out(&Ok(())));
+        assert!(carried_out(&failed(Doing::Announcement)), "the batch went on past the announcement");
+    }
+
+    #[test]
+    fn a_failure_that_stopped_the_batch_keeps_the_computer_waiting() {
+        for doing in
+            [Doing::Board, Doing::OpenThread, Doing::Notice, Doing::Reply, Doing::Challenge, Doing::Other]
+        {
+            assert!(!carried_out(&failed(doing)), "{doing:?}");
+        }
+        assert!(!carried_out(&Err(anyhow!("not a Discord channel id"))));
+    }
 }
