@@ -340,3 +340,22 @@ fn refusal(r: Result<Vec<Outgoing>, TableError>) -> String {
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn a_deadline_notice_and_a_concession_against_the_computer_ping_only_the_person() {
+    let mut f = front(2).await;
+    let (match_id, out) = challenge(&mut f, "Alice", "spheres").await;
+    computer_follows(&mut f, &out).await;
+    let row = f.table.store().load_match(match_id).await.unwrap();
+    let deadline = row.deadline_at.expect("Alice's decision has a deadline");
+    let notice = f.table.tick(deadline + 1).await.unwrap();
+    assert!(
+        notice.iter().any(
+            |o| matches!(o, Outgoing::Post { message, .. } if message.content.contains("may claim the win"))
+        ),
+        "the deadline notice: {notice:?}"
+    );
+    assert_eq!(mentioned(&notice), ["alice"], "the notice pings Alice, never the computer");
+    let out = f.click("Alice", &CustomId::ConcedeConfirm { match_id }.encode()).await.unwrap();
+    assert!(mentioned(&out).is_empty(), "conceding pings the others: here nobody: {:?}", mentioned(&out));
+}

@@ -284,7 +284,8 @@ impl Table {
         Ok(vec![Outgoing::Post {
             target: place.here(),
             message,
-            mentions: invited.iter().map(|p| p.id.clone()).collect(),
+            // The computer is never invited (it starts a match at once), nor pinged.
+            mentions: invited.iter().map(|p| p.id.clone()).filter(super::computer::pingable).collect(),
             key: Some(PostKey::Challenge(id)),
         }])
     }
@@ -589,9 +590,8 @@ impl Table {
             .filter(|e| e.visible_to(None))
             .map(|e| e.text.clone())
             .collect();
-        let everyone: Vec<UserId> = m.seats.iter().map(|s| UserId(s.user_id.clone())).collect();
         let Outgoing::Post { message, mentions, key, .. } =
-            self.board_post(&m, &m.state, version, &events, None, Some(everyone))
+            self.board_post(&m, &m.state, version, &events, None, Some(m.people()))
         else {
             unreachable!("board_post builds a Post")
         };

@@ -22,18 +22,6 @@ pub const COMPUTER: &str = "cardtable";
 /// The start of every seat id the computer plays under ("ai:hard").
 pub const COMPUTER_SEAT_PREFIX: &str = "ai:";
 
-/// `out` without pings or direct messages to the computer (a challenge
-/// post names the players it invites, a notice the players it concerns).
-pub(crate) fn unpinged(mut out: Vec<Outgoing>) -> Vec<Outgoing> {
-    out.retain(|o| !matches!(o, Outgoing::DirectMessage { to, .. } if !pingable(to)));
-    for o in &mut out {
-        if let Outgoing::Post { mentions, .. } = o {
-            mentions.retain(pingable);
-        }
-    }
-    out
-}
-
 /// The computer's level when `user_id` is one of its seat ids.
 pub fn computer_level(user_id: &str) -> Option<Level> {
     user_id.strip_prefix(COMPUTER_SEAT_PREFIX).and_then(|l| Level::parse(l).ok())

@@ -102,10 +102,6 @@ impl Table {
                 Err(e) => tracing::error!(match_id = row.id, error = %e, "deadline notice failed"),
             }
         }
-        // The computer is never pinged or sent a message.
-        for due in &mut out {
-            due.effects = super::computer::unpinged(std::mem::take(&mut due.effects));
-        }
         Ok(out)
     }
 
@@ -175,8 +171,7 @@ impl Table {
         if moved {
             out.push(moved_note(&m));
         }
-        let everyone: Vec<UserId> = m.seats.iter().map(|s| UserId(s.user_id.clone())).collect();
-        out.push(self.board_post(&m, &m.state, m.row.version, &[], None, Some(everyone)));
+        out.push(self.board_post(&m, &m.state, m.row.version, &[], None, Some(m.people())));
         Ok(out)
     }
 
@@ -225,19 +220,14 @@ impl Table {
         let started = row.turn_started_at.unwrap_or(row.updated_at);
         let hours = (now - started).max(0) / 3600;
         let names: Vec<String> = late.iter().map(|s| m.name_of(*s)).collect();
-        let late_users: Vec<UserId> = late.iter().filter_map(|s| m.user_at(*s)).collect();
+        let late_users = m.pingable_users(late.iter().copied());
         let link = board_link(&m).map(|l| format!(" Jump to the board: {l}")).unwrap_or_default();
         if row.deadline_at.is_some_and(|d| d <= now) && row.reminders_sent <= reminders {
             let sent = reminders + 1;
             if !self.store.record_reminder(row.id, row.version, sent).await? {
                 return Ok(None);
             }
-            let others: Vec<UserId> = m
-                .seats
-                .iter()
-                .map(|s| UserId(s.user_id.clone()))
-                .filter(|u| !late_users.contains(u))
-                .collect();
+            let others: Vec<UserId> = m.people().into_iter().filter(|u| !late_users.contains(u)).collect();
             let mut message = Message::text(format!(
                 "⏰ {} has not moved for {hours} h, past the {} h limit of {}. \
                  The other player may claim the win now, or keep waiting.",

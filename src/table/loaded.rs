@@ -46,6 +46,18 @@ impl Loaded {
         self.seats.iter().find(|s| s.seat == i64::from(seat.0)).map(|s| UserId(s.user_id.clone()))
     }
 
+    /// Whom a post pings of those at `seats`: each person, in order, never
+    /// the computer (it moves on its own).
+    pub(crate) fn pingable_users(&self, seats: impl IntoIterator<Item = Seat>) -> Vec<UserId> {
+        seats.into_iter().filter(|s| self.computer_at(*s).is_none()).filter_map(|s| self.user_at(s)).collect()
+    }
+
+    /// Everyone seated but the computer: whom a post about the whole match
+    /// pings.
+    pub(crate) fn people(&self) -> Vec<UserId> {
+        self.seats.iter().map(|s| UserId(s.user_id.clone())).filter(super::computer::pingable).collect()
+    }
+
     /// Display name of a seat (from the setup).
     pub fn name_of(&self, seat: Seat) -> String {
         self.setup.seats.get(seat.index()).map_or_else(|| seat.to_string(), |s| s.name.clone())

@@ -269,13 +269,9 @@ impl Table {
         skip: Option<&UserId>,
         mentions: Option<Vec<UserId>>,
     ) -> Outgoing {
-        let mentions = mentions
-            .unwrap_or_else(|| {
-                state.to_act().into_iter().filter_map(|s| m.user_at(s)).filter(|u| Some(u) != skip).collect()
-            })
-            .into_iter()
-            .filter(super::computer::pingable)
-            .collect();
+        let mentions = mentions.unwrap_or_else(|| {
+            m.pingable_users(state.to_act()).into_iter().filter(|u| Some(u) != skip).collect()
+        });
         Outgoing::Post {
             target: m.board_target(),
             message,
@@ -514,12 +510,7 @@ impl Table {
             let plan = BoardPlan::posted(&m, &steps);
             match self.commit(&m, &steps, &state, &plan).await {
                 Ok(done) => {
-                    let everyone = m
-                        .seats
-                        .iter()
-                        .map(|s| UserId(s.user_id.clone()))
-                        .filter(|u| *u != req.user.id)
-                        .collect();
+                    let everyone = m.people().into_iter().filter(|u| *u != req.user.id).collect();
                     return self.after_commit(req, &m, done, &state, &steps, Some(everyone), &plan).await;
                 }
                 Err(StoreError::Conflict) => continue,
@@ -573,8 +564,7 @@ impl Table {
         let plan = BoardPlan::posted(&m, &steps);
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
-                let everyone =
-                    m.seats.iter().map(|s| UserId(s.user_id.clone())).filter(|u| *u != req.user.id).collect();
+                let everyone = m.people().into_iter().filter(|u| *u != req.user.id).collect();
                 self.after_commit(req, &m, done, &state, &steps, Some(everyone), &plan).await
             }
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
