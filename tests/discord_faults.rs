@@ -382,3 +382,61 @@ async fn an_edit_that_meets_a_5xx_or_a_timeout_once_is_retried() {
         assert!(edits[1].ok, "{failure:?}: and got through");
     }
 }
+
+#[tokio::test]
+async fn a_missed_announcement_does_not_keep_the_computer_from_moving() {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use cardtable::ai::Budget;
+    use cardtable::table::{LogEntry, ManualClock, Seating, TableConfig, UserRef};
+
+    // Seeds deal who moves first; over these the computer sometimes does.
+    let mut computer_chose = 0;
+    for seed in 0..6 {
+        let discord = FakeDiscord::start().await;
+        let config = TableConfig {
+            seed: Some(seed),
+            ai_budget: Some(Budget { iterations: 4, time: Duration::from_secs(60) }),
+            ..TableConfig::default()
+        };
+        let clock = Arc::new(ManualClock::new(1_704_067_200));
+        let table = Table::with_config(cardtable::store::Store::open_memory().await.unwrap(), clock, config);
+        // The note in the channel that the match is on fails; the thread
+        // and its board go through.
+        let refused = Failure::Code("403 Forbidden", 50013);
+        discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), refused, None);
+        let against_the_computer = Command::Challenge {
+            opponent: UserRef::computer("cardtable"),
+            game: "spheres".into(),
+            deck: None,
+            deadline_hours: None,
+            variant: None,
+            seating: Box::new(Seating { level: Some("easy".into()), ..Default::default() }),
+        };
+        answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async {
+            Ok(against_the_computer)
+        })
+        .await
+        .unwrap();
+        let calls = discord.take();
+        assert!(
+            private_text(&calls).contains("missing a permission"),
+            "seed {seed}: the note failed: {calls:#?}"
+        );
+        let matches = table.store().matches_for_user(&ALICE.to_string(), None).await.unwrap();
+        let match_id = matches[0].0.id;
+        let (row, seats) = table.store().load_match_with_seats(match_id).await.unwrap();
+        let computer =
+            seats.iter().find(|s| s.user_id.starts_with("ai:")).expect("the computer is seated").seat;
+        assert!(
+            !row.seats_to_act().unwrap().contains(&computer),
+            "seed {seed}: the computer was left to act after its board was posted"
+        );
+        let chose = table.store().match_actions(match_id).await.unwrap().iter().any(|a| {
+            a.seat == computer && matches!(serde_json::from_str(&a.action), Ok(LogEntry::Player { .. }))
+        });
+        computer_chose += usize::from(chose);
+    }
+    assert!(computer_chose > 0, "the computer never had the first decision, so nothing was tested");
+}
