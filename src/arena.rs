@@ -67,6 +67,19 @@ fn unknown(spec: &str) -> String {
     )
 }
 
+/// The turn (counting every player's) at which the arena calls time in a
+/// game with a match time limit: 20 turns a player in a two-player
+/// match. Players at a table have a clock (Athernum's 50 minutes, 11.1.3);
+/// AIs that both wait for the other to attack would otherwise play on
+/// until the step budget. The game's own time rules then end the match
+/// (in Athernum: the turn is finished, each player takes one more, and
+/// the most Victory Tokens win, or it is a draw).
+pub const CLOCK_TURNS: u32 = 40;
+
+/// The time limit the arena sets up a match with when its game has one
+/// (the table's limit, shown when time is called): 50 minutes.
+pub const CLOCK_LIMIT_SECONDS: u64 = 50 * 60;
+
 /// How one arena match went.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchReport {
@@ -82,6 +95,9 @@ pub struct MatchReport {
     /// An action a player chose that `apply` refused, or a seat left with
     /// nothing to do: the match stops there.
     pub error: Option<String>,
+    /// The turn at which the arena's clock called time ([`CLOCK_TURNS`]),
+    /// if it did.
+    pub time_called: Option<u32>,
 }
 
 /// Plays one match from `setup`, `players[i]` in seat `i`, every decision
@@ -113,12 +129,18 @@ pub fn play_match_traced(
         actions: 0,
         times: vec![Vec::new(); seats],
         error: None,
+        time_called: None,
     };
     let mut state = match AnyState::setup(game, setup, library) {
         Ok(s) => s,
         Err(e) => return MatchReport { error: Some(format!("setup: {e}")), ..report },
     };
     while state.outcome().is_none() && report.actions < STEP_BUDGET {
+        if let Some(turn) = state.turn().filter(|t| setup.time_limit.is_some() && t.number >= CLOCK_TURNS) {
+            if !state.call_time().is_empty() {
+                report.time_called = Some(turn.number);
+            }
+        }
         let Some(&seat) = state.to_act().first() else {
             report.error = Some(format!("after {} actions nobody is to act", report.actions));
             return report;
@@ -184,6 +206,8 @@ pub struct Tally {
     pub errors: Vec<String>,
     /// Side A's decision times (decisions with a real choice).
     pub a_times: Vec<Duration>,
+    /// Matches in which the arena's clock called time ([`CLOCK_TURNS`]).
+    pub time_called: u64,
 }
 
 impl Tally {
@@ -191,6 +215,7 @@ impl Tally {
     pub fn add(&mut self, report: &MatchReport, a_seat: Seat) {
         self.games += 1;
         self.a_times.extend(&report.times[a_seat.index()]);
+        self.time_called += u64::from(report.time_called.is_some());
         if let Some(e) = &report.error {
             self.errors.push(e.clone());
         } else if report.winners.contains(&a_seat) && report.winners.len() == 1 {
@@ -232,6 +257,9 @@ pub fn percentile_ms(times: &[Duration], p: usize) -> u128 {
 fn match_setup(library: &Library, opts: &Options, i: u64) -> Result<(MatchSetup, Seat), String> {
     let seed = opts.seed.wrapping_add(i);
     let mut setup = random_setup(library, opts.game, seed)?;
+    if opts.game.info().time_limit {
+        setup.time_limit = Some(CLOCK_LIMIT_SECONDS);
+    }
     let a_seat = Seat((i % 2) as u8);
     let decks = library.catalog(opts.game).starter_decks();
     for (name, seat) in [(&opts.deck_a, a_seat), (&opts.deck_b, Seat(1 - a_seat.0))] {
@@ -342,6 +370,7 @@ pub fn balance(
             total.draws += t.draws;
             total.errors.extend(t.errors);
             total.a_times.extend(t.a_times);
+            total.time_called += t.time_called;
         }
     }
     Ok((scores, total))
@@ -371,6 +400,48 @@ mod tests {
     }
 
     #[test]
+    fn athernum_11_1_the_arena_clock_calls_time_and_the_match_ends_two_turns_later() {
+        let library = Library::embedded().unwrap();
+        let game = GameId::parse("athernum").unwrap();
+        let opts = Options {
+            game,
+            games: 1,
+            seed: 0,
+            a: Player::Random,
+            b: Player::Random,
+            deck_a: None,
+            deck_b: None,
+        };
+        let mut clocked = 0;
+        for seed in 1..=40 {
+            let (setup, _) = match_setup(&library, &Options { seed, ..opts.clone() }, 0).unwrap();
+            assert_eq!(setup.time_limit, Some(CLOCK_LIMIT_SECONDS), "Athernum matches run on the clock");
+            let mut last_turn = 0;
+            let r = play_match_traced(
+                &library,
+                game,
+                &setup,
+                &[Player::Random, Player::Random],
+                seed,
+                |s, _, _| {
+                    last_turn = s.turn().map_or(last_turn, |t| t.number);
+                },
+            );
+            assert!(r.finished && r.error.is_none(), "seed {seed}: {r:?}");
+            if let Some(at) = r.time_called {
+                assert_eq!(at, CLOCK_TURNS, "seed {seed}");
+                // 11.1.4-11.1.5: the turn under way is finished, then each
+                // of the two players takes one more.
+                assert!(last_turn <= at + 2, "seed {seed}: the match went on to turn {last_turn}");
+                clocked += 1;
+            } else {
+                assert!(last_turn < CLOCK_TURNS + 1, "seed {seed}: turn {last_turn} without a time call");
+            }
+        }
+        assert!(clocked > 0, "some random match of 40 reaches the clock");
+    }
+
+    #[test]
     fn the_tally_counts_from_side_a_and_prints_the_summary_line() {
         let report = |winners: Vec<Seat>| MatchReport {
             winners,
@@ -378,6 +449,7 @@ mod tests {
             actions: 3,
             times: vec![vec![Duration::from_millis(4)], vec![Duration::from_millis(9)]],
             error: None,
+            time_called: None,
         };
         let mut t = Tally::default();
         t.add(&report(vec![Seat(0)]), Seat(0));

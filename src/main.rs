@@ -260,15 +260,24 @@ fn arena(
                 _ => "draw".to_owned(),
             };
             println!(
-                "match {i} (seed {}): a in {a_seat}, decks {}: {result} after {} actions",
+                "match {i} (seed {}): a in {a_seat}, decks {}: {result} after {} actions{}",
                 setup.seed,
                 decks.join(" vs "),
-                r.actions
+                r.actions,
+                r.time_called.map(|t| format!(", time called at turn {t}")).unwrap_or_default()
             );
         })?
     };
     for e in &tally.errors {
         eprintln!("error: {e}");
+    }
+    if tally.time_called > 0 {
+        println!(
+            "time called in {} of {} matches (at turn {}, the arena's clock)",
+            tally.time_called,
+            tally.games,
+            arena::CLOCK_TURNS
+        );
     }
     println!("{}", tally.summary());
     if !tally.errors.is_empty() {

@@ -182,17 +182,21 @@ fn athernum_11_0_2a_a_deck_holds_exactly_60_cards() {
 fn athernum_11_0_2b_a_deck_needs_a_main_character() {
     let db = db();
     let (main, extra) = legal();
-    let mut swaps =
-        ["Oathkeeper Paladin", "Bastion Quartermaster", "Iron Chaplain", "Bulwark Engineer"].into_iter();
+    // Every card with a Victory Token Field goes: the main characters and
+    // the location that could begin the game in their place (3.0.3).
+    let fields = ["Lady Aurelie, Keeper of the Gate", "Marshal Oderic Vane", "Throne of the Old Kings"];
+    let mut swaps = [
+        "Oathkeeper Paladin",
+        "Bastion Quartermaster",
+        "Iron Chaplain",
+        "Bulwark Engineer",
+        "Tower Shield",
+        "Warden's Halberd",
+    ]
+    .into_iter();
     let main: Vec<String> = main
         .into_iter()
-        .map(|n| {
-            if n == "Lady Aurelie, Keeper of the Gate" || n == "Marshal Oderic Vane" {
-                swaps.next().unwrap().to_owned()
-            } else {
-                n
-            }
-        })
+        .map(|n| if fields.contains(&n.as_str()) { swaps.next().unwrap().to_owned() } else { n })
         .collect();
     let p = db.deck_problems_split(&main, &extra);
     assert_eq!(p.len(), 1, "{p:?}");

@@ -25,16 +25,17 @@ pub struct Rollouts {
     /// ([`crate::engine::Rules::rollout_pick`]) or uniformly random answers.
     pub policy: bool,
     /// Actions a simulation plays before the game's evaluation scores it
-    /// (when the game has one; without, it plays to the end).
-    pub depth: usize,
+    /// (when the game has one; without, it plays to the end). `None`: the
+    /// game's own depth ([`crate::engine::Rules::rollout_depth`]).
+    pub depth: Option<usize>,
 }
 
 impl Rollouts {
     /// The rollouts the levels use.
-    pub const DEFAULT: Rollouts = Rollouts { policy: true, depth: 40 };
+    pub const DEFAULT: Rollouts = Rollouts { policy: true, depth: None };
     /// Uniformly random answers to the end of the game: the plain
     /// baseline the heuristics are measured against.
-    pub const PLAIN: Rollouts = Rollouts { policy: false, depth: MAX_ACTIONS };
+    pub const PLAIN: Rollouts = Rollouts { policy: false, depth: Some(MAX_ACTIONS) };
 }
 
 /// Actions after which a simulation that has not ended is scored as it
@@ -210,7 +211,8 @@ fn select(node: &mut Node, actor: Seat, legal: Vec<AnyAction>, rng: &mut GameRng
 /// going after the rollout depth is scored by the game's evaluation.
 pub fn simulate(sim: &mut AnyState, seats: usize, rollouts: Rollouts, rng: &mut GameRng) -> Vec<f64> {
     let has_evaluation = sim.evaluate(Seat(0)).is_some();
-    let limit = if has_evaluation { rollouts.depth } else { MAX_ACTIONS };
+    let limit =
+        if has_evaluation { rollouts.depth.unwrap_or_else(|| sim.rollout_depth()) } else { MAX_ACTIONS };
     let mut played = 0;
     while sim.outcome().is_none() && played < limit {
         let to_act = sim.to_act();

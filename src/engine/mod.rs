@@ -234,4 +234,12 @@ pub trait Rules {
     fn rollout_pick(_s: &Self::State, _seat: Seat, legal: &[Self::Action], rng: &mut GameRng) -> usize {
         rng.below(legal.len())
     }
+    /// How many actions a simulation plays before [`Rules::evaluate`]
+    /// scores it (games without an evaluation play to the end). Long
+    /// simulations suit a game whose rollout answers are sensible; a game
+    /// where random answers hand the other side its goals (an Athernum
+    /// objective that scores when attacked) does better scoring soon.
+    fn rollout_depth(_s: &Self::State) -> usize {
+        40
+    }
 }

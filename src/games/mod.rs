@@ -295,6 +295,9 @@ macro_rules! registry {
             fn evaluate(s: &AnyState, seat: Seat) -> Option<f64> {
                 dispatch!(s, |G, s| G::evaluate(s, seat))
             }
+            fn rollout_depth(s: &AnyState) -> usize {
+                dispatch!(s, |G, s| G::rollout_depth(s))
+            }
         }
 
         impl AnyState {
@@ -436,6 +439,12 @@ impl AnyState {
     /// How well `seat` stands, 0 to 1 (see [`Rules::evaluate`]).
     pub fn evaluate(&self, seat: Seat) -> Option<f64> {
         AnyGame::evaluate(self, seat)
+    }
+
+    /// Actions a simulation plays before it is scored (see
+    /// [`Rules::rollout_depth`]).
+    pub fn rollout_depth(&self) -> usize {
+        AnyGame::rollout_depth(self)
     }
 
     /// A copy with everything hidden from `seat` re-sampled.

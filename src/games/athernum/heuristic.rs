@@ -1,16 +1,92 @@
-//! The AI's cheap judgement of an Athernum position: the share of the
-//! Victory Tokens (holding more than half wins), then the permanents a
-//! player controls and the cards in hand.
+//! The AI's cheap judgement of an Athernum position, in rough "card"
+//! units: progress towards a win (a majority of the Victory Tokens, or an
+//! objective's field filled), then what a player has built (characters by
+//! their values, items, locations, resource tokens) and the cards it holds.
+//!
+//! Exhaustion counts for little: a paid cost or an attack exhausts what
+//! comes back next morning (9.1.1), and a judgement that punished it
+//! taught the search to end its day without acting. Unspent command
+//! tokens count for nothing: the supply refills each morning (10.2.1).
 
-use super::state::State;
+use super::state::{Perm, Place, State};
+use super::values;
+use crate::cards::athernum::Ability;
 use crate::engine::Seat;
 
-/// What a player has going for it, in rough Victory Token units.
-fn material(s: &State, seat: Seat) -> f64 {
+/// Actions a simulation plays before this judgement scores it. Random
+/// answers attack whatever they can, and some main characters score when
+/// attacked (Lady Aurelie): long random simulations taught the search to
+/// end its day at once and wait for such a gift. A few actions keep the
+/// search's own tree in charge of the other side's answers.
+pub const ROLLOUT_DEPTH: usize = 4;
+
+/// What a whole win is worth, against a card in hand at about 0.35.
+const WIN: f64 = 8.0;
+
+/// How far `seat` is towards a win, 0 to 1: the better of its share of
+/// the majority it needs (4.2.3c) and its best objective's filled field
+/// (4.2.2h). An objective whose condition is partly met counts half a
+/// token for it, so the search builds towards the condition.
+fn progress(s: &State, seat: Seat) -> f64 {
     let total = f64::from(s.victory_total().max(1));
-    let board = s.board.iter().filter(|p| p.controller == seat && !p.exhausted).count() as f64;
+    let majority = f64::from(s.victory_of(seat)) / (total / 2.0 + 0.5);
+    let objective = s
+        .board
+        .iter()
+        .filter(|p| p.controller == seat && !p.face_down)
+        .filter_map(|p| {
+            let d = s.def(p.def)?;
+            let field = d.victory.filter(|v| *v > 0 && d.has_objective())?;
+            let ready = d
+                .abilities
+                .iter()
+                .filter_map(|a| match a {
+                    Ability::Objective { condition: Some(c), .. } => Some(values::fulfilled(s, c, seat, p.uid)),
+                    _ => None,
+                })
+                .fold(0.0, f64::max);
+            Some((f64::from(p.victory) + 0.5 * ready) / f64::from(field))
+        })
+        .fold(0.0, f64::max);
+    majority.max(objective).min(1.0)
+}
+
+/// What one permanent on the board is worth to its controller.
+fn worth(s: &State, p: &Perm) -> f64 {
+    let def = s.def(p.def);
+    match p.place {
+        Place::Resource => 0.6,
+        Place::Location => 0.5,
+        Place::Item { .. } => 0.45,
+        Place::Main | Place::Character => {
+            // The printed values: an exhausted or face-down character
+            // shows none, but has them back when it turns face up.
+            let (ofv, dfv) = def.map(|d| (d.ofv.unwrap_or(0), d.dfv.unwrap_or(0))).unwrap_or((1, 1));
+            let shown = values::ofv(s, p).zip(values::dfv(s, p));
+            let (ofv, dfv) = shown.unwrap_or((ofv, dfv));
+            let health = f64::from(dfv.saturating_sub(p.damage).max(1));
+            let body = 0.5 + 0.12 * f64::from(ofv) + 0.08 * health;
+            if p.exhausted {
+                0.8 * body
+            } else {
+                body
+            }
+        }
+    }
+}
+
+/// What `seat` has built and holds.
+fn material(s: &State, seat: Seat) -> f64 {
+    let board: f64 = s.board.iter().filter(|p| p.controller == seat).map(|p| worth(s, p)).sum();
     let p = &s.players[seat];
-    8.0 * f64::from(s.victory_of(seat)) / total + 0.5 * board + 0.25 * p.hand.len() as f64
+    // A player who can no longer draw has lost its Acquisition.
+    let deck = if p.deck.is_empty() { -0.5 } else { 0.0 };
+    board + 0.35 * p.hand.len() as f64 + deck
+}
+
+/// What `seat` has going for it: progress towards a win, then material.
+fn standing(s: &State, seat: Seat) -> f64 {
+    WIN * progress(s, seat) + material(s, seat)
 }
 
 /// `seat`'s standing against its strongest living opponent, 0 to 1.
@@ -18,10 +94,62 @@ pub fn evaluate(s: &State, seat: Seat) -> Option<f64> {
     if s.players[seat].out {
         return Some(0.0);
     }
-    let mine = material(s, seat);
-    let best = s.alive().into_iter().filter(|o| *o != seat).map(|o| material(s, o)).fold(f64::NAN, f64::max);
+    let mine = standing(s, seat);
+    let best = s.alive().into_iter().filter(|o| *o != seat).map(|o| standing(s, o)).fold(f64::NAN, f64::max);
     if best.is_nan() {
         return Some(1.0);
     }
-    Some(crate::engine::logistic((mine - best) / 2.0))
+    Some(crate::engine::logistic((mine - best) / 3.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::athernum::effects::{create_resource, exhaust};
+    use crate::games::athernum::testing::{day_phase, day_phase_with, to_board};
+
+    fn mine(s: &State) -> f64 {
+        evaluate(s, Seat(0)).expect("Athernum has an evaluation")
+    }
+
+    #[test]
+    fn rule_9_1_1_an_exhausted_resource_token_still_counts_for_most_of_its_worth() {
+        let mut s = day_phase(1);
+        let none = mine(&s);
+        create_resource(&mut s, Seat(0), None, false);
+        let ready = mine(&s);
+        let uid = s.board.last().expect("the token").uid;
+        assert!(exhaust(&mut s, uid));
+        let spent = mine(&s);
+        assert!(ready > none, "a resource token is worth having: {none} -> {ready}");
+        assert!(spent == ready, "paying with it (exhausting it) costs nothing lasting: {ready} -> {spent}");
+    }
+
+    #[test]
+    fn rule_4_2_3c_a_victory_token_outweighs_a_lead_in_resources() {
+        let mut s = day_phase(1);
+        for _ in 0..3 {
+            create_resource(&mut s, Seat(0), None, false);
+        }
+        let main = s.board.iter().find(|p| p.controller == Seat(1) && p.main).expect("Bob's main").uid;
+        s.victory_pool -= 1;
+        s.perm_mut(main).expect("on the board").victory = 1;
+        assert!(mine(&s) < 0.5, "Bob's token beats Alice's three resource tokens: {}", mine(&s));
+    }
+
+    #[test]
+    fn rule_4_2_2h_meeting_more_of_an_objective_condition_is_progress() {
+        let mut s = day_phase_with(1, ["The Green Return", "The Unbroken Gate"], [
+            "Wildcaller Ysra",
+            "Lady Aurelie, Keeper of the Gate",
+        ]);
+        let before = progress(&s, Seat(0));
+        to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
+        let one = progress(&s, Seat(0));
+        to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
+        to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
+        let three = progress(&s, Seat(0));
+        assert!(before < one && one < three, "each Beast brings Ysra's objective nearer: {before} {one} {three}");
+        assert!(three < 1.0 / 3.0, "a met condition is worth less than the token it earns: {three}");
+    }
 }

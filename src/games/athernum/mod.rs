@@ -84,6 +84,9 @@ impl Rules for Athernum {
     fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
         crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
     }
+    fn rollout_depth(_s: &State) -> usize {
+        heuristic::ROLLOUT_DEPTH
+    }
     fn view(s: &State, viewer: Viewer) -> TableView {
         let mut v = view::view(s, viewer);
         series::annotate(s, &mut v);

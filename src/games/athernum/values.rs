@@ -246,6 +246,13 @@ pub fn matches(s: &State, t: &Target, controller: Seat, source: Uid, p: &Perm) -
 
 /// Whether `cond` holds for `seat`.
 pub fn holds(s: &State, cond: &Condition, seat: Seat, source: Uid) -> bool {
+    fulfilled(s, cond, seat, source) >= 1.0
+}
+
+/// How much of `cond` holds for `seat`, 0 to 1: the share of the
+/// permanents, tokens or cards it asks for that are there (1: it holds).
+pub fn fulfilled(s: &State, cond: &Condition, seat: Seat, source: Uid) -> f64 {
+    let share = |have: usize, need: u8| if need == 0 { 1.0 } else { (have as f64 / f64::from(need)).min(1.0) };
     match cond {
         Condition::Controls { count, filter } => {
             let t = Target {
@@ -254,11 +261,11 @@ pub fn holds(s: &State, cond: &Condition, seat: Seat, source: Uid) -> bool {
                 all: true,
                 filter: filter.clone(),
             };
-            s.board.iter().filter(|p| matches(s, &t, seat, source, p)).count() >= usize::from(*count)
+            share(s.board.iter().filter(|p| matches(s, &t, seat, source, p)).count(), *count)
         }
-        Condition::VictoryTokens { count } => s.victory_of(seat) >= u32::from(*count),
-        Condition::Behind => behind(s, seat),
-        Condition::DiscardPile { count } => s.players[seat].discard.len() >= usize::from(*count),
+        Condition::VictoryTokens { count } => share(s.victory_of(seat) as usize, *count),
+        Condition::Behind => f64::from(u8::from(behind(s, seat))),
+        Condition::DiscardPile { count } => share(s.players[seat].discard.len(), *count),
     }
 }
 
