@@ -400,48 +400,6 @@ mod tests {
     }
 
     #[test]
-    fn athernum_11_1_the_arena_clock_calls_time_and_the_match_ends_two_turns_later() {
-        let library = Library::embedded().unwrap();
-        let game = GameId::parse("athernum").unwrap();
-        let opts = Options {
-            game,
-            games: 1,
-            seed: 0,
-            a: Player::Random,
-            b: Player::Random,
-            deck_a: None,
-            deck_b: None,
-        };
-        let mut clocked = 0;
-        for seed in 1..=40 {
-            let (setup, _) = match_setup(&library, &Options { seed, ..opts.clone() }, 0).unwrap();
-            assert_eq!(setup.time_limit, Some(CLOCK_LIMIT_SECONDS), "Athernum matches run on the clock");
-            let mut last_turn = 0;
-            let r = play_match_traced(
-                &library,
-                game,
-                &setup,
-                &[Player::Random, Player::Random],
-                seed,
-                |s, _, _| {
-                    last_turn = s.turn().map_or(last_turn, |t| t.number);
-                },
-            );
-            assert!(r.finished && r.error.is_none(), "seed {seed}: {r:?}");
-            if let Some(at) = r.time_called {
-                assert_eq!(at, CLOCK_TURNS, "seed {seed}");
-                // 11.1.4-11.1.5: the turn under way is finished, then each
-                // of the two players takes one more.
-                assert!(last_turn <= at + 2, "seed {seed}: the match went on to turn {last_turn}");
-                clocked += 1;
-            } else {
-                assert!(last_turn < CLOCK_TURNS + 1, "seed {seed}: turn {last_turn} without a time call");
-            }
-        }
-        assert!(clocked > 0, "some random match of 40 reaches the clock");
-    }
-
-    #[test]
     fn the_tally_counts_from_side_a_and_prints_the_summary_line() {
         let report = |winners: Vec<Seat>| MatchReport {
             winners,

@@ -618,3 +618,41 @@ async fn athernum_11_1_the_rulings_are_found_by_rule_number() {
     let text = format!("{out:?}");
     assert!(text.contains("Matches: best of 3 and the time limit"), "{text}");
 }
+
+/// `cardtable arena` has no wall clock: it sets Athernum matches up with
+/// the 50-minute limit and calls time when turn 40 begins, and the match
+/// ends by 11.1.4–11.1.7 (docs/rulings/athernum.md, 11.1).
+#[test]
+fn athernum_11_1_3_the_arena_calls_time_at_turn_40_and_the_match_ends_after_the_extra_turns() {
+    use cardtable::arena::{self, play_match_traced, Options, Player, CLOCK_LIMIT_SECONDS, CLOCK_TURNS};
+    let library = cardtable::games::Library::embedded().unwrap();
+    let game = GameId::parse("athernum").unwrap();
+    let opts =
+        Options { game, games: 2, seed: 1, a: Player::Random, b: Player::Random, deck_a: None, deck_b: None };
+    arena::run(&library, &opts, |_, setup, _, _| {
+        assert_eq!(setup.time_limit, Some(CLOCK_LIMIT_SECONDS), "the arena's matches run on the clock");
+    })
+    .unwrap();
+    let mut clocked = 0;
+    for seed in 1..=40 {
+        let mut setup = cardtable::sim::random_setup(&library, game, seed).unwrap();
+        setup.time_limit = Some(CLOCK_LIMIT_SECONDS);
+        let mut last_turn = 0;
+        let r =
+            play_match_traced(&library, game, &setup, &[Player::Random, Player::Random], seed, |s, _, _| {
+                last_turn = s.turn().map_or(last_turn, |t| t.number);
+            });
+        assert!(r.finished && r.error.is_none(), "seed {seed}: {r:?}");
+        match r.time_called {
+            Some(at) => {
+                assert_eq!(at, CLOCK_TURNS, "seed {seed}");
+                // The turn under way is finished, then each of the two
+                // players takes one more.
+                assert!(last_turn <= at + 2, "seed {seed}: the match went on to turn {last_turn}");
+                clocked += 1;
+            }
+            None => assert!(last_turn <= CLOCK_TURNS, "seed {seed}: turn {last_turn} without a time call"),
+        }
+    }
+    assert!(clocked > 0, "some of 40 random matches reach turn 40");
+}

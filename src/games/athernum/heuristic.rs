@@ -152,4 +152,30 @@ mod tests {
         assert!(before < one && one < three, "each Beast brings Ysra's objective nearer: {before} {one} {three}");
         assert!(three < 1.0 / 3.0, "a met condition is worth less than the token it earns: {three}");
     }
+
+    #[test]
+    fn rule_10_2_1_the_ai_spends_its_command_tokens_instead_of_ending_its_day() {
+        use crate::ai::{choose_with, Budget, Level, Settings};
+        use crate::games::athernum::Action;
+        use crate::games::{AnyAction, AnyState};
+        // The supply refills next morning: tokens left unspent are lost.
+        // Both main characters score when attacked; random simulations
+        // long enough to reach Bob's turn gave Alice that gift often
+        // enough that ending her day at once looked best.
+        let gate = "The Unbroken Gate";
+        let aurelie = "Lady Aurelie, Keeper of the Gate";
+        let mut s = day_phase_with(3, [gate, gate], [aurelie, aurelie]);
+        for card in ["Signal Horn", "Sealed Writ", "Citadel of Dawnspire", "Wallwarden Recruit"] {
+            crate::games::athernum::testing::to_hand(&mut s, Seat(0), card);
+        }
+        let state = AnyState::Athernum(Box::new(s));
+        let settings = Settings {
+            budget: Budget { iterations: 200, time: std::time::Duration::from_secs(600) },
+            ..Level::Normal.settings()
+        };
+        for seed in 1..=4 {
+            let choice = choose_with(&state, Seat(0), settings, seed).expect("Alice has a choice");
+            assert_ne!(choice, AnyAction::Athernum(Action::Pass), "seed {seed}: she ended her day at once");
+        }
+    }
 }
