@@ -113,7 +113,7 @@ mod tests {
     }
 
     #[test]
-    fn rule_9_1_1_an_exhausted_resource_token_still_counts_for_most_of_its_worth() {
+    fn rule_9_1_1_an_exhausted_resource_token_keeps_its_worth() {
         let mut s = day_phase(1);
         let none = mine(&s);
         create_resource(&mut s, Seat(0), None, false);
