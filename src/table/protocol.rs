@@ -317,7 +317,11 @@ pub enum Outgoing {
         key: Option<PostKey>,
     },
     /// A message only `to` sees: always the person who made the request
-    /// (Discord sends it as the ephemeral interaction reply).
+    /// (Discord sends it as the ephemeral interaction reply). When the
+    /// request was a click on one of the requester's own private messages
+    /// (a button of their hand), the Discord adapter shows it in place of
+    /// that message, as it does [`Outgoing::Replace`]: a hand refreshed
+    /// by a click does not pile up copies.
     Ephemeral {
         /// The requester.
         to: UserId,
