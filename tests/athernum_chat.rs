@@ -17,7 +17,14 @@ fn act(s: &mut State, seat: Seat, a: Action) {
 }
 
 fn responses(s: &State, seat: Seat) -> Responses {
-    Athernum::stop(s, seat).expect("a priority stop").responses
+    // What the table may tell of the seat: a window it is not asked at by
+    // default is passed whatever it holds, as a public "nothing".
+    let stop = Athernum::stop(s, seat).expect("a priority stop");
+    if stop.asked_by_default {
+        stop.responses
+    } else {
+        Responses::NonePublicly
+    }
 }
 
 /// In scene `s` (a day phase of Alice's), Alice's Gatehouse Archer fires

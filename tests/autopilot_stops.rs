@@ -32,14 +32,20 @@ fn spheres_5d_retaliation_window_opens_on_public_facts_even_with_nothing_afforda
     let s = attacked_with_hand(&["Clockwork Sentry"]);
     assert!(matches!(s.prompt, Some(Prompt::Retaliate { seat: B })));
     assert_eq!(labels(&s, B), vec!["Pass"]);
-    assert_eq!(Spheres::stop(&s, B), Some(Stop { pass: Action::Pass, responses: Responses::NoneSecretly }));
+    assert_eq!(
+        Spheres::stop(&s, B),
+        Some(Stop { pass: Action::Pass, responses: Responses::NoneSecretly, asked_by_default: true })
+    );
     assert_eq!(Spheres::stop(&s, A), None, "only the defender is at the stop");
 }
 
 #[test]
 fn spheres_5d_retaliation_with_an_affordable_spell_is_a_real_answer() {
     let s = attacked_with_hand(&["Ember Drake", "Clockwork Sentry"]);
-    assert_eq!(Spheres::stop(&s, B), Some(Stop { pass: Action::Pass, responses: Responses::Some }));
+    assert_eq!(
+        Spheres::stop(&s, B),
+        Some(Stop { pass: Action::Pass, responses: Responses::Some, asked_by_default: true })
+    );
 }
 
 #[test]
@@ -78,9 +84,12 @@ fn autopilot_answers_a_forced_choice_that_is_not_a_stop() {
 
 #[test]
 fn a_stop_passes_automatically_only_as_its_responses_allow() {
-    let stop = |responses| Stop { pass: (), responses };
+    let stop = |responses| Stop { pass: (), responses, asked_by_default: true };
     assert!(stop(Responses::NonePublicly).passes_automatically(false));
     assert!(!stop(Responses::NoneSecretly).passes_automatically(false));
     assert!(stop(Responses::NoneSecretly).passes_automatically(true));
     assert!(!stop(Responses::Some).passes_automatically(true));
+    // A window the player is not asked at by default is passed whatever they hold.
+    let unasked = Stop { pass: (), responses: Responses::Some, asked_by_default: false };
+    assert!(unasked.passes_automatically(false));
 }

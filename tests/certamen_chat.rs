@@ -10,7 +10,14 @@ const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
 
 fn responses(s: &State, seat: Seat) -> Responses {
-    Certamen::stop(s, seat).expect("a priority stop").responses
+    // What the table may tell of the seat: a window it is not asked at by
+    // default is passed whatever it holds, as a public "nothing".
+    let stop = Certamen::stop(s, seat).expect("a priority stop");
+    if stop.asked_by_default {
+        stop.responses
+    } else {
+        Responses::NonePublicly
+    }
 }
 
 fn follows(s: &State, seat: Seat, key: &str) -> Option<Action> {

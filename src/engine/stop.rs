@@ -25,14 +25,24 @@ pub enum Responses {
 pub struct Stop<A> {
     /// The answer that passes (one of the seat's legal actions).
     pub pass: A,
-    /// Whether the seat has any real response, and who could know.
+    /// Whether the seat has any real response, and who could know. Told
+    /// honestly for every window: `NonePublicly` only on public facts.
     pub responses: Responses,
+    /// Whether this window is one the player is asked at unless they chose
+    /// otherwise (the game's chat defaults). The window exists either way:
+    /// `/settings hold_priority:on` asks at every one.
+    pub asked_by_default: bool,
 }
 
 impl<A> Stop<A> {
     /// Whether the table may pass for a seat whose player allowed
     /// (`hidden_ok`) or did not allow passes that reveal a hidden "nothing".
+    /// A window the player is not asked at by default is passed for them
+    /// whatever they hold (`/settings hold_priority:on` asks at every one).
     pub fn passes_automatically(&self, hidden_ok: bool) -> bool {
+        if !self.asked_by_default {
+            return true;
+        }
         match self.responses {
             Responses::NonePublicly => true,
             Responses::NoneSecretly => hidden_ok,
@@ -42,6 +52,6 @@ impl<A> Stop<A> {
 
     /// The same stop with its pass answer mapped (registry dispatch).
     pub fn map<B>(self, f: impl FnOnce(A) -> B) -> Stop<B> {
-        Stop { pass: f(self.pass), responses: self.responses }
+        Stop { pass: f(self.pass), responses: self.responses, asked_by_default: self.asked_by_default }
     }
 }

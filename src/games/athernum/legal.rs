@@ -377,12 +377,12 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     }
     // Everything a player could respond with is on the board, face up:
     // whatever the answer, it rests on public facts.
-    let responses = if asked_by_default(s, seat) && has_response(s, seat) {
+    let responses = if has_response(s, seat) {
         Responses::Some
     } else {
         Responses::NonePublicly
     };
-    Some(Stop { pass: Action::Pass, responses })
+    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat) })
 }
 
 /// Standing order: pass every stop in other players' turns unless an

@@ -137,16 +137,14 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
         return None;
     }
     let real = legal_actions(s, seat).iter().any(|a| !matches!(a, Action::Pass | Action::TapPillar { .. }));
-    let responses = if !asked_by_default(s, seat) {
-        Responses::NonePublicly
-    } else if real {
+    let responses = if real {
         Responses::Some
     } else if s.players[seat].hand.is_empty() || !pool_affordable(s, seat) {
         Responses::NonePublicly
     } else {
         Responses::NoneSecretly
     };
-    Some(Stop { pass: Action::Pass, responses })
+    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat) })
 }
 
 /// Whether some card of the whole Certamen pool, at its printed cost,

@@ -332,7 +332,7 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     } else {
         Responses::NoneSecretly
     };
-    Some(Stop { pass: Action::Pass, responses })
+    Some(Stop { pass: Action::Pass, responses, asked_by_default: true })
 }
 
 /// Whether everyone can see that the active lord cannot cast or summon
