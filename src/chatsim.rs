@@ -3,22 +3,33 @@
 //! only what they were shown (the board, and their own private replies)
 //! and click among the choices offered.
 //!
-//! The players' policy is the same for every version of the code, so
-//! figures compare across versions: when pinged, read the board, and open
-//! the hand unless a live private reply is already at hand or the board
-//! itself offers a move; then, four times in five, make a
-//! random move (a button or menu option that is not a pass), else pass,
-//! taking the biggest pass offered (*End turn* when there is one). A pass
-//! is a grey button or one worded as a pass ([`PASS_WORDS`]), so the
-//! policy reads the same on versions that coloured every button alike.
-//! Standing-order buttons are never clicked; `--orders` gives standing
-//! orders through `/settings` instead.
+//! Two policies ([`Policy`]), fixed for every version of the code so
+//! figures compare across versions:
+//!
+//! - **person** (the default) plays as a person in chat would. Pinged or
+//!   not, at each new decision of theirs they read the board and, unless a
+//!   private reply of theirs is still live, open their hand (a click).
+//!   Then, four times in five, they make a real move (play, cast, summon,
+//!   attack, block, respond: any offered choice that is neither a pass
+//!   nor filler), else they pass, taking the biggest pass offered (*End
+//!   turn* when there is one). Filler ([`is_filler`]: discarding ahead,
+//!   cancelling, a manual mana tap, a standing-order button) is picked only
+//!   when nothing else is offered.
+//! - **eager** is the policy of the first measurements: it opens the hand
+//!   only when the board offers no move, and counts any button that is not
+//!   a pass as a move, filler included.
+//!
+//! A pass is a grey button or one worded as a pass ([`PASS_WORDS`]), so
+//! the policy reads the same on versions that coloured every button alike.
+//! Neither policy clicks standing-order buttons; `--orders` gives standing
+//! orders through `/settings` instead. Every player's clicks are counted:
+//! the active player's, and everyone else's apart.
 //!
 //! The table is the instrument's only window on the game besides the
 //! messages: after each request it reads whose turn it is and who must
 //! act, to attribute clicks, posts and waits to turns.
 //!
-//! With `--ai LEVEL` ([`run_against_computer`]) the second player is the
+//! With `--ai LEVEL` ([`Options::computer`]) the second player is the
 //! computer opponent: Alice challenges the bot itself, and after each of
 //! her requests the computer moves as the Discord adapter lets it (once
 //! her board is delivered). Its own moves are not clicks; a board that
@@ -30,8 +41,8 @@ use crate::engine::Seat;
 use crate::games::{AnyState, GameId, Library};
 use crate::store::Store;
 use crate::table::{
-    ButtonStyle, Command, Component, CustomId, ManualClock, Message, Outgoing, Place, Request, RequestKind,
-    Table, TableConfig, UserRef,
+    ButtonStyle, Clock, Command, Component, CustomId, ManualClock, Message, Outgoing, Place, Request,
+    RequestKind, Table, TableConfig, UserRef,
 };
 
 /// Labels that pass or decline, whatever their colour.
@@ -47,6 +58,39 @@ pub const PASS_WORDS: &[&str] = &[
     "done",
     "end turn",
 ];
+
+/// How the simulated players choose (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// As a person would: the hand opened at each decision, no filler.
+    #[default]
+    Person,
+    /// The first measurements' policy: any non-pass button is a move.
+    Eager,
+}
+
+impl Policy {
+    /// The policy `--policy` names.
+    pub fn parse(name: &str) -> Result<Policy, String> {
+        match name.trim().to_lowercase().as_str() {
+            "person" => Ok(Policy::Person),
+            "eager" => Ok(Policy::Eager),
+            other => Err(format!("there is no chatsim policy \"{other}\"; use person or eager")),
+        }
+    }
+}
+
+/// Label beginnings a person does not pick while anything else is
+/// offered: throwing cards away before the game asks for it, backing out,
+/// tapping mana by hand.
+pub const FILLER_WORDS: &[&str] = &["discard", "cancel", "tap "];
+
+/// Whether a choice labelled `label` is filler for a person (see
+/// [`FILLER_WORDS`]).
+pub fn is_filler(label: &str) -> bool {
+    let label = label.trim().to_lowercase();
+    FILLER_WORDS.iter().any(|w| label.starts_with(w))
+}
 
 /// What a choice component is, for the policy: its version, and whether
 /// it ends the turn or gives a standing order.
@@ -76,6 +120,8 @@ pub struct ChatReport {
     pub turns: u64,
     /// Clicks and menu choices by the player whose turn it was.
     pub clicks: u64,
+    /// Clicks and menu choices by everyone else (responses, blocks, passes).
+    pub other_clicks: u64,
     /// New posts in the match thread.
     pub posts: u64,
     /// Posts edited in place.
@@ -94,6 +140,13 @@ pub struct ChatReport {
     pub stuck: u32,
     /// Board posts that pinged a person: each is a time they come back.
     pub pings: u64,
+    /// Pings after which the person found nothing to do but pass.
+    pub idle_pings: u64,
+    /// Passes the table made for a player at a quiet window once its
+    /// masking delay ended (not a wait on a person).
+    pub masked_passes: u64,
+    /// The table's clock the masking delays added, in seconds.
+    pub masked_seconds: u64,
 }
 
 impl ChatReport {
@@ -114,34 +167,70 @@ impl ChatReport {
         self.per_turn(self.waits)
     }
 
-    /// Where the waits came from, and how often a person was pinged,
-    /// printed before the summary line.
+    /// Where the waits came from, how often a person was pinged, and what
+    /// the masked passes cost, printed before the summary line.
     pub fn detail(&self) -> String {
         format!(
             "waits at a priority stop: {} ({:.2}/turn), at other decisions: {} ({:.2}/turn); \
-             pings of a person: {} ({:.2}/turn)",
+             pings of a person: {} ({:.2}/turn)\n\
+             masked passes: {} ({:.2}/turn), masking delay: {:.1} min/turn",
             self.stop_waits,
             self.per_turn(self.stop_waits),
             self.waits - self.stop_waits,
             self.per_turn(self.waits - self.stop_waits),
             self.pings,
-            self.per_turn(self.pings)
+            self.per_turn(self.pings),
+            self.masked_passes,
+            self.per_turn(self.masked_passes),
+            self.masked_minutes_per_turn()
         )
+    }
+
+    /// Minutes of the table's clock the masking delays add per turn.
+    pub fn masked_minutes_per_turn(&self) -> f64 {
+        self.masked_seconds as f64 / 60.0 / self.turns.max(1) as f64
+    }
+
+    /// Idle pings per turn.
+    pub fn idle_pings_per_turn(&self) -> f64 {
+        self.per_turn(self.idle_pings)
+    }
+
+    /// Adds another run's counts (the most waits in a turn: the larger).
+    pub fn add(&mut self, other: &ChatReport) {
+        self.games += other.games;
+        self.stuck += other.stuck;
+        self.turns += other.turns;
+        self.clicks += other.clicks;
+        self.other_clicks += other.other_clicks;
+        self.posts += other.posts;
+        self.edits += other.edits;
+        self.private += other.private;
+        self.waits += other.waits;
+        self.stop_waits += other.stop_waits;
+        self.max_waits = self.max_waits.max(other.max_waits);
+        self.pings += other.pings;
+        self.idle_pings += other.idle_pings;
+        self.masked_passes += other.masked_passes;
+        self.masked_seconds += other.masked_seconds;
     }
 
     /// The summary line (the command's last line).
     pub fn line(&self) -> String {
         format!(
-            "games: {}, turns: {}, clicks/turn: {:.2}, posts/turn: {:.2}, edits/turn: {:.2}, private/turn: {:.2}, \
-             waits/turn: {:.2}, max waits in a turn: {}",
+            "games: {}, turns: {}, clicks/turn: {:.2}, other clicks/turn: {:.2}, posts/turn: {:.2}, \
+             edits/turn: {:.2}, private/turn: {:.2}, waits/turn: {:.2}, max waits in a turn: {}, \
+             idle pings/turn: {:.2}",
             self.games,
             self.turns,
             self.per_turn(self.clicks),
+            self.per_turn(self.other_clicks),
             self.per_turn(self.posts),
             self.per_turn(self.edits),
             self.per_turn(self.private),
             self.per_turn(self.waits),
-            self.max_waits
+            self.max_waits,
+            self.per_turn(self.idle_pings)
         )
     }
 }
@@ -172,6 +261,14 @@ struct Sim {
     opened: Option<(String, i64)>,
     /// The level the computer plays the second seat at; `None`: Bob does.
     computer: Option<crate::ai::Level>,
+    /// How the players choose.
+    policy: Policy,
+    /// Players pinged since their last decision.
+    pinged: Vec<String>,
+    /// Who made the last request (they are still looking at the table).
+    last_actor: Option<String>,
+    /// The table's clock.
+    clock: Arc<ManualClock>,
 }
 
 const PLAYERS: [&str; 2] = ["alice", "bob"];
@@ -210,6 +307,11 @@ impl Sim {
                         self.report.posts += 1;
                         if key.is_some() && !mentions.is_empty() {
                             self.report.pings += 1;
+                            for m in &mentions {
+                                if PLAYERS.contains(&m.as_str()) && !self.pinged.contains(&m.0) {
+                                    self.pinged.push(m.0.clone());
+                                }
+                            }
                         }
                     }
                     let id = self.show(None, &message);
@@ -239,7 +341,16 @@ impl Sim {
                         m.components.clear();
                     }
                 }
-                Outgoing::DirectMessage { .. } => {}
+                Outgoing::DirectMessage { to, .. } => {
+                    // A private note to come back (a quiet window where
+                    // the player can respond): a ping nobody else sees.
+                    if self.match_id.is_some() && PLAYERS.contains(&to.0.as_str()) {
+                        self.report.pings += 1;
+                        if !self.pinged.contains(&to.0) {
+                            self.pinged.push(to.0.clone());
+                        }
+                    }
+                }
             }
         }
         let _ = who;
@@ -263,25 +374,17 @@ impl Sim {
     async fn decide(&mut self, who: &str) -> bool {
         let visible: Vec<Seen> =
             self.seen.iter().filter(|m| m.to.as_deref().is_none_or(|t| t == who)).cloned().collect();
-        let newest = visible
-            .iter()
-            .flat_map(|m| &m.components)
-            .filter_map(|c| CustomId::decode(c.custom_id()).and_then(|id| choice_of(&id).map(|(v, _, _)| v)))
-            .chain(visible.iter().flat_map(|m| &m.components).filter_map(|c| {
-                match CustomId::decode(c.custom_id()) {
-                    Some(CustomId::ActSelect { version, .. }) => Some(version),
-                    _ => None,
-                }
-            }))
-            .max();
+        let version_of = |c: &Component| match CustomId::decode(c.custom_id()) {
+            Some(CustomId::ActSelect { version, .. }) => Some(version),
+            Some(id) => choice_of(&id).map(|(v, _, _)| v),
+            None => None,
+        };
+        let newest = visible.iter().flat_map(|m| &m.components).filter_map(version_of).max();
         let private_live = visible.iter().any(|m| {
-            m.to.is_some()
-                && m.components.iter().any(|c| {
-                    matches!(CustomId::decode(c.custom_id()), Some(id) if choice_of(&id).is_some_and(|(v, _, _)| Some(v) == newest)
-                        || matches!(id, CustomId::ActSelect { version, .. } if Some(version) == newest))
-                })
+            m.to.is_some() && m.components.iter().any(|c| newest.is_some() && version_of(c) == newest)
         });
         let mut moves: Vec<RequestKind> = Vec::new();
+        let mut filler: Vec<RequestKind> = Vec::new();
         let mut passes: Vec<(bool, RequestKind)> = Vec::new();
         for c in visible.iter().flat_map(|m| &m.components) {
             match c {
@@ -295,6 +398,8 @@ impl Sim {
                     let worded = PASS_WORDS.contains(&label.to_lowercase().as_str());
                     if *style == ButtonStyle::Secondary || worded {
                         passes.push((end || label == "End turn", kind));
+                    } else if self.policy == Policy::Person && is_filler(label) {
+                        filler.push(kind);
                     } else {
                         moves.push(kind);
                     }
@@ -304,18 +409,33 @@ impl Sim {
                     {
                         continue;
                     }
-                    moves.extend(options.iter().map(|o| RequestKind::Select {
-                        custom_id: custom_id.clone(),
-                        value: o.value.clone(),
-                    }));
+                    for o in options {
+                        let kind =
+                            RequestKind::Select { custom_id: custom_id.clone(), value: o.value.clone() };
+                        if self.policy == Policy::Eager {
+                            moves.push(kind);
+                        } else if o.value.starts_with('o') {
+                            // A standing order: never chosen by the policy.
+                        } else if o.value == "end" || PASS_WORDS.contains(&o.label.to_lowercase().as_str()) {
+                            passes.push((o.value == "end", kind));
+                        } else if is_filler(&o.label) {
+                            filler.push(kind);
+                        } else {
+                            moves.push(kind);
+                        }
+                    }
                 }
                 _ => {}
             }
         }
         let opened = self.opened.as_ref().is_some_and(|(w, v)| w == who && Some(*v) == newest);
-        if !private_live && moves.is_empty() && !opened {
-            // Open the hand, as a player pinged to act would when the board
-            // offers no move.
+        let wants_hand = match self.policy {
+            Policy::Person => !private_live,
+            Policy::Eager => !private_live && moves.is_empty(),
+        };
+        if wants_hand && !opened {
+            // Open the hand: a person does at each new decision of theirs;
+            // the eager policy only when the board offers no move.
             let hand =
                 visible.iter().rev().flat_map(|m| &m.components).find_map(|c| {
                     match CustomId::decode(c.custom_id()) {
@@ -329,12 +449,23 @@ impl Sim {
                 return true;
             }
         }
+        if let Some(i) = self.pinged.iter().position(|p| p == who) {
+            self.pinged.swap_remove(i);
+            if moves.is_empty() && filler.is_empty() {
+                self.report.idle_pings += 1;
+            }
+        }
         let pass = passes.iter().find(|(end, _)| *end).or(passes.first()).map(|(_, k)| k.clone());
         let choice = if !moves.is_empty() && (pass.is_none() || self.rng.below(5) < 4) {
             let i = self.rng.below(moves.len());
             Some(moves.swap_remove(i))
-        } else {
+        } else if pass.is_some() {
             pass
+        } else if !filler.is_empty() {
+            let i = self.rng.below(filler.len());
+            Some(filler.swap_remove(i))
+        } else {
+            None
         };
         match choice {
             Some(kind) => {
@@ -352,8 +483,11 @@ impl Sim {
         let active = turn.map(|t| t.1);
         if active.is_some_and(|a| PLAYERS.get(a.index()) == Some(&who)) {
             self.report.clicks += 1;
+        } else if self.match_id.is_some() {
+            self.report.other_clicks += 1;
         }
         let to_act_before: Vec<Seat> = before.as_ref().map(AnyState::to_act).unwrap_or_default();
+        self.last_actor = Some(who.to_owned());
         self.send(who, kind).await;
         let Some(after) = self.state().await else { return };
         if turn_of(&after) != turn {
@@ -361,7 +495,10 @@ impl Sim {
         }
         if let Some((_, active)) = turn_of(&after) {
             let others = |v: &[Seat]| v.iter().any(|s| *s != active);
-            if others(&after.to_act()) && !others(&to_act_before) {
+            // A player the table passes for (a quiet window, unpinged) is
+            // no wait on a person.
+            let masked = self.masked_seat(&after).await.is_some();
+            if others(&after.to_act()) && !others(&to_act_before) && !masked {
                 self.report.waits += 1;
                 self.turn_waits += 1;
                 if after.to_act().iter().any(|s| *s != active && after.stop(*s).is_some()) {
@@ -371,53 +508,85 @@ impl Sim {
         }
     }
 
+    /// The seat the table will pass for when the open quiet window's
+    /// masking delay ends, with when: the one to act is not pinged (so a
+    /// person does not come) and is not the one looking at the table.
+    async fn masked_seat(&self, state: &AnyState) -> Option<(Seat, i64)> {
+        let row = self.table.store().load_match(self.match_id?).await.ok()?;
+        let at = row.pass_at?;
+        let seat = *state.to_act().first()?;
+        let who = PLAYERS.get(seat.index() % PLAYERS.len())?;
+        if self.computer.is_some() && seat.index() != 0 {
+            return None;
+        }
+        let looking = self.last_actor.as_deref() == Some(*who);
+        (!looking && !self.pinged.iter().any(|p| p == who)).then_some((seat, at))
+    }
+
+    /// Lets the table's clock run to the end of the masking delay and the
+    /// ticker pass; whether it moved the match on.
+    async fn wait_for_masked_pass(&mut self, at: i64) -> bool {
+        let Some(id) = self.match_id else { return false };
+        let version = self.table.store().load_match(id).await.map(|r| r.version).ok();
+        let now = self.clock.now();
+        if at > now {
+            self.clock.set(at);
+        }
+        let out = self.table.tick(self.clock.now()).await.unwrap_or_default();
+        self.deliver(out, "cardtable").await;
+        let after = self.table.store().load_match(id).await.map(|r| r.version).ok();
+        let moved = after != version;
+        if moved {
+            self.report.masked_passes += 1;
+            self.report.masked_seconds += u64::try_from(at - now).unwrap_or(0);
+        }
+        moved
+    }
+
     fn end_turn(&mut self) {
         self.report.max_waits = self.report.max_waits.max(self.turn_waits);
         self.turn_waits = 0;
     }
 }
 
-/// Plays `games` matches of `game` from `seed`, players holding standing
-/// `orders` (keys, as `/settings orders:` takes them).
-pub async fn run(
-    library: Arc<Library>,
-    game: GameId,
-    games: u32,
-    seed: u64,
-    orders: &[String],
-) -> ChatReport {
-    run_with(library, game, games, seed, orders, None).await
+/// What a chatsim run is asked to do.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The game.
+    pub game: GameId,
+    /// Matches to play.
+    pub games: u32,
+    /// Seed of the first match (match `i` uses `seed + i`).
+    pub seed: u64,
+    /// Standing orders both players give (keys, as `/settings orders:` takes them).
+    pub orders: Vec<String>,
+    /// How the players choose.
+    pub policy: Policy,
+    /// The level the computer plays Bob's seat at (see the module doc);
+    /// `None`: Bob is a person.
+    pub computer: Option<crate::ai::Level>,
 }
 
-/// [`run`] with Alice against the computer at `level` (see the module doc).
-pub async fn run_against_computer(
-    library: Arc<Library>,
-    game: GameId,
-    games: u32,
-    seed: u64,
-    level: crate::ai::Level,
-) -> ChatReport {
-    run_with(library, game, games, seed, &[], Some(level)).await
+impl Options {
+    /// `games` matches of `game` from `seed` by the person policy, no
+    /// orders, no computer.
+    pub fn new(game: GameId, games: u32, seed: u64) -> Options {
+        Options { game, games, seed, orders: Vec::new(), policy: Policy::Person, computer: None }
+    }
 }
 
-async fn run_with(
-    library: Arc<Library>,
-    game: GameId,
-    games: u32,
-    seed: u64,
-    orders: &[String],
-    computer: Option<crate::ai::Level>,
-) -> ChatReport {
+/// Plays the matches `opts` asks for and sums what they cost.
+pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
     let mut total = ChatReport::default();
-    for g in 0..games {
-        let seed = seed.wrapping_add(u64::from(g));
+    for g in 0..opts.games {
+        let seed = opts.seed.wrapping_add(u64::from(g));
         let store = Store::open_memory().await.expect("an in-memory database opens");
         let clock = Arc::new(ManualClock::new(1_800_000_000));
         let config = TableConfig { seed: Some(seed), ..TableConfig::default() };
-        let table = Table::with_library(store, clock, config, library.clone());
+        let table = Table::with_library(store, clock.clone(), config, library.clone());
         let mut sim = Sim {
             table,
-            game,
+            game: opts.game,
             rng: crate::engine::GameRng::from_seed(seed ^ 0x5eed_c4a7),
             seen: Vec::new(),
             next_id: 1,
@@ -426,20 +595,14 @@ async fn run_with(
             turn_waits: 0,
             last_turn: 0,
             opened: None,
-            computer,
+            computer: opts.computer,
+            policy: opts.policy,
+            pinged: Vec::new(),
+            last_actor: None,
+            clock,
         };
-        sim.play(orders).await;
-        total.games += sim.report.games;
-        total.stuck += sim.report.stuck;
-        total.turns += sim.report.turns;
-        total.clicks += sim.report.clicks;
-        total.posts += sim.report.posts;
-        total.edits += sim.report.edits;
-        total.private += sim.report.private;
-        total.waits += sim.report.waits;
-        total.stop_waits += sim.report.stop_waits;
-        total.max_waits = total.max_waits.max(sim.report.max_waits);
-        total.pings += sim.report.pings;
+        sim.play(&opts.orders).await;
+        total.add(&sim.report);
     }
     total
 }
@@ -525,6 +688,11 @@ impl Sim {
                 }
                 self.deliver(moves, "cardtable").await;
                 continue;
+            }
+            if let Some((_, at)) = self.masked_seat(&state).await {
+                if self.wait_for_masked_pass(at).await {
+                    continue;
+                }
             }
             if !self.decide(who).await {
                 break;

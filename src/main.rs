@@ -100,6 +100,10 @@ enum Command {
         /// hard) instead of Bob; counts how often she is pinged back.
         #[arg(long)]
         ai: Option<String>,
+        /// How the players choose: person (opens the hand at each decision,
+        /// never picks filler) or eager (the first measurements' policy).
+        #[arg(long, default_value = "person")]
+        policy: String,
     },
     /// Card data tools.
     Cards {
@@ -163,8 +167,9 @@ fn main() -> ExitCode {
         Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
             arena(game.as_deref(), games, seed, (&a, &b), (deck_a, deck_b), balance)
         }
-        Command::Chatsim { game, games, seed, orders, ai } => runtime()
-            .and_then(|rt| rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref()))),
+        Command::Chatsim { game, games, seed, orders, ai, policy } => runtime().and_then(|rt| {
+            rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref(), &policy))
+        }),
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
         }
@@ -201,18 +206,22 @@ async fn chatsim(
     seed: u64,
     orders: &str,
     ai: Option<&str>,
+    policy: &str,
 ) -> Result<(), String> {
+    use cardtable::chatsim::{Options, Policy};
     let game = game_arg(game)?;
     let library = std::sync::Arc::new(
         Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?,
     );
     let orders: Vec<String> =
         orders.split(',').map(str::trim).filter(|o| !o.is_empty()).map(str::to_owned).collect();
-    let report = match ai.map(cardtable::ai::Level::parse).transpose().map_err(|e| format!("--ai: {e}"))? {
-        Some(_) if !orders.is_empty() => return Err("--ai plays without --orders; leave one out".into()),
-        Some(level) => cardtable::chatsim::run_against_computer(library, game, games, seed, level).await,
-        None => cardtable::chatsim::run(library, game, games, seed, &orders).await,
-    };
+    let computer = ai.map(cardtable::ai::Level::parse).transpose().map_err(|e| format!("--ai: {e}"))?;
+    if computer.is_some() && !orders.is_empty() {
+        return Err("--ai plays without --orders; leave one out".into());
+    }
+    let policy = Policy::parse(policy).map_err(|e| format!("--policy: {e}"))?;
+    let opts = Options { orders, policy, computer, ..Options::new(game, games, seed) };
+    let report = cardtable::chatsim::run(library, &opts).await;
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);
     }

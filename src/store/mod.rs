@@ -42,6 +42,7 @@
 //!     now: 60,
 //!     orders: "",
 //!     board_events: "",
+//!     pass_at: None,
 //! };
 //! assert_eq!(store.commit_actions(id, &commit).await?, 1);
 //! // The same click again: the board has moved on, nothing is applied twice.

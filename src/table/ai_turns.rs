@@ -321,7 +321,9 @@ impl Table {
                     return Ok(Turn::Moved(vec![]));
                 }
                 let after = m.moved_to(done, plan.orders.to_json(), &state);
-                Ok(Turn::Moved(vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)]))
+                let mut out = vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)];
+                out.extend(self.quiet_notices(&after, &state, None));
+                Ok(Turn::Moved(out))
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),
             Err(e) => Err(e.into()),

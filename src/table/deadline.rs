@@ -91,6 +91,12 @@ impl Table {
                 Err(e) => tracing::error!(match_id = id, error = %e, "reopening the match thread failed"),
             }
         }
+        for (id, version) in self.store.matches_to_pass(now).await? {
+            match self.masked_pass(id, version).await {
+                Ok(o) => out.push(on_match(id, o)),
+                Err(e) => tracing::error!(match_id = id, error = %e, "a masked pass failed"),
+            }
+        }
         let due = self.store.active_matches_due(now, &self.config.reminder_hours).await?;
         for row in due {
             match self.notice_due(&row, now).await {
@@ -194,13 +200,74 @@ impl Table {
                 Ok(done) => {
                     self.store.time_called(match_id).await?;
                     let after = m.moved_to(done, plan.orders.to_json(), &state);
-                    return Ok(vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)]);
+                    let mut out =
+                        vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)];
+                    out.extend(self.quiet_notices(&after, &state, None));
+                    return Ok(out);
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
             }
         }
         Ok(vec![])
+    }
+
+    /// The end of a quiet window's masking delay (see [`super::play::quiet`]):
+    /// the table passes for every player at it who has nothing to answer,
+    /// as the player's own pass would, and the game goes on. A player who
+    /// can respond is left to decide (the window stays open, without its
+    /// delay). Nothing happens when the match moved on since `version`.
+    async fn masked_pass(&self, match_id: i64, version: i64) -> Result<Vec<Outgoing>, TableError> {
+        use super::log::{LogEntry, Step};
+        let m = self.load(match_id).await?;
+        if m.row.version != version || m.row.pass_at.is_none() {
+            return Ok(vec![]);
+        }
+        let leaves = m.leaves();
+        let mut state = m.state.clone();
+        let mut steps = Vec::new();
+        for seat in m.state.to_act() {
+            if m.computer_at(seat).is_some()
+                || super::play::quiet(&state, seat, &leaves) != Some(crate::engine::Responses::NoneSecretly)
+            {
+                continue;
+            }
+            let Some(stop) = state.stop(seat) else { continue };
+            match state.apply(seat, &stop.pass) {
+                Ok(events) => {
+                    steps.push(Step { seat, entry: LogEntry::Autopilot { action: stop.pass }, events })
+                }
+                Err(e) => tracing::warn!(match_id, %seat, error = %e, "a masked pass was refused"),
+            }
+        }
+        if steps.is_empty() {
+            // Someone at the window can respond: it stays open for them.
+            self.store.clear_pass_at(match_id, version).await?;
+            return Ok(vec![]);
+        }
+        steps.extend(self.autopilot(&m, &mut state));
+        let orders = super::offers::MatchOrders::parse(&m.row.orders);
+        let edit = self.edits_board(&m, &state, None, &orders);
+        let plan = super::play::BoardPlan::new(&m, &steps, edit, orders);
+        match self.commit(&m, &steps, &state, &plan).await {
+            Ok(done) => {
+                let after = m.moved_to(done, plan.orders.to_json(), &state);
+                let message = self.board_message(&after, &state, done.version, &plan.shown);
+                let mut out = match (&m.row.board_message, plan.edit) {
+                    (Some(message_ref), true) => vec![Outgoing::Edit {
+                        target: m.board_target(),
+                        message_ref: message_ref.clone(),
+                        message,
+                        key: Some(super::protocol::PostKey::Board { match_id, version: done.version }),
+                    }],
+                    _ => vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)],
+                };
+                out.extend(self.quiet_notices(&after, &state, None));
+                Ok(out)
+            }
+            Err(crate::store::StoreError::Conflict) => Ok(vec![]),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// The notice due for `row` at `now`, with its number (recorded as

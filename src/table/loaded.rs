@@ -109,7 +109,11 @@ impl Loaded {
 
     /// [`Loaded::leaves`] with `orders` as the orders given in this match.
     pub fn leaves_with(&self, orders: &MatchOrders) -> Vec<Leave> {
-        let turn = self.state.turn();
+        self.leaves_at(orders, self.state.turn())
+    }
+
+    /// [`Loaded::leaves_with`] on `turn`.
+    fn leaves_at(&self, orders: &MatchOrders, turn: Option<crate::engine::Turn>) -> Vec<Leave> {
         let mut leaves = vec![Leave::default(); self.setup.seats.len().max(self.seats.len())];
         for s in &self.seats {
             let Some(seat) = u8::try_from(s.seat).ok().map(Seat) else { continue };
@@ -143,9 +147,9 @@ impl Loaded {
     /// wrote, in `state`, with the standing orders `orders` (JSON). Only
     /// the new state is cloned.
     pub(crate) fn moved_to(&self, done: Committed, orders: String, state: &AnyState) -> Loaded {
-        let Committed { version, deadline_at } = done;
+        let Committed { version, deadline_at, pass_at } = done;
         Loaded {
-            row: MatchRow { version, orders, deadline_at, ..self.row.clone() },
+            row: MatchRow { version, orders, deadline_at, pass_at, ..self.row.clone() },
             seats: self.seats.clone(),
             game: self.game,
             setup: self.setup.clone(),
@@ -254,4 +258,10 @@ impl Table {
             )),
         }
     }
+}
+
+/// The leaves of `m`'s seats once the match is in `state` with the
+/// standing orders `orders` (orders of one turn lapse with it).
+pub(crate) fn leaves_after(m: &Loaded, orders: &MatchOrders, state: &AnyState) -> Vec<Leave> {
+    m.leaves_at(orders, state.turn())
 }

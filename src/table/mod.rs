@@ -66,7 +66,9 @@ pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
-pub use play::{automatic_answer, autopilot, Leave};
+pub use play::{
+    automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
+};
 pub use protocol::{
     Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Seating, Target, UserId, UserRef,
 };
@@ -333,6 +335,7 @@ impl Table {
     async fn click(&self, req: &Request, id: CustomId) -> Result<Vec<Outgoing>, TableError> {
         match id {
             CustomId::Act { .. }
+            | CustomId::ActBoard { .. }
             | CustomId::Ahead { .. }
             | CustomId::EndTurn { .. }
             | CustomId::Order { .. } => {

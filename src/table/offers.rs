@@ -161,11 +161,17 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
     let legal = state.legal_actions(seat);
     let decline = state.decline(seat);
     let mut seen = Vec::new();
+    let mut public = 0;
     for a in &view.actions {
         let pass = decline.as_ref() == legal.get(a.index);
         let offer = Offer::action(a, pass);
-        if a.placement == crate::engine::Placement::Board && sole {
-            out.board.push(offer.clone());
+        if a.placement == crate::engine::Placement::Board {
+            // On the public board, numbered among the public actions only:
+            // a position among all legal actions would count the hand's.
+            if sole {
+                out.board.push(Offer { choice: Choice::Board { index: public }, ..offer.clone() });
+            }
+            public += 1;
         }
         push_grouped(&mut out.hand, &mut seen, offer);
     }
@@ -356,6 +362,12 @@ fn choose(
     };
     match choice {
         Choice::Now { index } => Ok((vec![act(state, index)?], None)),
+        Choice::Board { index } => {
+            let view = state.view(Viewer::Seat(seat));
+            let mut public = view.actions.iter().filter(|a| a.placement == crate::engine::Placement::Board);
+            let index = public.nth(index).map(|a| a.index).ok_or_else(gone)?;
+            Ok((vec![act(state, index)?], None))
+        }
         Choice::Ahead { skip, index } => {
             let mut steps = Vec::new();
             for _ in 0..skip.min(AHEAD) {

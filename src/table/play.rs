@@ -62,7 +62,7 @@ impl Table {
         }
         steps.splice(0..0, time);
         steps.extend(self.autopilot_with(&m, &mut state, &leaves));
-        let edit = self.edits_board(&m, &state, seat);
+        let edit = self.edits_board(&m, &state, Some(seat), &orders);
         let plan = BoardPlan::new(&m, &steps, edit, orders);
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
@@ -87,12 +87,36 @@ impl Table {
 
     /// Whether the board is edited in place after `seat` acted: it still
     /// acts, alone, in the same turn, and the board's message is known.
-    fn edits_board(&self, m: &Loaded, state: &AnyState, seat: Seat) -> bool {
-        m.row.board_message.is_some()
-            && state.outcome().is_none()
-            && m.state.to_act() == [seat]
-            && state.to_act() == [seat]
-            && state.turn() == m.state.turn()
+    ///
+    /// The board is also edited, pinging nobody, when a quiet window opens
+    /// for the others after the requester acted alone ([`quiet`]: nobody is
+    /// told whether they can respond), and when a quiet window closes
+    /// before its masking delay ends, whoever closed it, the table or the
+    /// player: the waiting player was told the window is short.
+    pub(crate) fn edits_board(
+        &self,
+        m: &Loaded,
+        state: &AnyState,
+        seat: Option<Seat>,
+        orders: &MatchOrders,
+    ) -> bool {
+        if m.row.board_message.is_none() || state.outcome().is_some() || state.turn() != m.state.turn() {
+            return false;
+        }
+        let before = m.state.to_act();
+        let after = state.to_act();
+        if seat.is_some_and(|seat| before == [seat] && after == [seat]) {
+            return true;
+        }
+        let leaves = super::loaded::leaves_after(m, orders, state);
+        let quiet_after = !after.is_empty()
+            && after.iter().all(|s| m.computer_at(*s).is_none() && quiet(state, *s, &leaves).is_some());
+        if quiet_after && seat.is_some_and(|seat| before == [seat] && !after.contains(&seat)) {
+            return true;
+        }
+        let active = state.turn().map(|t| t.active);
+        let closed_in_time = m.row.pass_at.is_some_and(|t| self.clock.now() <= t);
+        closed_in_time && after.iter().all(|s| Some(*s) == active || quiet(state, *s, &leaves).is_some())
     }
 
     /// Applies the answers the players left to the table (see
@@ -147,6 +171,17 @@ impl Table {
         } else {
             person_to_act.then(|| now + m.row.limit_hours * 3600)
         };
+        let pass_at = if keeps_clock {
+            m.row.pass_at
+        } else {
+            let leaves = super::loaded::leaves_after(m, &plan.orders, state);
+            let quiet = outcome.is_none()
+                && state
+                    .to_act()
+                    .iter()
+                    .any(|s| m.computer_at(*s).is_none() && quiet(state, *s, &leaves).is_some());
+            quiet.then(|| now + masking_delay(m.id(), m.row.version))
+        };
         let orders = plan.orders.to_json();
         let board_events = plan.stored.to_json();
         let commit = Commit {
@@ -160,9 +195,10 @@ impl Table {
             now,
             orders: &orders,
             board_events: &board_events,
+            pass_at,
         };
         let version = self.store.commit_actions(m.id(), &commit).await?;
-        Ok(Committed { version, deadline_at })
+        Ok(Committed { version, deadline_at, pass_at })
     }
 
     /// The answer to a committed step: the board (edited in place while
@@ -206,6 +242,7 @@ impl Table {
                 ))
             }
         }
+        out.extend(self.quiet_notices(&after, state, Some(&req.user.id)));
         if let Some((seat, offers)) = mine {
             let news: Vec<String> = steps
                 .iter()
@@ -219,6 +256,34 @@ impl Table {
             }
         }
         Ok(out)
+    }
+
+    /// The private notes of a quiet window that has just opened: each
+    /// player at one (not `skip`, who is looking at the table already) who
+    /// can respond there is told so by direct message, which nobody else
+    /// sees; one who cannot is told nothing, and the table passes for them
+    /// when the window's masking delay ends ([`Table::masked_passes`]).
+    /// A closed inbox gets no public fallback (it would tell the others);
+    /// the decision's reminders still ping in the thread.
+    pub(crate) fn quiet_notices(&self, m: &Loaded, state: &AnyState, skip: Option<&UserId>) -> Vec<Outgoing> {
+        if state.outcome().is_some() {
+            return vec![];
+        }
+        let leaves = m.leaves();
+        let link = super::deadline::board_link(m).map(|l| format!(" {l}")).unwrap_or_default();
+        state
+            .to_act()
+            .into_iter()
+            .filter(|s| m.computer_at(*s).is_none())
+            .filter(|s| quiet(state, *s, &leaves) == Some(crate::engine::Responses::Some))
+            .filter_map(|s| m.user_at(s))
+            .filter(|u| Some(u) != skip)
+            .map(|to| Outgoing::DirectMessage {
+                to,
+                text: format!("{}: you can respond now.{link}", m.title()),
+                fallback: None,
+            })
+            .collect()
     }
 
     /// `seat`'s hand message now, with `news`.
@@ -270,7 +335,9 @@ impl Table {
         mentions: Option<Vec<UserId>>,
     ) -> Outgoing {
         let mentions = mentions.unwrap_or_else(|| {
-            m.pingable_users(state.to_act()).into_iter().filter(|u| Some(u) != skip).collect()
+            let leaves = m.leaves();
+            let loud = state.to_act().into_iter().filter(|s| quiet(state, *s, &leaves).is_none());
+            m.pingable_users(loud).into_iter().filter(|u| Some(u) != skip).collect()
         });
         Outgoing::Post {
             target: m.board_target(),
@@ -361,7 +428,10 @@ impl Table {
         version: i64,
         choice: &Choice,
     ) -> Result<bool, TableError> {
-        if !matches!(choice, Choice::Now { .. }) || version < 0 || version > m.row.version {
+        if !matches!(choice, Choice::Now { .. } | Choice::Board { .. })
+            || version < 0
+            || version > m.row.version
+        {
             return Ok(false);
         }
         let log = self.store.match_actions(m.id()).await?;
@@ -580,6 +650,8 @@ pub(crate) struct Committed {
     pub version: i64,
     /// The deadline of the decision now awaited (`None`: nobody's clock runs).
     pub deadline_at: Option<i64>,
+    /// When the masking delay of the quiet window now open ends.
+    pub pass_at: Option<i64>,
 }
 
 /// How the board follows a commit, and the match's standing orders after it.
@@ -656,6 +728,39 @@ fn automatic(state: &AnyState, seat: Seat, leave: &Leave) -> Option<(AnyAction, 
         },
     };
     answer.map(|a| (a, None))
+}
+
+/// Whether `seat` is at a quiet priority window, and what it can answer
+/// there: a window the player is asked at by default, that the table does
+/// not answer for them now ([`automatic_answer`]), of a player who did not
+/// ask to hold priority. The thread does not ping them there, and the
+/// board reads the same whether they can respond or not; a player with a
+/// real response is told privately, and the table passes for one without
+/// when the window's masking delay ends ([`masking_delay`]). So neither a
+/// ping, the wording nor the table's timing tells the others what their
+/// hand holds.
+pub fn quiet(state: &AnyState, seat: Seat, leave: &[Leave]) -> Option<crate::engine::Responses> {
+    let default = Leave::default();
+    let leave = leave.get(seat.index()).unwrap_or(&default);
+    if leave.hold_priority {
+        return None;
+    }
+    let stop = state.stop(seat)?;
+    (stop.asked_by_default && automatic(state, seat, leave).is_none()).then_some(stop.responses)
+}
+
+/// Shortest masking delay of a quiet window, in seconds.
+pub const MASK_MIN_SECONDS: i64 = 60;
+/// Longest masking delay of a quiet window, in seconds.
+pub const MASK_MAX_SECONDS: i64 = 240;
+
+/// The masking delay of the quiet window opened at `version` of match
+/// `match_id`: drawn from public facts only (the match and its version),
+/// so it is the same whatever anyone's hand holds.
+pub fn masking_delay(match_id: i64, version: i64) -> i64 {
+    let seed = (match_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (version as u64).rotate_left(29);
+    let mut rng = crate::engine::GameRng::from_seed(seed);
+    MASK_MIN_SECONDS + rng.below((MASK_MAX_SECONDS - MASK_MIN_SECONDS + 1) as usize) as i64
 }
 
 /// Automatic answers (see [`automatic_answer`]), applied until none is left

@@ -25,6 +25,17 @@ pub enum CustomId {
         /// Position in the seat's `legal_actions`.
         index: usize,
     },
+    /// Take the seat's public action number `index` (a board button): its
+    /// position among the actions the board may show, which never depends
+    /// on hidden cards, unlike its position among all legal actions.
+    ActBoard {
+        /// The match.
+        match_id: i64,
+        /// The version the action was offered at.
+        version: i64,
+        /// Position among the seat's board actions.
+        index: usize,
+    },
     /// A move of a later step of the clicker's own turn: decline `skip`
     /// decisions, then take legal action `index` (one click for "go to
     /// battle" and an attack).
@@ -182,6 +193,7 @@ impl CustomId {
     pub fn choice(&self) -> Option<(i64, i64, Choice)> {
         Some(match *self {
             CustomId::Act { match_id, version, index } => (match_id, version, Choice::Now { index }),
+            CustomId::ActBoard { match_id, version, index } => (match_id, version, Choice::Board { index }),
             CustomId::Ahead { match_id, version, skip, index } => {
                 (match_id, version, Choice::Ahead { skip, index })
             }
@@ -196,6 +208,7 @@ impl CustomId {
     pub fn encode(&self) -> String {
         match self {
             CustomId::Act { match_id, version, index } => format!("a:{match_id}:{version}:{index}"),
+            CustomId::ActBoard { match_id, version, index } => format!("ab:{match_id}:{version}:{index}"),
             CustomId::Ahead { match_id, version, skip, index } => {
                 format!("n:{match_id}:{version}:{skip}:{index}")
             }
@@ -236,6 +249,10 @@ impl CustomId {
             "a" => {
                 arity(3)?;
                 CustomId::Act { match_id: id(0)?, version: id(1)?, index: usize::try_from(id(2)?).ok()? }
+            }
+            "ab" => {
+                arity(3)?;
+                CustomId::ActBoard { match_id: id(0)?, version: id(1)?, index: usize::try_from(id(2)?).ok()? }
             }
             "n" => {
                 arity(4)?;
@@ -332,6 +349,7 @@ impl CustomId {
     pub fn match_id(&self) -> Option<i64> {
         match *self {
             CustomId::Act { match_id, .. }
+            | CustomId::ActBoard { match_id, .. }
             | CustomId::Ahead { match_id, .. }
             | CustomId::EndTurn { match_id, .. }
             | CustomId::Order { match_id, .. }
@@ -361,6 +379,11 @@ pub enum Choice {
         /// Position in `legal_actions`.
         index: usize,
     },
+    /// Public action `index` (see [`CustomId::ActBoard`]).
+    Board {
+        /// Position among the seat's board actions.
+        index: usize,
+    },
     /// Decline `skip` decisions of one's own turn, then take action `index`.
     Ahead {
         /// Decisions declined first.
@@ -382,6 +405,7 @@ impl Choice {
     pub fn custom_id(self, match_id: i64, version: i64) -> CustomId {
         match self {
             Choice::Now { index } => CustomId::Act { match_id, version, index },
+            Choice::Board { index } => CustomId::ActBoard { match_id, version, index },
             Choice::Ahead { skip, index } => CustomId::Ahead { match_id, version, skip, index },
             Choice::EndTurn => CustomId::EndTurn { match_id, version },
             Choice::Order { order } => CustomId::Order { match_id, version, order },
@@ -395,6 +419,7 @@ impl Choice {
             Choice::Ahead { skip, index } => format!("{skip}.{index}"),
             Choice::EndTurn => "end".into(),
             Choice::Order { order } => format!("o{order}"),
+            Choice::Board { index } => format!("b{index}"),
         }
     }
 
@@ -405,6 +430,9 @@ impl Choice {
         }
         if let Some(o) = value.strip_prefix('o') {
             return Some(Choice::Order { order: o.parse().ok()? });
+        }
+        if let Some(b) = value.strip_prefix('b') {
+            return Some(Choice::Board { index: b.parse().ok()? });
         }
         match value.split_once('.') {
             Some((skip, index)) => {
