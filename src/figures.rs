@@ -449,12 +449,16 @@ pub fn run_all(
     let results = Mutex::new(BTreeMap::new());
     std::thread::scope(|s| {
         for _ in 0..jobs.clamp(1, commands.len().max(1)) {
-            s.spawn(|| loop {
-                let Some(command) = commands.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
-                let start = Instant::now();
-                let result = run_one(exe, command);
-                progress(command, start.elapsed().as_secs_f64());
-                results.lock().expect("no worker panics holding the lock").insert(command.clone(), result);
+            s.spawn(|| {
+                while let Some(command) = commands.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let start = Instant::now();
+                    let result = run_one(exe, command);
+                    progress(command, start.elapsed().as_secs_f64());
+                    results
+                        .lock()
+                        .expect("no worker panics holding the lock")
+                        .insert(command.clone(), result);
+                }
             });
         }
     });
