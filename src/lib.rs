@@ -13,6 +13,7 @@ pub mod chatsim;
 pub mod console;
 pub mod discord;
 pub mod engine;
+pub mod figures;
 pub mod loadtest;
 pub mod sim;
 pub mod store;

@@ -105,6 +105,21 @@ enum Command {
         #[arg(long, default_value = "person")]
         policy: String,
     },
+    /// Recompute the generated tables of BENCHMARKS.md and BALANCE.md
+    /// (sim and chatsim counts between `figures:begin`/`figures:end`
+    /// markers) by running each row's command, and rewrite them; with
+    /// --check, compare only and fail naming each row that differs.
+    Figures {
+        /// Compare only; exit non-zero when a figure differs.
+        #[arg(long)]
+        check: bool,
+        /// Commands run at once (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Markdown files (default: BENCHMARKS.md and BALANCE.md of the
+        /// source tree the binary was built from).
+        files: Vec<PathBuf>,
+    },
     /// Card data tools.
     Cards {
         #[command(subcommand)]
@@ -170,6 +185,7 @@ fn main() -> ExitCode {
         Command::Chatsim { game, games, seed, orders, ai, policy } => runtime().and_then(|rt| {
             rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref(), &policy))
         }),
+        Command::Figures { check, jobs, files } => figures(check, jobs, files),
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
         }
@@ -392,6 +408,17 @@ async fn loadtest(opts: &cardtable::loadtest::Options) -> Result<(), String> {
         return Err(format!("{} actions failed", report.errors));
     }
     Ok(())
+}
+
+/// `cardtable figures`: the tables' commands run with this very binary.
+fn figures(check: bool, jobs: Option<usize>, mut files: Vec<PathBuf>) -> Result<(), String> {
+    if files.is_empty() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        files = vec![root.join("BENCHMARKS.md"), root.join("BALANCE.md")];
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this binary: {e}"))?;
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    cardtable::figures::figures(&exe, &files, check, jobs)
 }
 
 /// One `GAME: N cards, D decks, ok` line per game of the registry.
