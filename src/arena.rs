@@ -199,8 +199,11 @@ pub struct Tally {
     pub a_wins: u64,
     /// Matches side B won.
     pub b_wins: u64,
-    /// Draws, and matches that did not finish within the step budget.
+    /// Matches that ended in a draw (the game's own outcome, no winner).
     pub draws: u64,
+    /// Matches cut off at the step budget ([`STEP_BUDGET`]) without an
+    /// outcome: counted as neither a draw nor a win.
+    pub unfinished: u64,
     /// Matches that stopped on an error (an illegal choice): counted in
     /// none of the above.
     pub errors: Vec<String>,
@@ -218,6 +221,8 @@ impl Tally {
         self.time_called += u64::from(report.time_called.is_some());
         if let Some(e) = &report.error {
             self.errors.push(e.clone());
+        } else if !report.finished {
+            self.unfinished += 1;
         } else if report.winners.contains(&a_seat) && report.winners.len() == 1 {
             self.a_wins += 1;
         } else if report.winners.len() == 1 {
@@ -230,11 +235,12 @@ impl Tally {
     /// The last line `cardtable arena` prints.
     pub fn summary(&self) -> String {
         format!(
-            "games: {}, a wins: {}, b wins: {}, draws: {}, a move p50: {} ms, a move p99: {} ms",
+            "games: {}, a wins: {}, b wins: {}, draws: {}, unfinished: {}, a move p50: {} ms, a move p99: {} ms",
             self.games,
             self.a_wins,
             self.b_wins,
             self.draws,
+            self.unfinished,
             percentile_ms(&self.a_times, 50),
             percentile_ms(&self.a_times, 99)
         )
@@ -303,7 +309,9 @@ pub fn run(
 pub struct DeckScore {
     /// The deck.
     pub deck: String,
-    /// Matches it played.
+    /// Matches it played to an outcome (a win, a loss or a draw; matches
+    /// cut off at the step budget or stopped on an error count for no
+    /// deck).
     pub games: u64,
     /// Matches it won (a draw counts half).
     pub points: f64,
@@ -358,22 +366,31 @@ pub fn balance(
                 deck_b: Some(decks[j].clone()),
             };
             let t = run(library, &opts, |_, _, _, _| {})?;
-            let draws = t.draws as f64 / 2.0;
-            scores[i].games += t.games - t.errors.len() as u64;
-            scores[i].points += t.a_wins as f64 + draws;
-            scores[j].games += t.games - t.errors.len() as u64;
-            scores[j].points += t.b_wins as f64 + draws;
+            record_pair(&mut scores, (i, j), &t);
             each(&format!("{} vs {}: {}", decks[i], decks[j], t.summary()));
             total.games += t.games;
             total.a_wins += t.a_wins;
             total.b_wins += t.b_wins;
             total.draws += t.draws;
+            total.unfinished += t.unfinished;
             total.errors.extend(t.errors);
             total.a_times.extend(t.a_times);
             total.time_called += t.time_called;
         }
     }
     Ok((scores, total))
+}
+
+/// Adds a pair's run `t` (deck `i` as side A, deck `j` as side B) to the
+/// decks' records: a win is a point, a draw half a point each; a match
+/// cut off at the step budget or stopped on an error counts for neither.
+fn record_pair(scores: &mut [DeckScore], (i, j): (usize, usize), t: &Tally) {
+    let decided = t.a_wins + t.b_wins + t.draws;
+    let half = t.draws as f64 / 2.0;
+    scores[i].games += decided;
+    scores[i].points += t.a_wins as f64 + half;
+    scores[j].games += decided;
+    scores[j].points += t.b_wins as f64 + half;
 }
 
 #[cfg(test)]
@@ -402,8 +419,8 @@ mod tests {
     #[test]
     fn the_tally_counts_from_side_a_and_prints_the_summary_line() {
         let report = |winners: Vec<Seat>| MatchReport {
-            winners,
             finished: true,
+            winners,
             actions: 3,
             times: vec![vec![Duration::from_millis(4)], vec![Duration::from_millis(9)]],
             error: None,
@@ -413,10 +430,36 @@ mod tests {
         t.add(&report(vec![Seat(0)]), Seat(0));
         t.add(&report(vec![Seat(0)]), Seat(1));
         t.add(&report(vec![]), Seat(1));
+        t.add(&MatchReport { finished: false, ..report(vec![]) }, Seat(0));
         assert_eq!(
             t.summary(),
-            "games: 3, a wins: 1, b wins: 1, draws: 1, a move p50: 9 ms, a move p99: 9 ms"
+            "games: 4, a wins: 1, b wins: 1, draws: 1, unfinished: 1, a move p50: 9 ms, a move p99: 9 ms"
         );
+    }
+
+    #[test]
+    fn a_match_cut_off_at_the_step_budget_is_unfinished_not_a_draw() {
+        let capped = MatchReport {
+            winners: vec![],
+            finished: false,
+            actions: STEP_BUDGET,
+            times: vec![vec![], vec![]],
+            error: None,
+            time_called: None,
+        };
+        let mut t = Tally::default();
+        t.add(&capped, Seat(0));
+        assert_eq!((t.games, t.draws, t.unfinished, t.a_wins, t.b_wins), (1, 0, 1, 0, 0));
+    }
+
+    #[test]
+    fn in_a_balance_run_unfinished_matches_count_for_no_deck_and_draws_count_half() {
+        let deck = |name: &str| DeckScore { deck: name.into(), games: 0, points: 0.0 };
+        let mut scores = vec![deck("X"), deck("Y")];
+        let t = Tally { games: 10, a_wins: 3, b_wins: 2, draws: 1, unfinished: 4, ..Tally::default() };
+        record_pair(&mut scores, (0, 1), &t);
+        assert_eq!((scores[0].games, scores[0].points), (6, 3.5));
+        assert_eq!((scores[1].games, scores[1].points), (6, 2.5));
     }
 
     #[test]

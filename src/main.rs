@@ -66,9 +66,10 @@ enum Command {
         /// Side A: random, greedy, ai:easy, ai:normal or ai:hard.
         #[arg(long, default_value = "ai:normal")]
         a: String,
-        /// Side B, as side A.
-        #[arg(long, default_value = "random")]
-        b: String,
+        /// Side B, as side A (default: random). Not with --balance, where
+        /// side A's player sits behind every deck.
+        #[arg(long)]
+        b: Option<String>,
         /// Starter deck of side A (default: picked by the seed).
         #[arg(long)]
         deck_a: Option<String>,
@@ -180,7 +181,7 @@ fn main() -> ExitCode {
             sim(game.as_deref(), games, seed, &opts)
         }
         Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
-            arena(game.as_deref(), games, seed, (&a, &b), (deck_a, deck_b), balance)
+            arena(game.as_deref(), games, seed, (&a, b.as_deref()), (deck_a, deck_b), balance)
         }
         Command::Chatsim { game, games, seed, orders, ai, policy } => runtime().and_then(|rt| {
             rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref(), &policy))
@@ -253,14 +254,22 @@ fn arena(
     game: Option<&str>,
     games: u64,
     seed: u64,
-    (a, b): (&str, &str),
+    (a, b): (&str, Option<&str>),
     (deck_a, deck_b): (Option<String>, Option<String>),
     balance: bool,
 ) -> Result<(), String> {
     use cardtable::arena::{self, Player};
+    if balance {
+        if let Some(b) = b {
+            return Err(format!(
+                "--balance plays side A's player ({a}) behind every deck, so it takes no --b \"{b}\"; \
+                 drop --b, or drop --balance to play {a} against {b}"
+            ));
+        }
+    }
     let game = game_arg(game)?;
     let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
-    let (a, b) = (Player::parse(a)?, Player::parse(b)?);
+    let (a, b) = (Player::parse(a)?, Player::parse(b.unwrap_or("random"))?);
     let tally = if balance {
         let (scores, tally) = arena::balance(&library, game, games, seed, a, |line| println!("{line}"))?;
         for d in &scores {
@@ -280,6 +289,7 @@ fn arena(
             let decks: Vec<&str> = setup.seats.iter().map(|s| s.deck_name.as_str()).collect();
             let result = match r.winners.as_slice() {
                 _ if r.error.is_some() => "error".to_owned(),
+                _ if !r.finished => "unfinished (step budget)".to_owned(),
                 [w] if *w == a_seat => "a wins".to_owned(),
                 [_] => "b wins".to_owned(),
                 _ => "draw".to_owned(),

@@ -2,11 +2,21 @@
 //! few determinized copies of the state (so it sees no more than its
 //! seat) and keeps the one the game's evaluation likes best.
 //!
-//! An answer that opens a further choice of the same seat (casting, then
-//! a target) is judged after that choice is made with the game's rollout
-//! policy: judged where it stands, "start a retaliation, cancel it" would
-//! look better than letting a battle resolve, and a greedy player would
-//! repeat it forever.
+//! An answer is judged by the position once it has played out, not by
+//! the instant after it: the seat's own follow-up choices (casting, then
+//! a target) are made with the game's rollout policy, and the other seats
+//! then answer what it did (a spell waiting on the Stack, an attack
+//! waiting for blocks) with their decline answer, so the Stack resolves
+//! and the battle is fought. Judged the instant after, a spell on the
+//! Stack would score as a card lost, and "start a retaliation, cancel it"
+//! would look better than letting a battle resolve.
+//!
+//! The others decline rather than play their rollout policy because a
+//! decline is one answer where the policy is a random draw: with three
+//! copies a random answer would blur the comparison into noise, while a
+//! decline judges every move alike, by what it does when left unopposed.
+//! Where a decision has no decline answer (a required choice), the other
+//! seat answers with the rollout policy.
 
 use super::search::rewards;
 use crate::engine::{GameRng, Seat};
@@ -36,7 +46,7 @@ pub fn choose(state: &AnyState, seat: Seat, seed: u64) -> Option<AnyAction> {
                 if after.apply(seat, action).is_err() {
                     return 0.0;
                 }
-                finish_move(&mut after, seat, &mut rng.fork());
+                play_out(&mut after, seat, &mut rng.fork());
                 rewards(&after, seats)[seat.index()]
             })
             .sum::<f64>()
@@ -48,17 +58,34 @@ pub fn choose(state: &AnyState, seat: Seat, seed: u64) -> Option<AnyAction> {
     Some(legal.swap_remove(pick))
 }
 
-/// Longest chain of a seat's own follow-up answers [`finish_move`] plays.
-const FOLLOW_UPS: usize = 12;
+/// Longest run of answers [`play_out`] plays after the judged one.
+const PLAY_OUT: usize = 40;
 
-/// Plays `seat`'s follow-up answers while it alone is to act.
-fn finish_move(sim: &mut AnyState, seat: Seat, rng: &mut GameRng) {
-    for _ in 0..FOLLOW_UPS {
-        if sim.outcome().is_some() || sim.to_act() != [seat] {
+/// Plays on after `seat`'s answer until the move has played out: `seat`
+/// finishes its own follow-up choices (rollout policy) and the other
+/// seats answer (their decline, else the rollout policy) until `seat` is
+/// again to decide after the others have answered, the turn changes, or
+/// the game ends.
+fn play_out(sim: &mut AnyState, seat: Seat, rng: &mut GameRng) {
+    let turn = sim.turn().map(|t| t.number);
+    let mut answered = false;
+    for _ in 0..PLAY_OUT {
+        if sim.outcome().is_some() || sim.turn().map(|t| t.number) != turn {
             return;
         }
-        let Some(action) = sim.rollout_action(seat, rng) else { return };
-        if sim.apply(seat, &action).is_err() {
+        let to_act = sim.to_act();
+        let other = to_act.iter().copied().find(|&s| s != seat);
+        let (actor, action) = match other {
+            Some(other) => {
+                answered = true;
+                let action = sim.decline(other).or_else(|| sim.rollout_action(other, rng));
+                (other, action)
+            }
+            None if to_act.contains(&seat) && !answered => (seat, sim.rollout_action(seat, rng)),
+            None => return,
+        };
+        let Some(action) = action else { return };
+        if sim.apply(actor, &action).is_err() {
             return;
         }
     }
