@@ -136,3 +136,9 @@ pub fn waiting_for(text: &str) -> Option<String> {
     let who = l.split("· waiting for ").nth(1)?.split(" · ").next()?;
     (!who.contains(',')).then(|| who.trim().to_lowercase())
 }
+
+/// The thread an answer says was opened: "(thread #p1-vs-q1-spheres-4 opened: …".
+pub fn opened_thread(answer: &str) -> Option<String> {
+    let rest = &answer[answer.find("(thread #")? + "(thread #".len()..];
+    Some(rest.split_whitespace().next()?.to_owned())
+}
