@@ -341,7 +341,11 @@ fn every_registry_game_refuses_a_nonsense_deck_list_clearly() {
             game: game.key().to_uppercase(),
             list: "3 Nonexistent Card\n2 ☃".into(),
         };
-        let req = Request { user: user("alice"), place: Place::channel("general"), kind: RequestKind::Slash(Command::Deck(import)) };
+        let req = Request {
+            user: user("alice"),
+            place: Place::channel("general"),
+            kind: RequestKind::Slash(Command::Deck(import)),
+        };
         match rt().block_on(table.handle(req)) {
             Err(TableError::User(e)) => assert!(e.0.contains("Nonexistent Card"), "{}: {}", game.key(), e.0),
             other => panic!("{}: the list was not refused: {other:?}", game.key()),

@@ -79,8 +79,17 @@ async fn fifty_clicks_ten_times(table: &Table, m: &StoredMatch, game: &str) -> u
     for round in 0..10 {
         let before = table.store().load_match(m.id).await.unwrap().version;
         let answers = click_together(table, m, 50, round).await;
+        let over =
+            table.store().load_match(m.id).await.unwrap().status != cardtable::store::MatchStatus::Active;
         let applied = answers.iter().filter(|a| matches!(a, Answer::Applied(_))).count();
-        let moved_on = answers.iter().filter(|a| **a == Answer::MovedOn).count();
+        // When the one applied click ended the match, the others are told so.
+        let moved_on = answers
+            .iter()
+            .filter(|a| {
+                **a == Answer::MovedOn
+                    || (over && matches!(a, Answer::Other(t) if t.starts_with("This match is over")))
+            })
+            .count();
         let other: Vec<&Answer> = answers.iter().filter(|a| matches!(a, Answer::Other(_))).collect();
         assert_eq!((applied, moved_on), (1, 49), "{game} round {round}: {other:?}");
         let after = table.store().load_match(m.id).await.unwrap().version;
@@ -212,7 +221,8 @@ fn open_match(console: &mut Console, k: usize, game: &'static str, rng: &mut Cha
     }
     let (id, version) = footer(&started).expect("the first board has a footer");
     // The thread is named after the match: "P1 vs Q1 · Spheres #3".
-    let slug = opened_thread(&started).unwrap_or_else(|| panic!("the {game} match did not start:\n{started}"));
+    let slug =
+        opened_thread(&started).unwrap_or_else(|| panic!("the {game} match did not start:\n{started}"));
     assert!(slug.starts_with(&format!("{p}-vs-{q}-")) && slug.ends_with(&format!("-{id}")), "thread {slug}");
     Raced { game, id, slug, version, finished: false }
 }
@@ -273,7 +283,12 @@ fn race_once(
             && !a.contains("moved on")
             && footer(a).is_some_and(|(i, v)| i == m.id && v > version)
     };
-    let moved_on = |a: &str| a.contains("This board has moved on") && !a.contains(&format!("[#{}]", m.slug));
+    // The other is told the board moved on, or, when the applied click
+    // ended the match, that the match is over.
+    let moved_on = |a: &str| {
+        (a.contains("This board has moved on") || a.contains("This match is over"))
+            && !a.contains(&format!("[#{}]", m.slug))
+    };
     let winner = match (applied(&answers[0]), applied(&answers[1])) {
         (true, false) if moved_on(&answers[1]) => 0,
         (false, true) if moved_on(&answers[0]) => 1,
@@ -284,7 +299,14 @@ fn race_once(
     };
     let (_, shown) = footer(&answers[winner]).expect("checked above");
     m.version = shown;
-    Some(Round { game: m.game, match_id: m.id, clicked_at: version, shown, winner, heard_first: winner == first })
+    Some(Round {
+        game: m.game,
+        match_id: m.id,
+        clicked_at: version,
+        shown,
+        winner,
+        heard_first: winner == first,
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -356,7 +378,11 @@ async fn race_two_processes(race_rounds: usize) {
         let key = game.key();
         let raced: Vec<&Round> = rounds.iter().filter(|r| r.game == key).collect();
         let matches: std::collections::BTreeSet<i64> = raced.iter().map(|r| r.match_id).collect();
-        eprintln!("two processes, {key}: {} rounds on {} matches, each applied once", raced.len(), matches.len());
+        eprintln!(
+            "two processes, {key}: {} rounds on {} matches, each applied once",
+            raced.len(),
+            matches.len()
+        );
         assert!(!raced.is_empty(), "{key}: no click was raced");
     }
     eprintln!(

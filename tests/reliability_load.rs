@@ -104,10 +104,17 @@ async fn loadtest_10k_matches_500_active_20k_actions_flat_out() {
 async fn loadtest_100k_matches_500_active_20k_actions() {
     let small = run_on(&Options { think_ms: 0, ..Options::default() }).await;
     let large = run_on(&Options { matches: 100_000, think_ms: 0, ..Options::default() }).await;
-    let both = format!("M = 10,000: {}\nM = 100,000: {}", loadtest::summary_line(&small), loadtest::summary_line(&large));
+    let both = format!(
+        "M = 10,000: {}\nM = 100,000: {}",
+        loadtest::summary_line(&small),
+        loadtest::summary_line(&large)
+    );
     assert_eq!((small.errors, large.errors), (0, 0), "{both}");
     assert!(large.actions_per_second >= 1_000.0, "{both}");
-    assert!(large.actions_per_second >= FLAT_THROUGHPUT * small.actions_per_second, "throughput fell: {both}");
+    assert!(
+        large.actions_per_second >= FLAT_THROUGHPUT * small.actions_per_second,
+        "throughput fell: {both}"
+    );
     assert!(large.p50_ms <= FLAT_LATENCY * small.p50_ms, "latency grew: {both}");
 }
 

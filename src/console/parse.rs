@@ -534,7 +534,9 @@ mod tests {
                 prop_assert!(!e.trim().is_empty(), "{s:?}: a blank refusal");
                 prop_assert!(e.chars().count() <= 400, "{s:?}: a {}-character refusal", e.chars().count());
             }
-            Ok(Line::Nothing) => prop_assert!(s.trim().is_empty() || s.trim().starts_with('#'), "{s:?}: ignored"),
+            Ok(Line::Nothing) => {
+                prop_assert!(s.trim().is_empty() || s.trim().starts_with('#'), "{s:?}: ignored")
+            }
             Ok(
                 Line::Slash { user, .. }
                 | Line::Say { user, .. }
@@ -583,6 +585,9 @@ mod tests {
                 Err(_) => refused += 1,
             }
         }
-        assert!(parsed >= 20 && refused >= 20, "of 2,000 near misses {parsed} parsed and {refused} were refused");
+        assert!(
+            parsed >= 20 && refused >= 20,
+            "of 2,000 near misses {parsed} parsed and {refused} were refused"
+        );
     }
 }

@@ -130,11 +130,12 @@ pub fn footer(text: &str) -> Option<(i64, i64)> {
     })
 }
 
-/// Who the board waits for, as a console user id ("Q1" → "q1").
+/// Who the board waits for, as a console user id ("Q1" → "q1"); the first
+/// named when several may act ("waiting for P3, Q3").
 pub fn waiting_for(text: &str) -> Option<String> {
     let l = text.lines().rev().find(|l| l.contains("· waiting for "))?;
     let who = l.split("· waiting for ").nth(1)?.split(" · ").next()?;
-    (!who.contains(',')).then(|| who.trim().to_lowercase())
+    Some(who.split(',').next()?.trim().to_lowercase())
 }
 
 /// The thread an answer says was opened: "(thread #p1-vs-q1-spheres-4 opened: …".
