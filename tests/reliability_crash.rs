@@ -23,7 +23,7 @@ use cardtable::store::{MatchStatus, Store};
 use cardtable::table::LogEntry;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use reliability_support::console::{footer, numbered, opened_thread, waiting_for, Console, Died};
+use reliability_support::console::{footer, numbered, opened_thread, waiting, Console, Died};
 use reliability_support::matches::{check_whole, table_on};
 
 /// SIGKILLs process `pid` (one we started) after `delay`, from another thread.
@@ -87,7 +87,10 @@ fn step(
         t.finished = true;
         return Ok(());
     }
-    let (Some((match_id, clicked_at)), Some(who)) = (footer(&board), waiting_for(&board)) else {
+    // When several may act, any one of them.
+    let all = waiting(&board);
+    let who = (!all.is_empty()).then(|| all[rng.gen_range(0..all.len())].clone());
+    let (Some((match_id, clicked_at)), Some(who)) = (footer(&board), who) else {
         // Not started (the challenge was cut short by a kill): give the pair up.
         t.finished = true;
         return Ok(());
