@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use cardtable::cards::spheres::SpheresDb;
 use cardtable::console::{parse_line, Console};
-use cardtable::games::{GameId, Library, GAMES};
+use cardtable::games::{Library, GAMES};
 use cardtable::loadtest::{store_matches, StoredMatch};
 use cardtable::store::Store;
 use cardtable::table::decks::{check_list, parse_deck_list};
@@ -199,12 +199,23 @@ proptest! {
         ("(/challenge|/deck import|/card|/rule|/settings)", "( [a-z_]{1,9}:(\"[^\"]{0,20}\"?|\\S{0,20}))*")
             .prop_map(|(c, opts)| format!("@alice {c}{opts}")),
     ]) {
-        let _ = parse_line(&line, &|id: &str| user(id));
+        let parsed = parse_line(&line, &|id: &str| user(id));
         let text = rt().block_on(async {
             let mut console = Console::new(Store::open_memory().await.unwrap());
             console.line(&line).await
         });
-        prop_assert!(!text.contains("panicked"));
+        let what = short(&line);
+        prop_assert!(!text.contains("panicked"), "{what:?}: {}", short(&text));
+        prop_assert!(!text.contains("went wrong on our side"), "{what:?}: an internal error: {}", short(&text));
+        match parsed {
+            // A blank line or a comment is the one line answered with nothing.
+            Ok(cardtable::console::Line::Nothing) => prop_assert_eq!(text, ""),
+            Ok(_) => prop_assert!(!text.trim().is_empty(), "{:?}: answered with nothing", what),
+            Err(e) => {
+                prop_assert!(!e.trim().is_empty(), "{:?}: a blank refusal", what);
+                prop_assert_eq!(text, format!("error: {e}\n"), "{:?}: the refusal is not what was printed", what);
+            }
+        }
     }
 
     /// Slash commands with any arguments, anywhere: answered or clearly refused.
@@ -266,7 +277,11 @@ proptest! {
             decks
         };
         match SpheresDb::parse(&cards, (&decks.0, &decks.1)) {
-            Ok(db) => { let _ = cardtable::cards::spheres::check::check_collection(&db); }
+            // Loaded: the collection check passes, or names the file too.
+            Ok(db) => if let Err(e) = cardtable::cards::spheres::check::check_collection(&db) {
+                let text = e.to_string();
+                prop_assert!(text.contains(".toml"), "check error names no file: {text} (damaged {name})");
+            }
             Err(e) => {
                 let text = e.to_string();
                 prop_assert!(!text.is_empty());
@@ -311,14 +326,30 @@ fn the_undamaged_files_load() {
     cardtable::cards::spheres::check::check_collection(&db).unwrap();
 }
 
+/// Checked directly and as a person would meet it, `/deck import` with the
+/// game's key: refused, naming the card that does not exist.
 #[test]
 fn every_registry_game_refuses_a_nonsense_deck_list_clearly() {
     let library = library();
+    let table = rt().block_on(async { table_on(Store::open_memory().await.unwrap()) });
     for &game in GAMES {
         let entries = parse_deck_list("3 Nonexistent Card\n2 ☃").unwrap();
         let err = check_list(library.catalog(game), &entries).unwrap_err();
         assert!(err.0.contains("Nonexistent Card"), "{}: {}", game.key(), err.0);
-        assert!(GameId::parse(game.key()).is_ok());
+        let import = DeckCommand::Import {
+            name: "Mine".into(),
+            game: game.key().to_uppercase(),
+            list: "3 Nonexistent Card\n2 ☃".into(),
+        };
+        let req = Request {
+            user: user("alice"),
+            place: Place::channel("general"),
+            kind: RequestKind::Slash(Command::Deck(import)),
+        };
+        match rt().block_on(table.handle(req)) {
+            Err(TableError::User(e)) => assert!(e.0.contains("Nonexistent Card"), "{}: {}", game.key(), e.0),
+            other => panic!("{}: the list was not refused: {other:?}", game.key()),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Concurrency: simultaneous clicks apply exactly once — within one
 //! process, across a thousand matches, and across two `cardtable`
-//! processes sharing one database file.
+//! processes sharing one database file. Each test plays every game of the
+//! registry (`GAMES`), so a new game is covered without editing this file.
 
 mod reliability_support;
 
@@ -8,12 +9,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use cardtable::games::GAMES;
 use cardtable::loadtest::{store_matches, StoredMatch};
 use cardtable::store::Store;
 use cardtable::table::{LogEntry, Table};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use reliability_support::console::{footer, numbered, waiting_for, Console};
+use reliability_support::console::{footer, numbered, opened_thread, waiting_for, Console};
 use reliability_support::matches::{
     answer, check_whole, file_store, library, offered_click, request, table_on, Answer,
 };
@@ -49,28 +51,57 @@ async fn applied_versions(table: &Table, id: i64) -> Vec<i64> {
         .collect()
 }
 
+/// One match of every game (`store_matches` stores the registry's games in
+/// turn); in each, ten buttons in a row, each clicked fifty times at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_simultaneous_clicks_of_one_button_apply_once() {
     let dir = tempfile::tempdir().unwrap();
     let (store, _) = file_store(dir.path(), "fifty.db").await;
-    let m = store_matches(&store, &library(), 1, 11).await.unwrap().remove(0);
+    let matches = store_matches(&store, &library(), GAMES.len(), 11).await.unwrap();
     let table = table_on(store);
-    // Ten buttons in a row, each clicked fifty times at once.
+    let mut games = Vec::new();
+    for m in &matches {
+        let game = table.store().load_match(m.id).await.unwrap().game;
+        let rounds = fifty_clicks_ten_times(&table, m, &game).await;
+        assert!(rounds > 0, "{game}: no round was played");
+        games.push(game);
+    }
+    let mut every: Vec<String> = GAMES.iter().map(|g| g.key().to_owned()).collect();
+    every.sort();
+    games.sort();
+    assert_eq!(games, every, "not one match of every game");
+}
+
+/// Ten rounds (fewer if the match ends) of one button clicked fifty times
+/// at once in match `m`; returns the rounds played.
+async fn fifty_clicks_ten_times(table: &Table, m: &StoredMatch, game: &str) -> usize {
+    let mut played = 0;
     for round in 0..10 {
         let before = table.store().load_match(m.id).await.unwrap().version;
-        let answers = click_together(&table, &m, 50, round).await;
+        let answers = click_together(table, m, 50, round).await;
+        let over =
+            table.store().load_match(m.id).await.unwrap().status != cardtable::store::MatchStatus::Active;
         let applied = answers.iter().filter(|a| matches!(a, Answer::Applied(_))).count();
-        let moved_on = answers.iter().filter(|a| **a == Answer::MovedOn).count();
+        // When the one applied click ended the match, the others are told so.
+        let moved_on = answers
+            .iter()
+            .filter(|a| {
+                **a == Answer::MovedOn
+                    || (over && matches!(a, Answer::Other(t) if t.starts_with("This match is over")))
+            })
+            .count();
         let other: Vec<&Answer> = answers.iter().filter(|a| matches!(a, Answer::Other(_))).collect();
-        assert_eq!((applied, moved_on), (1, 49), "round {round}: {other:?}");
+        assert_eq!((applied, moved_on), (1, 49), "{game} round {round}: {other:?}");
         let after = table.store().load_match(m.id).await.unwrap().version;
-        assert!(after > before, "round {round}: the one applied click moved the match on");
-        assert_eq!(applied_versions(&table, m.id).await.iter().filter(|v| **v == before).count(), 1);
-        check_whole(&table, m.id).await.unwrap();
+        assert!(after > before, "{game} round {round}: the one applied click moved the match on");
+        assert_eq!(applied_versions(table, m.id).await.iter().filter(|v| **v == before).count(), 1, "{game}");
+        check_whole(table, m.id).await.unwrap();
+        played += 1;
         if table.store().load_match(m.id).await.unwrap().status != cardtable::store::MatchStatus::Active {
             break;
         }
     }
+    played
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -116,12 +147,18 @@ async fn simultaneous_clicks_across_a_thousand_matches_lose_nothing() {
     }
 }
 
-/// Rounds of the two-process race, and matches played at once.
+/// Rounds of the two-process race, and matches played at once (the
+/// registry's games in turn; at least one of each).
 const RACE_ROUNDS: usize = 100;
 const RACE_MATCHES: usize = 5;
 
+/// The long two-process race: rounds, from `CARDTABLE_RACE_ROUNDS`.
+const LONG_RACE_ROUNDS: usize = 2_000;
+
 /// A match both consoles race on.
 struct Raced {
+    /// The game's registry key.
+    game: &'static str,
     id: i64,
     slug: String,
     /// The version the last applied click showed: the next board's.
@@ -134,6 +171,7 @@ struct Raced {
 /// console was sent the click first.
 #[derive(Debug)]
 struct Round {
+    game: &'static str,
     match_id: i64,
     clicked_at: i64,
     shown: i64,
@@ -171,17 +209,22 @@ fn same_in_both(what: &str, shown: &[String; 2]) {
     }
 }
 
-/// Opens a match in console 0: challenge, accept, a random deck.
-fn open_match(console: &mut Console, k: usize, rng: &mut ChaCha8Rng) -> Raced {
+/// Opens a match of `game` in console 0: challenge, accept, a random deck
+/// (where the game has a deck menu).
+fn open_match(console: &mut Console, k: usize, game: &'static str, rng: &mut ChaCha8Rng) -> Raced {
     let (p, q) = (format!("p{k}"), format!("q{k}"));
-    console.send(&format!("@{p} /challenge opponent:@{q} game:spheres")).unwrap();
-    console.send(&format!("@{q} click Accept")).unwrap();
-    let started = console.send(&format!("@{q} select {}", rng.gen_range(1..=5))).unwrap();
+    console.send(&format!("@{p} /challenge opponent:@{q} game:{game}")).unwrap();
+    let mut started = console.send(&format!("@{q} click Accept")).unwrap();
+    let decks = numbered(&started, true);
+    if !decks.is_empty() {
+        started = console.send(&format!("@{q} select {}", decks[rng.gen_range(0..decks.len())].0)).unwrap();
+    }
     let (id, version) = footer(&started).expect("the first board has a footer");
     // The thread is named after the match: "P1 vs Q1 · Spheres #3".
-    let slug = format!("{p}-vs-{q}-spheres-{id}");
-    assert!(started.contains(&format!("thread #{slug} opened")), "the match did not start:\n{started}");
-    Raced { id, slug, version, finished: false }
+    let slug =
+        opened_thread(&started).unwrap_or_else(|| panic!("the {game} match did not start:\n{started}"));
+    assert!(slug.starts_with(&format!("{p}-vs-{q}-")) && slug.ends_with(&format!("-{id}")), "thread {slug}");
+    Raced { game, id, slug, version, finished: false }
 }
 
 /// One round: both consoles show the match's board, then send the same
@@ -240,7 +283,12 @@ fn race_once(
             && !a.contains("moved on")
             && footer(a).is_some_and(|(i, v)| i == m.id && v > version)
     };
-    let moved_on = |a: &str| a.contains("This board has moved on") && !a.contains(&format!("[#{}]", m.slug));
+    // The other is told the board moved on, or, when the applied click
+    // ended the match, that the match is over.
+    let moved_on = |a: &str| {
+        (a.contains("This board has moved on") || a.contains("This match is over"))
+            && !a.contains(&format!("[#{}]", m.slug))
+    };
     let winner = match (applied(&answers[0]), applied(&answers[1])) {
         (true, false) if moved_on(&answers[1]) => 0,
         (false, true) if moved_on(&answers[0]) => 1,
@@ -251,11 +299,31 @@ fn race_once(
     };
     let (_, shown) = footer(&answers[winner]).expect("checked above");
     m.version = shown;
-    Some(Round { match_id: m.id, clicked_at: version, shown, winner, heard_first: winner == first })
+    Some(Round {
+        game: m.game,
+        match_id: m.id,
+        clicked_at: version,
+        shown,
+        winner,
+        heard_first: winner == first,
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_cardtable_processes_on_one_database_apply_each_click_once() {
+    race_two_processes(RACE_ROUNDS).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: 2,000 raced clicks (CARDTABLE_RACE_ROUNDS=N); run with --release -- --ignored"]
+async fn two_cardtable_processes_on_one_database_apply_each_click_once_long() {
+    let rounds = std::env::var("CARDTABLE_RACE_ROUNDS").ok().and_then(|v| v.parse().ok());
+    race_two_processes(rounds.unwrap_or(LONG_RACE_ROUNDS)).await;
+}
+
+/// Two consoles on one database file race `race_rounds` clicks over matches
+/// of every game; each click applies once.
+async fn race_two_processes(race_rounds: usize) {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("two.db").display());
     let started = Instant::now();
@@ -269,11 +337,11 @@ async fn two_cardtable_processes_on_one_database_apply_each_click_once() {
         consoles[1].send("tick").unwrap();
         let mut matches: Vec<Raced> = Vec::new();
         let mut rounds = Vec::new();
-        while rounds.len() < RACE_ROUNDS {
+        while rounds.len() < race_rounds {
             let live: Vec<usize> = (0..matches.len()).filter(|i| !matches[*i].finished).collect();
-            if live.len() < RACE_MATCHES {
+            if live.len() < RACE_MATCHES.max(GAMES.len()) {
                 let k = matches.len() + 1;
-                matches.push(open_match(&mut consoles[0], k, &mut rng));
+                matches.push(open_match(&mut consoles[0], k, GAMES[(k - 1) % GAMES.len()].key(), &mut rng));
                 continue;
             }
             let m = &mut matches[live[rounds.len() % live.len()]];
@@ -306,6 +374,17 @@ async fn two_cardtable_processes_on_one_database_apply_each_click_once() {
     let wins = [0, 1].map(|w| rounds.iter().filter(|r| r.winner == w).count());
     let second_heard = rounds.iter().filter(|r| !r.heard_first).count();
     assert!(wins.iter().all(|w| *w > 0), "one process never applied a click: {wins:?}");
+    for game in GAMES {
+        let key = game.key();
+        let raced: Vec<&Round> = rounds.iter().filter(|r| r.game == key).collect();
+        let matches: std::collections::BTreeSet<i64> = raced.iter().map(|r| r.match_id).collect();
+        eprintln!(
+            "two processes, {key}: {} rounds on {} matches, each applied once",
+            raced.len(),
+            matches.len()
+        );
+        assert!(!raced.is_empty(), "{key}: no click was raced");
+    }
     eprintln!(
         "two processes: {} rounds on {} matches, applied by the first {} times and by the second {} times \
          ({second_heard} times by the one sent the click second), the other answered \"moved on\" every \

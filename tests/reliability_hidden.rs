@@ -18,7 +18,9 @@
 //!
 //! CI runs a few hundred games per game (`cargo test`); the thousands run is
 //! `cargo test --release --test reliability_hidden -- --ignored`
-//! (`CARDTABLE_HIDDEN_GAMES` overrides the number of games).
+//! (`CARDTABLE_HIDDEN_GAMES` overrides the number of games per game,
+//! `CARDTABLE_HIDDEN_GAME=<key>` plays only that game). Each game gets a
+//! line of figures.
 
 mod reliability_support;
 
@@ -231,18 +233,44 @@ fn play_checked(
     Ok(())
 }
 
+/// Plays `games_per_entry` seeded games of every registry entry (or of
+/// the one named by `CARDTABLE_HIDDEN_GAME`, to run the games of a long
+/// run side by side), printing a line per game and one in all.
 fn run(games_per_entry: u64, first_seed: u64) -> Tally {
     let games =
         std::env::var("CARDTABLE_HIDDEN_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(games_per_entry);
+    let only = std::env::var("CARDTABLE_HIDDEN_GAME").ok();
+    let entries: Vec<GameId> = match &only {
+        Some(key) => vec![GameId::parse(key).expect("CARDTABLE_HIDDEN_GAME names a registry game")],
+        None => GAMES.to_vec(),
+    };
     let mut tally = Tally::default();
     let mut failures = Vec::new();
     let library = Library::embedded().expect("the embedded cards load");
-    for &game in GAMES {
+    for game in entries {
+        let mut mine = Tally::default();
+        let failed = failures.len();
+        let started = std::time::Instant::now();
         for seed in first_seed..first_seed + games {
-            if let Err(e) = play_checked(&library, game, seed, &SimOptions::default(), &mut tally) {
+            if let Err(e) = play_checked(&library, game, seed, &SimOptions::default(), &mut mine) {
                 failures.push(e);
             }
         }
+        eprintln!(
+            "hidden information, {}: {} games, {} actions, {} texts checked against {} secret names; {} leaks ({:.0} s)",
+            game.key(),
+            mine.games,
+            mine.actions,
+            mine.texts,
+            mine.secrets_seen,
+            failures.len() - failed,
+            started.elapsed().as_secs_f64()
+        );
+        assert!(mine.actions > 0 || failures.len() > failed, "{}: no action was checked", game.key());
+        tally.games += mine.games;
+        tally.actions += mine.actions;
+        tally.texts += mine.texts;
+        tally.secrets_seen += mine.secrets_seen;
     }
     eprintln!(
         "hidden information: {} games, {} actions, {} texts checked against {} secret names; {} leaks",

@@ -92,13 +92,36 @@ async fn loadtest_10k_matches_500_active_20k_actions_flat_out() {
     assert!(report.actions_per_second >= 1_000.0, "{}", loadtest::summary_line(&report));
 }
 
-/// M grown tenfold: the cost per action should stay flat.
+/// M grown tenfold: the cost per action stays flat. Measured flat out,
+/// where the cost per action is what limits throughput: at M = 100,000 the
+/// table serves at least 80 % of the actions per second it serves at
+/// M = 10,000 in the same test, its median latency is at most 1.5 times
+/// as long, and the targets (no error, ≥ 1,000 actions/s) still hold.
+/// (RELIABILITY.md: 2,223 against 2,398–2,569 actions/s, p50 113 against
+/// 98–101 ms.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: the measured load run; use --release"]
 async fn loadtest_100k_matches_500_active_20k_actions() {
-    let report = run_on(&Options { matches: 100_000, ..Options::default() }).await;
-    assert_eq!(report.errors, 0);
+    let small = run_on(&Options { think_ms: 0, ..Options::default() }).await;
+    let large = run_on(&Options { matches: 100_000, think_ms: 0, ..Options::default() }).await;
+    let both = format!(
+        "M = 10,000: {}\nM = 100,000: {}",
+        loadtest::summary_line(&small),
+        loadtest::summary_line(&large)
+    );
+    assert_eq!((small.errors, large.errors), (0, 0), "{both}");
+    assert!(large.actions_per_second >= 1_000.0, "{both}");
+    assert!(
+        large.actions_per_second >= FLAT_THROUGHPUT * small.actions_per_second,
+        "throughput fell: {both}"
+    );
+    assert!(large.p50_ms <= FLAT_LATENCY * small.p50_ms, "latency grew: {both}");
 }
+
+/// How much of the M = 10,000 throughput must remain at M = 100,000, and
+/// how much longer the median click may take there.
+const FLAT_THROUGHPUT: f64 = 0.8;
+const FLAT_LATENCY: f64 = 1.5;
 
 /// Any size, from the environment: CARDTABLE_LOAD="M A N [THINK_MS]".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

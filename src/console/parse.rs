@@ -520,15 +520,74 @@ mod tests {
         );
     }
 
+    /// Near misses of real command lines.
+    const NEAR_MISS: &str =
+        "@[a-z]{1,5} (/|#)?(challenge|deck|card|settings|click|select)? ?([a-z_]{0,8}:?\"?[a-z0-9 @]{0,8}\"? ?){0,5}";
+
+    /// What any line must parse to: a refusal is a short message, never
+    /// blank; a person's line belongs to the `@user` it starts with; a click
+    /// or select names what it picks.
+    fn check_parsed(s: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+        use proptest::{prop_assert, prop_assert_eq};
+        match parse(s) {
+            Err(e) => {
+                prop_assert!(!e.trim().is_empty(), "{s:?}: a blank refusal");
+                prop_assert!(e.chars().count() <= 400, "{s:?}: a {}-character refusal", e.chars().count());
+            }
+            Ok(Line::Nothing) => {
+                prop_assert!(s.trim().is_empty() || s.trim().starts_with('#'), "{s:?}: ignored")
+            }
+            Ok(
+                Line::Slash { user, .. }
+                | Line::Say { user, .. }
+                | Line::Click { user, .. }
+                | Line::Select { user, .. },
+            ) => {
+                let first = s.split_whitespace().next().unwrap_or_default();
+                prop_assert_eq!(Some(user), user_name(first), "{:?}: not the line's @user", s);
+                if let Ok(Line::Click { what, .. } | Line::Select { what, .. }) = parse(s) {
+                    prop_assert!(!what.trim().is_empty(), "{s:?}: picks nothing");
+                }
+            }
+            Ok(_) => {
+                let first = s.split_whitespace().next().unwrap_or_default().to_lowercase();
+                let words = ["help", "?", "tick", "wait", "seed", "bot"];
+                prop_assert!(words.contains(&first.as_str()), "{s:?}: read as a console word");
+            }
+        }
+        Ok(())
+    }
+
     proptest::proptest! {
         #[test]
         fn parsing_never_panics(s in ".{0,200}") {
-            let _ = parse(&s);
+            check_parsed(&s)?;
         }
 
         #[test]
-        fn parsing_near_misses_never_panics(s in "@[a-z]{1,5} (/|#)?(challenge|deck|card|settings|click|select)? ?([a-z_]{0,8}:?\"?[a-z0-9 @]{0,8}\"? ?){0,5}") {
-            let _ = parse(&s);
+        fn parsing_near_misses_never_panics(s in NEAR_MISS) {
+            check_parsed(&s)?;
         }
+    }
+
+    /// The near misses are parsed into commands as well as refused, so
+    /// both sides of [`check_parsed`] run on them.
+    #[test]
+    fn near_misses_are_both_parsed_and_refused() {
+        use proptest::strategy::{Strategy, ValueTree};
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let (mut parsed, mut refused) = (0, 0);
+        for _ in 0..2_000 {
+            let s = NEAR_MISS.new_tree(&mut runner).unwrap().current();
+            check_parsed(&s).unwrap();
+            match parse(&s) {
+                Ok(_) => parsed += 1,
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(
+            parsed >= 20 && refused >= 20,
+            "of 2,000 near misses {parsed} parsed and {refused} were refused"
+        );
     }
 }

@@ -130,9 +130,23 @@ pub fn footer(text: &str) -> Option<(i64, i64)> {
     })
 }
 
-/// Who the board waits for, as a console user id ("Q1" → "q1").
+/// Who the board waits for, as a console user id ("Q1" → "q1"); the first
+/// named when several may act ("waiting for P3, Q3").
 pub fn waiting_for(text: &str) -> Option<String> {
-    let l = text.lines().rev().find(|l| l.contains("· waiting for "))?;
-    let who = l.split("· waiting for ").nth(1)?.split(" · ").next()?;
-    (!who.contains(',')).then(|| who.trim().to_lowercase())
+    waiting(text).into_iter().next()
+}
+
+/// Everyone the board waits for, as console user ids.
+pub fn waiting(text: &str) -> Vec<String> {
+    let Some(l) = text.lines().rev().find(|l| l.contains("· waiting for ")) else { return Vec::new() };
+    let Some(who) = l.split("· waiting for ").nth(1).and_then(|w| w.split(" · ").next()) else {
+        return Vec::new();
+    };
+    who.split(',').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).collect()
+}
+
+/// The thread an answer says was opened: "(thread #p1-vs-q1-spheres-4 opened: …".
+pub fn opened_thread(answer: &str) -> Option<String> {
+    let rest = &answer[answer.find("(thread #")? + "(thread #".len()..];
+    Some(rest.split_whitespace().next()?.to_owned())
 }
