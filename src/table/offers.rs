@@ -197,11 +197,18 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
                 {
                     continue;
                 }
-                let offer = Offer {
-                    label: a.label.clone(),
-                    choice: Choice::Ahead { skip, index: a.index },
-                    pass: false,
-                };
+                // A move that ends the turn says so: the steps it skips
+                // are the player's last of the turn. Only the player's own
+                // move is tried (nobody else answers in between), so the
+                // label shows nothing of anyone's hidden cards.
+                let ends_turn = legal.get(a.index).is_some_and(|action| {
+                    let mut tried = ahead.clone();
+                    tried.apply(seat, action).is_ok()
+                        && tried.outcome().is_none()
+                        && tried.turn() != ahead.turn()
+                });
+                let label = if ends_turn { format!("{} (ends your turn)", a.label) } else { a.label.clone() };
+                let offer = Offer { label, choice: Choice::Ahead { skip, index: a.index }, pass: false };
                 push_grouped(&mut out.hand, &mut seen, offer);
             }
             if decline.is_none() {

@@ -1,7 +1,7 @@
 //! The public board: posted anew at the bottom of the match thread after
 //! every resolution.
 
-use super::fit::{fit_message, join_within};
+use super::fit::{fit_message, pack, wrap, LINE_WIDTH};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
 use super::{CustomId, Offer};
 use crate::engine::{CardView, SeatView, TableView};
@@ -72,16 +72,10 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             }
         }
     }
+    let head: Vec<String> = head.iter().flat_map(|l| wrap(l, LINE_WIDTH)).collect();
     let head = truncate(&head.join("\n"), 1500);
-    let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(head.chars().count() + 40);
-    let mut description = head;
-    if !ctx.events.is_empty() {
-        let lines: Vec<String> = ctx.events.iter().map(|e| format!("• {e}")).collect();
-        description.push_str("\n\n__Since the last board__\n");
-        description.push_str(&join_within(&lines, events_budget.min(1800)));
-    }
 
-    let fields =
+    let fields: Vec<EmbedField> =
         table_field(view).into_iter().chain(view.seats.iter().map(|s| seat_field(s, view))).collect();
     let footer = match (&view.outcome, waiting.is_empty()) {
         (Some(_), _) => format!("Match #{} · finished", ctx.match_id),
@@ -100,6 +94,7 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             f
         }
     };
+    let footer = wrap(&footer, LINE_WIDTH).join("\n");
 
     let content = match &view.outcome {
         Some(o) => {
@@ -147,14 +142,135 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         content,
         embed: Some(Embed {
             title: board_title(view, ctx.match_id),
-            description,
+            description: head,
             fields,
             footer: Some(footer),
         }),
         components,
     };
+    if !ctx.events.is_empty() {
+        // The events take the lines the rest of the board leaves.
+        let room = BOARD_LINES.saturating_sub(height(&message) + 2);
+        let events = event_lines(ctx.events, room);
+        let e = message.embed.as_mut().expect("the board has an embed");
+        let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 40);
+        e.description.push_str("\n\n__Since the last board__\n");
+        e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
+    }
     fit_message(&mut message);
     message
+}
+
+/// Lines a board may take on a phone, the rows of its buttons included.
+pub const BOARD_LINES: usize = 30;
+
+/// The lines `m` takes as shown: its text, the embed's title, description,
+/// each field's name and value, the footer, and a line per row of buttons.
+pub fn height(m: &Message) -> usize {
+    let lines = |s: &str| if s.is_empty() { 0 } else { s.lines().count() };
+    let embed = m.embed.as_ref().map_or(0, |e| {
+        usize::from(!e.title.is_empty())
+            + lines(&e.description)
+            + e.fields.iter().map(|f| 1 + lines(&f.value)).sum::<usize>()
+            + e.footer.as_deref().map_or(0, lines)
+    });
+    lines(&m.content) + embed + m.rows().len()
+}
+
+/// The board's events in at most `room` lines (never fewer than four), each
+/// at most [`LINE_WIDTH`] wide: related events folded into one line (see
+/// [`fold_events`]); when they still take more lines than the room, short
+/// ones share a line; past that, the oldest are counted rather than shown.
+pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
+    let room = room.max(4);
+    let folded = fold_events(events);
+    let one_each: Vec<String> = folded.iter().flat_map(|e| wrap(&format!("• {e}"), LINE_WIDTH)).collect();
+    if one_each.len() <= room {
+        return one_each;
+    }
+    let bulleted: Vec<String> = folded.iter().map(|e| format!("• {e}")).collect();
+    let shared = pack(&bulleted, " ", LINE_WIDTH);
+    if shared.len() <= room {
+        return shared;
+    }
+    let mut kept = shared[shared.len() - (room - 1)..].to_vec();
+    let hidden = shared.len() - kept.len();
+    kept.insert(
+        0,
+        format!("… {hidden} earlier line{} of events not shown", if hidden == 1 { "" } else { "s" }),
+    );
+    kept
+}
+
+/// Related events as one line: a resolution ("Resolves: X." or "X
+/// resolves") joins the line that announced X just before it, and the
+/// events that follow a resolution join it until the next announcement
+/// or resolution ("Alice activates Acquisition (draw a card) → resolves:
+/// Alice draws a card.").
+pub fn fold_events(events: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // Whether the last line is a resolution that takes its effects.
+    let mut open = false;
+    for e in events {
+        let e = e.trim();
+        if let Some(what) = resolved(e) {
+            let name = what.trim_end_matches('.');
+            match out.last_mut() {
+                Some(last) if !open && !name.is_empty() && last.contains(name) && announces(last) => {
+                    let last_text = last.trim_end_matches('.').to_owned();
+                    *last = format!("{last_text} → resolves:");
+                }
+                _ => out.push(format!("{} →", e.trim_end_matches('.'))),
+            }
+            open = true;
+            continue;
+        }
+        if open && !announces(e) {
+            let last = out.last_mut().expect("a resolution line is open");
+            last.push(' ');
+            last.push_str(e);
+            continue;
+        }
+        open = false;
+        out.push(e.to_owned());
+    }
+    // A resolution with no effect after it ends on its own.
+    for line in &mut out {
+        if let Some(stripped) = line.strip_suffix(" → resolves:") {
+            *line = format!("{stripped} → resolves.");
+        } else if let Some(stripped) = line.strip_suffix(" →") {
+            *line = format!("{stripped}.");
+        }
+    }
+    out
+}
+
+/// What a resolution event resolves ("Resolves: X." or "X resolves").
+fn resolved(e: &str) -> Option<&str> {
+    e.strip_prefix("Resolves: ")
+        .or_else(|| e.strip_suffix(" resolves"))
+        .or_else(|| e.strip_suffix(" resolves."))
+}
+
+/// Whether an event starts something of its own (a play, a cast, an
+/// activation, an attack, a new turn or step): it is not the effect of the
+/// resolution before it.
+fn announces(e: &str) -> bool {
+    const STARTS: &[&str] = &[
+        " activates ",
+        " casts ",
+        " plays ",
+        " attacks",
+        " declares ",
+        " enters combat",
+        " passes",
+        " ends ",
+    ];
+    resolved(e).is_some()
+        || STARTS.iter().any(|w| e.contains(w))
+        || e.starts_with("Turn ")
+        || e.starts_with("──")
+        || e.starts_with('—')
 }
 
 fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
@@ -177,14 +293,9 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
         .map(|(k, v)| format!("{k} {v}"))
         .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
         .collect();
-    if !counters.is_empty() {
-        lines.push(counters.join(" · "));
-    }
+    lines.extend(pack(&counters, " · ", LINE_WIDTH));
     for z in &seat.zones {
-        if z.cards.is_empty() {
-            continue;
-        }
-        lines.push(format!("**{}:** {}", z.name, card_list(&z.cards)));
+        lines.extend(zone_lines(&z.name, &z.cards));
     }
     if lines.is_empty() {
         lines.push("—".into());
@@ -197,13 +308,10 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
 /// none of them.
 fn table_field(view: &TableView) -> Option<EmbedField> {
     let mut lines = Vec::new();
-    if !view.pools.is_empty() {
-        lines.push(
-            view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect::<Vec<_>>().join(" · "),
-        );
-    }
-    for z in view.shared.iter().filter(|z| !z.cards.is_empty()) {
-        lines.push(format!("**{}:** {}", z.name, card_list(&z.cards)));
+    let pools: Vec<String> = view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect();
+    lines.extend(pack(&pools, " · ", LINE_WIDTH));
+    for z in &view.shared {
+        lines.extend(zone_lines(&z.name, &z.cards));
     }
     if !view.stack.is_empty() {
         lines.push("**Stack** (top first):".into());
@@ -216,7 +324,7 @@ fn table_field(view: &TableView) -> Option<EmbedField> {
             if !item.targets.is_empty() {
                 line.push_str(&format!(" → {}", item.targets.join(", ")));
             }
-            lines.push(line);
+            lines.extend(wrap(&line, LINE_WIDTH));
         }
     }
     if lines.is_empty() {
@@ -229,10 +337,10 @@ fn table_field(view: &TableView) -> Option<EmbedField> {
     })
 }
 
-/// "Ember Drake (str 4 · engaged), Fire Imp".
-/// Cards as one line; a run of identical cards is written once with its
-/// count ("2× Ashfall Titan (…)"), so the order of an ordered zone stays.
-pub(crate) fn card_list(cards: &[CardView]) -> String {
+/// The cards of a zone, "Ember Drake (str 4 · engaged)", "Fire Imp": a
+/// run of identical cards is one item with its count ("2× Ashfall Titan
+/// (…)"), so the order of an ordered zone stays.
+fn card_items(cards: &[CardView]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < cards.len() {
@@ -242,7 +350,21 @@ pub(crate) fn card_list(cards: &[CardView]) -> String {
         out.push(if run > 1 { format!("{run}× {one}") } else { one });
         i += run;
     }
-    out.join(", ")
+    out
+}
+
+/// A zone as lines of at most [`LINE_WIDTH`] characters: "**Name:** a,
+/// b", the cards going on to the next lines, as many a line as fit, when
+/// they do not fit one (none for an empty zone).
+pub(crate) fn zone_lines(name: &str, cards: &[CardView]) -> Vec<String> {
+    let mut items = card_items(cards);
+    let Some(first) = items.first_mut() else { return Vec::new() };
+    *first = format!("{name}: {first}");
+    let mut lines = pack(&items, ", ", LINE_WIDTH);
+    if let Some(rest) = lines[0].strip_prefix(&format!("{name}:")) {
+        lines[0] = format!("**{name}:**{rest}");
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -360,6 +482,81 @@ mod tests {
         assert!(fields[1].value.contains("Command tokens 2"), "{}", fields[1].value);
     }
 
+    fn strings(lines: &[&str]) -> Vec<String> {
+        lines.iter().map(|l| (*l).to_owned()).collect()
+    }
+
+    #[test]
+    fn an_activation_its_resolution_and_its_effect_are_one_event_line() {
+        let events = strings(&[
+            "Alice activates Acquisition (draw a card).",
+            "Resolves: Acquisition (draw a card).",
+            "Alice draws a card.",
+            "Bob casts Ember Bolt",
+            "Ember Bolt resolves",
+            "Alice takes 3 damage.",
+            "Bob passes.",
+        ]);
+        assert_eq!(
+            fold_events(&events),
+            strings(&[
+                "Alice activates Acquisition (draw a card) → resolves: Alice draws a card.",
+                "Bob casts Ember Bolt → resolves: Alice takes 3 damage.",
+                "Bob passes.",
+            ])
+        );
+    }
+
+    #[test]
+    fn a_resolution_after_other_events_keeps_a_line_with_its_effects() {
+        let events = strings(&[
+            "Alice casts Ember Bolt",
+            "Bob casts Veil of Ash",
+            "Veil of Ash resolves",
+            "Ember Bolt resolves",
+            "Bob takes 3 damage.",
+            "Resolves: Acquisition.",
+        ]);
+        assert_eq!(
+            fold_events(&events),
+            strings(&[
+                "Alice casts Ember Bolt",
+                "Bob casts Veil of Ash → resolves.",
+                "Ember Bolt resolves → Bob takes 3 damage.",
+                "Resolves: Acquisition.",
+            ])
+        );
+    }
+
+    #[test]
+    fn a_long_zone_is_wrapped_within_80_characters_and_keeps_every_card() {
+        let cards: Vec<CardView> = (0..9)
+            .map(|i| CardView {
+                name: format!("Creature {i}"),
+                detail: "3/3 · Trample, Vigilance · tapped".into(),
+            })
+            .chain(vec![CardView { name: "Cinder Imp".into(), detail: String::new() }; 2])
+            .collect();
+        let lines = zone_lines("Creatures", &cards);
+        assert!(lines[0].starts_with("**Creatures:** Creature 0 (3/3"), "{lines:?}");
+        assert!(lines.iter().all(|l| l.replace("**", "").chars().count() <= LINE_WIDTH), "{lines:?}");
+        let text = lines.join(" ");
+        assert!((0..9).all(|i| text.contains(&format!("Creature {i} ("))), "{text}");
+        assert!(text.contains("2× Cinder Imp"), "identical cards are grouped: {text}");
+    }
+
+    #[test]
+    fn many_events_fit_the_room_left_and_say_how_many_lines_are_not_shown() {
+        let events: Vec<String> =
+            (0..60).map(|i| format!("Alice does thing number {i} of the turn.")).collect();
+        let lines = event_lines(&events, 10);
+        assert_eq!(lines.len(), 10, "{lines:?}");
+        assert!(lines[0].starts_with('…'), "{lines:?}");
+        assert!(lines[9].ends_with("thing number 59 of the turn."), "the newest are kept: {lines:?}");
+        let few = event_lines(&events[..3], 10);
+        assert_eq!(few.len(), 3, "one line an event while they fit: {few:?}");
+    }
+
     #[test]
     fn a_game_without_table_zones_shows_no_table_field() {
         let view = TableView {
@@ -396,6 +593,11 @@ mod tests {
             };
             let m = board(&view, &ctx);
             prop_assert_eq!(m.limit_violations(), Vec::<String>::new());
+            // Every line fits a phone (a zone's bold name may add its marks).
+            let e = m.embed.as_ref().unwrap();
+            for line in e.description.lines().chain(e.fields.iter().flat_map(|f| f.value.lines())) {
+                prop_assert!(line.chars().count() <= LINE_WIDTH + 4, "{:?}", line);
+            }
             if view.outcome.is_none() {
                 let hand_id = CustomId::Hand { match_id }.encode();
                 prop_assert!(m.components.iter().any(|c| c.custom_id() == hand_id));

@@ -30,6 +30,66 @@ pub fn join_within(lines: &[String], max: usize) -> String {
     truncate(&kept.join("\n"), max)
 }
 
+/// The widest line a board or a hand shows: what a phone holds without
+/// wrapping it in two.
+pub const LINE_WIDTH: usize = 80;
+
+/// `text` as lines of at most `width` characters: each line too long is
+/// broken at the last " · " that fits, else at the last space, else cut;
+/// continuation lines are indented by two spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        let mut rest: String = line.to_owned();
+        let mut indent = "";
+        loop {
+            let room = width - indent.chars().count();
+            if rest.chars().count() <= room {
+                out.push(format!("{indent}{rest}"));
+                break;
+            }
+            // Byte offset of the character just past the room.
+            let limit = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
+            let head = &rest[..limit];
+            let (cut, skip) = match head.rfind(" · ").filter(|i| *i > room / 3) {
+                Some(i) => (i, " · ".len()),
+                None => match head.rfind(' ').filter(|i| *i > room / 4) {
+                    Some(i) => (i, 1),
+                    None => (limit, 0),
+                },
+            };
+            out.push(format!("{indent}{}", &rest[..cut]));
+            rest = rest[cut + skip..].to_owned();
+            indent = "  ";
+        }
+    }
+    out
+}
+
+/// `items` joined with `sep` into lines of at most `width` characters
+/// (an item too long for a line alone is wrapped by [`wrap`]).
+pub fn pack(items: &[String], sep: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        let n = line.chars().count();
+        if !line.is_empty() && n + sep.chars().count() + item.chars().count() <= width {
+            line.push_str(sep);
+            line.push_str(item);
+            continue;
+        }
+        if !line.is_empty() {
+            out.extend(wrap(&line, width));
+        }
+        line = item.clone();
+    }
+    if !line.is_empty() {
+        out.extend(wrap(&line, width));
+    }
+    out
+}
+
 /// Cuts an embed down to every limit: title, description, field count,
 /// field sizes, footer, then the 6000 total (longest block first).
 pub fn fit_embed(e: &mut Embed) {
@@ -138,6 +198,31 @@ mod tests {
         assert!(text.chars().count() <= 200);
         assert!(text.ends_with("event number 99"));
         assert!(text.starts_with('…'));
+    }
+
+    #[test]
+    fn wrap_breaks_long_lines_at_dots_then_spaces_and_keeps_every_word() {
+        let line =
+            "Vitality 20 · Hand 7 cards · Archive 40 cards · Hollow 3 cards, top Ember Bolt · Pool empty";
+        let lines = wrap(line, 40);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert_eq!(lines[0], "Vitality 20 · Hand 7 cards");
+        let words =
+            |s: &str| s.split([' ', '·']).filter(|w| !w.is_empty()).map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(words(&lines.join(" ")), words(line));
+        assert_eq!(wrap("short", 40), vec!["short"]);
+        let word = "x".repeat(100);
+        assert!(wrap(&word, 40).iter().all(|l| l.chars().count() <= 40));
+        assert_eq!(wrap(&word, 40).concat().replace(' ', ""), word);
+    }
+
+    #[test]
+    fn pack_fills_lines_with_whole_items() {
+        let items: Vec<String> = (0..10).map(|i| format!("Card number {i}")).collect();
+        let lines = pack(&items, ", ", 35);
+        assert!(lines.iter().all(|l| l.chars().count() <= 35), "{lines:?}");
+        assert_eq!(lines[0], "Card number 0, Card number 1");
+        assert_eq!(lines.join(", "), items.join(", "));
     }
 
     #[test]

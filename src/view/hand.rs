@@ -1,8 +1,8 @@
 //! A seat's private view: the hand, private news and private choices.
 //! Always sent as an ephemeral message to that seat's player.
 
-use super::board::{board_title, card_list};
-use super::fit::{fit_message, join_within};
+use super::board::{board_title, fold_events, zone_lines};
+use super::fit::{fit_message, join_within, wrap, LINE_WIDTH};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
 use super::{CustomId, Offer};
 use crate::engine::{CardView, Seat, TableView};
@@ -34,14 +34,15 @@ pub struct HandContext<'a> {
 pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
     let mut description = Vec::new();
     let to_act = ctx.seat.is_some_and(|s| view.waiting_for.contains(&s));
-    if let Some(o) = &view.outcome {
-        description.push(format!("🏁 The game is over. {}", o.reason));
+    let head = if let Some(o) = &view.outcome {
+        format!("🏁 The game is over. {}", o.reason)
     } else if to_act {
-        description.push(view.prompt.clone().unwrap_or_else(|| "Your move.".to_owned()));
+        view.prompt.clone().unwrap_or_else(|| "Your move.".to_owned())
     } else {
         let what = view.hand_title.as_deref().map_or("hand".to_owned(), str::to_lowercase);
-        description.push(format!("Not your move right now; here is your {what}."));
-    }
+        format!("Not your move right now; here is your {what}.")
+    };
+    description.extend(wrap(&head, LINE_WIDTH));
     // The hand goes in the description, whole: two short lines a card.
     let hand = view.hand.clone().unwrap_or_default();
     let lines: Vec<String> = hand.iter().map(hand_card).collect();
@@ -51,21 +52,20 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
         description.push(join_within(&lines, 2400));
     }
     if !ctx.news.is_empty() {
-        let lines: Vec<String> = ctx.news.iter().map(|e| format!("• {e}")).collect();
+        let lines: Vec<String> =
+            fold_events(ctx.news).iter().map(|e| wrap(&format!("• {e}"), LINE_WIDTH).join("\n")).collect();
         description.push(format!("\n__Since your last move__\n{}", join_within(&lines, 1200)));
     }
     if !ctx.orders.is_empty() {
-        description.push(format!("\n__Your standing orders here__: {}", ctx.orders.join(", ")));
+        let orders = format!("Your standing orders here: {}", ctx.orders.join(", "));
+        let mut lines = wrap(&orders, LINE_WIDTH);
+        lines[0] = lines[0].replacen("Your standing orders here", "__Your standing orders here__", 1);
+        description.push(format!("\n{}", lines.join("\n")));
     }
 
     let mut fields = Vec::new();
     if let Some(me) = ctx.seat.and_then(|s| view.seats.iter().find(|v| v.seat == Some(s))) {
-        let zones: Vec<String> = me
-            .zones
-            .iter()
-            .filter(|z| !z.cards.is_empty())
-            .map(|z| format!("**{}:** {}", z.name, card_list(&z.cards)))
-            .collect();
+        let zones: Vec<String> = me.zones.iter().flat_map(|z| zone_lines(&z.name, &z.cards)).collect();
         if !zones.is_empty() {
             fields.push(EmbedField {
                 name: "Your side".into(),
@@ -93,10 +93,16 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
             title: format!("Your hand · {}", board_title(view, ctx.match_id)),
             description: description.join("\n"),
             fields,
-            footer: Some(format!(
-                "Match #{} · move {} · only you can see this · full card text: /card",
-                ctx.match_id, ctx.version
-            )),
+            footer: Some(
+                wrap(
+                    &format!(
+                        "Match #{} · move {} · only you can see this · full card text: /card",
+                        ctx.match_id, ctx.version
+                    ),
+                    LINE_WIDTH,
+                )
+                .join("\n"),
+            ),
         }),
         components,
     };
@@ -109,13 +115,15 @@ fn count(n: usize) -> String {
     format!("{n} card{}", if n == 1 { "" } else { "s" })
 }
 
-/// A hand card in at most two short lines.
+/// A hand card: its name on a line, its detail under it (at most
+/// [`LINE_WIDTH`] characters a line).
 fn hand_card(c: &CardView) -> String {
-    let name = truncate(&c.name, 90);
+    let name = truncate(&c.name, LINE_WIDTH - 2);
     if c.detail.is_empty() {
         format!("• **{name}**")
     } else {
-        format!("• **{name}**\n  {}", truncate(&c.detail, 90))
+        let detail = wrap(&truncate(&c.detail, 2 * (LINE_WIDTH - 2)), LINE_WIDTH - 2);
+        format!("• **{name}**\n  {}", detail.join("\n  "))
     }
 }
 
@@ -129,7 +137,8 @@ pub(crate) fn choices(
     page: u32,
     buttons: usize,
 ) -> Vec<Component> {
-    let (passes, moves): (Vec<&Offer>, Vec<&Offer>) = offers.iter().partition(|o| o.pass);
+    let merged = merge_identical(offers);
+    let (passes, moves): (Vec<&Offer>, Vec<&Offer>) = merged.iter().partition(|o| o.pass);
     let button =
         |o: &Offer, style| Component::button(o.choice.custom_id(match_id, version).encode(), &o.label, style);
     let mut out = Vec::new();
@@ -176,12 +185,59 @@ pub(crate) fn choices(
     out
 }
 
+/// `offers` with the ones of the same label and kind as one (the first),
+/// counted in its label ("Tap Emberwake Pillar ×3"): identical buttons do
+/// the same thing, so one is enough, on the board as in the hand.
+fn merge_identical(offers: &[Offer]) -> Vec<Offer> {
+    let mut out: Vec<Offer> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    for o in offers {
+        match out.iter().position(|x| x.label == o.label && x.pass == o.pass) {
+            Some(i) => counts[i] += 1,
+            None => {
+                out.push(o.clone());
+                counts.push(1);
+            }
+        }
+    }
+    for (o, n) in out.iter_mut().zip(counts) {
+        if n > 1 {
+            o.label = format!("{} ×{n}", o.label);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::*;
     use crate::engine::CardView;
+
+    #[test]
+    fn identical_choices_are_one_button_counted_in_its_label() {
+        let offer = |index: usize, label: &str, pass: bool| Offer {
+            label: label.into(),
+            choice: crate::view::Choice::Now { index },
+            pass,
+        };
+        let offers = [
+            offer(0, "Tap Emberwake Pillar", false),
+            offer(1, "Tap Emberwake Pillar", false),
+            offer(2, "Cast Ember Bolt", false),
+            offer(3, "Tap Emberwake Pillar", false),
+            offer(4, "Pass", true),
+        ];
+        let labels: Vec<String> = choices(&offers, 1, 2, 0, 23)
+            .iter()
+            .map(|c| match c {
+                Component::Button { label, .. } => label.clone(),
+                Component::Select { .. } => panic!("a few choices are buttons"),
+            })
+            .collect();
+        assert_eq!(labels, ["Tap Emberwake Pillar ×3", "Cast Ember Bolt", "Pass"]);
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(100))]
@@ -231,7 +287,8 @@ mod tests {
                 }
                 match next { Some(p) => page = p, None => break }
             }
-            prop_assert_eq!(reachable.len(), actions.len());
+            // Identical choices are one button (the first of them).
+            prop_assert_eq!(reachable.len(), merge_identical(&actions).len());
         }
     }
 }

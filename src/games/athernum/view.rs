@@ -325,7 +325,9 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         shared: Vec::new(),
         waiting_for: to_act(s),
         prompt: if s.outcome.is_some() { None } else { prompt_text(s, viewer) },
-        notes: s.notes.clone(),
+        // Who goes first and why, and the pool's start: said in the first
+        // turn, not on every board of the match.
+        notes: if s.turn <= 1 { s.notes.clone() } else { Vec::new() },
         hand,
         hand_title: None,
         actions,
