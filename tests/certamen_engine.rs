@@ -116,8 +116,8 @@ fn certamen_pillars_only_in_own_main_phase() {
 #[test]
 fn certamen_pool_empties_between_steps() {
     let mut s = main_phase(8);
-    let p = to_field(&mut s, ALICE, "Emberwake Pillar");
-    act(&mut s, ALICE, Action::TapPillar { pillar: p });
+    // A resource an effect added ("add one resource of any pillar").
+    s.players[ALICE].pool.pillars[cardtable::cards::certamen::Pillar::Emberwake as usize] = 1;
     assert_eq!(s.players[ALICE].pool.total(), 1);
     pass_both(&mut s);
     assert_eq!(s.step, Step::Combat);

@@ -130,7 +130,8 @@ fn certamen_view_counts_vitality_hand_archive_and_pillars_tapped_and_untapped() 
 fn certamen_view_pool_shows_resources_by_pillar() {
     let mut s = main_phase(63);
     let pillar = to_field(&mut s, ALICE, "Emberwake Pillar");
-    act(&mut s, ALICE, Action::TapPillar { pillar });
+    s.permanent_mut(pillar).unwrap().tapped = true;
+    s.players[ALICE].pool.pillars[cardtable::cards::certamen::Pillar::Emberwake as usize] = 1;
     let v = Certamen::view(&s, Viewer::Public);
     assert_eq!(counter(&v, ALICE, "Pool"), "1 Emberwake");
     assert_eq!(counter(&v, ALICE, "Pillars"), "Emberwake 1 tapped");
@@ -237,7 +238,8 @@ fn certamen_labels_name_cards_targets_and_players() {
     assert_eq!(label(&s, ALICE, &at_seer), "Cast Ember Bolt → Drifting Seer");
     assert_eq!(Certamen::describe(&s, ALICE, &at_bob).placement, Placement::Hand);
     let tap = Action::TapPillar { pillar };
-    assert_eq!(label(&s, ALICE, &tap), "Tap Emberwake Pillar");
+    assert_eq!(label(&s, ALICE, &tap), "Tap Emberwake Pillar", "the label of a stored manual tap");
+    assert!(!Certamen::legal_actions(&s, ALICE).contains(&tap), "never offered: costs are paid automatically");
     assert_eq!(label(&s, ALICE, &Action::Pass), "Pass");
     assert_eq!(Certamen::describe(&s, ALICE, &Action::Pass).placement, Placement::Board);
     for a in Certamen::legal_actions(&s, ALICE) {
