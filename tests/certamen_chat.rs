@@ -40,7 +40,11 @@ fn stop_in_own_main_phase_passes_publicly_with_an_empty_hand_or_nothing_to_pay_w
         "her hand might hold a Pillar to play: only the hand shows it does not"
     );
     s.players[ALICE].pillar_played = true;
-    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "Pillar played, no Pillar and an empty pool: nothing costs 0");
+    assert_eq!(
+        responses(&s, ALICE),
+        Responses::NonePublicly,
+        "Pillar played, no Pillar and an empty pool: nothing costs 0"
+    );
     to_field(&mut s, ALICE, "Veilflux Pillar");
     assert_eq!(
         responses(&s, ALICE),
@@ -89,7 +93,11 @@ fn stop_with_an_empty_stack_outside_own_main_phase_and_combat_is_not_asked_by_de
     // Alice passes her main phase: Bob gets priority with an empty Stack.
     act(&mut s, ALICE, Action::Pass);
     assert_eq!(s.priority, BOB);
-    assert_eq!(stop(&s, BOB), (Responses::Some, false), "the opponent's main phase, empty Stack: a Bolt, not asked");
+    assert_eq!(
+        stop(&s, BOB),
+        (Responses::Some, false),
+        "the opponent's main phase, empty Stack: a Bolt, not asked"
+    );
     act(&mut s, BOB, Action::Pass);
     assert_eq!(s.step, Step::Combat);
     assert_eq!(stop(&s, ALICE), (Responses::Some, false), "a Combat step with nobody attacking");

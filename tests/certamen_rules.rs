@@ -5,8 +5,8 @@
 //! "at any time you have priority"), and automatic payment.
 
 use cardtable::engine::{Outcome, Rules, Seat};
-use cardtable::games::certamen::testing::{act, main_phase, pass_both, to_field, to_hand};
 use cardtable::games::certamen::state::CombatStage;
+use cardtable::games::certamen::testing::{act, main_phase, pass_both, to_field, to_hand};
 use cardtable::games::certamen::{Action, Certamen, Prompt, State, Step, TargetRef};
 
 const ALICE: Seat = Seat(0);
@@ -340,7 +340,10 @@ fn a_stored_manual_tap_still_replays() {
     assert_eq!(s.players[ALICE].pool.total(), 1, "the tap of an old match log adds its resource");
     assert!(Certamen::apply(&mut s, ALICE, &Action::TapPillar { pillar }).is_err(), "not twice");
     assert!(Certamen::apply(&mut s, ALICE, &Action::TapPillar { pillar: bobs }).is_err(), "not Bob's");
-    assert!(Certamen::apply(&mut s, BOB, &Action::TapPillar { pillar: bobs }).is_err(), "not without priority");
+    assert!(
+        Certamen::apply(&mut s, BOB, &Action::TapPillar { pillar: bobs }).is_err(),
+        "not without priority"
+    );
 }
 
 #[test]
@@ -358,6 +361,6 @@ fn automatic_payment_keeps_the_pillars_the_rest_of_the_hand_needs() {
         s.players[ALICE].field.iter().filter(|p| s.name_of(p) == name && !p.tapped).count()
     };
     assert_eq!(untapped(&s, "Emberwake Pillar"), 0, "the E pip");
-    assert_eq!(untapped(&s, "Umbrage Pillar"), 0, "no card in hand needs Umbrage: it pays first");
-    assert_eq!(untapped(&s, "Veilflux Pillar"), 1, "then Veilflux, keeping the one the Seer needs");
+    assert_eq!(untapped(&s, "Umbrage Pillar"), 0, "no card in hand needs Umbrage: it pays");
+    assert_eq!(untapped(&s, "Veilflux Pillar"), 1, "and two Veilflux, keeping the one the Seer needs");
 }

@@ -239,7 +239,10 @@ fn certamen_labels_name_cards_targets_and_players() {
     assert_eq!(Certamen::describe(&s, ALICE, &at_bob).placement, Placement::Hand);
     let tap = Action::TapPillar { pillar };
     assert_eq!(label(&s, ALICE, &tap), "Tap Emberwake Pillar", "the label of a stored manual tap");
-    assert!(!Certamen::legal_actions(&s, ALICE).contains(&tap), "never offered: costs are paid automatically");
+    assert!(
+        !Certamen::legal_actions(&s, ALICE).contains(&tap),
+        "never offered: costs are paid automatically"
+    );
     assert_eq!(label(&s, ALICE, &Action::Pass), "Pass");
     assert_eq!(Certamen::describe(&s, ALICE, &Action::Pass).placement, Placement::Board);
     for a in Certamen::legal_actions(&s, ALICE) {

@@ -11,7 +11,9 @@ use cardtable::games::athernum::testing::{
     to_hand,
 };
 use cardtable::games::athernum::values::{dfv, ofv};
-use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef};
+use cardtable::games::athernum::{
+    check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef,
+};
 
 fn winner(s: &State) -> Vec<Seat> {
     s.outcome.as_ref().map(|o| o.winners.clone()).unwrap_or_default()
