@@ -94,6 +94,7 @@ fn certamen_keyword_overwhelm_carries_excess_damage_past_a_single_blocker() {
     assert_eq!(s.step, Step::Combat);
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     act(&mut s, BOB, Action::Block { blocker: sprite, attacker: brute });
     act(&mut s, BOB, Action::EndBlocks);
     while s.step == Step::Combat && s.prompt == Prompt::Priority {
