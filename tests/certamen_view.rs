@@ -93,6 +93,7 @@ fn certamen_view_prompt_tells_who_declares_blockers_and_against_what() {
     assert!(v.headline.contains("Combat (declaring attackers)"), "{}", v.headline);
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     assert_eq!(s.prompt, Prompt::DeclareBlockers);
     let v = Certamen::view(&s, Viewer::Public);
     assert_eq!(v.waiting_for, vec![BOB]);
@@ -265,12 +266,14 @@ fn certamen_labels_for_attacks_blocks_and_damage_order() {
     act(&mut s, ALICE, attack);
     assert_eq!(label(&s, ALICE, &Action::EndAttacks), "Done attacking");
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     let block = Action::Block { blocker: a, attacker: brute };
     assert_eq!(label(&s, BOB, &block), "Block Magmaback Brute with Drifting Seer");
     assert_eq!(label(&s, BOB, &Action::EndBlocks), "No blocks");
     act(&mut s, BOB, block);
     act(&mut s, BOB, Action::Block { blocker: b, attacker: brute });
     act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
     let order = Action::OrderBlockers { attacker: brute, order: vec![b, a] };
     assert_eq!(
         label(&s, ALICE, &order),
@@ -314,6 +317,8 @@ fn certamen_labels_for_the_mulligan_and_ascendant_damage() {
     pass_both(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!(s.prompt, Prompt::AscendantDamage);
     let to_me = Action::DirectDamage { attacker: brute, ascendant: None };
     let to_her = Action::DirectDamage { attacker: brute, ascendant: Some(aveline) };
