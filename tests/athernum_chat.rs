@@ -16,15 +16,12 @@ fn act(s: &mut State, seat: Seat, a: Action) {
     check_invariants(s).unwrap();
 }
 
-fn responses(s: &State, seat: Seat) -> Responses {
-    // What the table may tell of the seat: a window it is not asked at by
-    // default is passed whatever it holds, as a public "nothing".
+/// The seat's stop: what can be told of its responses (honestly, in every
+/// window; in Athernum always on public facts), and whether the window is
+/// one it is asked at by default.
+fn stop(s: &State, seat: Seat) -> (Responses, bool) {
     let stop = Athernum::stop(s, seat).expect("a priority stop");
-    if stop.asked_by_default {
-        stop.responses
-    } else {
-        Responses::NonePublicly
-    }
+    (stop.responses, stop.asked_by_default)
 }
 
 /// In scene `s` (a day phase of Alice's), Alice's Gatehouse Archer fires
@@ -71,9 +68,10 @@ fn athernum_4_1_an_effect_aimed_elsewhere_is_passed_even_for_a_player_with_an_an
         "her second Archer could fire"
     );
     assert_eq!(
-        responses(&s, ALICE),
-        Responses::NonePublicly,
-        "Bob's effect aims at nothing of hers and she cannot neutralize it: passed, on public facts"
+        stop(&s, ALICE),
+        (Responses::Some, false),
+        "Bob's effect aims at nothing of hers and she cannot neutralize it: not asked by default, \
+         though her Archer could fire"
     );
 }
 
@@ -81,9 +79,9 @@ fn athernum_4_1_an_effect_aimed_elsewhere_is_passed_even_for_a_player_with_an_an
 fn athernum_4_1_2_a_targeted_player_with_nothing_on_the_board_to_answer_is_passed_publicly() {
     let s = volley_at_bobs_main(day_phase(22));
     assert_eq!(
-        responses(&s, BOB),
-        Responses::NonePublicly,
-        "no ability to activate and no face-down attachment: the board shows Bob has no answer"
+        stop(&s, BOB),
+        (Responses::NonePublicly, true),
+        "his main is aimed at, but no ability to activate and no face-down attachment: the board shows Bob has no answer"
     );
 }
 
@@ -94,8 +92,8 @@ fn athernum_2_1_2d_a_face_down_attachment_is_an_answer_and_asking_about_it_shows
     let s = volley_at_bobs_main(s);
     assert!(Athernum::legal_actions(&s, BOB).contains(&Action::Reveal { attachment: axe }));
     assert_eq!(
-        responses(&s, BOB),
-        Responses::Some,
+        stop(&s, BOB),
+        (Responses::Some, true),
         "Bob may turn his face-down item up in answer: he is asked"
     );
     assert_eq!(Athernum::decline(&s, BOB), Some(Action::Pass));

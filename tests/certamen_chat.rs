@@ -9,15 +9,19 @@ use cardtable::games::certamen::{Action, Certamen, State, Step, TargetRef};
 const ALICE: Seat = Seat(0);
 const BOB: Seat = Seat(1);
 
-fn responses(s: &State, seat: Seat) -> Responses {
-    // What the table may tell of the seat: a window it is not asked at by
-    // default is passed whatever it holds, as a public "nothing".
+/// The seat's stop: what can be told of its responses (honestly, in every
+/// window), and whether the window is one it is asked at by default.
+fn stop(s: &State, seat: Seat) -> (Responses, bool) {
     let stop = Certamen::stop(s, seat).expect("a priority stop");
-    if stop.asked_by_default {
-        stop.responses
-    } else {
-        Responses::NonePublicly
-    }
+    (stop.responses, stop.asked_by_default)
+}
+
+fn responses(s: &State, seat: Seat) -> Responses {
+    stop(s, seat).0
+}
+
+fn asked(s: &State, seat: Seat) -> bool {
+    stop(s, seat).1
 }
 
 fn follows(s: &State, seat: Seat, key: &str) -> Option<Action> {
@@ -27,9 +31,20 @@ fn follows(s: &State, seat: Seat, key: &str) -> Option<Action> {
 #[test]
 fn stop_in_own_main_phase_passes_publicly_with_an_empty_hand_or_nothing_to_pay_with() {
     let mut s = main_phase(49);
+    assert!(asked(&s, ALICE), "her own main phase, empty Stack");
     assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "empty hand");
     to_hand(&mut s, ALICE, "Ember Bolt");
-    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "no Pillar and an empty pool: nothing costs 0");
+    assert_eq!(
+        responses(&s, ALICE),
+        Responses::NoneSecretly,
+        "her hand might hold a Pillar to play: only the hand shows it does not"
+    );
+    s.players[ALICE].pillar_played = true;
+    assert_eq!(
+        responses(&s, ALICE),
+        Responses::NonePublicly,
+        "Pillar played, no Pillar and an empty pool: nothing costs 0"
+    );
     to_field(&mut s, ALICE, "Veilflux Pillar");
     assert_eq!(
         responses(&s, ALICE),
@@ -53,12 +68,13 @@ fn stop_with_own_spell_on_top_of_the_stack_is_passed_whatever_the_hand_holds() {
     assert_eq!(s.priority, ALICE, "the caster keeps priority");
     assert!(Certamen::legal_actions(&s, ALICE).iter().any(|a| matches!(a, Action::Cast { .. })));
     assert_eq!(
-        responses(&s, ALICE),
-        Responses::NonePublicly,
-        "her own spell on top: not asked, though she could cast the second Bolt"
+        stop(&s, ALICE),
+        (Responses::Some, false),
+        "her own spell on top: not asked by default, though she could cast the second Bolt"
     );
     act(&mut s, ALICE, Action::Pass);
     assert_eq!(s.priority, BOB);
+    assert!(asked(&s, BOB), "Alice's spell on top");
     assert_eq!(responses(&s, BOB), Responses::NonePublicly, "Bob has no hand: nothing to ask");
     to_hand(&mut s, BOB, "Unmake Thought");
     assert_eq!(responses(&s, BOB), Responses::NonePublicly, "nothing to pay with");
@@ -68,7 +84,7 @@ fn stop_with_own_spell_on_top_of_the_stack_is_passed_whatever_the_hand_holds() {
 }
 
 #[test]
-fn stop_with_an_empty_stack_outside_own_main_phase_is_passed_for_both() {
+fn stop_with_an_empty_stack_outside_own_main_phase_and_combat_is_not_asked_by_default() {
     let mut s = main_phase(51);
     to_field(&mut s, BOB, "Emberwake Pillar");
     to_hand(&mut s, BOB, "Ember Bolt");
@@ -77,20 +93,73 @@ fn stop_with_an_empty_stack_outside_own_main_phase_is_passed_for_both() {
     // Alice passes her main phase: Bob gets priority with an empty Stack.
     act(&mut s, ALICE, Action::Pass);
     assert_eq!(s.priority, BOB);
-    assert_eq!(responses(&s, BOB), Responses::NonePublicly, "the opponent's main phase, empty Stack");
+    assert_eq!(
+        stop(&s, BOB),
+        (Responses::Some, false),
+        "the opponent's main phase, empty Stack: a Bolt, not asked"
+    );
     act(&mut s, BOB, Action::Pass);
     assert_eq!(s.step, Step::Combat);
-    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "the active player's Combat step, empty Stack");
+    assert_eq!(stop(&s, ALICE), (Responses::Some, false), "a Combat step with nobody attacking");
     act(&mut s, ALICE, Action::Pass);
     act(&mut s, BOB, Action::Pass);
     assert_eq!(s.step, Step::Main2);
-    assert_eq!(responses(&s, ALICE), Responses::Some, "her own main phase with a Bolt to cast: asked");
+    assert_eq!(stop(&s, ALICE), (Responses::Some, true), "her own main phase with a Bolt to cast: asked");
     act(&mut s, ALICE, Action::Pass);
     act(&mut s, BOB, Action::Pass);
     assert_eq!(s.step, Step::End);
-    assert_eq!(responses(&s, ALICE), Responses::NonePublicly, "End step, empty Stack");
+    assert_eq!(stop(&s, ALICE), (Responses::Some, false), "End step, empty Stack");
     act(&mut s, ALICE, Action::Pass);
-    assert_eq!(responses(&s, BOB), Responses::NonePublicly, "the opponent's End step, empty Stack");
+    assert_eq!(stop(&s, BOB), (Responses::Some, false), "the opponent's End step, empty Stack");
+}
+
+#[test]
+fn combat_windows_where_tricks_matter_are_asked_by_default() {
+    let mut s = main_phase(55);
+    let bruiser = to_field(&mut s, ALICE, "Mossback Bruiser");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_hand(&mut s, ALICE, "Ember Bolt");
+    let stag = to_field(&mut s, BOB, "Grovehorn Stag");
+    to_field(&mut s, BOB, "Emberwake Pillar");
+    to_hand(&mut s, BOB, "Ember Bolt");
+    act(&mut s, ALICE, Action::Pass);
+    act(&mut s, BOB, Action::Pass);
+    act(&mut s, ALICE, Action::Attack { creature: bruiser });
+    act(&mut s, ALICE, Action::EndAttacks);
+    assert_eq!(stop(&s, ALICE), (Responses::Some, false), "after attacks: the attacker is not asked");
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(stop(&s, BOB), (Responses::Some, true), "after attacks: the defender is, before blocks");
+    act(&mut s, BOB, Action::Pass);
+    act(&mut s, BOB, Action::Block { blocker: stag, attacker: bruiser });
+    act(&mut s, BOB, Action::EndBlocks);
+    assert_eq!(stop(&s, ALICE), (Responses::Some, true), "after blocks: the attacker, with a Bolt to cast");
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(stop(&s, BOB), (Responses::Some, true), "after blocks: the defender too");
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!(s.step, Step::Combat);
+    assert_eq!(stop(&s, ALICE), (Responses::Some, false), "after damage: not asked by default");
+}
+
+#[test]
+fn the_defender_with_no_possible_block_is_asked_once_before_damage() {
+    let mut s = main_phase(56);
+    let bruiser = to_field(&mut s, ALICE, "Mossback Bruiser");
+    to_field(&mut s, BOB, "Emberwake Pillar");
+    to_hand(&mut s, BOB, "Ember Bolt");
+    act(&mut s, ALICE, Action::Pass);
+    act(&mut s, BOB, Action::Pass);
+    act(&mut s, ALICE, Action::Attack { creature: bruiser });
+    act(&mut s, ALICE, Action::EndAttacks);
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(
+        stop(&s, BOB),
+        (Responses::Some, false),
+        "no creature to block with: the window after blocks follows on the same board and asks him there"
+    );
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!(stop(&s, ALICE), (Responses::NonePublicly, true), "Alice, empty-handed, has nothing");
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!(stop(&s, BOB), (Responses::Some, true));
 }
 
 #[test]
@@ -133,7 +202,7 @@ fn order_pass_unless_targeted_never_passes_the_players_own_turn() {
 #[test]
 fn order_pass_unless_targeted_still_asks_a_defender() {
     let mut s = main_phase(54);
-    let drake = to_field(&mut s, ALICE, "Ashfang Raider"); // Blazestride: a priority window in combat
+    let drake = to_field(&mut s, ALICE, "Ashfang Raider");
     to_field(&mut s, BOB, "Veilflux Pillar");
     to_hand(&mut s, BOB, "Tidal Recall");
     act(&mut s, ALICE, Action::Pass);
@@ -141,8 +210,7 @@ fn order_pass_unless_targeted_still_asks_a_defender() {
     assert_eq!(s.step, Step::Combat);
     act(&mut s, ALICE, Action::Attack { creature: drake });
     act(&mut s, ALICE, Action::EndAttacks);
-    // No blocker: Blazestride damage, then a window for both.
-    assert_eq!(s.players[BOB].vitality, 28);
+    // The window after attackers: Alice first, then Bob.
     act(&mut s, ALICE, Action::Pass);
     assert_eq!(s.priority, BOB);
     assert_eq!(follows(&s, BOB, "pass-unless-targeted"), None, "Bob is attacked");
@@ -173,6 +241,7 @@ fn stop_with_nothing_of_the_whole_pool_affordable_is_passed_publicly() {
     act(&mut s, ALICE, Action::Cast { card: bolt, targets: vec![TargetRef::Player(BOB)] });
     act(&mut s, ALICE, Action::Pass);
     assert_eq!(s.priority, BOB);
+    assert!(asked(&s, BOB));
     assert_eq!(
         responses(&s, BOB),
         Responses::NonePublicly,

@@ -304,20 +304,19 @@ fn copy_lets_the_copier_choose_new_targets() {
 }
 
 #[test]
-fn payment_choice_is_made_by_tapping_pillars_before_casting() {
+fn payment_spends_the_pool_before_tapping_any_pillar() {
+    use cardtable::cards::certamen::Pillar;
     let mut s = main_phase(71);
     pillars(&mut s, ALICE, "Emberwake", 1);
     pillars(&mut s, ALICE, "Veilflux", 3);
-    let umbrage = to_field(&mut s, ALICE, "Umbrage Pillar");
+    // An Umbrage resource an effect added ("add one resource of any pillar").
+    s.players[ALICE].pool.pillars[Pillar::Umbrage as usize] = 1;
     let wolf = to_hand(&mut s, ALICE, "Emberclaw Wolf"); // 1E
     let cast = Action::Cast { card: wolf, targets: vec![] };
-    // Automatic payment of a generic cost taps the colour with most untapped Pillars;
-    // a player who wants another one paid taps it first.
-    act(&mut s, ALICE, Action::TapPillar { pillar: umbrage });
     assert!(Certamen::legal_actions(&s, ALICE).contains(&cast));
     act(&mut s, ALICE, cast);
     let untapped_veilflux =
         s.players[ALICE].field.iter().filter(|p| s.name_of(p) == "Veilflux Pillar" && !p.tapped).count();
-    assert_eq!(untapped_veilflux, 3, "the chosen Umbrage resource was spent, not a Veilflux Pillar");
+    assert_eq!(untapped_veilflux, 3, "the Umbrage resource paid the generic part, not a Veilflux Pillar");
     assert_eq!(s.players[ALICE].pool.total(), 0);
 }

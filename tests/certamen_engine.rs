@@ -116,8 +116,8 @@ fn certamen_pillars_only_in_own_main_phase() {
 #[test]
 fn certamen_pool_empties_between_steps() {
     let mut s = main_phase(8);
-    let p = to_field(&mut s, ALICE, "Emberwake Pillar");
-    act(&mut s, ALICE, Action::TapPillar { pillar: p });
+    // A resource an effect added ("add one resource of any pillar").
+    s.players[ALICE].pool.pillars[cardtable::cards::certamen::Pillar::Emberwake as usize] = 1;
     assert_eq!(s.players[ALICE].pool.total(), 1);
     pass_both(&mut s);
     assert_eq!(s.step, Step::Combat);
@@ -351,6 +351,8 @@ fn certamen_unblocked_attacker_damages_the_defending_player() {
     act(&mut s, ALICE, Action::Attack { creature: brute });
     assert!(s.permanent(brute).unwrap().tapped, "attacking taps");
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!(s.players[BOB].vitality, 25);
     assert_eq!(s.prompt, Prompt::Priority);
 }
@@ -395,10 +397,12 @@ fn certamen_gang_block_assigns_lethal_damage_in_order() {
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     assert_eq!(s.prompt, Prompt::DeclareBlockers);
     act(&mut s, BOB, Action::Block { blocker: skimmer, attacker: brute });
     act(&mut s, BOB, Action::Block { blocker: seer, attacker: brute });
     act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
     assert_eq!(s.prompt, Prompt::DamageOrder, "the attacking player orders the blockers");
     assert_eq!(Certamen::legal_actions(&s, ALICE).len(), 2);
     act(&mut s, ALICE, Action::OrderBlockers { attacker: brute, order: vec![seer, skimmer] });
@@ -424,6 +428,7 @@ fn certamen_gang_block_kills_the_attacker() {
     act(&mut s, BOB, Action::Block { blocker: a, attacker: raider });
     act(&mut s, BOB, Action::Block { blocker: b, attacker: raider });
     act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
     act(&mut s, ALICE, Action::OrderBlockers { attacker: raider, order: vec![a, b] });
     assert!(s.permanent(raider).is_none());
     assert!(s.permanent(a).is_none() && s.permanent(b).is_none());
@@ -443,6 +448,7 @@ fn certamen_skyborne_blocked_only_by_skyborne_or_aegis() {
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: drake });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     let legal = Certamen::legal_actions(&s, BOB);
     assert!(!legal.contains(&Action::Block { blocker: ground, attacker: drake }));
     assert!(legal.contains(&Action::Block { blocker: flyer, attacker: drake }));
@@ -457,8 +463,10 @@ fn certamen_blazestride_kills_before_damage_comes_back() {
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: raider });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     act(&mut s, BOB, Action::Block { blocker: phantasm, attacker: raider });
     act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
     assert!(s.permanent(phantasm).is_none());
     assert!(s.permanent(raider).is_some(), "the blocker died in the Blazestride window");
 }
@@ -470,6 +478,8 @@ fn certamen_soulbind_gains_the_damage_dealt() {
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: squire });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!((s.players[ALICE].vitality, s.players[BOB].vitality), (31, 29));
 }
 
@@ -487,6 +497,8 @@ fn certamen_damage_and_pumps_end_with_the_turn() {
         pass_both(&mut s);
         if s.prompt == Prompt::DeclareAttackers {
             act(&mut s, ALICE, Action::EndAttacks);
+            pass_both(&mut s); // the window after attackers
+            pass_both(&mut s); // the window after blockers (none could block)
         }
     }
     assert_eq!(s.power(s.permanent(wolf).unwrap()), 2);
@@ -755,6 +767,7 @@ fn certamen_dreadmarked_blocked_only_by_umbrage_or_equipped_creatures() {
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: shade });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     let legal = Certamen::legal_actions(&s, BOB);
     assert!(!legal.contains(&Action::Block { blocker: plain, attacker: shade }));
     assert!(legal.contains(&Action::Block { blocker: umbrage, attacker: shade }));
@@ -770,9 +783,11 @@ fn certamen_attacker_chooses_the_damage_order_of_gang_blockers() {
     to_combat(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: wolf });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     act(&mut s, BOB, Action::Block { blocker: a, attacker: wolf });
     act(&mut s, BOB, Action::Block { blocker: b, attacker: wolf });
     act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
     act(&mut s, ALICE, Action::OrderBlockers { attacker: wolf, order: vec![b, a] });
     assert!(s.permanent(b).is_none(), "the first in Alice's order took the damage");
     assert!(s.permanent(a).is_some());
@@ -790,6 +805,8 @@ fn certamen_runes_may_be_cast_between_blazestride_and_regular_damage() {
     act(&mut s, ALICE, Action::Attack { creature: raider });
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!(s.players[BOB].vitality, 28, "only Blazestride damage so far");
     assert_eq!(s.prompt, Prompt::Priority);
     act(&mut s, ALICE, Action::Pass);
@@ -810,6 +827,8 @@ fn certamen_defender_may_send_unblocked_damage_to_an_ascendant() {
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::Attack { creature: imp });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!(s.prompt, Prompt::AscendantDamage);
     assert_eq!(Certamen::to_act(&s), vec![BOB]);
     act(&mut s, BOB, Action::DirectDamage { attacker: brute, ascendant: None });

@@ -93,6 +93,7 @@ fn certamen_view_prompt_tells_who_declares_blockers_and_against_what() {
     assert!(v.headline.contains("Combat (declaring attackers)"), "{}", v.headline);
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     assert_eq!(s.prompt, Prompt::DeclareBlockers);
     let v = Certamen::view(&s, Viewer::Public);
     assert_eq!(v.waiting_for, vec![BOB]);
@@ -130,7 +131,8 @@ fn certamen_view_counts_vitality_hand_archive_and_pillars_tapped_and_untapped() 
 fn certamen_view_pool_shows_resources_by_pillar() {
     let mut s = main_phase(63);
     let pillar = to_field(&mut s, ALICE, "Emberwake Pillar");
-    act(&mut s, ALICE, Action::TapPillar { pillar });
+    s.permanent_mut(pillar).unwrap().tapped = true;
+    s.players[ALICE].pool.pillars[cardtable::cards::certamen::Pillar::Emberwake as usize] = 1;
     let v = Certamen::view(&s, Viewer::Public);
     assert_eq!(counter(&v, ALICE, "Pool"), "1 Emberwake");
     assert_eq!(counter(&v, ALICE, "Pillars"), "Emberwake 1 tapped");
@@ -237,7 +239,11 @@ fn certamen_labels_name_cards_targets_and_players() {
     assert_eq!(label(&s, ALICE, &at_seer), "Cast Ember Bolt → Drifting Seer");
     assert_eq!(Certamen::describe(&s, ALICE, &at_bob).placement, Placement::Hand);
     let tap = Action::TapPillar { pillar };
-    assert_eq!(label(&s, ALICE, &tap), "Tap Emberwake Pillar");
+    assert_eq!(label(&s, ALICE, &tap), "Tap Emberwake Pillar", "the label of a stored manual tap");
+    assert!(
+        !Certamen::legal_actions(&s, ALICE).contains(&tap),
+        "never offered: costs are paid automatically"
+    );
     assert_eq!(label(&s, ALICE, &Action::Pass), "Pass");
     assert_eq!(Certamen::describe(&s, ALICE, &Action::Pass).placement, Placement::Board);
     for a in Certamen::legal_actions(&s, ALICE) {
@@ -260,12 +266,14 @@ fn certamen_labels_for_attacks_blocks_and_damage_order() {
     act(&mut s, ALICE, attack);
     assert_eq!(label(&s, ALICE, &Action::EndAttacks), "Done attacking");
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
     let block = Action::Block { blocker: a, attacker: brute };
     assert_eq!(label(&s, BOB, &block), "Block Magmaback Brute with Drifting Seer");
     assert_eq!(label(&s, BOB, &Action::EndBlocks), "No blocks");
     act(&mut s, BOB, block);
     act(&mut s, BOB, Action::Block { blocker: b, attacker: brute });
     act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
     let order = Action::OrderBlockers { attacker: brute, order: vec![b, a] };
     assert_eq!(
         label(&s, ALICE, &order),
@@ -309,6 +317,8 @@ fn certamen_labels_for_the_mulligan_and_ascendant_damage() {
     pass_both(&mut s);
     act(&mut s, ALICE, Action::Attack { creature: brute });
     act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!(s.prompt, Prompt::AscendantDamage);
     let to_me = Action::DirectDamage { attacker: brute, ascendant: None };
     let to_her = Action::DirectDamage { attacker: brute, ascendant: Some(aveline) };

@@ -11,7 +11,9 @@ use cardtable::games::athernum::testing::{
     to_hand,
 };
 use cardtable::games::athernum::values::{dfv, ofv};
-use cardtable::games::athernum::{check_invariants, Action, Athernum, ItemMode, Prompt, State, TargetRef};
+use cardtable::games::athernum::{
+    check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef,
+};
 
 fn winner(s: &State) -> Vec<Seat> {
     s.outcome.as_ref().map(|o| o.winners.clone()).unwrap_or_default()
@@ -453,6 +455,37 @@ fn athernum_4_3_5f_a_support_ability_is_used_from_the_hand_on_an_empty_stack_in_
     ok(&mut s, BOB, Action::Acquisition);
     assert_eq!(Athernum::to_act(&s), vec![ALICE]);
     assert!(!legal(&s, ALICE).contains(&support), "not in Bob's turn");
+}
+
+#[test]
+fn athernum_4_3_5f_i_a_support_ability_is_used_in_the_combat_phase_between_fights_not_during_one() {
+    let mut s = day_phase(27);
+    let shield = to_hand(&mut s, ALICE, "Tower Shield");
+    resources(&mut s, ALICE, 2);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let target = main_of(&s, BOB);
+    let support = Action::Support { card: shield };
+    ok(&mut s, ALICE, Action::EnterCombat);
+    assert_eq!((s.phase, s.priority), (Phase::Combat, ALICE));
+    assert!(
+        legal(&s, ALICE).contains(&support),
+        "the active player holds priority and no stack exists: support abilities too, not only in the day phase"
+    );
+    ok(&mut s, ALICE, Action::Attack { attacker: recruit, target });
+    if s.prompt == Prompt::Defender {
+        ok(&mut s, BOB, Action::Defend { defender: None });
+    }
+    assert_eq!((s.prompt, s.priority), (Prompt::Priority, ALICE), "the fight's window before damage (9.3.8)");
+    assert!(s.stack.is_empty());
+    assert!(!legal(&s, ALICE).contains(&support), "the fight opened a stack: it exists, though empty");
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.phase, Phase::Combat, "back between fights");
+    assert!(legal(&s, ALICE).contains(&support));
+    ok(&mut s, ALICE, support);
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.players[ALICE].discard.last().map(|c| c.uid), Some(shield), "paid by discarding the card");
+    assert_eq!(s.phase, Phase::Combat, "it resolved in the combat phase");
+    assert!(s.stack.is_empty());
 }
 
 #[test]

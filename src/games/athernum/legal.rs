@@ -205,6 +205,13 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
         day_actions(s, seat, &mut out);
     }
     if main_window(s) && s.phase == Phase::Combat && seat == s.active {
+        let mut seen = Vec::new();
+        for c in &s.players[seat].hand {
+            if !seen.contains(&c.id) {
+                seen.push(c.id);
+                support(s, seat, c, &mut out);
+            }
+        }
         for a in attackers(s, seat) {
             for t in attack_targets(s, seat) {
                 out.push(Action::Attack { attacker: a, target: t });
@@ -213,6 +220,21 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
     }
     ability_actions(s, seat, &mut out);
     out
+}
+
+/// The support ability of card `c` in `seat`'s hand, if its fee can be
+/// paid (4.3.5f, 9.2.9a). Offered whenever the active player holds
+/// priority with no stack: in the day phase and between the combats of
+/// the combat phase alike (4.3.5f.I). A fight's response window (9.3.8)
+/// and the window before the evening (9.2.12) each open a stack, so
+/// neither allows one.
+fn support(s: &State, seat: Seat, c: &super::state::Card, out: &mut Vec<Action>) {
+    let d = s.db.card(c.id);
+    if let Some(Ability::Support { fee, .. }) = d.abilities.iter().find(|a| matches!(a, Ability::Support { .. })) {
+        if can_pay(s, seat, fee) {
+            out.push(Action::Support { card: c.uid });
+        }
+    }
 }
 
 /// `seat`'s permanents that may attack: face up with an OFV (9.3.5).
@@ -285,11 +307,7 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
             CardType::Resource => {}
         }
-        if let Some(Ability::Support { fee, .. }) = d.abilities.iter().find(|a| matches!(a, Ability::Support { .. })) {
-            if can_pay(s, seat, fee) {
-                out.push(Action::Support { card: c.uid });
-            }
-        }
+        support(s, seat, c, out);
     }
     if slots_free {
         let mut seen = Vec::new();

@@ -1,5 +1,6 @@
-//! Step 5, combat: attackers, blockers (gang blocks), the Blazestride
-//! window, regular damage, and the keywords that change them.
+//! Step 5, combat: attackers, blockers (gang blocks), the priority windows
+//! after each declaration, the Blazestride window, regular damage, and the
+//! keywords that change them.
 
 use super::abilities::{fire_for, fire_on};
 use super::effects::deal_damage;
@@ -70,20 +71,24 @@ pub fn declare_attacker(s: &mut State, uid: Uid, ev: &mut Vec<Event>) {
     fire_for(s, s.opponent(s.active), Trigger::Attacked, None);
 }
 
-/// Attackers are declared: the defender blocks, or damage follows at once.
+/// Attackers are declared: with at least one, both players get priority
+/// (the active player first) before blockers; with none, combat is over.
 pub fn end_attacks(s: &mut State, ev: &mut Vec<Event>) {
-    if !s.pending.is_empty() {
+    if s.players[s.active].field.iter().any(|p| p.attacking) {
         s.combat = CombatStage::Declared;
         open_priority(s);
     } else {
-        after_attack_triggers(s, ev);
+        before_damage(s, ev);
     }
 }
 
-/// Attack triggers are answered: blockers, or damage at once.
-pub fn after_attack_triggers(s: &mut State, ev: &mut Vec<Event>) {
+/// The window after attackers is closed: the defender declares blockers;
+/// with no creature able to block, the declaration is empty and the
+/// window after blockers opens at once.
+pub fn after_attackers_window(s: &mut State) {
     if possible_blocks(s).is_empty() {
-        before_damage(s, ev);
+        s.combat = CombatStage::Blocked;
+        open_priority(s);
     } else {
         s.combat = CombatStage::Blockers;
         s.prompt = Prompt::DeclareBlockers;
@@ -105,18 +110,16 @@ pub fn declare_blocker(s: &mut State, blocker: Uid, attacker: Uid, ev: &mut Vec<
     fire_on(s, blocker, Trigger::Blocks);
 }
 
-/// Blockers are declared: damage.
-pub fn end_blocks(s: &mut State, ev: &mut Vec<Event>) {
-    if !s.pending.is_empty() {
-        s.combat = CombatStage::Blocked;
-        open_priority(s);
-    } else {
-        after_block_triggers(s, ev);
-    }
+/// Blockers are declared: both players get priority (the active player
+/// first) before damage.
+pub fn end_blocks(s: &mut State, _ev: &mut Vec<Event>) {
+    s.combat = CombatStage::Blocked;
+    open_priority(s);
 }
 
-/// Block triggers are answered: the attacker orders gang blockers, then damage.
-pub fn after_block_triggers(s: &mut State, ev: &mut Vec<Event>) {
+/// The window after blockers is closed: the attacker orders gang
+/// blockers, the defender directs unblocked attackers, then damage.
+pub fn after_blockers_window(s: &mut State, ev: &mut Vec<Event>) {
     before_damage(s, ev);
 }
 

@@ -87,11 +87,6 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    for p in &me.field {
-        if !p.tapped && s.kind_of(p) == CardType::Pillar {
-            out.push(Action::TapPillar { pillar: p.uid });
-        }
-    }
     out.extend(super::abilities::activations(s, seat));
     if seat == s.active && s.step.is_main() && s.stack.is_empty() {
         for r in &me.field {
@@ -113,30 +108,46 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
 
 /// Whether a priority stop of `seat` is one of the moments the player is
 /// asked at by default (`docs/rulings/certamen.md`, "Playing in chat"):
-/// an opponent's object on top of the Stack, their own main phase with an
-/// empty Stack, and the Blazestride window of a combat they are in. Every
-/// other stop (their own object on top, an empty Stack in another step) is
-/// passed for them whatever they hold, so passing there tells nobody
-/// anything; `/settings hold_priority:on` asks them at every stop.
+/// an opponent's object on top of the Stack; their own main phase with an
+/// empty Stack; and, with an empty Stack, the combat windows where tricks
+/// matter: the defender's after attackers are declared (when a block is
+/// possible: otherwise the window after blockers follows on the same
+/// board), and both players' after blockers are declared and after
+/// Blazestride damage. Every other stop (their own object on top, an
+/// empty Stack in another step) is passed for them whatever they hold, so
+/// passing there tells nobody anything; `/settings hold_priority:on` asks
+/// them at every stop.
 pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     match s.stack.last() {
         Some(top) => top.controller != seat,
-        None if s.step == Step::Combat => s.combat == CombatStage::Blazestruck,
+        None if s.step == Step::Combat => match s.combat {
+            CombatStage::Declared => defending(s, seat) && !combat::possible_blocks(s).is_empty(),
+            CombatStage::Blocked | CombatStage::Blazestruck => in_combat(s, seat),
+            CombatStage::Attackers | CombatStage::Blockers | CombatStage::Done => false,
+        },
         None => seat == s.active && s.step.is_main(),
     }
 }
 
-/// A priority stop: the pass, and whether `seat` has a real response
-/// (anything but passing or tapping a Pillar for nothing). A stop that is
-/// not [`asked_by_default`], an empty hand, or nothing to pay for any
-/// card of the game's pool with ([`pool_affordable`]) leaves only the
-/// pass publicly; otherwise an
-/// automatic pass would tell the others the hand holds nothing castable.
+/// Whether `seat` is in the combat under way: the attacking player with a
+/// creature still attacking, or the defending player.
+fn in_combat(s: &State, seat: Seat) -> bool {
+    let attacking = s.players[s.active].field.iter().any(|p| p.attacking);
+    attacking && (seat == s.active || defending(s, seat))
+}
+
+/// A priority stop: the pass, whether `seat` has a real response
+/// (anything but passing), told honestly for every window, and whether
+/// the window is [`asked_by_default`]. Only the pass is left publicly
+/// when the hand is empty and no ability can be used, or when nothing of
+/// the game's pool could be paid for or played ([`pool_affordable`]);
+/// otherwise an automatic pass would tell the others the hand holds
+/// nothing castable.
 pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     if s.prompt != Prompt::Priority || !to_act(s).contains(&seat) {
         return None;
     }
-    let real = legal_actions(s, seat).iter().any(|a| !matches!(a, Action::Pass | Action::TapPillar { .. }));
+    let real = legal_actions(s, seat).iter().any(|a| *a != Action::Pass);
     let responses = if real {
         Responses::Some
     } else if s.players[seat].hand.is_empty() || !pool_affordable(s, seat) {
@@ -147,14 +158,20 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat) })
 }
 
-/// Whether some card of the whole Certamen pool, at its printed cost,
-/// could be cast by `seat` now with its pool and untapped Pillars (Runes
-/// and Flickerborn cards; any card in its own main phase with an empty
-/// Stack). Only public facts go in: the pool of cards, the Pillars on the
-/// field and the mana pool; never the hand. With one untapped Umbrage
-/// Pillar no card of the game answers a spell, so nobody need ask.
+/// Whether some card of the whole Certamen pool could be cast or played
+/// by `seat` now, at its printed cost, with its pool and untapped Pillars
+/// (Runes and Flickerborn cards at any priority; any card in its own main
+/// phase with an empty Stack; a Pillar in its own main phase until it has
+/// played one). Only public facts go in: the pool of cards, the Pillars
+/// on the field, the mana pool and whether a Pillar was played; never the
+/// hand. With one untapped Umbrage Pillar no card of the game answers a
+/// spell, so nobody need ask.
 fn pool_affordable(s: &State, seat: Seat) -> bool {
-    let sorcery_window = seat == s.active && s.step.is_main() && s.stack.is_empty();
+    let own_main = seat == s.active && s.step.is_main();
+    if own_main && !s.players[seat].pillar_played {
+        return true;
+    }
+    let sorcery_window = own_main && s.stack.is_empty();
     let resources = available(s, seat);
     s.db.cards.iter().any(|d| {
         let instant = d.kind == CardType::Rune || d.keywords.contains(&Keyword::Flickerborn);

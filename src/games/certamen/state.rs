@@ -417,11 +417,12 @@ impl StackItem {
 pub enum CombatStage {
     /// Attackers are being declared.
     Attackers,
-    /// Attackers are declared; their triggers are answered before blocks.
+    /// Attackers are declared; both players get priority before blocks.
     Declared,
     /// Blockers are being declared.
     Blockers,
-    /// Blockers are declared; their triggers are answered before damage.
+    /// Blockers are declared (or none could be); both players get
+    /// priority before damage.
     Blocked,
     /// Blazestride damage is dealt; Runes may be cast before regular damage.
     Blazestruck,

@@ -14,12 +14,23 @@ use super::target::aegis_surcharge;
 use crate::cards::certamen::{CardType, Cost, Keyword, Pillar, Trigger};
 use crate::engine::{Event, Illegal, Outcome, Seat};
 
+/// Whether `a` is a manual Pillar tap that was legal when it was offered:
+/// costs are paid automatically and the tap is no longer offered, but a
+/// stored match that holds one still replays (priority holder, own
+/// untapped Pillar).
+fn replayed_tap(s: &State, seat: Seat, a: &Action) -> bool {
+    let Action::TapPillar { pillar } = a else { return false };
+    s.prompt == Prompt::Priority
+        && s.priority == seat
+        && s.players[seat].field.iter().any(|p| p.uid == *pillar && !p.tapped && s.kind_of(p) == CardType::Pillar)
+}
+
 /// Checks `a` against the legal answers of `seat`, then applies it.
 pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illegal> {
     if s.outcome.is_some() {
         return Err(Illegal::new("the game is over"));
     }
-    if !legal_actions(s, seat).contains(a) {
+    if !legal_actions(s, seat).contains(a) && !replayed_tap(s, seat, a) {
         return Err(Illegal::new(format!("{a:?} is not a legal answer for {seat} now")));
     }
     let mut ev = Vec::new();
@@ -252,8 +263,9 @@ fn untapped_pillars(s: &State, seat: Seat, c: Pillar) -> Vec<Uid> {
 
 /// Pays `cost` plus `extra` generic: coloured pips from the pool, then by
 /// tapping Pillars of that colour; generic from colourless resources, then
-/// the pool's coloured surplus, then by tapping the Pillars of the colour
-/// with most untapped. The caller checked that it can be paid.
+/// the pool's coloured surplus, then by tapping Pillars one at a time from
+/// the colour the rest of the payer's hand needs least ([`spare_colour`]).
+/// The caller checked that it can be paid.
 pub fn pay(s: &mut State, seat: Seat, cost: &Cost, extra: u8) {
     for c in Pillar::ALL {
         let mut need = cost.pips_of(c);
@@ -275,14 +287,41 @@ pub fn pay(s: &mut State, seat: Seat, cost: &Cost, extra: u8) {
         pool.pillars[c as usize] -= x;
         need -= x;
     }
+    let wanted = hand_needs(s, seat);
     while need > 0 {
-        let best = Pillar::ALL.into_iter().max_by_key(|c| untapped_pillars(s, seat, *c).len());
-        let Some(uid) = best.and_then(|c| untapped_pillars(s, seat, c).first().copied()) else { break };
-        let colour = s.permanent(uid).and_then(|p| pillar_produces(s, p)).expect("a Pillar");
+        let Some(c) = spare_colour(s, seat, &wanted) else { break };
+        let Some(uid) = untapped_pillars(s, seat, c).first().copied() else { break };
         tap_pillar(s, seat, uid);
-        s.players[seat].pool.pillars[colour as usize] -= 1;
+        s.players[seat].pool.pillars[c as usize] -= 1;
         need -= 1;
     }
+}
+
+/// For each pillar, the most coloured pips of it that one card left in
+/// `seat`'s hand costs (Pillars cost nothing). The payment is the payer's
+/// own choice, so it may read the payer's own hand.
+fn hand_needs(s: &State, seat: Seat) -> [u8; 5] {
+    let mut out = [0u8; 5];
+    for card in &s.players[seat].hand {
+        let Some(cost) = s.def(card.id).cost else { continue };
+        for c in Pillar::ALL {
+            out[c as usize] = out[c as usize].max(cost.pips_of(c));
+        }
+    }
+    out
+}
+
+/// The colour whose next Pillar pays one generic resource: the one with
+/// most untapped Pillars beyond what the rest of the hand needs of it
+/// (`wanted`), then most untapped, then the first in pillar order. So
+/// Pillars a card still in hand needs are kept while others can pay.
+fn spare_colour(s: &State, seat: Seat, wanted: &[u8; 5]) -> Option<Pillar> {
+    Pillar::ALL
+        .into_iter()
+        .map(|c| (c, untapped_pillars(s, seat, c).len() as i32))
+        .filter(|(_, n)| *n > 0)
+        .max_by_key(|(c, n)| (*n - i32::from(wanted[*c as usize]), *n, std::cmp::Reverse(*c as usize)))
+        .map(|(c, _)| c)
 }
 
 /// Passing priority: after both players pass in a row, the top of the
@@ -295,9 +334,9 @@ fn pass(s: &mut State, ev: &mut Vec<Event>) {
     }
     s.passes = 0;
     if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Declared {
-        combat::after_attack_triggers(s, ev);
+        combat::after_attackers_window(s);
     } else if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Blocked {
-        combat::after_block_triggers(s, ev);
+        combat::after_blockers_window(s, ev);
     } else if s.stack.is_empty() && s.step == Step::Combat && s.combat == CombatStage::Blazestruck {
         combat::regular_damage(s, ev);
     } else if s.stack.is_empty() {
