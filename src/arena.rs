@@ -433,7 +433,7 @@ mod tests {
         t.add(&MatchReport { finished: false, ..report(vec![]) }, Seat(0));
         assert_eq!(
             t.summary(),
-            "games: 4, a wins: 1, b wins: 1, draws: 1, unfinished: 1, a move p50: 9 ms, a move p99: 9 ms"
+            "games: 4, a wins: 1, b wins: 1, draws: 1, unfinished: 1, a move p50: 4 ms, a move p99: 9 ms"
         );
     }
 

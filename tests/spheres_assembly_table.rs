@@ -213,7 +213,9 @@ async fn deck_assembly_open_draft_picks_are_one_click_on_the_public_board() {
         "{board:?}"
     );
     let pick = board.components.iter().find_map(|c| match c {
-        cardtable::table::Component::Button { custom_id, label, .. } if custom_id.starts_with("a:") => {
+        cardtable::table::Component::Button { custom_id, label, .. }
+            if custom_id.starts_with("a:") || custom_id.starts_with("ab:") =>
+        {
             Some((custom_id.clone(), label.clone()))
         }
         _ => None,
