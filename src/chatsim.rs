@@ -122,6 +122,10 @@ pub struct ChatReport {
     pub clicks: u64,
     /// Clicks and menu choices by everyone else (responses, blocks, passes).
     pub other_clicks: u64,
+    /// The active player's clicks that opened the hand (part of `clicks`).
+    pub hand_opens: u64,
+    /// The active player's clicks on a pass or *End turn* (part of `clicks`).
+    pub pass_clicks: u64,
     /// New posts in the match thread.
     pub posts: u64,
     /// Posts edited in place.
@@ -173,7 +177,8 @@ impl ChatReport {
         format!(
             "waits at a priority stop: {} ({:.2}/turn), at other decisions: {} ({:.2}/turn); \
              pings of a person: {} ({:.2}/turn)\n\
-             masked passes: {} ({:.2}/turn), masking delay: {:.1} min/turn",
+             masked passes: {} ({:.2}/turn), masking delay: {:.1} min/turn\n\
+             the active player's clicks: hand opened {:.2}/turn, passes {:.2}/turn, moves {:.2}/turn",
             self.stop_waits,
             self.per_turn(self.stop_waits),
             self.waits - self.stop_waits,
@@ -182,7 +187,10 @@ impl ChatReport {
             self.per_turn(self.pings),
             self.masked_passes,
             self.per_turn(self.masked_passes),
-            self.masked_minutes_per_turn()
+            self.masked_minutes_per_turn(),
+            self.per_turn(self.hand_opens),
+            self.per_turn(self.pass_clicks),
+            self.per_turn(self.clicks - self.hand_opens - self.pass_clicks)
         )
     }
 
@@ -203,6 +211,8 @@ impl ChatReport {
         self.turns += other.turns;
         self.clicks += other.clicks;
         self.other_clicks += other.other_clicks;
+        self.hand_opens += other.hand_opens;
+        self.pass_clicks += other.pass_clicks;
         self.posts += other.posts;
         self.edits += other.edits;
         self.private += other.private;
@@ -233,6 +243,14 @@ impl ChatReport {
             self.per_turn(self.idle_pings)
         )
     }
+}
+
+/// What a click was, for the breakdown of the active player's clicks.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Hand,
+    Pass,
+    Move,
 }
 
 /// A message a simulated user can see and click.
@@ -445,7 +463,7 @@ impl Sim {
                 });
             if let Some(id) = hand {
                 self.opened = newest.map(|v| (who.to_owned(), v));
-                self.click(who, RequestKind::Click { custom_id: id }).await;
+                self.click(who, RequestKind::Click { custom_id: id }, Kind::Hand).await;
                 return true;
             }
         }
@@ -458,18 +476,18 @@ impl Sim {
         let pass = passes.iter().find(|(end, _)| *end).or(passes.first()).map(|(_, k)| k.clone());
         let choice = if !moves.is_empty() && (pass.is_none() || self.rng.below(5) < 4) {
             let i = self.rng.below(moves.len());
-            Some(moves.swap_remove(i))
-        } else if pass.is_some() {
-            pass
+            Some((moves.swap_remove(i), Kind::Move))
+        } else if let Some(pass) = pass {
+            Some((pass, Kind::Pass))
         } else if !filler.is_empty() {
             let i = self.rng.below(filler.len());
-            Some(filler.swap_remove(i))
+            Some((filler.swap_remove(i), Kind::Move))
         } else {
             None
         };
         match choice {
-            Some(kind) => {
-                self.click(who, kind).await;
+            Some((kind, tally)) => {
+                self.click(who, kind, tally).await;
                 true
             }
             None => false,
@@ -477,12 +495,17 @@ impl Sim {
     }
 
     /// A click, counted for the turn it happens in.
-    async fn click(&mut self, who: &str, kind: RequestKind) {
+    async fn click(&mut self, who: &str, kind: RequestKind, tally: Kind) {
         let before = self.state().await;
         let turn = before.as_ref().and_then(turn_of);
         let active = turn.map(|t| t.1);
         if active.is_some_and(|a| PLAYERS.get(a.index()) == Some(&who)) {
             self.report.clicks += 1;
+            match tally {
+                Kind::Hand => self.report.hand_opens += 1,
+                Kind::Pass => self.report.pass_clicks += 1,
+                Kind::Move => {}
+            }
         } else if self.match_id.is_some() {
             self.report.other_clicks += 1;
         }
