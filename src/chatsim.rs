@@ -287,7 +287,13 @@ struct Sim {
     last_actor: Option<String>,
     /// The table's clock.
     clock: Arc<ManualClock>,
+    /// When each player's last private reply was shown (it stays
+    /// editable for [`REPLY_EDITABLE_SECONDS`]).
+    private_at: Vec<(String, i64)>,
 }
+
+/// How long Discord lets the bot edit the reply to an interaction.
+const REPLY_EDITABLE_SECONDS: i64 = 15 * 60;
 
 const PLAYERS: [&str; 2] = ["alice", "bob"];
 
@@ -346,10 +352,27 @@ impl Sim {
                         queue.extend(self.table.posted(k, &message_ref).await.unwrap_or_default());
                     }
                 }
+                Outgoing::RefreshHand { to, message, .. } => {
+                    // Discord edits the reply of the player's last click for
+                    // 15 minutes; a player who was pinged comes back later,
+                    // when it may be too late: only one still looking gets it.
+                    let fresh = self
+                        .private_at
+                        .iter()
+                        .any(|(w, at)| *w == to.0 && self.clock.now() - at < REPLY_EDITABLE_SECONDS);
+                    if fresh && !self.pinged.contains(&to.0) {
+                        self.report.private += 1;
+                        self.seen.retain(|m| m.to.as_deref() != Some(to.as_str()));
+                        self.show(Some(to.as_str().to_owned()), &message);
+                    }
+                }
                 Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message } => {
                     if self.match_id.is_some() {
                         self.report.private += 1;
                     }
+                    let now = self.clock.now();
+                    self.private_at.retain(|(w, _)| *w != to.0);
+                    self.private_at.push((to.0.clone(), now));
                     // A user's newer private reply replaces what they look at.
                     self.seen.retain(|m| m.to.as_deref() != Some(to.as_str()));
                     self.show(Some(to.as_str().to_owned()), &message);
@@ -623,6 +646,7 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
             pinged: Vec::new(),
             last_actor: None,
             clock,
+            private_at: Vec::new(),
         };
         sim.play(&opts.orders).await;
         total.add(&sim.report);
@@ -639,6 +663,7 @@ impl Sim {
                     reminders: None,
                     auto_pass: None,
                     orders: Some(orders.join(",")),
+                    stops: None,
                 };
                 self.send(p, RequestKind::Slash(settings)).await;
             }

@@ -2,7 +2,7 @@
 //! on public facts, on hidden ones only with the player's leave
 //! (`/settings auto_pass:on`), and never when there is a real answer.
 
-use cardtable::engine::{Responses, Rules, Seat, Stop};
+use cardtable::engine::{Responses, Rules, Seat, Stop, Stops};
 use cardtable::games::spheres::testing::{attack, labels, Table};
 use cardtable::games::spheres::{Action, Prompt, Spheres, Step};
 use cardtable::games::AnyState;
@@ -34,7 +34,12 @@ fn spheres_5d_retaliation_window_opens_on_public_facts_even_with_nothing_afforda
     assert_eq!(labels(&s, B), vec!["Pass"]);
     assert_eq!(
         Spheres::stop(&s, B),
-        Some(Stop { pass: Action::Pass, responses: Responses::NoneSecretly, asked_by_default: true })
+        Some(Stop {
+            pass: Action::Pass,
+            responses: Responses::NoneSecretly,
+            asked_by_default: true,
+            window: "retaliation"
+        })
     );
     assert_eq!(Spheres::stop(&s, A), None, "only the defender is at the stop");
 }
@@ -44,7 +49,12 @@ fn spheres_5d_retaliation_with_an_affordable_spell_is_a_real_answer() {
     let s = attacked_with_hand(&["Ember Drake", "Clockwork Sentry"]);
     assert_eq!(
         Spheres::stop(&s, B),
-        Some(Stop { pass: Action::Pass, responses: Responses::Some, asked_by_default: true })
+        Some(Stop {
+            pass: Action::Pass,
+            responses: Responses::Some,
+            asked_by_default: true,
+            window: "retaliation"
+        })
     );
 }
 
@@ -60,7 +70,7 @@ fn autopilot_does_not_pass_on_a_hidden_nothing_without_leave() {
     assert_eq!(automatic_answer(&s, B, &Leave::default()), None, "Bob must be asked: his hand is his secret");
     let pass = automatic_answer(&s, B, &Leave { auto_pass: true, ..Leave::default() });
     assert_eq!(pass, Some(s.stop(B).unwrap().pass), "with auto_pass on, the table passes for Bob");
-    let held = Leave { hold_priority: true, auto_pass: true, orders: vec![] };
+    let held = Leave { hold_priority: true, auto_pass: true, ..Leave::default() };
     assert_eq!(automatic_answer(&s, B, &held), None, "hold priority answers nothing");
 }
 
@@ -84,12 +94,31 @@ fn autopilot_answers_a_forced_choice_that_is_not_a_stop() {
 
 #[test]
 fn a_stop_passes_automatically_only_as_its_responses_allow() {
-    let stop = |responses| Stop { pass: (), responses, asked_by_default: true };
-    assert!(stop(Responses::NonePublicly).passes_automatically(false));
-    assert!(!stop(Responses::NoneSecretly).passes_automatically(false));
-    assert!(stop(Responses::NoneSecretly).passes_automatically(true));
-    assert!(!stop(Responses::Some).passes_automatically(true));
+    let none = Stops::default();
+    let stop = |responses| Stop { pass: (), responses, asked_by_default: true, window: "end" };
+    assert!(stop(Responses::NonePublicly).passes_automatically(&none, false));
+    assert!(!stop(Responses::NoneSecretly).passes_automatically(&none, false));
+    assert!(stop(Responses::NoneSecretly).passes_automatically(&none, true));
+    assert!(!stop(Responses::Some).passes_automatically(&none, true));
     // A window the player is not asked at by default is passed whatever they hold.
-    let unasked = Stop { pass: (), responses: Responses::Some, asked_by_default: false };
-    assert!(unasked.passes_automatically(false));
+    let unasked = Stop { pass: (), responses: Responses::Some, asked_by_default: false, window: "end" };
+    assert!(unasked.passes_automatically(&none, false));
+}
+
+#[test]
+fn a_players_own_stops_ask_at_a_window_or_skip_it_whatever_the_default() {
+    let stop =
+        |asked_by_default| Stop { pass: (), responses: Responses::Some, asked_by_default, window: "end" };
+    let ask_end = Stops::parse("end, attackers");
+    let skip_end = Stops::parse("no-end");
+    // Asked at a window passed by default: a real response is not passed.
+    assert!(stop(false).asked(&ask_end));
+    assert!(!stop(false).passes_automatically(&ask_end, true));
+    // Skipped where asked by default: passed whatever the seat holds.
+    assert!(!stop(true).asked(&skip_end));
+    assert!(stop(true).passes_automatically(&skip_end, false));
+    // Stops of other windows change nothing.
+    let other = Stops::parse("blockers,no-draw");
+    assert_eq!((stop(true).asked(&other), stop(false).asked(&other)), (true, false));
+    assert_eq!(Stops::parse("END, no-Draw,end").to_text(), "end,no-draw");
 }

@@ -298,6 +298,7 @@ async fn settings_orders_are_checked_and_kept() {
         reminders: None,
         auto_pass: None,
         orders: Some(orders.into()),
+        stops: None,
     };
     let err = f.slash("Alice", set("never-blok")).await.unwrap_err();
     assert!(err.reply_text().contains("never-block"), "{}", err.reply_text());
@@ -305,6 +306,32 @@ async fn settings_orders_are_checked_and_kept() {
     assert_eq!(f.table.store().user_orders("alice").await.unwrap(), vec!["never-block", "only-when-able"]);
     f.slash("Alice", set("none")).await.unwrap();
     assert!(f.table.store().user_orders("alice").await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn settings_stops_are_checked_before_anything_is_stored_and_kept() {
+    let mut f = Front::new().await;
+    let set = |stops: &str, orders: Option<&str>| Command::Settings {
+        hold_priority: None,
+        reminders: None,
+        auto_pass: None,
+        orders: orders.map(str::to_owned),
+        stops: Some(stops.into()),
+    };
+    // An unknown window is named, with the windows there are.
+    let err = f.slash("Alice", set("end,no-blokers", Some("never-block"))).await.unwrap_err();
+    let text = err.reply_text();
+    assert!(text.contains("blokers") && text.contains("`blockers`"), "{text}");
+    // Nothing of the refused command was stored, orders included.
+    assert!(f.table.store().user_orders("alice").await.unwrap().is_empty());
+    assert_eq!(f.table.store().user_stops("alice").await.unwrap(), "");
+    let err = f.slash("Alice", set("end,no-end", None)).await.unwrap_err();
+    assert!(err.reply_text().contains("both"), "{}", err.reply_text());
+    let out = f.slash("Alice", set("End, no-blockers", None)).await.unwrap();
+    assert_eq!(f.table.store().user_stops("alice").await.unwrap(), "end,no-blockers");
+    assert!(format!("{out:?}").contains("end,no-blockers"), "the settings show the stops");
+    f.slash("Alice", set("default", None)).await.unwrap();
+    assert_eq!(f.table.store().user_stops("alice").await.unwrap(), "");
 }
 
 #[tokio::test]

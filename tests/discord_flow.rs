@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
-use cardtable::discord::{answer_slash, deliver_due, on_component};
+use cardtable::discord::{answer_slash, deliver, deliver_due, on_component};
 use cardtable::table::{Command, CustomId, UserRef};
 
 mod discord_support;
@@ -257,8 +257,13 @@ async fn the_ticker_reminds_by_direct_message_then_pings_an_archived_thread() {
     let start = table.now();
     // Reminders by direct message are for those who asked for them.
     let late = to_act(&table, match_id, [A, B]).await;
-    let opt_in =
-        Command::Settings { hold_priority: None, reminders: Some(true), auto_pass: None, orders: None };
+    let opt_in = Command::Settings {
+        hold_priority: None,
+        reminders: Some(true),
+        auto_pass: None,
+        orders: None,
+        stops: None,
+    };
     answer_slash(http, &table, &slash(late, CHANNEL, "settings"), async { Ok(opt_in) }).await.unwrap();
     discord.take();
 
@@ -352,6 +357,45 @@ async fn a_click_on_a_private_hand_replaces_it_in_place() {
 }
 
 #[tokio::test]
+async fn a_refreshed_hand_edits_the_players_last_hand_reply_and_nothing_else() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let http = &discord.http;
+    // Players of their own: the adapter's memory of live replies is the process's.
+    let (cleo, dan) = ((7101, "Cleo"), (7102, "Dan"));
+    let (thread, match_id) = open_match_between(&discord, &table, cleo, dan).await;
+    let first = to_act(&table, match_id, [cleo, dan]).await;
+    let other = if first == cleo { dan } else { cleo };
+    // The hand opened from the board is a follow-up message of that click.
+    on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
+    let calls = discord.take();
+    let shown = private_replies(&calls)[0];
+    assert_eq!(shown.method, "POST", "{calls:#?}");
+    let hand = |to: (u64, &str)| cardtable::table::Outgoing::RefreshHand {
+        to: cardtable::table::UserId(to.0.to_string()),
+        match_id,
+        message: cardtable::table::Message::text("your hand, later"),
+    };
+    deliver(http, &table, None, vec![hand(first), hand(other)]).await.unwrap();
+    let calls = discord.take();
+    // Only the player whose reply this process showed is refreshed, in place.
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(calls[0].method, "PATCH");
+    // The follow-up message itself (by its id), not the click's own response.
+    let reply = format!("/api/v10/webhooks/{APP}/token-{}/messages/", first.0);
+    let id = calls[0].path.strip_prefix(&reply).unwrap_or_else(|| panic!("{}", calls[0].path));
+    assert!(id.parse::<u64>().is_ok(), "{}", calls[0].path);
+    assert_eq!(text_of(&calls[0].body), "your hand, later");
+    let allowed = &calls[0].body["allowed_mentions"];
+    assert_eq!(
+        (&allowed["parse"], &allowed["users"]),
+        (&json!([]), &json!([])),
+        "no pings: {}",
+        calls[0].body
+    );
+}
+
+#[tokio::test]
 async fn the_accepted_post_links_the_thread_and_the_first_hand_is_found_there() {
     let discord = FakeDiscord::start().await;
     let table = table().await;
@@ -393,8 +437,13 @@ async fn a_direct_message_reminder_that_cannot_be_delivered_becomes_a_ping_in_th
     let table = table().await;
     let (thread, match_id) = open_match(&discord, &table).await;
     let late = to_act(&table, match_id, [A, B]).await;
-    let opt_in =
-        Command::Settings { hold_priority: None, reminders: Some(true), auto_pass: None, orders: None };
+    let opt_in = Command::Settings {
+        hold_priority: None,
+        reminders: Some(true),
+        auto_pass: None,
+        orders: None,
+        stops: None,
+    };
     answer_slash(&discord.http, &table, &slash(late, CHANNEL, "settings"), async { Ok(opt_in) })
         .await
         .unwrap();

@@ -55,7 +55,8 @@ async fn certamen_match(f: &mut Front) -> i64 {
 }
 
 /// The match's Certamen state, set to Alice's main phase with `bob_card`
-/// in Bob's hand: Alice holds an Ember Bolt and an Emberwake Pillar, Bob
+/// in Bob's hand: Alice holds an Ember Bolt and an Emberwake Pillar in
+/// hand and another on the field, Bob
 /// two untapped Emberwake Pillars (so public facts alone never show he has
 /// no answer). Committed as the match's new snapshot; returns the version.
 async fn set_scene(f: &Front, id: i64, bob_card: &str) -> i64 {
@@ -74,6 +75,8 @@ async fn set_scene(f: &Front, id: i64, bob_card: &str) -> i64 {
         s.players[seat].archive.extend(hand);
     }
     to_hand(&mut s, ALICE, "Ember Bolt");
+    // A Pillar to play after the Bolt: her turn goes on after it.
+    to_hand(&mut s, ALICE, "Emberwake Pillar");
     to_field(&mut s, ALICE, "Emberwake Pillar");
     to_hand(&mut s, BOB, bob_card);
     to_field(&mut s, BOB, "Emberwake Pillar");
@@ -212,6 +215,52 @@ async fn priority_window_is_quiet_and_reads_the_same_whatever_the_hand_holds() {
         unable.front.table.store().load_match(unable.id).await.unwrap(),
     );
     assert_eq!((a.version, a.to_act.clone(), a.pass_at), (b.version, b.to_act.clone(), b.pass_at));
+    // Alice, looking at the table all along, has her hand kept live either
+    // way, and what she is shown privately is the same too.
+    assert_eq!(refreshed(&masked), refreshed(&by_hand));
+    let [(to, message)] = refreshed(&masked).try_into().expect("one refreshed hand");
+    assert_eq!(to, "alice");
+    let versions: Vec<i64> = message
+        .components
+        .iter()
+        .filter_map(|c| match CustomId::decode(c.custom_id()) {
+            Some(CustomId::Act { version, .. } | CustomId::EndTurn { version, .. }) => Some(version),
+            _ => None,
+        })
+        .collect();
+    assert!(!versions.is_empty(), "her refreshed hand offers moves: {message:?}");
+    assert!(versions.iter().all(|v| *v == b.version), "at the match's version {}: {versions:?}", b.version);
+}
+
+/// The hands the table keeps live in `out`, by player.
+fn refreshed(out: &[Outgoing]) -> Vec<(String, Message)> {
+    out.iter()
+        .filter_map(|o| match o {
+            Outgoing::RefreshHand { to, message, .. } => Some((to.0.clone(), message.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_turn_that_begins_at_a_quiet_window_pings_its_player_in_the_thread() {
+    let mut sc = scene("Cinder Imp").await;
+    sc.front.clock.set(sc.pass_at);
+    let masked = sc.front.table.tick(sc.pass_at).await.unwrap();
+    sc.front.deliver(&masked).await;
+    // Alice ends her turn; Bob's begins at his main phase, a window he is
+    // asked at quietly: the thread pings him all the same, and no direct
+    // message repeats it.
+    let row = sc.front.table.store().load_match(sc.id).await.unwrap();
+    let end = CustomId::EndTurn { match_id: sc.id, version: row.version }.encode();
+    let out = sc.front.click("Alice", &end).await.unwrap();
+    let row = sc.front.table.store().load_match(sc.id).await.unwrap();
+    let state = AnyState::from_json(&row.state, sc.front.table.library()).unwrap();
+    assert_eq!(state.turn().map(|t| t.active), Some(BOB), "Bob's turn");
+    assert_eq!(state.stop(BOB).map(|s| s.window), Some("main"));
+    let pinged: Vec<String> = public(&out).into_iter().flat_map(|(_, mentions, _)| mentions).collect();
+    assert_eq!(pinged, vec!["bob".to_owned()]);
+    assert_eq!(dms_to_bob(&out), 0);
 }
 
 #[tokio::test]
@@ -223,11 +272,58 @@ async fn a_player_who_holds_priority_is_pinged_at_every_window() {
     let cast = alice_bolts_bob(&mut front, id, version).await;
     let pinged: Vec<String> = public(&cast).into_iter().flat_map(|(_, mentions, _)| mentions).collect();
     assert_eq!(pinged, vec!["bob".to_owned()], "hold_priority asks Bob in the thread");
+    assert!(refreshed(&cast).is_empty(), "a pinged player's hand is not refreshed: {cast:?}");
     assert_eq!(front.table.store().load_match(id).await.unwrap().pass_at, None, "no masked pass");
 }
 
+#[tokio::test]
+async fn a_window_the_player_skips_is_passed_for_them_whatever_they_hold_and_one_they_add_asks_them() {
+    // Bob skips answers to Alice's spells: though he holds a Bolt he could
+    // answer with, the table passes for him at once, and no window waits.
+    let mut front = Front::new().await;
+    front.slash("Bob", settings_stops("no-their-spell")).await.unwrap();
+    let id = certamen_match(&mut front).await;
+    let version = set_scene(&front, id, "Ember Bolt").await;
+    let cast = alice_bolts_bob(&mut front, id, version).await;
+    let row = front.table.store().load_match(id).await.unwrap();
+    let AnyState::Certamen(s) = AnyState::from_json(&row.state, front.table.library()).unwrap() else {
+        panic!()
+    };
+    assert!(s.stack.is_empty(), "the Bolt resolved without waiting for Bob");
+    assert!(s.players[BOB].hand.iter().any(|c| s.def(c.id).name == "Ember Bolt"), "Bob kept his Bolt");
+    assert_eq!(dms_to_bob(&cast), 0);
+    // Alice adds her own spells' window: after her Bolt she is asked to
+    // respond to it herself (the rulebook gives her priority first), where
+    // by default the table passes for her.
+    let mut front = Front::new().await;
+    front.slash("Alice", settings_stops("my-spell")).await.unwrap();
+    let id = certamen_match(&mut front).await;
+    let version = set_scene(&front, id, "Cinder Imp").await;
+    alice_bolts_bob(&mut front, id, version).await;
+    let row = front.table.store().load_match(id).await.unwrap();
+    let state = AnyState::from_json(&row.state, front.table.library()).unwrap();
+    assert_eq!(row.to_act, "0", "Alice holds priority over her own Bolt");
+    assert_eq!(state.stop(ALICE).map(|s| s.window), Some("my-spell"));
+}
+
+fn settings_stops(stops: &str) -> Command {
+    Command::Settings {
+        hold_priority: None,
+        reminders: None,
+        auto_pass: None,
+        orders: None,
+        stops: Some(stops.into()),
+    }
+}
+
 fn settings_hold_priority() -> Command {
-    Command::Settings { hold_priority: Some(true), reminders: None, auto_pass: None, orders: None }
+    Command::Settings {
+        hold_priority: Some(true),
+        reminders: None,
+        auto_pass: None,
+        orders: None,
+        stops: None,
+    }
 }
 
 #[test]

@@ -122,6 +122,7 @@ async fn cards_games_settings_and_matches() {
                 reminders: Some(false),
                 auto_pass: None,
                 orders: None,
+                stops: None,
             },
         )
         .await
@@ -176,7 +177,13 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
     for who in ["Alice", "Bob"] {
         f.slash(
             who,
-            Command::Settings { hold_priority: None, reminders: None, auto_pass: Some(true), orders: None },
+            Command::Settings {
+                hold_priority: None,
+                reminders: None,
+                auto_pass: Some(true),
+                orders: None,
+                stops: None,
+            },
         )
         .await
         .unwrap();
@@ -197,7 +204,13 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
     for who in ["Alice", "Bob"] {
         f.slash(
             who,
-            Command::Settings { hold_priority: Some(true), reminders: None, auto_pass: None, orders: None },
+            Command::Settings {
+                hold_priority: Some(true),
+                reminders: None,
+                auto_pass: None,
+                orders: None,
+                stops: None,
+            },
         )
         .await
         .unwrap();

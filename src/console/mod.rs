@@ -494,6 +494,20 @@ impl Console {
                     shown.asked_by = self.asking.clone();
                     self.shown.push(shown);
                 }
+                Outgoing::RefreshHand { to, match_id, message } => {
+                    // In place of their last private message of that match,
+                    // as Discord edits the reply of their last click.
+                    let theirs = |m: &Shown| {
+                        m.visible_to.as_deref() == Some(to.as_str())
+                            && crate::view::components_match(&m.components) == Some(match_id)
+                    };
+                    let Some(i) = self.shown.iter().rposition(theirs) else { continue };
+                    let header = format!("[only {}] (hand refreshed)", self.name_of(&to));
+                    text.push_str(&self.render(&header, &message));
+                    let mut shown = self.shown.remove(i);
+                    shown.components = message.components;
+                    self.shown.push(shown);
+                }
                 Outgoing::Edit { target, message_ref, message, key } => {
                     let Some(i) = self.shown.iter().position(|m| m.id == message_ref) else {
                         // Not shown in this run: post it anew, as Discord's adapter does.

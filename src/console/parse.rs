@@ -410,7 +410,8 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             let reminders = o.take("reminders").map(|v| parse_bool("reminders", &v)).transpose()?;
             let auto_pass = o.take("auto_pass").map(|v| parse_bool("auto_pass", &v)).transpose()?;
             let orders = o.take("orders");
-            Ok(Command::Settings { hold_priority, reminders, auto_pass, orders })
+            let stops = o.take("stops");
+            Ok(Command::Settings { hold_priority, reminders, auto_pass, orders, stops })
         }
         "card" => {
             let name = o

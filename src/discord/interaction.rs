@@ -13,11 +13,33 @@
 
 use serenity::all::{
     ChannelType, CommandInteraction, ComponentInteraction, CreateInteractionResponse, GuildId, Http, Member,
-    MessageFlags, PartialChannel, User,
+    MessageFlags, MessageId, PartialChannel, User,
 };
 
 use super::render;
 use crate::table::{Message, Place, UserRef};
+
+/// Where a private reply went: it can be edited through `token` (for 15
+/// minutes after the interaction), as the interaction's own response
+/// (`followup: None`) or as the follow-up message `followup`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// The interaction's token.
+    pub token: String,
+    /// The follow-up message, when the reply is one.
+    pub followup: Option<MessageId>,
+}
+
+impl Shown {
+    /// Shows `message` in place of the reply (Discord's webhook message edit).
+    pub async fn edit(&self, http: &Http, message: &Message) -> serenity::Result<()> {
+        use serenity::builder::Builder;
+        match self.followup {
+            None => render::to_response_edit(message).execute(http, &self.token).await.map(drop),
+            Some(id) => render::to_followup(message).execute(http, (Some(id), &self.token)).await.map(drop),
+        }
+    }
+}
 
 /// The interaction being answered.
 pub enum Reply<'a> {
@@ -76,35 +98,44 @@ impl<'a> Reply<'a> {
         }
     }
 
-    /// Shows `message` to the person only.
-    pub async fn private(&mut self, http: &Http, message: &Message) -> serenity::Result<()> {
-        match self {
+    /// Shows `message` to the person only; where it went.
+    pub async fn private(&mut self, http: &Http, message: &Message) -> serenity::Result<Shown> {
+        let followup = match self {
             Reply::Command { interaction, replaced: replaced @ false } => {
                 interaction.edit_response(http, render::to_response_edit(message)).await?;
                 *replaced = true;
+                None
             }
             Reply::Command { interaction, replaced: true } => {
-                interaction.create_followup(http, render::to_followup(message)).await?;
+                Some(interaction.create_followup(http, render::to_followup(message)).await?.id)
             }
             Reply::Component { interaction, .. } => {
-                interaction.create_followup(http, render::to_followup(message)).await?;
+                Some(interaction.create_followup(http, render::to_followup(message)).await?.id)
             }
+        };
+        Ok(Shown { token: self.token().to_owned(), followup })
+    }
+
+    /// The interaction's token (it can edit the replies for 15 minutes).
+    fn token(&self) -> &str {
+        match self {
+            Reply::Command { interaction, .. } => &interaction.token,
+            Reply::Component { interaction, .. } => &interaction.token,
         }
-        Ok(())
     }
 
     /// Shows `message` to the person: in place of the clicked message
     /// when that is their own private one (its first answer only; the click
     /// was acknowledged as a deferred update, so its response is that
     /// message), otherwise as [`Reply::private`].
-    pub async fn show(&mut self, http: &Http, message: &Message) -> serenity::Result<()> {
+    pub async fn show(&mut self, http: &Http, message: &Message) -> serenity::Result<Shown> {
         match self {
             Reply::Component { interaction, replaced: replaced @ false }
                 if interaction.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)) =>
             {
                 interaction.edit_response(http, render::to_response_edit(message)).await?;
                 *replaced = true;
-                Ok(())
+                Ok(Shown { token: interaction.token.clone(), followup: None })
             }
             _ => self.private(http, message).await,
         }

@@ -29,7 +29,7 @@ use tracing::{error, info, warn};
 
 pub use commands::{all_commands, answer_slash};
 pub use config::Config;
-pub use outbox::{set_retry, Retry};
+pub use outbox::{deliver, set_retry, Retry};
 pub use router::on_component;
 pub use ticker::deliver_due;
 

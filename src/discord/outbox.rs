@@ -15,8 +15,8 @@
 //! lost may have been made, and a second one would duplicate it.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::{PoisonError, RwLock};
-use std::time::Duration;
+use std::sync::{Mutex, PoisonError, RwLock};
+use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use serenity::all::{
@@ -26,9 +26,9 @@ use serenity::all::{
 use tracing::{debug, info, warn};
 
 use super::error::{discord_error_code, problem_of, DeliveryError, Doing, Problem};
-use super::interaction::Reply;
+use super::interaction::{Reply, Shown};
 use super::{render, Error};
-use crate::table::{MatchThread, Message, Outgoing, Request, Table, Target};
+use crate::table::{MatchThread, Message, Outgoing, Request, Table, Target, UserId};
 
 /// Discord's JSON error codes this module reacts to.
 const UNKNOWN_CHANNEL: isize = 10003;
@@ -66,6 +66,43 @@ pub fn set_retry(retry: Retry) {
 
 fn retry_policy() -> Retry {
     *RETRY.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How long after an interaction its replies are still edited: Discord
+/// allows 15 minutes; a minute is kept in hand.
+const HAND_EDITABLE: Duration = Duration::from_secs(14 * 60);
+
+/// The private replies of this process that show a player's hand, by
+/// player and match, with when they were shown (see
+/// [`Outgoing::RefreshHand`]).
+type LiveHands = HashMap<(String, i64), (Shown, Instant)>;
+
+static LIVE_HANDS: Mutex<Option<LiveHands>> = Mutex::new(None);
+
+fn live_hands() -> std::sync::MutexGuard<'static, Option<LiveHands>> {
+    LIVE_HANDS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Remembers that `to`'s hand in `match_id` was shown as `shown` (and
+/// forgets replies too old to edit).
+fn remember_hand(to: &UserId, match_id: i64, shown: Shown) {
+    let mut hands = live_hands();
+    let hands = hands.get_or_insert_with(HashMap::new);
+    hands.retain(|_, (_, at)| at.elapsed() < HAND_EDITABLE);
+    hands.insert((to.as_str().to_owned(), match_id), (shown, Instant::now()));
+}
+
+/// `to`'s hand reply in `match_id` if it can still be edited.
+fn live_hand(to: &UserId, match_id: i64) -> Option<Shown> {
+    let hands = live_hands();
+    let (shown, at) = hands.as_ref()?.get(&(to.as_str().to_owned(), match_id))?;
+    (at.elapsed() < HAND_EDITABLE).then(|| shown.clone())
+}
+
+fn forget_hand(to: &UserId, match_id: i64) {
+    if let Some(hands) = live_hands().as_mut() {
+        hands.remove(&(to.as_str().to_owned(), match_id));
+    }
 }
 
 /// Hands `request` to the table and carries out the answer; a refusal or a
@@ -261,15 +298,29 @@ pub async fn deliver(
                             )),
                             None => message,
                         };
-                        reply.show(http, &message).await.map_err(|source| DeliveryError {
+                        let shown = reply.show(http, &message).await.map_err(|source| DeliveryError {
                             doing: Doing::Reply,
                             in_thread: false,
                             source,
                         })?;
+                        if let Some(match_id) = message.match_of() {
+                            remember_hand(&to, match_id, shown);
+                        }
                     }
                     _ => {
                         warn!(to = %to, "dropping a private message with no interaction of theirs to carry it")
                     }
+                }
+            }
+            Outgoing::RefreshHand { to, match_id, message } => {
+                // Best effort: the player opens their hand again if this fails.
+                let Some(shown) = live_hand(&to, match_id) else {
+                    debug!(to = %to, match_id, "no live hand reply to refresh");
+                    continue;
+                };
+                if let Err(e) = with_retry(Repeat::Safe, || shown.edit(http, &message)).await {
+                    debug!(to = %to, match_id, "could not refresh the hand: {e}");
+                    forget_hand(&to, match_id);
                 }
             }
             Outgoing::StripComponents { target, message_ref } => {

@@ -25,7 +25,7 @@ pub use outcome::Outcome;
 pub use playout::{logistic, pick_acting, random_playout, Playout, PlayoutError};
 pub use rng::GameRng;
 pub use seat::{PerSeat, Seat};
-pub use stop::{Responses, Stop};
+pub use stop::{Responses, Stop, Stops};
 pub use view::{
     ActionView, CardView, Placement, PoolView, SeatView, StackItemView, TableView, Viewer, ZoneView,
 };

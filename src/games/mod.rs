@@ -64,6 +64,18 @@ pub struct GameInfo {
     /// The standing orders a player may give in this game, besides
     /// [`crate::engine::ONLY_WHEN_ABLE`] (see [`Rules::orders`]).
     pub orders: &'static [Order],
+    /// The priority windows a player may choose to be asked at, or to
+    /// skip, with `/settings stops` (see [`crate::engine::Stop::window`]).
+    pub windows: &'static [Window],
+}
+
+/// A kind of priority window a player may set a stop at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// The key typed in `/settings stops` ("end").
+    pub key: &'static str,
+    /// What it is, for players, with whether it is asked at by default.
+    pub summary: &'static str,
 }
 
 /// One way of assembling decks, as a challenge offers it.

@@ -133,6 +133,8 @@ pub struct SeatRow {
     pub auto_pass: bool,
     /// The user's standing orders for every match (keys).
     pub orders: Vec<String>,
+    /// The user's stops for every match (`/settings stops`).
+    pub stops: crate::engine::Stops,
 }
 
 /// A row of `match_actions`, the append-only log.
@@ -303,7 +305,8 @@ impl Store {
                  SELECT json_group_array(json_array(s.seat, s.user_id, s.deck_name,
                                                     COALESCE(u.hold_priority, 0),
                                                     COALESCE(u.auto_pass, 0),
-                                                    COALESCE(u.standing_orders, '')))
+                                                    COALESCE(u.standing_orders, ''),
+                                                    COALESCE(u.stops, '')))
                  FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
                  WHERE s.match_id = m.id
              ) AS seats_json
@@ -313,11 +316,14 @@ impl Store {
         .fetch_optional(&mut *self.reader().await?)
         .await?
         .ok_or_else(|| match_not_found(id))?;
-        let seats: Vec<(i64, String, String, i64, i64, String)> = serde_json::from_str(&row.seats_json)
-            .map_err(|e| StoreError::Corrupt { match_id: id, reason: format!("unreadable seats: {e}") })?;
+        let seats: Vec<(i64, String, String, i64, i64, String, String)> =
+            serde_json::from_str(&row.seats_json).map_err(|e| StoreError::Corrupt {
+                match_id: id,
+                reason: format!("unreadable seats: {e}"),
+            })?;
         let mut seats: Vec<SeatRow> = seats
             .into_iter()
-            .map(|(seat, user_id, deck_name, hold_priority, auto_pass, orders)| SeatRow {
+            .map(|(seat, user_id, deck_name, hold_priority, auto_pass, orders, stops)| SeatRow {
                 match_id: id,
                 seat,
                 user_id,
@@ -325,6 +331,7 @@ impl Store {
                 hold_priority: hold_priority != 0,
                 auto_pass: auto_pass != 0,
                 orders: super::users::order_keys(&orders),
+                stops: crate::engine::Stops::parse(&stops),
             })
             .collect();
         seats.sort_by_key(|s| s.seat);

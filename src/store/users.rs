@@ -108,4 +108,27 @@ impl Store {
         .await?;
         Ok(())
     }
+
+    /// The user's stops for every match, as stored ("end,no-blockers";
+    /// empty for a user never seen).
+    pub async fn user_stops(&self, id: &str) -> Result<String, StoreError> {
+        let row: Option<String> = sqlx::query_scalar("SELECT stops FROM users WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut *self.reader().await?)
+            .await?;
+        Ok(row.unwrap_or_default())
+    }
+
+    /// Stores the user's stops for every match (creating the user if new).
+    pub async fn set_user_stops(&self, id: &str, stops: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO users (id, stops) VALUES (?, ?)
+             ON CONFLICT (id) DO UPDATE SET stops = excluded.stops",
+        )
+        .bind(id)
+        .bind(stops)
+        .execute(&mut *self.writer().await?)
+        .await?;
+        Ok(())
+    }
 }

@@ -321,9 +321,7 @@ impl Table {
                     return Ok(Turn::Moved(vec![]));
                 }
                 let after = m.moved_to(done, plan.orders.to_json(), &state);
-                let mut out = vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)];
-                out.extend(self.quiet_notices(&after, &state, None));
-                Ok(Turn::Moved(out))
+                Ok(Turn::Moved(self.board_after(m, &after, &state, &steps, &plan, None, None, None)))
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),
             Err(e) => Err(e.into()),

@@ -200,10 +200,7 @@ impl Table {
                 Ok(done) => {
                     self.store.time_called(match_id).await?;
                     let after = m.moved_to(done, plan.orders.to_json(), &state);
-                    let mut out =
-                        vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)];
-                    out.extend(self.quiet_notices(&after, &state, None));
-                    return Ok(out);
+                    return Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None));
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -252,18 +249,7 @@ impl Table {
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
                 let after = m.moved_to(done, plan.orders.to_json(), &state);
-                let message = self.board_message(&after, &state, done.version, &plan.shown);
-                let mut out = match (&m.row.board_message, plan.edit) {
-                    (Some(message_ref), true) => vec![Outgoing::Edit {
-                        target: m.board_target(),
-                        message_ref: message_ref.clone(),
-                        message,
-                        key: Some(super::protocol::PostKey::Board { match_id, version: done.version }),
-                    }],
-                    _ => vec![self.board_post(&after, &state, done.version, &plan.shown, None, None)],
-                };
-                out.extend(self.quiet_notices(&after, &state, None));
-                Ok(out)
+                Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None))
             }
             Err(crate::store::StoreError::Conflict) => Ok(vec![]),
             Err(e) => Err(e.into()),

@@ -113,12 +113,13 @@ impl Loaded {
     }
 
     /// [`Loaded::leaves_with`] on `turn`.
-    fn leaves_at(&self, orders: &MatchOrders, turn: Option<crate::engine::Turn>) -> Vec<Leave> {
+    pub(crate) fn leaves_at(&self, orders: &MatchOrders, turn: Option<crate::engine::Turn>) -> Vec<Leave> {
         let mut leaves = vec![Leave::default(); self.setup.seats.len().max(self.seats.len())];
         for s in &self.seats {
             let Some(seat) = u8::try_from(s.seat).ok().map(Seat) else { continue };
             let Some(l) = leaves.get_mut(seat.index()) else { continue };
             l.hold_priority = s.hold_priority;
+            l.stops = s.stops.clone();
             l.auto_pass = s.auto_pass || s.orders.iter().any(|k| k == ONLY_WHEN_ABLE.key);
             l.orders = s.orders.iter().map(|k| GivenOrder { key: k.clone(), turn: None }).collect();
             for o in orders.of(seat, turn) {
@@ -258,10 +259,4 @@ impl Table {
             )),
         }
     }
-}
-
-/// The leaves of `m`'s seats once the match is in `state` with the
-/// standing orders `orders` (orders of one turn lapse with it).
-pub(crate) fn leaves_after(m: &Loaded, orders: &MatchOrders, state: &AnyState) -> Vec<Leave> {
-    m.leaves_at(orders, state.turn())
 }

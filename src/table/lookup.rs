@@ -7,7 +7,7 @@ use super::protocol::{Outgoing, Request};
 use super::rulebook::{asked_number, how_to_ask, Number, Part, Rulebook, Section};
 use super::Table;
 use crate::cards::search;
-use crate::engine::{MatchSetup, Outcome, Seat};
+use crate::engine::{MatchSetup, Outcome, Seat, Stops};
 use crate::games::{game_keys, GameId, GAMES};
 use crate::store::{MatchStatus, UserSettings};
 use crate::view::{self, SectionLink, SectionRef, SectionView};
@@ -204,22 +204,25 @@ impl Table {
     pub(crate) async fn settings(
         &self,
         req: &Request,
-        hold_priority: Option<bool>,
-        reminders: Option<bool>,
-        auto_pass: Option<bool>,
-        orders: Option<&str>,
+        asked: Asked<'_>,
     ) -> Result<Vec<Outgoing>, TableError> {
         let me = req.user.id.as_str();
-        if let Some(text) = orders {
-            let keys = standing_order_keys(text)?;
+        // Everything typed is checked before anything is stored.
+        let orders = asked.orders.map(standing_order_keys).transpose()?;
+        let stops = asked.stops.map(stops_typed).transpose()?;
+        if let Some(keys) = orders {
             self.store.set_user_orders(me, &keys).await?;
         }
+        if let Some(stops) = stops {
+            self.store.set_user_stops(me, &stops.to_text()).await?;
+        }
         let given = self.store.user_orders(me).await?;
+        let stops = Stops::parse(&self.store.user_stops(me).await?);
         let mut s: UserSettings = self.store.user_settings(me).await?;
-        if hold_priority.is_some() || reminders.is_some() || auto_pass.is_some() {
-            s.hold_priority = hold_priority.unwrap_or(s.hold_priority);
-            s.dm_reminders = reminders.unwrap_or(s.dm_reminders);
-            s.auto_pass = auto_pass.unwrap_or(s.auto_pass);
+        if asked.hold_priority.is_some() || asked.reminders.is_some() || asked.auto_pass.is_some() {
+            s.hold_priority = asked.hold_priority.unwrap_or(s.hold_priority);
+            s.dm_reminders = asked.reminders.unwrap_or(s.dm_reminders);
+            s.auto_pass = asked.auto_pass.unwrap_or(s.auto_pass);
             self.store.set_user_settings(me, s).await?;
         }
         let onoff = |b: bool| if b { "on" } else { "off" };
@@ -244,7 +247,15 @@ impl Table {
                 if given.is_empty() { "none".to_owned() } else { given.join(", ") },
                 order_help()
             ),
-            "Change with /settings hold_priority:on reminders:off auto_pass:on orders:never-block (or orders:none)"
+            format!(
+                "Stops in every match: **{}** — the priority windows you are asked at beyond each \
+                 game's defaults, and those (`no-…`) passed for you whatever you hold (your \
+                 opponents can tell only what you chose). Windows: {}.",
+                if stops.is_empty() { "the games' defaults".to_owned() } else { stops.to_text() },
+                window_help()
+            ),
+            "Change with /settings hold_priority:on reminders:off auto_pass:on orders:never-block (or orders:none) \
+             stops:end,no-blockers (or stops:default)"
                 .into(),
         ];
         Ok(vec![Outgoing::Ephemeral {
@@ -336,6 +347,53 @@ fn settable_orders() -> Vec<crate::engine::Order> {
         }
     }
     out
+}
+
+/// What `/settings` was asked to change (`None`: keep).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Asked<'a> {
+    pub hold_priority: Option<bool>,
+    pub reminders: Option<bool>,
+    pub auto_pass: Option<bool>,
+    pub orders: Option<&'a str>,
+    pub stops: Option<&'a str>,
+}
+
+/// The windows of every game, for `/settings`: "Certamen: `end` (end
+/// step, Stack empty (passed)), …".
+fn window_help() -> String {
+    GAMES
+        .iter()
+        .filter(|g| !g.info().windows.is_empty())
+        .map(|g| {
+            let windows: Vec<String> =
+                g.info().windows.iter().map(|w| format!("`{}` ({})", w.key, w.summary)).collect();
+            format!("{}: {}", g.info().name, windows.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Reads `stops:` of `/settings`: window keys, `no-<key>`, or "default".
+fn stops_typed(text: &str) -> Result<Stops, TableError> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("default") || text.eq_ignore_ascii_case("none") || text.is_empty() {
+        return Ok(Stops::default());
+    }
+    let stops = Stops::parse(text);
+    let known: Vec<&str> = GAMES.iter().flat_map(|g| g.info().windows).map(|w| w.key).collect();
+    if let Some(bad) = stops.unknown(&known).first() {
+        return refuse(format!(
+            "There is no window {} to stop at. Name windows to be asked at, `no-` before one to \
+             skip it, or stops:default. The windows: {}.",
+            quote(bad),
+            window_help()
+        ));
+    }
+    if let Some(both) = stops.ask.iter().find(|k| stops.skip.contains(k)) {
+        return refuse(format!("{} is both asked at and skipped: keep one of the two.", quote(both)));
+    }
+    Ok(stops)
 }
 
 /// Reads `orders:` of `/settings`: comma-separated keys, or "none".

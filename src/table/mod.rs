@@ -323,8 +323,15 @@ impl Table {
             }
             Command::Matches => self.list_matches(req).await,
             Command::Deck(d) => self.deck_command(req, d).await,
-            Command::Settings { hold_priority, reminders, auto_pass, orders } => {
-                self.settings(req, *hold_priority, *reminders, *auto_pass, orders.as_deref()).await
+            Command::Settings { hold_priority, reminders, auto_pass, orders, stops } => {
+                let asked = lookup::Asked {
+                    hold_priority: *hold_priority,
+                    reminders: *reminders,
+                    auto_pass: *auto_pass,
+                    orders: orders.as_deref(),
+                    stops: stops.as_deref(),
+                };
+                self.settings(req, asked).await
             }
             Command::Games => Ok(vec![self.games(req)]),
             Command::Card { name, game } => self.card(req, name, game.as_deref()),

@@ -283,7 +283,9 @@ fn answer_of(state: &AnyState, seat: Seat, order: &Order, leave: &Leave) -> Opti
             return None;
         }
         let stop = state.stop(seat)?;
-        return (stop.passes_automatically(true) && !stop.passes_automatically(false)).then_some(stop.pass);
+        let stops = &leave.stops;
+        return (stop.passes_automatically(stops, true) && !stop.passes_automatically(stops, false))
+            .then_some(stop.pass);
     }
     if order.key == END_TURN.key {
         return None;

@@ -108,7 +108,7 @@ impl Table {
         if seat.is_some_and(|seat| before == [seat] && after == [seat]) {
             return true;
         }
-        let leaves = super::loaded::leaves_after(m, orders, state);
+        let leaves = m.leaves_at(orders, state.turn());
         let quiet_after = !after.is_empty()
             && after.iter().all(|s| m.computer_at(*s).is_none() && quiet(state, *s, &leaves).is_some());
         if quiet_after && seat.is_some_and(|seat| before == [seat] && !after.contains(&seat)) {
@@ -174,7 +174,7 @@ impl Table {
         let pass_at = if keeps_clock {
             m.row.pass_at
         } else {
-            let leaves = super::loaded::leaves_after(m, &plan.orders, state);
+            let leaves = m.leaves_at(&plan.orders, state.turn());
             let quiet = outcome.is_none()
                 && state
                     .to_act()
@@ -216,40 +216,15 @@ impl Table {
         extra_mentions: Option<Vec<UserId>>,
         plan: &BoardPlan,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let version = done.version;
         let after = m.moved_to(done, plan.orders.to_json(), state);
         // The requester's offers serve their hand and, when they act next
         // alone, the board's buttons too: computed once.
         let mine = m.seat_of(&req.user.id).map(|seat| (seat, offers(state, seat, &after.leaves())));
         let known = mine.as_ref().map(|(seat, o)| (*seat, o.board.as_slice()));
-        let mut out = Vec::new();
-        match (&m.row.board_message, plan.edit) {
-            (Some(message_ref), true) => out.push(Outgoing::Edit {
-                target: m.board_target(),
-                message_ref: message_ref.clone(),
-                message: self.board_message_with(&after, state, version, &plan.shown, known),
-                key: Some(PostKey::Board { match_id: m.id(), version }),
-            }),
-            _ => {
-                let message = self.board_message_with(&after, state, version, &plan.shown, known);
-                out.push(self.board_post_of(
-                    &after,
-                    state,
-                    version,
-                    message,
-                    Some(&req.user.id),
-                    extra_mentions,
-                ))
-            }
-        }
-        out.extend(self.quiet_notices(&after, state, Some(&req.user.id)));
+        let mut out =
+            self.board_after(m, &after, state, steps, plan, Some(&req.user.id), extra_mentions, known);
         if let Some((seat, offers)) = mine {
-            let news: Vec<String> = steps
-                .iter()
-                .flat_map(|s| &s.events)
-                .filter(|e| e.to == Visibility::Only(seat))
-                .map(|e| e.text.clone())
-                .collect();
+            let news = news_of(steps, seat);
             if !news.is_empty() || !offers.hand.is_empty() {
                 let message = self.hand_message(&after, seat, &news, &offers, 0);
                 out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message });
@@ -258,11 +233,71 @@ impl Table {
         Ok(out)
     }
 
+    /// What everyone is shown after a commit that moved `m` to `after`:
+    /// the board, edited in place when `plan.edit`, else posted anew
+    /// pinging whoever must act (not `skip`, who made the request, unless
+    /// `mentions` names them); the private notes of a quiet window that
+    /// opened; and, on a board edited in place (nobody pinged: they are
+    /// looking at the table), the hands of the others now to act, kept
+    /// live ([`Outgoing::RefreshHand`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn board_after(
+        &self,
+        m: &Loaded,
+        after: &Loaded,
+        state: &AnyState,
+        steps: &[Step],
+        plan: &BoardPlan,
+        skip: Option<&UserId>,
+        mentions: Option<Vec<UserId>>,
+        known: Option<(Seat, &[view::Offer])>,
+    ) -> Vec<Outgoing> {
+        let version = after.row.version;
+        let message = self.board_message_with(after, state, version, &plan.shown, known);
+        let mut out = vec![match (&m.row.board_message, plan.edit) {
+            (Some(message_ref), true) => Outgoing::Edit {
+                target: m.board_target(),
+                message_ref: message_ref.clone(),
+                message,
+                key: Some(PostKey::Board { match_id: m.id(), version }),
+            },
+            _ => {
+                let began = m.state.turn().map(|t| t.number) != state.turn().map(|t| t.number);
+                self.board_post_of(after, state, version, message, skip, mentions, began)
+            }
+        }];
+        // A player whose turn begins is pinged on the board itself.
+        let began_for = match &out[0] {
+            Outgoing::Post { mentions, .. } => {
+                state.turn().and_then(|t| after.user_at(t.active)).filter(|u| mentions.contains(u))
+            }
+            _ => None,
+        };
+        out.extend(
+            self.quiet_notices(after, state, skip).into_iter().filter(
+                |o| !matches!(o, Outgoing::DirectMessage { to, .. } if Some(to) == began_for.as_ref()),
+            ),
+        );
+        if plan.edit && state.outcome().is_none() {
+            let leaves = after.leaves();
+            for seat in state.to_act() {
+                let Some(to) = after.user_at(seat).filter(|u| Some(u) != skip) else { continue };
+                if after.computer_at(seat).is_some() {
+                    continue;
+                }
+                let offers = offers(state, seat, &leaves);
+                let message = self.hand_message(after, seat, &news_of(steps, seat), &offers, 0);
+                out.push(Outgoing::RefreshHand { to, match_id: m.id(), message });
+            }
+        }
+        out
+    }
+
     /// The private notes of a quiet window that has just opened: each
     /// player at one (not `skip`, who is looking at the table already) who
     /// can respond there is told so by direct message, which nobody else
     /// sees; one who cannot is told nothing, and the table passes for them
-    /// when the window's masking delay ends ([`Table::masked_passes`]).
+    /// when the window's masking delay ends ([`Table::masked_pass`]).
     /// A closed inbox gets no public fallback (it would tell the others);
     /// the decision's reminders still ping in the thread.
     pub(crate) fn quiet_notices(&self, m: &Loaded, state: &AnyState, skip: Option<&UserId>) -> Vec<Outgoing> {
@@ -321,10 +356,16 @@ impl Table {
         mentions: Option<Vec<UserId>>,
     ) -> Outgoing {
         let message = self.board_message(m, state, version, events);
-        self.board_post_of(m, state, version, message, skip, mentions)
+        self.board_post_of(m, state, version, message, skip, mentions, false)
     }
 
-    /// [`Table::board_post`] of a board message already built.
+    /// [`Table::board_post`] of a board message already built. Who is
+    /// pinged, unless `mentions` says: whoever is to act, but a player at
+    /// a quiet window ([`quiet`]) only when their own turn has just
+    /// begun (`turn_began`: everybody knows it is theirs, so the ping tells
+    /// nothing of their hand, and nobody's turn passes unannounced), and
+    /// then even when they made the request.
+    #[allow(clippy::too_many_arguments)]
     fn board_post_of(
         &self,
         m: &Loaded,
@@ -333,11 +374,23 @@ impl Table {
         message: Message,
         skip: Option<&UserId>,
         mentions: Option<Vec<UserId>>,
+        turn_began: bool,
     ) -> Outgoing {
         let mentions = mentions.unwrap_or_else(|| {
             let leaves = m.leaves();
+            let active = state.turn().filter(|_| turn_began).map(|t| t.active);
             let loud = state.to_act().into_iter().filter(|s| quiet(state, *s, &leaves).is_none());
-            m.pingable_users(loud).into_iter().filter(|u| Some(u) != skip).collect()
+            let mut users: Vec<UserId> =
+                m.pingable_users(loud).into_iter().filter(|u| Some(u) != skip).collect();
+            // Even the requester: a pass that ends the other's turn reads
+            // the same whether they made it or the table did for them.
+            let starts = active.filter(|a| state.to_act().contains(a));
+            for u in m.pingable_users(starts) {
+                if !users.contains(&u) {
+                    users.push(u);
+                }
+            }
+            users
         });
         Outgoing::Post {
             target: m.board_target(),
@@ -643,6 +696,16 @@ impl Table {
     }
 }
 
+/// The private events of `steps` that `seat` alone sees.
+fn news_of(steps: &[Step], seat: Seat) -> Vec<String> {
+    steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .filter(|e| e.to == Visibility::Only(seat))
+        .map(|e| e.text.clone())
+        .collect()
+}
+
 /// What a commit wrote that the match row loaded before it lacks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Committed {
@@ -698,6 +761,8 @@ pub struct Leave {
     pub auto_pass: bool,
     /// Standing orders in force.
     pub orders: Vec<GivenOrder>,
+    /// The windows they chose to be asked at, or to skip (`/settings stops`).
+    pub stops: crate::engine::Stops,
 }
 
 /// The answer the table gives for `seat` now, if any. A standing order
@@ -721,7 +786,7 @@ fn automatic(state: &AnyState, seat: Seat, leave: &Leave) -> Option<(AnyAction, 
         return None;
     }
     let answer = match state.stop(seat) {
-        Some(stop) => stop.passes_automatically(leave.auto_pass).then_some(stop.pass),
+        Some(stop) => stop.passes_automatically(&leave.stops, leave.auto_pass).then_some(stop.pass),
         None => match state.legal_actions(seat).as_slice() {
             [only] => Some(only.clone()),
             _ => None,
@@ -731,7 +796,8 @@ fn automatic(state: &AnyState, seat: Seat, leave: &Leave) -> Option<(AnyAction, 
 }
 
 /// Whether `seat` is at a quiet priority window, and what it can answer
-/// there: a window the player is asked at by default, that the table does
+/// there: a window the player is asked at (by default or by their own
+/// stops, [`crate::engine::Stop::asked`]), that the table does
 /// not answer for them now ([`automatic_answer`]), of a player who did not
 /// ask to hold priority. The thread does not ping them there, and the
 /// board reads the same whether they can respond or not; a player with a
@@ -746,7 +812,7 @@ pub fn quiet(state: &AnyState, seat: Seat, leave: &[Leave]) -> Option<crate::eng
         return None;
     }
     let stop = state.stop(seat)?;
-    (stop.asked_by_default && automatic(state, seat, leave).is_none()).then_some(stop.responses)
+    (stop.asked(&leave.stops) && automatic(state, seat, leave).is_none()).then_some(stop.responses)
 }
 
 /// Shortest masking delay of a quiet window, in seconds.

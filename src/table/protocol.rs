@@ -190,6 +190,10 @@ pub enum Command {
         auto_pass: Option<bool>,
         /// Standing orders for every match: comma-separated keys, or "none".
         orders: Option<String>,
+        /// Stops for every match: comma-separated window keys to be asked
+        /// at, `no-<key>` to skip one, or "default".
+        #[serde(default)]
+        stops: Option<String>,
     },
     /// `/games`: the games and their starter decks.
     Games,
@@ -337,6 +341,23 @@ pub enum Outgoing {
         /// The requester.
         to: UserId,
         /// What.
+        message: Message,
+    },
+    /// A newer copy of `to`'s hand in match `match_id`, shown in place of
+    /// the last private message of theirs that showed it, when others
+    /// moved while they were looking at the table (a quiet window closed,
+    /// by the table's pass or a player's): their hand stays live without a
+    /// click. Best effort: a front end that can no longer change that
+    /// message (Discord keeps an interaction's reply editable for 15
+    /// minutes, in the process that answered it) does nothing, and the
+    /// player opens their hand again from the board. The table sends it
+    /// only when the board was edited in place, pinging nobody.
+    RefreshHand {
+        /// The player.
+        to: UserId,
+        /// The match whose hand it is.
+        match_id: i64,
+        /// The hand now.
         message: Message,
     },
     /// Remove the buttons and menus of an earlier post (a superseded board,

@@ -142,7 +142,17 @@ impl Component {
     }
 }
 
+/// The match the first of `components` that belongs to one is of.
+pub fn components_match(components: &[Component]) -> Option<i64> {
+    components.iter().find_map(|c| super::CustomId::decode(c.custom_id()).and_then(|id| id.match_id()))
+}
+
 impl Message {
+    /// The match whose buttons this message carries (a hand, a board), if any.
+    pub fn match_of(&self) -> Option<i64> {
+        components_match(&self.components)
+    }
+
     /// A message of plain text.
     pub fn text(content: impl Into<String>) -> Self {
         Message { content: truncate(&content.into(), limits::CONTENT), ..Default::default() }

@@ -27,7 +27,9 @@ pub use words::{and_list, or_list};
 /// Board buttons for moves; rows are kept for the passes and *My hand* / *Concede*.
 pub const BOARD_ACTION_BUTTONS: usize = 15;
 pub use lists::{challenge, deck_choice, info, ChallengeInfo, DeckOption, DECKS_PER_PAGE};
-pub use message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
+pub use message::{
+    components_match, limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption,
+};
 
 use crate::engine::ActionView;
 

@@ -113,6 +113,16 @@ impl Front {
                         None => self.ephemerals.push((to.0, message)),
                     }
                 }
+                Outgoing::RefreshHand { to, match_id, message } => {
+                    // In place of that user's newest private message of the match.
+                    let problems = message.limit_violations();
+                    assert!(problems.is_empty(), "refreshed hand breaks Discord limits: {problems:?}");
+                    let theirs =
+                        |(u, m): &&mut (String, Message)| *u == to.0 && m.match_of() == Some(match_id);
+                    if let Some(shown) = self.ephemerals.iter_mut().rev().find(theirs) {
+                        shown.1 = message;
+                    }
+                }
                 Outgoing::Edit { message_ref, message, key, .. } => {
                     let problems = message.limit_violations();
                     assert!(problems.is_empty(), "edit breaks Discord limits: {problems:?}");

@@ -14,6 +14,8 @@ pub async fn settings(
     auto_pass: Option<bool>,
     #[description = "Standing orders for all your matches, comma-separated (e.g. never-block), or none"]
     orders: Option<String>,
+    #[description = "Windows to be asked at (e.g. end,attackers), no-<window> to skip one, or default"]
+    stops: Option<String>,
 ) -> Result<(), Error> {
-    submit(ctx, Command::Settings { hold_priority, reminders, auto_pass, orders }).await
+    submit(ctx, Command::Settings { hold_priority, reminders, auto_pass, orders, stops }).await
 }

@@ -6,6 +6,7 @@ use super::state::{Choice, Def, Fetch, Perm, Phase, Place, Prompt, State, Target
 use super::values::{self, acquisition_cost, can_pay, could_have_dfv, dfv, free_slot, ofv};
 use crate::cards::athernum::{Ability, CardType, Cost, Effect, ExtraRule};
 use crate::engine::{Order, Responses, Seat, Stop};
+use crate::games::Window;
 
 /// Seats that must answer now.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -387,6 +388,31 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat))
 }
 
+/// The windows a player may set stops at (`/settings stops`), as
+/// [`window`] names them.
+pub const WINDOWS: &[Window] = &[
+    Window {
+        key: "their-effect",
+        summary: "another player's effect is on the stack (asked when it aims at you or you can neutralize it)",
+    },
+    Window { key: "my-effect", summary: "only your own effects are on the stack (passed)" },
+    Window { key: "fight", summary: "a defended fight, before damage (asked when you are in it)" },
+];
+
+/// The kind of priority window `seat` is at ([`WINDOWS`]; "phase" for an
+/// empty stack outside a fight).
+pub fn window(s: &State, seat: Seat) -> &'static str {
+    if s.stack.iter().any(|i| i.controller != seat) {
+        "their-effect"
+    } else if !s.stack.is_empty() {
+        "my-effect"
+    } else if s.phase == Phase::Combat && s.fight.is_some_and(|f| f.defended) {
+        "fight"
+    } else {
+        "phase"
+    }
+}
+
 /// The stop `seat` is at, if its decision is a priority stop (not its own
 /// day or combat window).
 pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
@@ -400,7 +426,7 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     } else {
         Responses::NonePublicly
     };
-    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat) })
+    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat), window: window(s, seat) })
 }
 
 /// Standing order: pass every stop in other players' turns unless an

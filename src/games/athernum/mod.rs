@@ -146,5 +146,6 @@ impl Game for Athernum {
         best_of: series::BEST_OF,
         time_limit: true,
         orders: legal::ORDERS,
+        windows: legal::WINDOWS,
     };
 }

@@ -6,6 +6,7 @@ use super::state::{Card, CombatStage, Prompt, State, Step, TargetRef, HAND_SIZE}
 use super::target::{aegis_surcharge, target_choices};
 use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
 use crate::engine::{Order, Responses, Seat, Stop};
+use crate::games::Window;
 
 /// Seats that must answer now; empty once the game is over.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -129,6 +130,46 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     }
 }
 
+/// The windows a player may set stops at (`/settings stops`), as
+/// [`window`] names them; one's own main phase is not among them.
+pub const WINDOWS: &[Window] = &[
+    Window { key: "their-spell", summary: "another player's spell or ability is on top of the Stack (asked)" },
+    Window { key: "my-spell", summary: "your own spell or ability is on top of the Stack (passed)" },
+    Window { key: "upkeep", summary: "upkeep, Stack empty (passed)" },
+    Window { key: "draw", summary: "draw step, Stack empty (passed)" },
+    Window { key: "their-main", summary: "another player's main phase as it ends, Stack empty (passed)" },
+    Window { key: "attackers", summary: "after attackers are declared (asked when you defend and can block)" },
+    Window { key: "blockers", summary: "after blockers are declared (asked when you are in the combat)" },
+    Window { key: "blazestride", summary: "after Blazestride damage (asked when you are in the combat)" },
+    Window { key: "combat-end", summary: "after combat damage (passed)" },
+    Window { key: "end", summary: "end step, Stack empty (passed)" },
+];
+
+/// The kind of priority window `seat` is at ([`WINDOWS`]; "main" for
+/// one's own main phase, "combat" while attackers or blockers are being
+/// declared: not the player's to skip).
+pub fn window(s: &State, seat: Seat) -> &'static str {
+    match s.stack.last() {
+        Some(top) if top.controller != seat => "their-spell",
+        Some(_) => "my-spell",
+        None => match s.step {
+            Step::Combat => match s.combat {
+                CombatStage::Declared => "attackers",
+                CombatStage::Blocked => "blockers",
+                CombatStage::Blazestruck => "blazestride",
+                CombatStage::Done => "combat-end",
+                CombatStage::Attackers | CombatStage::Blockers => "combat",
+            },
+            Step::Main1 | Step::Main2 if seat == s.active => "main",
+            Step::Main1 | Step::Main2 => "their-main",
+            Step::Untap => "untap",
+            Step::Upkeep => "upkeep",
+            Step::Draw => "draw",
+            Step::End => "end",
+        },
+    }
+}
+
 /// Whether `seat` is in the combat under way: the attacking player with a
 /// creature still attacking, or the defending player.
 fn in_combat(s: &State, seat: Seat) -> bool {
@@ -155,7 +196,7 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     } else {
         Responses::NoneSecretly
     };
-    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat) })
+    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat), window: window(s, seat) })
 }
 
 /// Whether some card of the whole Certamen pool could be cast or played

@@ -139,5 +139,6 @@ impl Game for Certamen {
         best_of: &[],
         time_limit: false,
         orders: legal::ORDERS,
+        windows: legal::WINDOWS,
     };
 }

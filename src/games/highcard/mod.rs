@@ -310,5 +310,6 @@ impl Game for HighCard {
         best_of: &[],
         time_limit: false,
         orders: &[],
+        windows: &[],
     };
 }

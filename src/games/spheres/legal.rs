@@ -6,6 +6,7 @@ use super::action::{Action, Prompt, SiegeTarget};
 use super::state::{is_sphere, spheres_of, Planned, State, Step, Uid, GENERIC_COST};
 use crate::cards::spheres::{CardId, SpellKind, Static};
 use crate::engine::{Order, Responses, Seat, Stop, Turn};
+use crate::games::Window;
 
 /// Seats that must answer now.
 pub fn to_act(s: &State) -> Vec<Seat> {
@@ -308,6 +309,13 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
+/// The windows a player may set stops at (`/settings stops`); one's own
+/// casting step ("casting") is not among them.
+pub const WINDOWS: &[Window] = &[Window {
+    key: "retaliation",
+    summary: "your retaliation, when a battle is declared against you (asked)",
+}];
+
 /// Spheres' priority stops: the defender's retaliation window (retaliate
 /// or pass), and the active lord's casting step when nothing in hand can be
 /// paid for (go to battle). An empty hand is public, and so is mana the
@@ -318,11 +326,11 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     if !to_act(s).contains(&seat) {
         return None;
     }
-    let (options, public_none) = match &s.prompt {
+    let (options, public_none, window) = match &s.prompt {
         Some(Prompt::Retaliate { seat: defender }) if *defender == seat => {
-            (retaliation_options(s, seat), s.lords[seat].hand.is_empty())
+            (retaliation_options(s, seat), s.lords[seat].hand.is_empty(), "retaliation")
         }
-        None if s.turn.step == Step::Main => (main_options(s), nothing_to_cast_publicly(s)),
+        None if s.turn.step == Step::Main => (main_options(s), nothing_to_cast_publicly(s), "casting"),
         _ => return None,
     };
     let responses = if !options.is_empty() {
@@ -332,7 +340,7 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     } else {
         Responses::NoneSecretly
     };
-    Some(Stop { pass: Action::Pass, responses, asked_by_default: true })
+    Some(Stop { pass: Action::Pass, responses, asked_by_default: true, window })
 }
 
 /// Whether everyone can see that the active lord cannot cast or summon

@@ -178,5 +178,6 @@ impl Game for Spheres {
         best_of: &[],
         time_limit: false,
         orders: legal::ORDERS,
+        windows: legal::WINDOWS,
     };
 }
