@@ -185,7 +185,9 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         ("Characters", |p: &Place| *p == Place::Character),
         ("Location", |p: &Place| *p == Place::Location),
     ] {
-        let cards = listed(place);
+        let mut cards = listed(place);
+        // By name, so identical characters share an item of the board ("2× …").
+        cards.sort_by(|a, b| a.name.cmp(&b.name));
         if !cards.is_empty() {
             zones.push(ZoneView { name: name.into(), cards });
         }
