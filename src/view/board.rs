@@ -52,18 +52,38 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     // board is too tall.
     let head_text = |hint: bool| -> String {
         let mut head = Vec::new();
+        let mut prompt_said = false;
         if let Some(notice) = &ctx.notice {
             head.push(format!("⚠ {notice}"));
         }
         if !view.headline.is_empty() {
-            head.push(format!("**{}**", view.headline));
+            let mut line = format!("**{}**", view.headline);
+            // Pools alone (no table field) join the headline when they fit.
+            let pools = pools_alone(view);
+            if !pools.is_empty() {
+                if visible(&line) + 3 + pools.chars().count() <= LINE_WIDTH {
+                    line = format!("{line} · {pools}");
+                } else {
+                    head.push(line);
+                    line = pools;
+                }
+            }
+            // The prompt joins the headline when both fit a line.
+            match (&view.prompt, &view.outcome) {
+                (Some(p), None) if visible(&line) + 3 + p.chars().count() <= LINE_WIDTH => {
+                    line = format!("{line} · {p}");
+                    prompt_said = true;
+                }
+                _ => {}
+            }
+            head.push(line);
         }
         head.extend(view.notes.iter().cloned());
         match &view.outcome {
             Some(o) if view.headline.contains(&o.reason) => {}
             Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
             None => {
-                if let Some(p) = &view.prompt {
+                if let (Some(p), false) = (&view.prompt, prompt_said) {
                     head.push(p.clone());
                 }
                 // Where to answer, on public facts only: every player's
@@ -79,7 +99,7 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
                 }
             }
         }
-        let head: Vec<String> = head.iter().flat_map(|l| wrap(l, LINE_WIDTH)).collect();
+        let head: Vec<String> = head.iter().flat_map(|l| wrap_visible(l)).collect();
         truncate(&head.join("\n"), 1500)
     };
     let head = head_text(true);
@@ -125,16 +145,17 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         },
     };
 
-    let mut components = Vec::new();
-    if view.outcome.is_some() {
-        components.push(Component::button(
-            CustomId::Rematch { match_id: ctx.match_id }.encode(),
-            "Rematch",
-            ButtonStyle::Success,
-        ));
-    } else {
-        // At most 23 choice buttons (or a select), so these two always fit.
-        components = super::hand::choices(ctx.board_actions, ctx.match_id, ctx.version, 0, 23);
+    // The buttons: at most `buttons` choices as buttons, else the moves in
+    // a select, so *My hand* and *Concede* always fit.
+    let components_with = |buttons: usize| -> Vec<Component> {
+        if view.outcome.is_some() {
+            return vec![Component::button(
+                CustomId::Rematch { match_id: ctx.match_id }.encode(),
+                "Rematch",
+                ButtonStyle::Success,
+            )];
+        }
+        let mut components = super::hand::choices(ctx.board_actions, ctx.match_id, ctx.version, 0, buttons);
         components.push(Component::button(
             CustomId::Hand { match_id: ctx.match_id }.encode(),
             "My hand",
@@ -145,7 +166,9 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             "Concede",
             ButtonStyle::Danger,
         ));
-    }
+        components
+    };
+    let components = components_with(23);
 
     let mut message = Message {
         content,
@@ -157,22 +180,35 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         }),
         components,
     };
-    // The events take at least four lines; the hint goes when the rest
-    // leaves them less.
-    let events_min = if ctx.events.is_empty() { 0 } else { 5 };
+    // The events take at least three lines; when the rest leaves them
+    // less, the hint goes, then the moves beyond eight go into a select
+    // (two rows of buttons at most).
+    let events_min = if ctx.events.is_empty() { 0 } else { 3 };
     if height(&message) + events_min > BOARD_LINES {
         message.embed.as_mut().expect("the board has an embed").description = head_text(false);
     }
+    if height(&message) + events_min > BOARD_LINES {
+        message.components = components_with(8);
+    }
     if !ctx.events.is_empty() {
-        // The events take the lines the rest of the board leaves.
-        let room = BOARD_LINES.saturating_sub(height(&message) + 1);
-        let events = event_lines(ctx.events, room);
+        // The events take the lines the rest of the board leaves, their
+        // heading included; the count of lines left out joins the heading.
+        let room = BOARD_LINES.saturating_sub(height(&message));
+        let mut events = event_lines(ctx.events, room);
+        if events.len() >= room && !events[0].starts_with('…') {
+            events = event_lines(ctx.events, room.saturating_sub(1));
+        }
+        let mut heading = "__Since the last board__".to_owned();
+        if events.first().is_some_and(|l| l.starts_with('…')) {
+            heading = format!("{heading} {}", events.remove(0));
+        }
         let e = message.embed.as_mut().expect("the board has an embed");
-        let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 40);
+        let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 80);
         if !e.description.is_empty() {
             e.description.push('\n');
         }
-        e.description.push_str("__Since the last board__\n");
+        e.description.push_str(&heading);
+        e.description.push('\n');
         e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
     }
     fit_message(&mut message);
@@ -195,12 +231,12 @@ pub fn height(m: &Message) -> usize {
     lines(&m.content) + embed + m.rows().len()
 }
 
-/// The board's events in at most `room` lines (never fewer than four), each
+/// The board's events in at most `room` lines (never fewer than two), each
 /// at most [`LINE_WIDTH`] wide: related events folded into one line (see
 /// [`fold_events`]); when they still take more lines than the room, short
 /// ones share a line; past that, the oldest are counted rather than shown.
 pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
-    let room = room.max(4);
+    let room = room.max(2);
     let folded = fold_events(events);
     let one_each: Vec<String> = folded.iter().flat_map(|e| wrap(&format!("• {e}"), LINE_WIDTH)).collect();
     if one_each.len() <= room {
@@ -211,7 +247,13 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     if shared.len() <= room {
         return shared;
     }
-    let mut kept = shared[shared.len() - (room - 1)..].to_vec();
+    // Whole events only: a kept line that goes on from a left-out one
+    // goes too (unless nothing else would be left).
+    let mut start = shared.len() - (room - 1);
+    while start + 1 < shared.len() && shared[start].starts_with("  ") {
+        start += 1;
+    }
+    let mut kept = shared[start..].to_vec();
     let hidden = shared.len() - kept.len();
     kept.insert(
         0,
@@ -319,6 +361,15 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
     EmbedField { name, value: truncate(&lines.join("\n"), limits::FIELD_VALUE), inline: false }
 }
 
+/// The table's pools, "Victory Token pool 11", when the table shows
+/// nothing else and the board says them with its headline; else empty.
+fn pools_alone(view: &TableView) -> String {
+    if !view.shared.is_empty() || !view.stack.is_empty() {
+        return String::new();
+    }
+    view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect::<Vec<_>>().join(" · ")
+}
+
 /// A field's name followed by as many of `items` as fit its line ("Alice ⏳
 /// · Vitality 20 · Hand 7"), in order, and the items left for its value.
 fn name_with<'a>(name: String, items: &'a [String]) -> (String, &'a [String]) {
@@ -380,6 +431,10 @@ fn wrap_visible(line: &str) -> Vec<String> {
 /// zones (a location) and the stack, top first. `None` when the game shows
 /// none of them.
 fn table_field(view: &TableView) -> Option<EmbedField> {
+    if view.shared.is_empty() && view.stack.is_empty() && !view.headline.is_empty() {
+        // The pools alone are said with the headline (see [`pools_alone`]).
+        return None;
+    }
     let mut lines = Vec::new();
     let mut heads: Vec<String> = view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect();
     for z in &view.shared {
@@ -665,6 +720,38 @@ mod tests {
         assert!(lines[9].ends_with("thing number 59 of the turn."), "the newest are kept: {lines:?}");
         let few = event_lines(&events[..3], 10);
         assert_eq!(few.len(), 3, "one line an event while they fit: {few:?}");
+    }
+
+    #[test]
+    fn events_left_out_are_whole_events_never_the_head_of_a_wrapped_one() {
+        let long = format!("Alice attaches {} to Marshal Oderic Vane.", "a very long item name ".repeat(6));
+        let events: Vec<String> = (0..8).map(|i| format!("{long} ({i})")).collect();
+        let lines = event_lines(&events, 4);
+        assert!(lines.len() <= 4, "{lines:?}");
+        assert!(lines[0].starts_with('…'), "{lines:?}");
+        assert!(lines[1].starts_with("• "), "the first kept line opens an event: {lines:?}");
+        assert!(lines.last().unwrap().ends_with("(7)"), "the newest is kept: {lines:?}");
+    }
+
+    #[test]
+    fn identical_and_numbered_cards_in_one_state_share_an_item_and_zones_run_together() {
+        let card = |name: &str, detail: &str| CardView { name: name.into(), detail: detail.into() };
+        let zones = vec![
+            ZoneView {
+                name: "Creatures".into(),
+                cards: vec![
+                    card("Adept #1", "1/1 · tapped"),
+                    card("Adept #2", "1/1 · tapped"),
+                    card("Adept #3", "1/1"),
+                ],
+            },
+            ZoneView { name: "Relics".into(), cards: vec![card("Court", ""), card("Court", "")] },
+        ];
+        assert_eq!(
+            zones_lines(&zones),
+            vec!["**Creatures:** Adept #1, #2 (1/1 · tapped), Adept #3 (1/1) · **Relics:** 2× Court"
+                .to_owned()]
+        );
     }
 
     #[test]

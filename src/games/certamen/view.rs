@@ -364,9 +364,13 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
             }
         }
         Prompt::DeclareBlockers => {
-            let against = attackers().join(", ");
+            let all = attackers();
+            let against = all.join(", ");
             if mine {
                 format!("Block {against} with your untapped creatures, one block at a time, then Done.")
+            } else if all.len() > 2 {
+                // The board marks each attacker: counted here, so the prompt keeps to a line.
+                format!("Waiting for {name} to declare blockers against {} attackers.", all.len())
             } else {
                 format!("Waiting for {name} to declare blockers against {against}.")
             }
