@@ -372,7 +372,7 @@ fn pools_alone(view: &TableView) -> String {
 
 /// A field's name followed by as many of `items` as fit its line ("Alice ⏳
 /// · Vitality 20 · Hand 7"), in order, and the items left for its value.
-fn name_with<'a>(name: String, items: &'a [String]) -> (String, &'a [String]) {
+fn name_with(name: String, items: &[String]) -> (String, &[String]) {
     let mut line = name;
     let mut used = 0;
     for item in items {
