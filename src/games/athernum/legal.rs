@@ -212,9 +212,20 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
                 support(s, seat, c, &mut out);
             }
         }
-        for a in attackers(s, seat) {
-            for t in attack_targets(s, seat) {
-                out.push(Action::Attack { attacker: a, target: t });
+        match &s.plan {
+            // Declaring ahead: the next attack of the plan, or fight it.
+            Some(plan) => {
+                plan_attacks(s, seat, &mut out);
+                if !plan.attacks.is_empty() {
+                    out.push(Action::Fight);
+                }
+            }
+            None => {
+                for a in attackers(s, seat) {
+                    for t in attack_targets(s, seat) {
+                        out.push(Action::Attack { attacker: a, target: t });
+                    }
+                }
             }
         }
     }
@@ -233,6 +244,18 @@ fn support(s: &State, seat: Seat, c: &super::state::Card, out: &mut Vec<Action>)
     if let Some(Ability::Support { fee, .. }) = d.abilities.iter().find(|a| matches!(a, Ability::Support { .. })) {
         if can_pay(s, seat, fee) {
             out.push(Action::Support { card: c.uid });
+        }
+    }
+}
+
+/// The attacks `seat` may declare ahead: every attacker not yet in the
+/// plan against every permanent it may attack (9.3.5, 9.3.6).
+fn plan_attacks(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let planned: Vec<u32> = s.plan.iter().flat_map(|p| p.attacks.iter().map(|a| a.0)).collect();
+    let targets = attack_targets(s, seat);
+    for a in attackers(s, seat).into_iter().filter(|a| !planned.contains(a)) {
+        for t in &targets {
+            out.push(Action::PlanAttack { attacker: a, target: *t });
         }
     }
 }
@@ -327,6 +350,9 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     if !s.combat_done && s.turn > 1 && !attackers(s, seat).is_empty() && !attack_targets(s, seat).is_empty() {
         out.push(Action::EnterCombat);
+        // Straight from the day: enter the combat phase and declare its
+        // first attack ahead in one click.
+        plan_attacks(s, seat, out);
     }
 }
 
@@ -384,7 +410,10 @@ fn can_neutralize(s: &State, seat: Seat) -> bool {
 pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     let others_on_stack = s.stack.iter().any(|i| i.controller != seat);
     let fight_window = s.phase == Phase::Combat && s.fight.is_some_and(|f| f.defended) && s.stack.is_empty();
-    (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat))
+    // The active player's plan answers the window of its own combats while
+    // nobody responds (the rulings, "9.3 Attacks declared as a plan").
+    let planned = seat == s.active && s.fight.is_some_and(|f| f.planned);
+    (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat) && !planned)
 }
 
 /// The stop `seat` is at, if its decision is a priority stop (not its own
