@@ -4,6 +4,7 @@
 //!
 //! - [`setup`]: setting up and the main character (8.0.x, 3.0.x);
 //! - [`turn`]: the turn, command abilities and combat (9.x, 10.2);
+//! - [`plan`]: attacks from the day and attacks declared as a plan (9.2.11, 9.3);
 //! - [`board`]: card types, resources, states and zones (2.x, 5.x, 6.x, 7.x);
 //! - [`markers`]: Victory Tokens, damage counters, custom markers (10.x);
 //! - [`stack`]: the stack, state-based checks, abilities, winning (4.x);
@@ -11,6 +12,7 @@
 
 mod board;
 mod markers;
+mod plan;
 mod pool;
 mod setup;
 mod stack;
