@@ -7,7 +7,7 @@ use super::*;
 
 use cardtable::engine::Rules;
 use cardtable::games::athernum::state::Place;
-use cardtable::games::athernum::testing::{day_phase, main_of, resources, to_board};
+use cardtable::games::athernum::testing::{day_phase, day_phase_with, main_of, resources, to_board, to_hand};
 use cardtable::games::athernum::{Action, Athernum, Phase, Prompt, State};
 
 /// What the table does with its default settings: it passes every stop it
@@ -54,20 +54,19 @@ fn athernum_9_2_11_an_attack_is_offered_straight_from_the_day_and_enters_combat(
     let (mut s, [sergeant, paladin, camp, ..]) = two_attackers(61);
     let day = legal(&s, ALICE);
     assert!(day.contains(&Action::EnterCombat), "entering combat with no attack stays a choice (9.3.3a)");
-    assert!(day.contains(&Action::PlanAttack { attacker: sergeant, target: camp }));
-    let events = ok(&mut s, ALICE, Action::PlanAttack { attacker: sergeant, target: camp });
+    assert!(day.contains(&Action::Attack { attacker: sergeant, target: camp }));
+    let events = ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
     assert!(events.iter().any(|e| e.contains("enters the combat phase")), "{events:?}");
     assert_eq!(s.phase, Phase::Combat);
     assert!(s.combat_done, "once per turn (9.3.1)");
     assert!(s.fight.is_none(), "declared ahead: no combat begins before the plan is fought");
     let combat = legal(&s, ALICE);
     assert!(combat.contains(&Action::Fight));
-    assert!(combat.contains(&Action::PlanAttack { attacker: paladin, target: camp }), "then attack with another");
+    assert!(combat.contains(&Action::Attack { attacker: paladin, target: camp }), "then attack with another");
     assert!(
-        !combat.iter().any(|a| matches!(a, Action::PlanAttack { attacker, .. } if *attacker == sergeant)),
+        !combat.iter().any(|a| matches!(a, Action::Attack { attacker, .. } if *attacker == sergeant)),
         "an attacker already planned is not offered again"
     );
-    assert!(!combat.iter().any(|a| matches!(a, Action::Attack { .. })), "no attack outside the plan meanwhile");
 }
 
 #[test]
@@ -77,7 +76,7 @@ fn athernum_9_2_11_no_attack_from_the_day_once_combat_was_entered_this_turn() {
     ok(&mut s, ALICE, Action::Pass);
     assert_eq!(s.phase, Phase::Day);
     let day = legal(&s, ALICE);
-    assert!(!day.contains(&Action::PlanAttack { attacker: sergeant, target: camp }));
+    assert!(!day.contains(&Action::Attack { attacker: sergeant, target: camp }));
     assert!(!day.contains(&Action::EnterCombat));
 }
 
@@ -87,8 +86,8 @@ fn athernum_9_3_7_the_attacked_player_answers_every_combat_of_a_plan_in_one_sitt
     // Alice could answer in every window: an Archer with a resource.
     to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     resources(&mut s, ALICE, 1);
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: sergeant, target: camp });
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: paladin, target: bobs_main });
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: bobs_main });
     ok(&mut s, ALICE, Action::Fight);
     assert_eq!(table_until_asked(&mut s), Some(BOB));
     assert_eq!(s.prompt, Prompt::Defender);
@@ -118,12 +117,17 @@ fn athernum_9_3_7_the_attacked_player_answers_every_combat_of_a_plan_in_one_sitt
 #[test]
 fn athernum_9_3_a_pass_with_a_plan_fights_it_then_ends_the_combat_phase() {
     let (mut s, [sergeant, _, camp, ..]) = two_attackers(64);
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: sergeant, target: camp });
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
     assert_eq!(Athernum::decline(&s, ALICE), Some(Action::Pass));
     ok(&mut s, ALICE, Action::Pass);
     assert_eq!(table_until_asked(&mut s), Some(BOB));
     ok(&mut s, BOB, Action::Defend { defender: None });
     assert_eq!(table_until_asked(&mut s), Some(ALICE));
+    if !alices_window(&s) {
+        // Her window before damage: a plan of one is an ordinary attack.
+        ok(&mut s, ALICE, Action::Pass);
+        assert_eq!(table_until_asked(&mut s), Some(ALICE));
+    }
     assert_eq!(s.phase, Phase::Day, "the combat phase ended after the plan; the day goes on (9.3.2)");
     assert!(alices_window(&s));
     assert_eq!(s.perm(camp).unwrap().damage, 2);
@@ -135,8 +139,8 @@ fn athernum_9_3_9a_i_a_plan_stops_where_its_next_target_is_gone() {
     let paladin = to_board(&mut s, ALICE, "Oathkeeper Paladin", Place::Character);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: paladin, target: raider });
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: sergeant, target: raider });
+    ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: raider });
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: raider });
     ok(&mut s, ALICE, Action::Pass);
     let mut events = Vec::new();
     for _ in 0..50 {
@@ -162,8 +166,8 @@ fn athernum_9_3_8_a_response_in_a_planned_combat_stops_the_plan_and_alice_is_ask
     resources(&mut s, BOB, 1);
     to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     resources(&mut s, ALICE, 1);
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: sergeant, target: camp });
-    ok(&mut s, ALICE, Action::PlanAttack { attacker: paladin, target: bobs_main });
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: bobs_main });
     ok(&mut s, ALICE, Action::Fight);
     assert_eq!(table_until_asked(&mut s), Some(BOB));
     ok(&mut s, BOB, Action::Defend { defender: None });
@@ -176,4 +180,45 @@ fn athernum_9_3_8_a_response_in_a_planned_combat_stops_the_plan_and_alice_is_ask
     assert!(s.plan.is_none());
     assert!(s.fight.is_some_and(|f| !f.planned), "the combat under way is Alice's to answer again");
     assert_eq!(table_until_asked(&mut s), Some(ALICE), "the Volley aims at her Sergeant: she is asked");
+}
+
+#[test]
+fn athernum_9_3_8_a_plan_of_one_attack_asks_the_attacker_in_its_window_as_any_attack() {
+    let (mut s, [sergeant, _, camp, ..]) = two_attackers(67);
+    to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    resources(&mut s, ALICE, 1);
+    ok(&mut s, ALICE, Action::EnterCombat);
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    ok(&mut s, ALICE, Action::Fight);
+    assert_eq!(table_until_asked(&mut s), Some(BOB));
+    ok(&mut s, BOB, Action::Defend { defender: None });
+    let stop = Athernum::stop(&s, ALICE).expect("Alice's window before damage");
+    assert!(stop.asked_by_default, "a single attack is not chained: a trick after the defender stays asked for");
+    assert_eq!(table_until_asked(&mut s), Some(ALICE));
+}
+
+#[test]
+fn athernum_9_3_a_plan_stops_where_a_trigger_needs_a_choice() {
+    // The Ashwolf Rider makes Bob discard a card of his choice when it
+    // deals combat damage: the plan stops there, before the Raider attacks.
+    let mut s = day_phase_with(
+        31,
+        ["Embers of the March", super::BASTION],
+        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let rider = to_board(&mut s, ALICE, "Ashwolf Rider", Place::Character);
+    let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
+    let citadel = to_board(&mut s, BOB, "Citadel of Dawnspire", Place::Location);
+    to_hand(&mut s, BOB, "Wallwarden Recruit");
+    to_hand(&mut s, BOB, "Tower Shield");
+    ok(&mut s, ALICE, Action::Attack { attacker: rider, target: citadel });
+    ok(&mut s, ALICE, Action::Attack { attacker: raider, target: citadel });
+    ok(&mut s, ALICE, Action::Fight);
+    assert!(s.plan.as_ref().is_some_and(|p| p.committed && p.chained));
+    assert_eq!(table_until_asked(&mut s), Some(BOB));
+    ok(&mut s, BOB, Action::Defend { defender: None });
+    assert_eq!(table_until_asked(&mut s), Some(BOB));
+    assert_eq!(s.prompt, Prompt::Choice, "Bob chooses the card he discards");
+    assert!(s.plan.is_none(), "the choice stopped the plan");
+    assert!(s.perm(raider).is_some_and(|p| !p.exhausted), "the Raider's planned attack was called off");
 }

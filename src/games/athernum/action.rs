@@ -84,18 +84,11 @@ pub enum Action {
     },
     /// Enter the combat phase (9.2.11).
     EnterCombat,
-    /// Declare an attack (9.3.5, 9.3.6).
-    Attack {
-        /// The attacker.
-        attacker: Uid,
-        /// The attacked permanent.
-        target: Uid,
-    },
     /// Declare an attack ahead, as the next of a plan (see the rulings,
     /// "9.3 Attacks declared as a plan"): from the day phase it also enters
     /// the combat phase (9.2.11). The plan is fought on [`Action::Fight`],
     /// or on a pass, which ends the combat phase after it.
-    PlanAttack {
+    Attack {
         /// The attacker.
         attacker: Uid,
         /// The attacked permanent.

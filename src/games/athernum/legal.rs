@@ -212,21 +212,10 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
                 support(s, seat, c, &mut out);
             }
         }
-        match &s.plan {
-            // Declaring ahead: the next attack of the plan, or fight it.
-            Some(plan) => {
-                plan_attacks(s, seat, &mut out);
-                if !plan.attacks.is_empty() {
-                    out.push(Action::Fight);
-                }
-            }
-            None => {
-                for a in attackers(s, seat) {
-                    for t in attack_targets(s, seat) {
-                        out.push(Action::Attack { attacker: a, target: t });
-                    }
-                }
-            }
+        // Attacks are declared ahead, as a plan, then fought in order.
+        plan_attacks(s, seat, &mut out);
+        if s.plan.as_ref().is_some_and(|p| !p.attacks.is_empty()) {
+            out.push(Action::Fight);
         }
     }
     ability_actions(s, seat, &mut out);
@@ -255,7 +244,7 @@ fn plan_attacks(s: &State, seat: Seat, out: &mut Vec<Action>) {
     let targets = attack_targets(s, seat);
     for a in attackers(s, seat).into_iter().filter(|a| !planned.contains(a)) {
         for t in &targets {
-            out.push(Action::PlanAttack { attacker: a, target: *t });
+            out.push(Action::Attack { attacker: a, target: *t });
         }
     }
 }

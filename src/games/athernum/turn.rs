@@ -184,8 +184,7 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             set_phase(s, Phase::Combat);
             ev.push(Event::public(format!("{} enters the combat phase.", name(s, seat))));
         }
-        Action::Attack { attacker, target } => declare(s, *attacker, *target, false, ev),
-        Action::PlanAttack { attacker, target } => {
+        Action::Attack { attacker, target } => {
             if s.phase == Phase::Day {
                 // 9.2.11: entering the combat phase and declaring ahead its
                 // first attack are one click.
@@ -201,9 +200,7 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             ev.push(Event::public(format!("{} plans attack {n}: {a} → {t}.", name(s, seat))));
         }
         Action::Fight => {
-            if let Some(p) = s.plan.as_mut() {
-                p.committed = true;
-            }
+            commit(s, false);
             ev.push(Event::public(format!("{} fights the planned attacks.", name(s, seat))));
         }
         Action::Defend { defender } => {
@@ -351,12 +348,11 @@ fn pass(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
                 ev.push(Event::public(format!("{} ends the day.", name(s, seat))));
             }
             _ => {
-                if let Some(p) = s.plan.as_mut() {
+                if s.plan.is_some() {
                     // Declining with a plan made fights it, then ends the
                     // combat phase (the decline of every decision left in
                     // the turn goes through the plan first).
-                    p.committed = true;
-                    p.end_after = true;
+                    commit(s, true);
                     ev.push(Event::public(format!(
                         "{} fights the planned attacks, then ends the combat phase.",
                         name(s, seat)
@@ -395,6 +391,17 @@ fn declare(s: &mut State, attacker: Uid, target: Uid, planned: bool, ev: &mut Ve
     s.happened.push(Happened::Targeted(target));
 }
 
+/// The plan is fought from now on (`end_after`: then the combat phase
+/// ends). A plan of several attacks is chained: its active player passes
+/// the window before damage of its combats while nobody responds.
+fn commit(s: &mut State, end_after: bool) {
+    if let Some(p) = s.plan.as_mut() {
+        p.committed = true;
+        p.end_after = end_after;
+        p.chained = p.attacks.len() > 1;
+    }
+}
+
 /// The plan being fought stops (`why`): the attacks left are called off,
 /// and the combat under way is no longer a planned one, so the active
 /// player is asked in its window as in any other. Nothing happens when no
@@ -430,9 +437,10 @@ fn next_planned(s: &mut State, ev: &mut Vec<Event>) -> bool {
         return false;
     }
     let (attacker, target) = plan.attacks.remove(0);
+    let chained = plan.chained;
     let seat = s.active;
     if super::legal::attackers(s, seat).contains(&attacker) && super::legal::attack_targets(s, seat).contains(&target) {
-        declare(s, attacker, target, true, ev);
+        declare(s, attacker, target, chained, ev);
         return true;
     }
     let a = s.perm(attacker).map_or_else(|| "an attacker that left the board".to_owned(), |p| s.def_name(p.def));

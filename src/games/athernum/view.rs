@@ -408,10 +408,6 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::EnterCombat => ("Enter combat".to_owned(), Placement::Board),
         Action::Attack { attacker, target } => {
             let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
-            (format!("Attack with {} → {} ({owner})", perm(*attacker), perm(*target)), Placement::Board)
-        }
-        Action::PlanAttack { attacker, target } => {
-            let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
             let then = if s.plan.is_some() { "Then attack" } else { "Attack" };
             (format!("{then}: {} → {} ({owner})", perm(*attacker), perm(*target)), Placement::Board)
         }
