@@ -42,6 +42,16 @@ fn ok(s: &mut State, seat: Seat, a: Action) -> Vec<String> {
     ev.into_iter().filter(|e| e.to == Visibility::Public).map(|e| e.text).collect()
 }
 
+/// `seat` fights the attacks it declared ahead, unless declaring its last
+/// attacker already began the fight (9.3, the rulings on plans).
+fn fight_plan(s: &mut State, seat: Seat) {
+    if legal(s, seat).contains(&Action::Fight) {
+        ok(s, seat, Action::Fight);
+    } else {
+        assert!(s.plan.as_ref().is_some_and(|p| p.committed), "the plan is already being fought");
+    }
+}
+
 /// `seat` does `a`, picks `target` if asked for one, and everything
 /// resolves.
 fn act_on(s: &mut State, seat: Seat, a: Action, target: Option<u32>) {

@@ -183,18 +183,23 @@ fn athernum_9_3_8_a_response_in_a_planned_combat_stops_the_plan_and_alice_is_ask
 }
 
 #[test]
-fn athernum_9_3_8_a_plan_of_one_attack_asks_the_attacker_in_its_window_as_any_attack() {
+fn athernum_9_3_8_a_plan_of_one_attack_keeps_the_attackers_window_for_hold_priority() {
     let (mut s, [sergeant, _, camp, ..]) = two_attackers(67);
-    to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     resources(&mut s, ALICE, 1);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
     ok(&mut s, ALICE, Action::Fight);
     assert_eq!(table_until_asked(&mut s), Some(BOB));
     ok(&mut s, BOB, Action::Defend { defender: None });
+    // The window exists and is hers first: not asked by default (her plan
+    // passes it), reached with hold_priority, and a trick is legal there.
+    assert_eq!(Athernum::to_act(&s), vec![ALICE]);
     let stop = Athernum::stop(&s, ALICE).expect("Alice's window before damage");
-    assert!(stop.asked_by_default, "a single attack is not chained: a trick after the defender stays asked for");
-    assert_eq!(table_until_asked(&mut s), Some(ALICE));
+    assert!(!stop.asked_by_default);
+    ok(&mut s, ALICE, Action::Activate { source: archer, ability: 0 });
+    assert!(s.plan.is_none(), "her own response stops the plan");
+    assert!(s.fight.is_some_and(|f| !f.planned));
 }
 
 #[test]
@@ -214,11 +219,31 @@ fn athernum_9_3_a_plan_stops_where_a_trigger_needs_a_choice() {
     ok(&mut s, ALICE, Action::Attack { attacker: rider, target: citadel });
     ok(&mut s, ALICE, Action::Attack { attacker: raider, target: citadel });
     ok(&mut s, ALICE, Action::Fight);
-    assert!(s.plan.as_ref().is_some_and(|p| p.committed && p.chained));
+    assert!(s.plan.as_ref().is_some_and(|p| p.committed));
     assert_eq!(table_until_asked(&mut s), Some(BOB));
     ok(&mut s, BOB, Action::Defend { defender: None });
     assert_eq!(table_until_asked(&mut s), Some(BOB));
     assert_eq!(s.prompt, Prompt::Choice, "Bob chooses the card he discards");
     assert!(s.plan.is_none(), "the choice stopped the plan");
     assert!(s.perm(raider).is_some_and(|p| !p.exhausted), "the Raider's planned attack was called off");
+}
+
+#[test]
+fn athernum_9_2_11_the_last_attacker_declared_ahead_fights_the_plan_at_once() {
+    let mut s = day_phase(69);
+    let paladin = to_board(&mut s, ALICE, "Oathkeeper Paladin", Place::Character);
+    let camp = to_board(&mut s, BOB, "Warcamp of the Host", Place::Location);
+    let alices_main = main_of(&s, ALICE);
+    ok(&mut s, ALICE, Action::Attack { attacker: alices_main, target: camp });
+    assert!(
+        s.fight.is_none() && s.plan.as_ref().is_some_and(|p| !p.committed),
+        "the Paladin could still be added"
+    );
+    let events = ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: camp });
+    assert!(events.iter().any(|e| e.contains("fights the planned attacks")), "{events:?}");
+    assert!(
+        s.fight.is_some_and(|f| f.attacker == alices_main && f.planned),
+        "the first planned combat began"
+    );
+    assert!(!legal(&s, ALICE).contains(&Action::Fight));
 }

@@ -249,6 +249,14 @@ fn plan_attacks(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
+/// Whether declaring `attacker` ahead names the last of `seat`'s
+/// attackers not yet in the plan: the plan is then fought at once (see the
+/// rulings, "9.3 Attacks declared as a plan").
+pub fn completes_plan(s: &State, seat: Seat, attacker: u32) -> bool {
+    let planned: Vec<u32> = s.plan.iter().flat_map(|p| p.attacks.iter().map(|a| a.0)).collect();
+    attackers(s, seat).into_iter().all(|a| a == attacker || planned.contains(&a))
+}
+
 /// `seat`'s permanents that may attack: face up with an OFV (9.3.5).
 pub fn attackers(s: &State, seat: Seat) -> Vec<u32> {
     s.board

@@ -381,8 +381,8 @@ pub struct Fight {
     pub defended: bool,
     /// Every player has passed in the window before damage (9.3.8).
     pub responded: bool,
-    /// The combat is one of a chained plan of the active player (see
-    /// [`Plan`]): they pass its window before damage while nobody responds.
+    /// The combat is one of the active player's plan (see [`Plan`]): they
+    /// pass its window before damage while nobody responds.
     #[serde(default)]
     pub planned: bool,
 }
@@ -397,11 +397,6 @@ pub struct Plan {
     pub committed: bool,
     /// The combat phase ends once the last planned combat is over.
     pub end_after: bool,
-    /// The plan held several attacks when it was committed: its active
-    /// player passes the window before damage of its combats while nobody
-    /// responds (a plan of one is an ordinary attack).
-    #[serde(default)]
-    pub chained: bool,
 }
 
 /// Something that happened, remembered until the next state-based check

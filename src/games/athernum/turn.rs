@@ -192,12 +192,19 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 set_phase(s, Phase::Combat);
                 ev.push(Event::public(format!("{} enters the combat phase.", name(s, seat))));
             }
+            let last = super::legal::completes_plan(s, seat, *attacker);
             let plan = s.plan.get_or_insert_with(Default::default);
             plan.attacks.push((*attacker, *target));
             let n = plan.attacks.len();
             let a = s.perm(*attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
             let t = s.perm(*target).map(|p| shown_name(s, p)).unwrap_or_default();
             ev.push(Event::public(format!("{} plans attack {n}: {a} → {t}.", name(s, seat))));
+            if last {
+                // Every attacker is in the plan: nothing is left to add,
+                // so it is fought now and the combat phase stays open.
+                commit(s, false);
+                ev.push(Event::public(format!("{} fights the planned attacks.", name(s, seat))));
+            }
         }
         Action::Fight => {
             commit(s, false);
@@ -392,13 +399,11 @@ fn declare(s: &mut State, attacker: Uid, target: Uid, planned: bool, ev: &mut Ve
 }
 
 /// The plan is fought from now on (`end_after`: then the combat phase
-/// ends). A plan of several attacks is chained: its active player passes
-/// the window before damage of its combats while nobody responds.
+/// ends).
 fn commit(s: &mut State, end_after: bool) {
     if let Some(p) = s.plan.as_mut() {
         p.committed = true;
         p.end_after = end_after;
-        p.chained = p.attacks.len() > 1;
     }
 }
 
@@ -437,10 +442,9 @@ fn next_planned(s: &mut State, ev: &mut Vec<Event>) -> bool {
         return false;
     }
     let (attacker, target) = plan.attacks.remove(0);
-    let chained = plan.chained;
     let seat = s.active;
     if super::legal::attackers(s, seat).contains(&attacker) && super::legal::attack_targets(s, seat).contains(&target) {
-        declare(s, attacker, target, chained, ev);
+        declare(s, attacker, target, true, ev);
         return true;
     }
     let a = s.perm(attacker).map_or_else(|| "an attacker that left the board".to_owned(), |p| s.def_name(p.def));

@@ -409,7 +409,8 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::Attack { attacker, target } => {
             let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
             let then = if s.plan.is_some() { "Then attack" } else { "Attack" };
-            (format!("{then}: {} → {} ({owner})", perm(*attacker), perm(*target)), Placement::Board)
+            let fight = if super::legal::completes_plan(s, seat, *attacker) && s.plan.is_some() { ", fight" } else { "" };
+            (format!("{then}: {} → {} ({owner}){fight}", perm(*attacker), perm(*target)), Placement::Board)
         }
         Action::Fight => {
             let n = s.plan.as_ref().map_or(0, |p| p.attacks.len());
