@@ -372,7 +372,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         }
         Action::Pass => {
             let label = if super::legal::main_window(s) {
-                if s.phase == Phase::Day { "End the day" } else { "End combat" }
+                if s.phase == Phase::Day {
+                    "End the day"
+                } else if s.plan.is_some() {
+                    "Fight, then end combat"
+                } else {
+                    "End combat"
+                }
             } else {
                 "Pass"
             };
@@ -405,7 +411,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::EnterCombat => ("Enter combat".to_owned(), Placement::Board),
         Action::Attack { attacker, target } => {
             let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
-            (format!("Attack with {} → {} ({owner})", perm(*attacker), perm(*target)), Placement::Board)
+            let then = if s.plan.is_some() { "Then attack" } else { "Attack" };
+            let fight = if super::legal::completes_plan(s, seat, *attacker) && s.plan.is_some() { ", fight" } else { "" };
+            (format!("{then}: {} → {} ({owner}){fight}", perm(*attacker), perm(*target)), Placement::Board)
+        }
+        Action::Fight => {
+            let n = s.plan.as_ref().map_or(0, |p| p.attacks.len());
+            (format!("Fight the plan ({n} attack{})", if n == 1 { "" } else { "s" }), Placement::Board)
         }
         Action::Defend { defender } => match defender {
             Some(d) => (format!("Defend with {}", perm(*d)), Placement::Board),
