@@ -167,9 +167,10 @@ async fn chatsim_athernum_stays_within_the_chat_budget() {
     assert_eq!((r.games, r.stuck), (6, 0), "{}", r.line());
     // The person policy (hand opened at each decision). Issue 28's targets
     // are 4.5 clicks, 0.3 waits, 2 waits at most in a turn and no idle
-    // pings; the clicks and the most waits are not met yet (BENCHMARKS.md).
-    assert!(r.clicks_per_turn() <= 5.8, "{}", r.line());
+    // pings; the clicks are not met yet (BENCHMARKS.md). Attacks declared
+    // as a plan keep a turn's combats to one sitting of the attacked player.
+    assert!(r.clicks_per_turn() <= 5.3, "{}", r.line());
     assert!(r.waits_per_turn() <= 0.3, "{}", r.line());
-    assert!(r.max_waits <= 3, "{}", r.line());
+    assert!(r.max_waits <= 2, "{}", r.line());
     assert!(r.idle_pings_per_turn() <= 0.05, "{}", r.line());
 }

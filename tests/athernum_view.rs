@@ -96,14 +96,14 @@ fn athernum_board_shows_victory_tokens_command_and_resource_tokens_and_the_pool(
     assert!(ready.ends_with("of 3"), "three resource tokens, some paid for the Volley: {ready}");
     assert!(!counter(&v, ALICE, "Pool").is_empty());
     let main = s.def_name(s.perm(main_of(&s, BOB)).unwrap().def);
-    assert!(zone_line(&v, BOB, "Main character", &main).contains("2/3 Victory Tokens"));
+    assert!(zone_line(&v, BOB, "Main character", &main).contains("2/3 VT"));
 }
 
 #[test]
 fn athernum_board_shows_exhaustion_counters_face_down_items_and_the_location() {
     let (s, item) = busy_board();
     let public = Athernum::view(&s, Viewer::Public);
-    assert!(zone_line(&public, ALICE, "Characters", "Shieldwall Sergeant").contains("exhausted (2 counters)"));
+    assert!(zone_line(&public, ALICE, "Characters", "Shieldwall Sergeant").contains("exhausted ×2"));
     assert!(zone_line(&public, ALICE, "Location", "Citadel of Dawnspire").contains("DFV"));
     let main = s.def_name(s.perm(main_of(&s, BOB)).unwrap().def);
     let line = zone_line(&public, BOB, "Main character", &main);

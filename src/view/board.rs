@@ -4,7 +4,7 @@
 use super::fit::{fit_message, pack, wrap, LINE_WIDTH};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
 use super::{CustomId, Offer};
-use crate::engine::{CardView, SeatView, TableView};
+use crate::engine::{CardView, SeatView, TableView, ZoneView};
 
 /// What the board shows besides the public [`TableView`].
 #[derive(Debug, Clone, Default)]
@@ -47,33 +47,62 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         .filter_map(|s| view.seats.iter().find(|v| v.seat == Some(*s)).map(|v| v.name.as_str()))
         .collect();
 
-    let mut head = Vec::new();
-    if let Some(notice) = &ctx.notice {
-        head.push(format!("⚠ {notice}"));
-    }
-    if !view.headline.is_empty() {
-        head.push(format!("**{}**", view.headline));
-    }
-    head.extend(view.notes.iter().cloned());
-    match &view.outcome {
-        Some(o) if view.headline.contains(&o.reason) => {}
-        Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
-        None => {
-            if let Some(p) = &view.prompt {
-                head.push(p.clone());
+    // The head of the board; `hint` adds the line that says where to
+    // answer, which repeats the *My hand* button and goes first when the
+    // board is too tall.
+    let head_text = |hint: bool| -> String {
+        let mut head = Vec::new();
+        let mut prompt_said = false;
+        if let Some(notice) = &ctx.notice {
+            head.push(format!("⚠ {notice}"));
+        }
+        if !view.headline.is_empty() {
+            let mut line = format!("**{}**", view.headline);
+            // Pools alone (no table field) join the headline when they fit.
+            let pools = pools_alone(view);
+            if !pools.is_empty() {
+                if visible(&line) + 3 + pools.chars().count() <= LINE_WIDTH {
+                    line = format!("{line} · {pools}");
+                } else {
+                    head.push(line);
+                    line = pools;
+                }
             }
-            // Where to answer, on public facts only: every player's choices
-            // are in their hand, whatever it holds.
-            if let Some(thinking) = &ctx.thinking {
-                head.push(thinking.clone());
-            } else if let [who] = waiting.as_slice() {
-                let here = if ctx.board_actions.is_empty() { "" } else { ", or use the buttons below" };
-                head.push(format!("➡ **{who}**: press **My hand** for your cards and every choice{here}."));
+            // The prompt joins the headline when both fit a line.
+            match (&view.prompt, &view.outcome) {
+                (Some(p), None) if visible(&line) + 3 + p.chars().count() <= LINE_WIDTH => {
+                    line = format!("{line} · {p}");
+                    prompt_said = true;
+                }
+                _ => {}
+            }
+            head.push(line);
+        }
+        head.extend(view.notes.iter().cloned());
+        match &view.outcome {
+            Some(o) if view.headline.contains(&o.reason) => {}
+            Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
+            None => {
+                if let (Some(p), false) = (&view.prompt, prompt_said) {
+                    head.push(p.clone());
+                }
+                // Where to answer, on public facts only: every player's
+                // choices are in their hand, whatever it holds.
+                if let Some(thinking) = &ctx.thinking {
+                    head.push(thinking.clone());
+                } else if let ([who], true) = (waiting.as_slice(), hint) {
+                    head.push(if ctx.board_actions.is_empty() {
+                        format!("➡ **{who}**: press **My hand** for your cards and every choice.")
+                    } else {
+                        format!("➡ **{who}**: the buttons below, or **My hand** for every choice.")
+                    });
+                }
             }
         }
-    }
-    let head: Vec<String> = head.iter().flat_map(|l| wrap(l, LINE_WIDTH)).collect();
-    let head = truncate(&head.join("\n"), 1500);
+        let head: Vec<String> = head.iter().flat_map(|l| wrap_visible(l)).collect();
+        truncate(&head.join("\n"), 1500)
+    };
+    let head = head_text(true);
 
     let fields: Vec<EmbedField> =
         table_field(view).into_iter().chain(view.seats.iter().map(|s| seat_field(s, view))).collect();
@@ -116,16 +145,17 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         },
     };
 
-    let mut components = Vec::new();
-    if view.outcome.is_some() {
-        components.push(Component::button(
-            CustomId::Rematch { match_id: ctx.match_id }.encode(),
-            "Rematch",
-            ButtonStyle::Success,
-        ));
-    } else {
-        // At most 23 choice buttons (or a select), so these two always fit.
-        components = super::hand::choices(ctx.board_actions, ctx.match_id, ctx.version, 0, 23);
+    // The buttons: at most `buttons` choices as buttons, else the moves in
+    // a select, so *My hand* and *Concede* always fit.
+    let components_with = |buttons: usize| -> Vec<Component> {
+        if view.outcome.is_some() {
+            return vec![Component::button(
+                CustomId::Rematch { match_id: ctx.match_id }.encode(),
+                "Rematch",
+                ButtonStyle::Success,
+            )];
+        }
+        let mut components = super::hand::choices(ctx.board_actions, ctx.match_id, ctx.version, 0, buttons);
         components.push(Component::button(
             CustomId::Hand { match_id: ctx.match_id }.encode(),
             "My hand",
@@ -136,7 +166,9 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             "Concede",
             ButtonStyle::Danger,
         ));
-    }
+        components
+    };
+    let components = components_with(23);
 
     let mut message = Message {
         content,
@@ -148,13 +180,35 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         }),
         components,
     };
+    // The events take at least three lines; when the rest leaves them
+    // less, the hint goes, then the moves beyond eight go into a select
+    // (two rows of buttons at most).
+    let events_min = if ctx.events.is_empty() { 0 } else { 3 };
+    if height(&message) + events_min > BOARD_LINES {
+        message.embed.as_mut().expect("the board has an embed").description = head_text(false);
+    }
+    if height(&message) + events_min > BOARD_LINES {
+        message.components = components_with(8);
+    }
     if !ctx.events.is_empty() {
-        // The events take the lines the rest of the board leaves.
-        let room = BOARD_LINES.saturating_sub(height(&message) + 2);
-        let events = event_lines(ctx.events, room);
+        // The events take the lines the rest of the board leaves, their
+        // heading included; the count of lines left out joins the heading.
+        let room = BOARD_LINES.saturating_sub(height(&message));
+        let mut events = event_lines(ctx.events, room);
+        if events.len() >= room && !events[0].starts_with('…') {
+            events = event_lines(ctx.events, room.saturating_sub(1));
+        }
+        let mut heading = "__Since the last board__".to_owned();
+        if events.first().is_some_and(|l| l.starts_with('…')) {
+            heading = format!("{heading} {}", events.remove(0));
+        }
         let e = message.embed.as_mut().expect("the board has an embed");
-        let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 40);
-        e.description.push_str("\n\n__Since the last board__\n");
+        let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 80);
+        if !e.description.is_empty() {
+            e.description.push('\n');
+        }
+        e.description.push_str(&heading);
+        e.description.push('\n');
         e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
     }
     fit_message(&mut message);
@@ -177,12 +231,12 @@ pub fn height(m: &Message) -> usize {
     lines(&m.content) + embed + m.rows().len()
 }
 
-/// The board's events in at most `room` lines (never fewer than four), each
+/// The board's events in at most `room` lines (never fewer than two), each
 /// at most [`LINE_WIDTH`] wide: related events folded into one line (see
 /// [`fold_events`]); when they still take more lines than the room, short
 /// ones share a line; past that, the oldest are counted rather than shown.
 pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
-    let room = room.max(4);
+    let room = room.max(2);
     let folded = fold_events(events);
     let one_each: Vec<String> = folded.iter().flat_map(|e| wrap(&format!("• {e}"), LINE_WIDTH)).collect();
     if one_each.len() <= room {
@@ -193,7 +247,13 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     if shared.len() <= room {
         return shared;
     }
-    let mut kept = shared[shared.len() - (room - 1)..].to_vec();
+    // Whole events only: a kept line that goes on from a left-out one
+    // goes too (unless nothing else would be left).
+    let mut start = shared.len() - (room - 1);
+    while start + 1 < shared.len() && shared[start].starts_with("  ") {
+        start += 1;
+    }
+    let mut kept = shared[start..].to_vec();
     let hidden = shared.len() - kept.len();
     kept.insert(
         0,
@@ -286,35 +346,108 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
             name.push_str(" 🏆");
         }
     }
-    let mut lines = Vec::new();
     let counters: Vec<String> = seat
         .counters
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
         .collect();
-    lines.extend(pack(&counters, " · ", LINE_WIDTH));
-    for z in &seat.zones {
-        lines.extend(zone_lines(&z.name, &z.cards));
-    }
+    let (name, rest) = name_with(name, &counters);
+    let mut lines = pack(rest, " · ", LINE_WIDTH);
+    lines.extend(zones_lines(&seat.zones));
     if lines.is_empty() {
         lines.push("—".into());
     }
     EmbedField { name, value: truncate(&lines.join("\n"), limits::FIELD_VALUE), inline: false }
 }
 
+/// The table's pools, "Victory Token pool 11", when the table shows
+/// nothing else and the board says them with its headline; else empty.
+fn pools_alone(view: &TableView) -> String {
+    if !view.shared.is_empty() || !view.stack.is_empty() {
+        return String::new();
+    }
+    view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect::<Vec<_>>().join(" · ")
+}
+
+/// A field's name followed by as many of `items` as fit its line ("Alice ⏳
+/// · Vitality 20 · Hand 7"), in order, and the items left for its value.
+fn name_with(name: String, items: &[String]) -> (String, &[String]) {
+    let mut line = name;
+    let mut used = 0;
+    for item in items {
+        if line.chars().count() + 3 + item.chars().count() > LINE_WIDTH {
+            break;
+        }
+        line.push_str(" · ");
+        line.push_str(item);
+        used += 1;
+    }
+    (line, &items[used..])
+}
+
+/// The characters a reader sees of `s` (bold marks left out).
+fn visible(s: &str) -> usize {
+    s.replace("**", "").chars().count()
+}
+
+/// A seat's zones run together in lines of at most [`LINE_WIDTH`] seen
+/// characters: "**Creatures:** a, b · **Relics:** c", a new line only when
+/// the next card does not fit, so a short zone takes no line of its own.
+fn zones_lines(zones: &[ZoneView]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for z in zones {
+        for (i, item) in card_items(&z.cards).into_iter().enumerate() {
+            let (sep, item) = if i == 0 { (" · ", format!("**{}:** {item}", z.name)) } else { (", ", item) };
+            if !line.is_empty() && visible(&line) + sep.chars().count() + visible(&item) <= LINE_WIDTH {
+                line.push_str(sep);
+                line.push_str(&item);
+                continue;
+            }
+            if !line.is_empty() {
+                out.extend(wrap_visible(&line));
+            }
+            line = item;
+        }
+    }
+    if !line.is_empty() {
+        out.extend(wrap_visible(&line));
+    }
+    out
+}
+
+/// [`wrap`] for a line with bold marks: its seen characters within
+/// [`LINE_WIDTH`].
+fn wrap_visible(line: &str) -> Vec<String> {
+    if visible(line) <= LINE_WIDTH {
+        vec![line.to_owned()]
+    } else {
+        wrap(line, LINE_WIDTH)
+    }
+}
+
 /// The table's own field, before the seats: shared token pools, shared
 /// zones (a location) and the stack, top first. `None` when the game shows
 /// none of them.
 fn table_field(view: &TableView) -> Option<EmbedField> {
+    if view.shared.is_empty() && view.stack.is_empty() && !view.headline.is_empty() {
+        // The pools alone are said with the headline (see [`pools_alone`]).
+        return None;
+    }
     let mut lines = Vec::new();
-    let pools: Vec<String> = view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect();
-    lines.extend(pack(&pools, " · ", LINE_WIDTH));
+    let mut heads: Vec<String> = view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect();
     for z in &view.shared {
         lines.extend(zone_lines(&z.name, &z.cards));
     }
     if !view.stack.is_empty() {
-        lines.push("**Stack** (top first):".into());
+        // The stack's heading joins the field's name when nothing comes
+        // before it.
+        if lines.is_empty() {
+            heads.push("Stack (top first)".into());
+        } else {
+            lines.push("**Stack** (top first):".into());
+        }
         let name_of = |seat| view.seats.iter().find(|s| s.seat == Some(seat)).map(|s| s.name.as_str());
         for (i, item) in view.stack.iter().rev().enumerate() {
             let mut line = format!("{}. {}", i + 1, item.label);
@@ -327,30 +460,63 @@ fn table_field(view: &TableView) -> Option<EmbedField> {
             lines.extend(wrap(&line, LINE_WIDTH));
         }
     }
-    if lines.is_empty() {
+    if lines.is_empty() && heads.is_empty() {
         return None;
     }
-    Some(EmbedField {
-        name: "Table".into(),
-        value: truncate(&lines.join("\n"), limits::FIELD_VALUE),
-        inline: false,
-    })
+    // Pools alone stay in the value, so the field keeps its name.
+    let (name, rest) = if lines.is_empty() {
+        ("Table".to_owned(), &heads[..])
+    } else {
+        name_with("Table".to_owned(), &heads)
+    };
+    let mut value = pack(rest, " · ", LINE_WIDTH);
+    value.extend(lines);
+    Some(EmbedField { name, value: truncate(&value.join("\n"), limits::FIELD_VALUE), inline: false })
 }
 
 /// The cards of a zone, "Ember Drake (str 4 · engaged)", "Fire Imp": a
 /// run of identical cards is one item with its count ("2× Ashfall Titan
-/// (…)"), so the order of an ordered zone stays.
+/// (…)"), and a run of numbered namesakes in the same state one item with
+/// their numbers ("Adept #1, #2 (…)"), so the order of an ordered zone
+/// stays.
 fn card_items(cards: &[CardView]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < cards.len() {
         let c = &cards[i];
+        let with_detail =
+            |name: &str| if c.detail.is_empty() { name.to_owned() } else { format!("{name} ({})", c.detail) };
         let run = cards[i..].iter().take_while(|x| *x == c).count();
-        let one = if c.detail.is_empty() { c.name.clone() } else { format!("{} ({})", c.name, c.detail) };
-        out.push(if run > 1 { format!("{run}× {one}") } else { one });
-        i += run;
+        if run > 1 {
+            out.push(format!("{run}× {}", with_detail(&c.name)));
+            i += run;
+            continue;
+        }
+        // Numbered namesakes in the same state: "Adept #1, #2 (1/1 · tapped)".
+        if let Some((base, _)) = numbered(&c.name) {
+            let numbers: Vec<&str> = cards[i..]
+                .iter()
+                .map_while(|x| {
+                    numbered(&x.name).filter(|(b, _)| *b == base && x.detail == c.detail).map(|(_, n)| n)
+                })
+                .collect();
+            if numbers.len() > 1 {
+                let all = numbers.iter().map(|n| format!("#{n}")).collect::<Vec<_>>().join(", ");
+                out.push(with_detail(&format!("{base} {all}")));
+                i += numbers.len();
+                continue;
+            }
+        }
+        out.push(with_detail(&c.name));
+        i += 1;
     }
     out
+}
+
+/// "Mistcaller Adept #2" as ("Mistcaller Adept", "2").
+fn numbered(name: &str) -> Option<(&str, &str)> {
+    let (base, n) = name.rsplit_once(" #")?;
+    (!base.is_empty() && !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())).then_some((base, n))
 }
 
 /// A zone as lines of at most [`LINE_WIDTH`] characters: "**Name:** a,
@@ -473,13 +639,12 @@ mod tests {
         };
         let m = board(&view, &BoardContext::default());
         let fields = &m.embed.as_ref().unwrap().fields;
-        assert_eq!(fields[0].name, "Table");
+        assert_eq!(fields[0].name, "Table · Victory tokens 7");
         assert_eq!(
             fields[0].value,
-            "Victory tokens 7\n**Location:** Old Mill\n**Stack** (top first):\n1. Counterspell — Bob\n\
-             2. Fireball — Alice → Bob"
+            "**Location:** Old Mill\n**Stack** (top first):\n1. Counterspell — Bob\n2. Fireball — Alice → Bob"
         );
-        assert!(fields[1].value.contains("Command tokens 2"), "{}", fields[1].value);
+        assert_eq!(fields[1].name, "Alice · Command tokens 2", "short counters join the seat's name");
     }
 
     fn strings(lines: &[&str]) -> Vec<String> {
@@ -558,6 +723,38 @@ mod tests {
     }
 
     #[test]
+    fn events_left_out_are_whole_events_never_the_head_of_a_wrapped_one() {
+        let long = format!("Alice attaches {} to Marshal Oderic Vane.", "a very long item name ".repeat(6));
+        let events: Vec<String> = (0..8).map(|i| format!("{long} ({i})")).collect();
+        let lines = event_lines(&events, 4);
+        assert!(lines.len() <= 4, "{lines:?}");
+        assert!(lines[0].starts_with('…'), "{lines:?}");
+        assert!(lines[1].starts_with("• "), "the first kept line opens an event: {lines:?}");
+        assert!(lines.last().unwrap().ends_with("(7)"), "the newest is kept: {lines:?}");
+    }
+
+    #[test]
+    fn identical_and_numbered_cards_in_one_state_share_an_item_and_zones_run_together() {
+        let card = |name: &str, detail: &str| CardView { name: name.into(), detail: detail.into() };
+        let zones = vec![
+            ZoneView {
+                name: "Creatures".into(),
+                cards: vec![
+                    card("Adept #1", "1/1 · tapped"),
+                    card("Adept #2", "1/1 · tapped"),
+                    card("Adept #3", "1/1"),
+                ],
+            },
+            ZoneView { name: "Relics".into(), cards: vec![card("Court", ""), card("Court", "")] },
+        ];
+        assert_eq!(
+            zones_lines(&zones),
+            vec!["**Creatures:** Adept #1, #2 (1/1 · tapped), Adept #3 (1/1) · **Relics:** 2× Court"
+                .to_owned()]
+        );
+    }
+
+    #[test]
     fn a_game_without_table_zones_shows_no_table_field() {
         let view = TableView {
             seats: vec![SeatView { name: "Alice".into(), ..Default::default() }],
@@ -593,10 +790,10 @@ mod tests {
             };
             let m = board(&view, &ctx);
             prop_assert_eq!(m.limit_violations(), Vec::<String>::new());
-            // Every line fits a phone (a zone's bold name may add its marks).
+            // Every line fits a phone (bold marks are not seen).
             let e = m.embed.as_ref().unwrap();
             for line in e.description.lines().chain(e.fields.iter().flat_map(|f| f.value.lines())) {
-                prop_assert!(line.chars().count() <= LINE_WIDTH + 4, "{:?}", line);
+                prop_assert!(visible(line) <= LINE_WIDTH + 4, "{:?}", line);
             }
             if view.outcome.is_none() {
                 let hand_id = CustomId::Hand { match_id }.encode();

@@ -332,6 +332,7 @@ fn athernum_4_3_5g_iv_an_equip_trigger_fires_when_its_host_attacks() {
     let camp = to_board(&mut s, BOB, "Warcamp of the Host", Place::Location);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    fight_plan(&mut s, ALICE);
     if s.prompt == Prompt::TriggerTarget {
         ok(&mut s, ALICE, Action::Target { target: TargetRef::Perm(raider) });
     }
@@ -541,6 +542,7 @@ fn athernum_10_4_3_an_exhaustion_counter_alone_does_not_exhaust() {
     ok(&mut s, ALICE, Action::EnterCombat);
     let target = main_of(&s, BOB);
     ok(&mut s, ALICE, Action::Attack { attacker: assassin, target });
+    fight_plan(&mut s, ALICE);
     if s.prompt == Prompt::TriggerTarget {
         ok(&mut s, ALICE, Action::Target { target: TargetRef::Perm(recruit) });
     }

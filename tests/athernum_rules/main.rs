@@ -4,6 +4,7 @@
 //!
 //! - [`setup`]: setting up and the main character (8.0.x, 3.0.x);
 //! - [`turn`]: the turn, command abilities and combat (9.x, 10.2);
+//! - [`plan`]: attacks from the day and attacks declared as a plan (9.2.11, 9.3);
 //! - [`board`]: card types, resources, states and zones (2.x, 5.x, 6.x, 7.x);
 //! - [`markers`]: Victory Tokens, damage counters, custom markers (10.x);
 //! - [`stack`]: the stack, state-based checks, abilities, winning (4.x);
@@ -11,6 +12,7 @@
 
 mod board;
 mod markers;
+mod plan;
 mod pool;
 mod setup;
 mod stack;
@@ -38,6 +40,16 @@ fn ok(s: &mut State, seat: Seat, a: Action) -> Vec<String> {
     let ev = Athernum::apply(s, seat, &a).unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
     check_invariants(s).unwrap();
     ev.into_iter().filter(|e| e.to == Visibility::Public).map(|e| e.text).collect()
+}
+
+/// `seat` fights the attacks it declared ahead, unless declaring its last
+/// attacker already began the fight (9.3, the rulings on plans).
+fn fight_plan(s: &mut State, seat: Seat) {
+    if legal(s, seat).contains(&Action::Fight) {
+        ok(s, seat, Action::Fight);
+    } else {
+        assert!(s.plan.as_ref().is_some_and(|p| p.committed), "the plan is already being fought");
+    }
 }
 
 /// `seat` does `a`, picks `target` if asked for one, and everything

@@ -148,6 +148,7 @@ fn athernum_4_2_2h_a_face_up_objective_card_with_its_field_filled_wins() {
     let kharsa = main_of(&s, BOB);
     ok(&mut s, BOB, Action::EnterCombat);
     ok(&mut s, BOB, Action::Attack { attacker: kharsa, target: aurelie });
+    fight_plan(&mut s, BOB);
     resolve_all(&mut s, BOB);
     assert_eq!(winner(&s), vec![ALICE]);
     assert!(s.outcome.as_ref().unwrap().reason.contains("objective"));
@@ -220,6 +221,7 @@ fn athernum_4_2_3d_iii_a_trigger_remembers_the_last_known_controller() {
     s.perm_mut(sellsword).unwrap().damage = 2;
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: raider, target: sellsword });
+    fight_plan(&mut s, ALICE);
     resolve_all(&mut s, ALICE);
     assert!(s.perm(sellsword).is_none());
     assert_eq!(s.perm(warlord).unwrap().victory, 1);
@@ -472,6 +474,7 @@ fn athernum_4_3_5f_i_a_support_ability_is_used_in_the_combat_phase_between_fight
         "the active player holds priority and no stack exists: support abilities too, not only in the day phase"
     );
     ok(&mut s, ALICE, Action::Attack { attacker: recruit, target });
+    fight_plan(&mut s, ALICE);
     if s.prompt == Prompt::Defender {
         ok(&mut s, BOB, Action::Defend { defender: None });
     }
@@ -641,6 +644,7 @@ fn athernum_4_3_2a_a_face_down_permanent_triggers_nothing() {
     let kharsa = main_of(&s, BOB);
     ok(&mut s, BOB, Action::EnterCombat);
     ok(&mut s, BOB, Action::Attack { attacker: kharsa, target: aurelie });
+    fight_plan(&mut s, BOB);
     resolve_all(&mut s, BOB);
     assert_eq!(s.perm(aurelie).unwrap().victory, 0);
     assert_eq!(s.perm(aurelie).unwrap().damage, 3, "9.3.6a: it could be attacked all the same");
@@ -657,6 +661,7 @@ fn athernum_4_3_5a_i_a_static_ability_applies_again_when_its_card_turns_face_up(
     let camp = to_board(&mut s, BOB, "Warcamp of the Host", Place::Location);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    fight_plan(&mut s, ALICE);
     resolve_all(&mut s, ALICE);
     assert!(s.perm(sergeant).unwrap().exhausted);
     assert_eq!(dfv(&s, s.perm(recruit).unwrap()), Some(3), "off while exhausted");
@@ -716,6 +721,7 @@ fn athernum_4_2_3d_the_active_players_triggers_go_on_the_stack_first() {
     let thicket = to_board(&mut s, BOB, "Thornwall Thicket", Place::Location);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: raider, target: thicket });
+    fight_plan(&mut s, ALICE);
     let sources: Vec<u32> = s.stack.iter().map(|i| i.source).collect();
     assert_eq!(sources, vec![raider, thicket]);
 }

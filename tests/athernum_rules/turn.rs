@@ -18,6 +18,7 @@ fn fight(s: &mut State, attacker: u32, target: u32, defender: Option<u32>) {
         ok(s, ALICE, Action::EnterCombat);
     }
     ok(s, ALICE, Action::Attack { attacker, target });
+    fight_plan(s, ALICE);
     if s.prompt == Prompt::Defender {
         ok(s, BOB, Action::Defend { defender });
     } else {
@@ -302,6 +303,7 @@ fn athernum_9_3_7_the_defender_steps_in_and_both_fighters_are_exhausted() {
     let kharsa = main_of(&s, BOB);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: kharsa });
+    fight_plan(&mut s, ALICE);
     assert_eq!(s.prompt, Prompt::Defender);
     assert_eq!(Athernum::to_act(&s), vec![BOB]);
     assert!(legal(&s, BOB).contains(&Action::Defend { defender: None }));
@@ -351,6 +353,7 @@ fn athernum_9_3_9a_i_a_target_gone_before_damage_leaves_the_attack_without_effec
     resources(&mut s, ALICE, 1);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: raider });
+    fight_plan(&mut s, ALICE);
     ok(&mut s, BOB, Action::Defend { defender: None });
     // 9.3.8: the window before damage; Alice fires a Volley at the target.
     assert_eq!(Athernum::to_act(&s), vec![ALICE]);
@@ -377,6 +380,7 @@ fn athernum_9_3_9a_i_a_target_gone_before_damage_spares_its_defender_too() {
     resources(&mut s, ALICE, 1);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: raider });
+    fight_plan(&mut s, ALICE);
     ok(&mut s, BOB, Action::Defend { defender: Some(sellsword) });
     ok(&mut s, ALICE, Action::Activate { source: archer, ability: 0 });
     if s.prompt == Prompt::TriggerTarget {
@@ -436,6 +440,7 @@ fn athernum_9_3_4_one_combat_at_a_time_then_another_attacker() {
     let camp = to_board(&mut s, BOB, "Warcamp of the Host", Place::Location);
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: a, target: camp });
+    fight_plan(&mut s, ALICE);
     ok(&mut s, BOB, Action::Defend { defender: None });
     assert!(
         !legal(&s, ALICE).iter().any(|x| matches!(x, Action::Attack { .. })),
@@ -455,6 +460,7 @@ fn athernum_9_3_7_a_defender_must_be_face_up_with_a_dfv() {
     ok(&mut s, ALICE, Action::EnterCombat);
     let target = main_of(&s, BOB);
     ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target });
+    fight_plan(&mut s, ALICE);
     assert_ne!(s.prompt, Prompt::Defender, "Bob has nobody who could step in: he is not asked");
 }
 
@@ -559,6 +565,7 @@ fn athernum_9_2_1_one_trigger_or_alike_triggers_are_not_asked() {
     ok(&mut s, ALICE, Action::EnterCombat);
     let attacker = main_of(&s, ALICE);
     ok(&mut s, ALICE, Action::Attack { attacker, target: thicket });
+    fight_plan(&mut s, ALICE);
     assert_ne!(s.prompt, Prompt::Choice);
     assert_eq!(s.pending.len() + s.stack.len(), 1);
 }

@@ -84,13 +84,19 @@ pub enum Action {
     },
     /// Enter the combat phase (9.2.11).
     EnterCombat,
-    /// Declare an attack (9.3.5, 9.3.6).
+    /// Declare an attack ahead, as the next of a plan (see the rulings,
+    /// "9.3 Attacks declared as a plan"): from the day phase it also enters
+    /// the combat phase (9.2.11). The plan is fought on [`Action::Fight`],
+    /// or on a pass, which ends the combat phase after it.
     Attack {
         /// The attacker.
         attacker: Uid,
         /// The attacked permanent.
         target: Uid,
     },
+    /// Fight the planned attacks in order, then choose again in the
+    /// combat phase.
+    Fight,
     /// Declare a defender for the attacked permanent (9.3.7), or none.
     Defend {
         /// The defender; `None` lets the attack through.

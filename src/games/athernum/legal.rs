@@ -213,10 +213,10 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
                 support(s, seat, c, &mut out);
             }
         }
-        for a in attackers(s, seat) {
-            for t in attack_targets(s, seat) {
-                out.push(Action::Attack { attacker: a, target: t });
-            }
+        // Attacks are declared ahead, as a plan, then fought in order.
+        plan_attacks(s, seat, &mut out);
+        if s.plan.as_ref().is_some_and(|p| !p.attacks.is_empty()) {
+            out.push(Action::Fight);
         }
     }
     ability_actions(s, seat, &mut out);
@@ -236,6 +236,26 @@ fn support(s: &State, seat: Seat, c: &super::state::Card, out: &mut Vec<Action>)
             out.push(Action::Support { card: c.uid });
         }
     }
+}
+
+/// The attacks `seat` may declare ahead: every attacker not yet in the
+/// plan against every permanent it may attack (9.3.5, 9.3.6).
+fn plan_attacks(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let planned: Vec<u32> = s.plan.iter().flat_map(|p| p.attacks.iter().map(|a| a.0)).collect();
+    let targets = attack_targets(s, seat);
+    for a in attackers(s, seat).into_iter().filter(|a| !planned.contains(a)) {
+        for t in &targets {
+            out.push(Action::Attack { attacker: a, target: *t });
+        }
+    }
+}
+
+/// Whether declaring `attacker` ahead names the last of `seat`'s
+/// attackers not yet in the plan: the plan is then fought at once (see the
+/// rulings, "9.3 Attacks declared as a plan").
+pub fn completes_plan(s: &State, seat: Seat, attacker: u32) -> bool {
+    let planned: Vec<u32> = s.plan.iter().flat_map(|p| p.attacks.iter().map(|a| a.0)).collect();
+    attackers(s, seat).into_iter().all(|a| a == attacker || planned.contains(&a))
 }
 
 /// `seat`'s permanents that may attack: face up with an OFV (9.3.5).
@@ -328,6 +348,9 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     if !s.combat_done && s.turn > 1 && !attackers(s, seat).is_empty() && !attack_targets(s, seat).is_empty() {
         out.push(Action::EnterCombat);
+        // Straight from the day: enter the combat phase and declare its
+        // first attack ahead in one click.
+        plan_attacks(s, seat, out);
     }
 }
 
@@ -385,7 +408,10 @@ fn can_neutralize(s: &State, seat: Seat) -> bool {
 pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     let others_on_stack = s.stack.iter().any(|i| i.controller != seat);
     let fight_window = s.phase == Phase::Combat && s.fight.is_some_and(|f| f.defended) && s.stack.is_empty();
-    (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat))
+    // The active player's plan answers the window of its own combats while
+    // nobody responds (the rulings, "9.3 Attacks declared as a plan").
+    let planned = seat == s.active && s.fight.is_some_and(|f| f.planned);
+    (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat) && !planned)
 }
 
 /// The windows a player may set stops at (`/settings stops`), as

@@ -266,14 +266,19 @@ pub fn turns_left(s: &State) -> Option<usize> {
 pub fn annotate(s: &State, view: &mut TableView) {
     let Some(series) = &s.series else { return };
     let mut notes = Vec::new();
+    // The score and the time limit are standing notes: said in a game's
+    // first turn (the score changes only between games), not on every board.
+    let first = s.turn <= 1;
     if series.best_of > 1 {
         view.headline = format!("Game {} of {} · {}", series.game, series.best_of, view.headline);
         let names: Vec<String> = s.players.values().map(|p| p.name.clone()).collect();
-        notes.push(format!("Best of {}: {}.", series.best_of, score_text(series, &names)));
+        if first {
+            notes.push(format!("Best of {}: {}.", series.best_of, score_text(series, &names)));
+        }
     }
     match (series.time_limit, turns_left(s)) {
         _ if s.outcome.is_some() => {}
-        (Some(limit), None) => {
+        (Some(limit), None) if first => {
             notes.push(format!("Match time limit: {}, then Victory Tokens decide.", duration_text(limit)))
         }
         (_, Some(n)) => {

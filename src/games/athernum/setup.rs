@@ -88,6 +88,7 @@ pub fn setup(setup: &MatchSetup, db: &Arc<AthernumDb>) -> Result<State, SetupErr
         combat_done: false,
         closing: false,
         fight: None,
+        plan: None,
         prompt: Prompt::ChooseMain,
         priority: Seat(0),
         passes: 0,

@@ -381,6 +381,22 @@ pub struct Fight {
     pub defended: bool,
     /// Every player has passed in the window before damage (9.3.8).
     pub responded: bool,
+    /// The combat is one of the active player's plan (see [`Plan`]): they
+    /// pass its window before damage while nobody responds.
+    #[serde(default)]
+    pub planned: bool,
+}
+
+/// Attacks the active player declared ahead, fought in order (9.3.4–9.3.12
+/// for each): see the rulings, "9.3 Attacks declared as a plan".
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Plan {
+    /// The attacks not yet begun, in order: (attacker, attacked permanent).
+    pub attacks: Vec<(Uid, Uid)>,
+    /// The plan is being fought (no more attacks may be added).
+    pub committed: bool,
+    /// The combat phase ends once the last planned combat is over.
+    pub end_after: bool,
 }
 
 /// Something that happened, remembered until the next state-based check
@@ -460,6 +476,9 @@ pub struct State {
     pub closing: bool,
     /// The combat under way.
     pub fight: Option<Fight>,
+    /// The attacks the active player declared ahead this combat phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<Plan>,
     /// The pending decision.
     pub prompt: Prompt,
     /// Who holds priority (when the prompt is [`Prompt::Priority`]).

@@ -47,6 +47,11 @@ fn added_by(s: &mut State, seat: Seat) {
 }
 
 fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
+    // A response, or an answer to a choice, while a plan is fought: the
+    // plan stops there and the active player decides again.
+    if s.plan.as_ref().is_some_and(|p| p.committed) && !matches!(a, Action::Pass | Action::Defend { .. }) {
+        stop_plan(s, "a player responded", ev);
+    }
     match a {
         Action::ChooseMain { card } => {
             s.players[seat].chosen = Some(*card);
@@ -180,12 +185,30 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             ev.push(Event::public(format!("{} enters the combat phase.", name(s, seat))));
         }
         Action::Attack { attacker, target } => {
-            s.fight = Some(Fight { attacker: *attacker, target: *target, defender: None, defended: false, responded: false });
+            if s.phase == Phase::Day {
+                // 9.2.11: entering the combat phase and declaring ahead its
+                // first attack are one click.
+                s.combat_done = true;
+                set_phase(s, Phase::Combat);
+                ev.push(Event::public(format!("{} enters the combat phase.", name(s, seat))));
+            }
+            let last = super::legal::completes_plan(s, seat, *attacker);
+            let plan = s.plan.get_or_insert_with(Default::default);
+            plan.attacks.push((*attacker, *target));
+            let n = plan.attacks.len();
             let a = s.perm(*attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
             let t = s.perm(*target).map(|p| shown_name(s, p)).unwrap_or_default();
-            ev.push(Event::public(format!("{a} attacks {t}.")));
-            s.happened.push(Happened::Attacks(*attacker));
-            s.happened.push(Happened::Targeted(*target));
+            ev.push(Event::public(format!("{} plans attack {n}: {a} → {t}.", name(s, seat))));
+            if last {
+                // Every attacker is in the plan: nothing is left to add,
+                // so it is fought now and the combat phase stays open.
+                commit(s, false);
+                ev.push(Event::public(format!("{} fights the planned attacks.", name(s, seat))));
+            }
+        }
+        Action::Fight => {
+            commit(s, false);
+            ev.push(Event::public(format!("{} fights the planned attacks.", name(s, seat))));
         }
         Action::Defend { defender } => {
             if let Some(f) = s.fight.as_mut() {
@@ -332,6 +355,17 @@ fn pass(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
                 ev.push(Event::public(format!("{} ends the day.", name(s, seat))));
             }
             _ => {
+                if s.plan.is_some() {
+                    // Declining with a plan made fights it, then ends the
+                    // combat phase (the decline of every decision left in
+                    // the turn goes through the plan first).
+                    commit(s, true);
+                    ev.push(Event::public(format!(
+                        "{} fights the planned attacks, then ends the combat phase.",
+                        name(s, seat)
+                    )));
+                    return;
+                }
                 ev.push(Event::public(format!("{} ends the combat phase.", name(s, seat))));
                 set_phase(s, Phase::Day);
             }
@@ -352,6 +386,70 @@ fn pass(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
     } else if let Some(f) = s.fight.as_mut() {
         f.responded = true;
     }
+}
+
+/// Declares `attacker` attacking `target` (9.3.5, 9.3.6): the combat begins.
+fn declare(s: &mut State, attacker: Uid, target: Uid, planned: bool, ev: &mut Vec<Event>) {
+    s.fight = Some(Fight { attacker, target, defender: None, defended: false, responded: false, planned });
+    let a = s.perm(attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
+    let t = s.perm(target).map(|p| shown_name(s, p)).unwrap_or_default();
+    ev.push(Event::public(format!("{a} attacks {t}.")));
+    s.happened.push(Happened::Attacks(attacker));
+    s.happened.push(Happened::Targeted(target));
+}
+
+/// The plan is fought from now on (`end_after`: then the combat phase
+/// ends).
+fn commit(s: &mut State, end_after: bool) {
+    if let Some(p) = s.plan.as_mut() {
+        p.committed = true;
+        p.end_after = end_after;
+    }
+}
+
+/// The plan being fought stops (`why`): the attacks left are called off,
+/// and the combat under way is no longer a planned one, so the active
+/// player is asked in its window as in any other. Nothing happens when no
+/// plan is being fought.
+fn stop_plan(s: &mut State, why: &str, ev: &mut Vec<Event>) {
+    if !s.plan.as_ref().is_some_and(|p| p.committed) {
+        return;
+    }
+    let left = s.plan.take().map_or(0, |p| p.attacks.len());
+    if let Some(f) = s.fight.as_mut() {
+        f.planned = false;
+    }
+    let who = name(s, s.active);
+    ev.push(Event::public(match left {
+        0 => format!("{who}'s plan stops: {why}."),
+        1 => format!("{who}'s plan stops: {why}; 1 planned attack is called off."),
+        n => format!("{who}'s plan stops: {why}; {n} planned attacks are called off."),
+    }));
+}
+
+/// The next attack of the plan being fought, when no combat is under way:
+/// true when something happened (a combat began, the plan ended).
+fn next_planned(s: &mut State, ev: &mut Vec<Event>) -> bool {
+    let Some(plan) = s.plan.as_mut().filter(|p| p.committed) else { return false };
+    if plan.attacks.is_empty() {
+        let end = plan.end_after;
+        s.plan = None;
+        if end {
+            ev.push(Event::public(format!("{} ends the combat phase.", name(s, s.active))));
+            set_phase(s, Phase::Day);
+            return true;
+        }
+        return false;
+    }
+    let (attacker, target) = plan.attacks.remove(0);
+    let seat = s.active;
+    if super::legal::attackers(s, seat).contains(&attacker) && super::legal::attack_targets(s, seat).contains(&target) {
+        declare(s, attacker, target, true, ev);
+        return true;
+    }
+    let a = s.perm(attacker).map_or_else(|| "an attacker that left the board".to_owned(), |p| s.def_name(p.def));
+    stop_plan(s, &format!("{a} can no longer make its planned attack"), ev);
+    false
 }
 
 /// Moves to phase `p`: every resource pool empties (5.0.4a), and the
@@ -376,6 +474,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             return;
         }
         if !s.choices.is_empty() {
+            stop_plan(s, "a choice is needed", ev);
             s.prompt = Prompt::Choice;
             return;
         }
@@ -394,6 +493,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
                         0 => s.pending[0].targets.push(None),
                         1 => s.pending[0].targets.push(Some(options[0])),
                         _ => {
+                            stop_plan(s, "a target is to be chosen", ev);
                             s.prompt = Prompt::TriggerTarget;
                             return;
                         }
@@ -446,6 +546,14 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
                 return;
             }
             Phase::Combat => match s.fight {
+                None if s.plan.as_ref().is_some_and(|p| p.committed) => {
+                    if !next_planned(s, ev) {
+                        s.priority = s.active;
+                        s.passes = 0;
+                        s.prompt = Prompt::Priority;
+                        return;
+                    }
+                }
                 None => {
                     s.priority = s.active;
                     s.passes = 0;
@@ -830,6 +938,7 @@ fn end_of_turn(s: &mut State) {
     }
     s.closing = false;
     s.fight = None;
+    s.plan = None;
 }
 
 /// Begins `seat`'s turn with the morning phase (9.1.1–9.1.3).

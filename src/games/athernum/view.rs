@@ -81,7 +81,8 @@ fn perm_detail(s: &State, p: &Perm, viewer: Viewer) -> String {
         bits.push(format!("DFV {d}"));
     }
     if p.exhausted {
-        bits.push(format!("exhausted ({} counter{})", p.exhaustion, if p.exhaustion == 1 { "" } else { "s" }));
+        // Short, so a character keeps to one line of the board.
+        bits.push(format!("exhausted ×{}", p.exhaustion));
     } else if p.face_down {
         bits.push("face down".into());
         if p.exhaustion > 0 {
@@ -93,7 +94,7 @@ fn perm_detail(s: &State, p: &Perm, viewer: Viewer) -> String {
     }
     if p.victory > 0 {
         let field = s.def(p.def).and_then(|d| d.victory).unwrap_or(0);
-        bits.push(format!("{}/{field} Victory Tokens", p.victory));
+        bits.push(format!("{}/{field} VT", p.victory));
     }
     for (m, n) in &p.markers {
         if let Some(def) = s.db.markers.get(usize::from(*m)) {
@@ -107,7 +108,7 @@ fn perm_detail(s: &State, p: &Perm, viewer: Viewer) -> String {
     let n = slots(s, p);
     if n > 0 || !items.is_empty() {
         bits.push(if items.is_empty() {
-            format!("{n} item slot{}", if n == 1 { "" } else { "s" })
+            format!("{n} slot{}", if n == 1 { "" } else { "s" })
         } else {
             format!("items: {} ({}/{n})", items.join(", "), items.len())
         });
@@ -185,7 +186,9 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         ("Characters", |p: &Place| *p == Place::Character),
         ("Location", |p: &Place| *p == Place::Location),
     ] {
-        let cards = listed(place);
+        let mut cards = listed(place);
+        // By name, so identical characters share an item of the board ("2× …").
+        cards.sort_by(|a, b| a.name.cmp(&b.name));
         if !cards.is_empty() {
             zones.push(ZoneView { name: name.into(), cards });
         }
@@ -369,7 +372,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         }
         Action::Pass => {
             let label = if super::legal::main_window(s) {
-                if s.phase == Phase::Day { "End the day" } else { "End combat" }
+                if s.phase == Phase::Day {
+                    "End the day"
+                } else if s.plan.is_some() {
+                    "Fight, then end combat"
+                } else {
+                    "End combat"
+                }
             } else {
                 "Pass"
             };
@@ -402,7 +411,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::EnterCombat => ("Enter combat".to_owned(), Placement::Board),
         Action::Attack { attacker, target } => {
             let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
-            (format!("Attack with {} → {} ({owner})", perm(*attacker), perm(*target)), Placement::Board)
+            let then = if s.plan.is_some() { "Then attack" } else { "Attack" };
+            let fight = if super::legal::completes_plan(s, seat, *attacker) && s.plan.is_some() { ", fight" } else { "" };
+            (format!("{then}: {} → {} ({owner}){fight}", perm(*attacker), perm(*target)), Placement::Board)
+        }
+        Action::Fight => {
+            let n = s.plan.as_ref().map_or(0, |p| p.attacks.len());
+            (format!("Fight the plan ({n} attack{})", if n == 1 { "" } else { "s" }), Placement::Board)
         }
         Action::Defend { defender } => match defender {
             Some(d) => (format!("Defend with {}", perm(*d)), Placement::Board),

@@ -251,14 +251,15 @@ fn pool_text(s: &State, seat: Seat) -> String {
 
 fn seat_view(s: &State, seat: Seat) -> SeatView {
     let p = &s.players[seat];
+    // Counts without "cards", so a seat's counters take two lines.
     let hollow = match p.hollow.last() {
-        Some(top) => format!("{}, top {}", count_cards(p.hollow.len()), s.def(top.id).name),
+        Some(top) => format!("{}, top {}", p.hollow.len(), s.def(top.id).name),
         None => "empty".into(),
     };
     let mut counters = vec![
         ("Vitality".to_owned(), p.vitality.to_string()),
-        ("Hand".to_owned(), count_cards(p.hand.len())),
-        ("Archive".to_owned(), count_cards(p.archive.len())),
+        ("Hand".to_owned(), p.hand.len().to_string()),
+        ("Archive".to_owned(), p.archive.len().to_string()),
         ("Hollow".to_owned(), hollow),
         ("Pillars".to_owned(), pillars_text(s, seat)),
         ("Pool".to_owned(), pool_text(s, seat)),
@@ -266,8 +267,12 @@ fn seat_view(s: &State, seat: Seat) -> SeatView {
     if p.extra_turns > 0 {
         counters.push(("Extra turns".to_owned(), p.extra_turns.to_string()));
     }
+    // By name (namesakes keep their order, so "#1, #2" in one state share
+    // an item of the board).
     let of_kind = |kinds: &[CardType]| -> Vec<CardView> {
-        p.field.iter().filter(|x| kinds.contains(&s.kind_of(x))).map(|x| permanent_view(s, x)).collect()
+        let mut of: Vec<&Permanent> = p.field.iter().filter(|x| kinds.contains(&s.kind_of(x))).collect();
+        of.sort_by_cached_key(|x| s.name_of(x));
+        of.into_iter().map(|x| permanent_view(s, x)).collect()
     };
     let mut zones = vec![
         ZoneView { name: "Creatures".into(), cards: of_kind(&[CardType::Creature]) },
@@ -339,11 +344,7 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
                     } else {
                         s.players[top.controller].name.clone()
                     };
-                    format!(
-                        "{holder} priority: respond to {} ({whose}) with a Rune or an ability, or pass to let it \
-                         resolve.",
-                        stack_name(s, top)
-                    )
+                    format!("{holder} priority: respond to {} ({whose}), or pass to let it resolve.", stack_name(s, top))
                 }
                 None if mine => format!(
                     "{holder} priority in {}: act, or pass (two passes in a row end the step).",
@@ -363,9 +364,13 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
             }
         }
         Prompt::DeclareBlockers => {
-            let against = attackers().join(", ");
+            let all = attackers();
+            let against = all.join(", ");
             if mine {
                 format!("Block {against} with your untapped creatures, one block at a time, then Done.")
+            } else if all.len() > 2 {
+                // The board marks each attacker: counted here, so the prompt keeps to a line.
+                format!("Waiting for {name} to declare blockers against {} attackers.", all.len())
             } else {
                 format!("Waiting for {name} to declare blockers against {against}.")
             }
