@@ -20,7 +20,7 @@ fn table_until_asked(s: &mut State) -> Option<Seat> {
         }
         let seat = *Athernum::to_act(s).first()?;
         let answer = match Athernum::stop(s, seat) {
-            Some(stop) if stop.passes_automatically(false) => stop.pass,
+            Some(stop) if stop.passes_automatically(&Default::default(), false) => stop.pass,
             Some(_) => return Some(seat),
             None => match legal(s, seat).as_slice() {
                 [only] => only.clone(),
@@ -98,6 +98,9 @@ fn athernum_9_3_7_the_attacked_player_answers_every_combat_of_a_plan_in_one_sitt
     assert_eq!(Athernum::to_act(&s), vec![ALICE]);
     let stop = Athernum::stop(&s, ALICE).expect("Alice's window before damage");
     assert!(!stop.asked_by_default, "her plan passes it while nobody responds");
+    assert_eq!(stop.window, "fight");
+    let fight = cardtable::engine::Stops::parse("fight");
+    assert!(stop.asked(&fight) && !stop.passes_automatically(&fight, false), "stops:fight asks her there");
     assert!(
         legal(&s, ALICE).iter().any(|a| matches!(a, Action::Activate { .. })),
         "she could still respond there (with hold_priority she is asked)"
