@@ -281,6 +281,10 @@ async fn run(kills: usize, seed: u64) {
         matches.values().sum::<usize>(),
         started.elapsed().as_secs_f64()
     );
+    // The script plays as a person: nearly every move it makes is answered
+    // with the match moved on (a script stuck in refusals or stale boards
+    // checks nothing).
+    assert!(acks.len() * 2 >= steps, "only {} of {steps} steps were acknowledged clicks", acks.len());
     for game in GAMES {
         let key = game.key();
         let acked = acks.iter().filter(|a| a.game == key).count();
