@@ -15,7 +15,7 @@ use cardtable::store::Store;
 use cardtable::table::{LogEntry, Table};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use reliability_support::console::{footer, numbered, opened_thread, waiting_for, Console};
+use reliability_support::console::{footer, numbered, opened_thread, said, waiting_for, Console, Said};
 use reliability_support::matches::{
     answer, check_whole, file_store, library, offered_click, request, table_on, Answer,
 };
@@ -167,14 +167,15 @@ struct Raced {
 }
 
 /// One raced click: the match, the version both clicked at, the version
-/// the applied click showed, which console applied it, and whether that
+/// the applied click showed (`None` when it showed the finished board,
+/// which carries no version), which console applied it, and whether that
 /// console was sent the click first.
 #[derive(Debug)]
 struct Round {
     game: &'static str,
     match_id: i64,
     clicked_at: i64,
-    shown: i64,
+    shown: Option<i64>,
     winner: usize,
     heard_first: bool,
 }
@@ -280,27 +281,30 @@ fn race_once(
         format!("@{who} click {}", on_board[rng.gen_range(0..on_board.len())])
     });
     let answers = to_both(consoles, &click, first);
-    let applied = |a: &str| {
-        a.contains(&format!("[#{}]", m.slug))
-            && !a.contains("moved on")
-            && footer(a).is_some_and(|(i, v)| i == m.id && v > version)
-    };
-    // The other is told the board moved on, or, when the applied click
-    // ended the match, that the match is over.
-    let moved_on = |a: &str| {
-        (a.contains("This board has moved on") || a.contains("This match is over"))
-            && !a.contains(&format!("[#{}]", m.slug))
-    };
-    let winner = match (applied(&answers[0]), applied(&answers[1])) {
-        (true, false) if moved_on(&answers[1]) => 0,
-        (false, true) if moved_on(&answers[0]) => 1,
+    // Exactly one applied (the new board, or the finished board when the
+    // click ended the match); the other is told the board moved on, or,
+    // when the applied click ended the match, that the match is over.
+    let read = answers.clone().map(|a| said(&a, m.id, &m.slug, version));
+    let applied = |s: Said| matches!(s, Said::Board(_) | Said::Finished);
+    let winner = match read {
+        [a, Said::MovedOn] if applied(a) => 0,
+        [Said::MovedOn, b] if applied(b) => 1,
         _ => panic!(
-            "`{click}` on match {} at version {version}: not exactly one applied, the other moved on:\n{}\n---\n{}",
+            "`{click}` on match {} at version {version}: not exactly one applied, the other moved on \
+             (read as {read:?}):\n{}\n---\n{}",
             m.id, answers[0], answers[1]
         ),
     };
-    let (_, shown) = footer(&answers[winner]).expect("checked above");
-    m.version = shown;
+    let shown = match read[winner] {
+        Said::Board(v) => {
+            m.version = v;
+            Some(v)
+        }
+        _ => {
+            m.finished = true;
+            None
+        }
+    };
     Some(Round {
         game: m.game,
         match_id: m.id,
@@ -370,7 +374,16 @@ async fn race_two_processes(race_rounds: usize) {
         // Each applied click is in the log once, at the version it was made on.
         assert_eq!(&applied_versions(&table, *id).await, versions, "match {id}");
         let last = rounds.iter().rfind(|r| r.match_id == *id).unwrap();
-        assert_eq!(table.store().load_match(*id).await.unwrap().version, last.shown, "match {id}");
+        let row = table.store().load_match(*id).await.unwrap();
+        match last.shown {
+            Some(shown) => assert_eq!(row.version, shown, "match {id}"),
+            // The finished board has no version: the click that showed it
+            // was the last move, and the match is stored as over.
+            None => {
+                assert!(row.version > last.clicked_at, "match {id}: finished at {}", row.version);
+                assert_eq!(row.status, cardtable::store::MatchStatus::Finished, "match {id}");
+            }
+        }
         check_whole(&table, *id).await.unwrap();
     }
     let wins = [0, 1].map(|w| rounds.iter().filter(|r| r.winner == w).count());
@@ -380,8 +393,9 @@ async fn race_two_processes(race_rounds: usize) {
         let key = game.key();
         let raced: Vec<&Round> = rounds.iter().filter(|r| r.game == key).collect();
         let matches: std::collections::BTreeSet<i64> = raced.iter().map(|r| r.match_id).collect();
+        let ended = raced.iter().filter(|r| r.shown.is_none()).count();
         eprintln!(
-            "two processes, {key}: {} rounds on {} matches, each applied once",
+            "two processes, {key}: {} rounds on {} matches ({ended} ended a match), each applied once",
             raced.len(),
             matches.len()
         );

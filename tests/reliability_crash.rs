@@ -18,12 +18,13 @@ use std::collections::BTreeMap;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use cardtable::chatsim::{is_filler, PASS_WORDS};
 use cardtable::games::GAMES;
 use cardtable::store::{MatchStatus, Store};
 use cardtable::table::LogEntry;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use reliability_support::console::{footer, numbered, opened_thread, waiting, Console, Died};
+use reliability_support::console::{footer, numbered, opened_thread, said, waiting, Console, Died, Said};
 use reliability_support::matches::{check_whole, table_on};
 
 /// SIGKILLs process `pid` (one we started) after `delay`, from another thread.
@@ -40,105 +41,188 @@ struct Tracked {
     game: &'static str,
     p: String,
     slug: String,
+    /// Whether `slug` is the thread's real name (read from an answer).
+    slug_known: bool,
     finished: bool,
 }
 
-/// A click whose answer showed a new board: match, version clicked, version shown.
+/// A click whose answer showed the match moved on: match, version clicked,
+/// version shown (`None`: the finished board, which shows no version).
 #[derive(Debug, Clone, Copy)]
 struct Ack {
     game: &'static str,
     match_id: i64,
     clicked_at: i64,
-    shown: i64,
+    shown: Option<i64>,
+}
+
+/// The scripted players: the matches they follow, the clicks they saw
+/// applied, and a count of onlookers (each re-posts one board).
+struct Script {
+    rng: ChaCha8Rng,
+    matches: Vec<Tracked>,
+    acks: Vec<Ack>,
+    onlookers: u64,
+}
+
+/// Most choices a player makes in their private replies for one move (a
+/// card, then its target, then a cost…) before giving up on it.
+const CHOICES_PER_MOVE: usize = 8;
+
+/// A choice offered to a player: how to send it, and its label.
+struct Offered {
+    line: String,
+    label: String,
+}
+
+/// The choices of a player's latest answer or board, as they would pick
+/// among them: the menu's options and the message's buttons.
+fn offered(who: &str, text: &str, board_labels: bool) -> Vec<Offered> {
+    let skip = ["My hand", "Concede", "Rematch"];
+    let mut out: Vec<Offered> = numbered(text, true)
+        .into_iter()
+        .map(|(n, label)| Offered { line: format!("@{who} select {n}"), label })
+        .collect();
+    for (n, label) in numbered(text, false) {
+        if skip.contains(&label.as_str())
+            || label.contains('◀')
+            || label.contains('▶')
+            || label.contains("page")
+            || label.starts_with("Drop my standing orders")
+        {
+            continue;
+        }
+        // A board's buttons by label: a number would mean the newest
+        // message with buttons, which may be another's hand.
+        let line = if board_labels { format!("@{who} click {label}") } else { format!("@{who} click {n}") };
+        out.push(Offered { line, label });
+    }
+    out
+}
+
+/// As a person picks: a real move four times in five when one is offered,
+/// else a pass, and filler (discarding ahead, cancelling, tapping by hand)
+/// only when nothing else is offered.
+fn pick<'a>(rng: &mut ChaCha8Rng, choices: &'a [Offered]) -> Option<&'a Offered> {
+    let pass = |o: &&Offered| PASS_WORDS.contains(&o.label.to_lowercase().as_str());
+    let moves: Vec<&Offered> = choices.iter().filter(|o| !pass(o) && !is_filler(&o.label)).collect();
+    let passes: Vec<&Offered> = choices.iter().filter(pass).collect();
+    let filler: Vec<&Offered> = choices.iter().filter(|o| !pass(o) && is_filler(&o.label)).collect();
+    if !moves.is_empty() && (passes.is_empty() || rng.gen_bool(0.8)) {
+        Some(moves[rng.gen_range(0..moves.len())])
+    } else if !passes.is_empty() {
+        let end = passes.iter().find(|o| o.label.eq_ignore_ascii_case("end turn"));
+        Some(end.copied().unwrap_or(passes[0]))
+    } else if !filler.is_empty() {
+        Some(filler[rng.gen_range(0..filler.len())])
+    } else {
+        None
+    }
 }
 
 /// One scripted step: start a match, or make a move in one.
-fn step(
-    console: &mut Console,
-    rng: &mut ChaCha8Rng,
-    matches: &mut Vec<Tracked>,
-    acks: &mut Vec<Ack>,
-) -> Result<(), Died> {
-    let live: Vec<usize> = (0..matches.len()).filter(|i| !matches[*i].finished).collect();
+fn step(console: &mut Console, s: &mut Script) -> Result<(), Died> {
+    let live: Vec<usize> = (0..s.matches.len()).filter(|i| !s.matches[*i].finished).collect();
     if live.len() < GAMES.len().max(3) {
         // Every game in turn.
-        let k = matches.len() + 1;
+        let k = s.matches.len() + 1;
         let game = GAMES[(k - 1) % GAMES.len()].key();
         let (p, q) = (format!("p{k}"), format!("q{k}"));
         // The thread's name ends in the match number ("p1-vs-q1-spheres-4"),
-        // read from the answer; if a kill cut it off, `/board` in an unknown
-        // thread still finds p's only match.
-        matches.push(Tracked { game, slug: format!("{p}-vs-{q}-{game}"), p: p.clone(), finished: false });
+        // read from the answer; if a kill cut it off, `/board` by p in an
+        // unknown thread still finds p's only match.
+        s.matches.push(Tracked {
+            game,
+            slug: format!("{p}-vs-{q}-{game}"),
+            slug_known: false,
+            p: p.clone(),
+            finished: false,
+        });
         console.send(&format!("@{p} /challenge opponent:@{q} game:{game}"))?;
         let mut started = console.send(&format!("@{q} click Accept"))?;
         // The deck menu, where the game has one: any of its decks.
         let decks = numbered(&started, true);
         if !decks.is_empty() {
-            started = console.send(&format!("@{q} select {}", decks[rng.gen_range(0..decks.len())].0))?;
+            started = console.send(&format!("@{q} select {}", decks[s.rng.gen_range(0..decks.len())].0))?;
         }
         if let Some(slug) = opened_thread(&started) {
-            matches.last_mut().expect("just pushed").slug = slug;
+            let t = s.matches.last_mut().expect("just pushed");
+            (t.slug, t.slug_known) = (slug, true);
         }
         return Ok(());
     }
-    let t = &mut matches[live[rng.gen_range(0..live.len())]];
-    let board = console.send(&format!("@{} #{} /board", t.p, t.slug))?;
-    if board.contains("finished") || board.contains("no match") || board.contains("set aside") {
+    let t = &mut s.matches[live[s.rng.gen_range(0..live.len())]];
+    // The latest board, posted in the thread as a player scrolling to it
+    // sees it: re-posted by a new onlooker each time, as `/board` re-posts
+    // at most once a minute per person. While the thread's name is not
+    // known, the challenger asks (their only match is found anywhere).
+    let board = if t.slug_known {
+        s.onlookers += 1;
+        console.send(&format!("@eye{} #{} /board", s.onlookers, t.slug))?
+    } else {
+        let board = console.send(&format!("@{} #{} /board", t.p, t.slug))?;
+        if let Some(slug) = posted_in(&board) {
+            (t.slug, t.slug_known) = (slug, true);
+        }
+        board
+    };
+    if board.contains("· finished") || board.contains("no match") || board.contains("set aside") {
         t.finished = true;
         return Ok(());
     }
     // When several may act, any one of them.
     let all = waiting(&board);
-    let who = (!all.is_empty()).then(|| all[rng.gen_range(0..all.len())].clone());
-    let (Some((match_id, clicked_at)), Some(who)) = (footer(&board), who) else {
+    let who = (!all.is_empty()).then(|| all[s.rng.gen_range(0..all.len())].clone());
+    let (Some((match_id, clicked_at)), Some(who), true) = (footer(&board), who, t.slug_known) else {
         // Not started (the challenge was cut short by a kill): give the pair up.
         t.finished = true;
         return Ok(());
     };
-    let skip = ["My hand", "Concede", "Rematch"];
-    let on_board: Vec<usize> = numbered(&board, false)
-        .into_iter()
-        .filter(|(_, l)| !skip.contains(&l.as_str()))
-        .map(|(n, _)| n)
-        .collect();
-    let answer = if !on_board.is_empty() && rng.gen_bool(0.6) {
-        console.send(&format!("@{who} click {}", on_board[rng.gen_range(0..on_board.len())]))?
-    } else {
-        let hand = console.send(&format!("@{who} click My hand"))?;
-        let options = numbered(&hand, true);
-        let buttons: Vec<usize> = numbered(&hand, false)
-            .into_iter()
-            .filter(|(_, l)| !l.starts_with('◀') && !l.starts_with('▶') && !l.contains("page"))
-            .map(|(n, _)| n)
-            .collect();
-        if !options.is_empty() {
-            console.send(&format!("@{who} select {}", options[rng.gen_range(0..options.len())].0))?
-        } else if !buttons.is_empty() {
-            console.send(&format!("@{who} click {}", buttons[rng.gen_range(0..buttons.len())]))?
-        } else if !on_board.is_empty() {
-            console.send(&format!("@{who} click {}", on_board[0]))?
-        } else {
-            return Ok(());
-        }
-    };
-    if let Some((id, shown)) = footer(&answer) {
-        if id == match_id && shown > clicked_at && answer.contains(&format!("[#{}]", t.slug)) {
-            acks.push(Ack { game: t.game, match_id, clicked_at, shown });
+    // A person opens their hand at each decision, and chooses among it and
+    // the board's buttons; then follows their private replies (a target,
+    // a cost…) until the move is made.
+    let on_board = offered(&who, &board, true);
+    let hand = console.send(&format!("@{who} click My hand"))?;
+    let mut choices: Vec<Offered> = offered(&who, &hand, false);
+    choices.extend(on_board);
+    for _ in 0..CHOICES_PER_MOVE {
+        let Some(choice) = pick(&mut s.rng, &choices) else { return Ok(()) };
+        let answer = console.send(&choice.line)?;
+        match said(&answer, match_id, &t.slug, clicked_at) {
+            Said::Board(shown) => {
+                s.acks.push(Ack { game: t.game, match_id, clicked_at, shown: Some(shown) });
+                return Ok(());
+            }
+            Said::Finished => {
+                s.acks.push(Ack { game: t.game, match_id, clicked_at, shown: None });
+                t.finished = true;
+                return Ok(());
+            }
+            Said::MovedOn => return Ok(()),
+            // A private reply with the next choice of the same move.
+            Said::Other => choices = offered(&who, &answer, false),
         }
     }
     Ok(())
 }
 
-/// Plays and kills until `kills` kills; returns (acks, moves sent).
+/// The thread a board was posted in: "[#p1-vs-q1-spheres-4] …".
+fn posted_in(answer: &str) -> Option<String> {
+    answer.lines().find_map(|l| {
+        let rest = l.strip_prefix("[#")?;
+        Some(rest[..rest.find(']')?].to_owned())
+    })
+}
+
+/// Plays and kills until `kills` kills; returns (acks, steps made).
 fn crash_run(db: &str, kills: usize, seed: u64) -> (Vec<Ack>, usize) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut matches = Vec::new();
-    let mut acks = Vec::new();
+    let mut s =
+        Script { rng: ChaCha8Rng::seed_from_u64(seed), matches: Vec::new(), acks: Vec::new(), onlookers: 0 };
     let mut steps = 0;
     for _ in 0..kills {
         let mut console = Console::start(db);
-        let killer = kill_after(console.pid(), Duration::from_millis(rng.gen_range(150..1500)));
-        while step(&mut console, &mut rng, &mut matches, &mut acks).is_ok() {
+        let killer = kill_after(console.pid(), Duration::from_millis(s.rng.gen_range(150..1500)));
+        while step(&mut console, &mut s).is_ok() {
             steps += 1;
         }
         killer.join().unwrap();
@@ -147,10 +231,10 @@ fn crash_run(db: &str, kills: usize, seed: u64) -> (Vec<Ack>, usize) {
     // A last, clean run: the console starts on whatever the kills left.
     let mut console = Console::start(db);
     for _ in 0..5 {
-        step(&mut console, &mut rng, &mut matches, &mut acks).expect("the console runs after the kills");
+        step(&mut console, &mut s).expect("the console runs after the kills");
     }
     console.wait();
-    (acks, steps)
+    (s.acks, steps)
 }
 
 /// Checks what the kills left: acknowledged clicks stored, matches whole.
@@ -166,9 +250,14 @@ async fn check_after_kills(db: &str, acks: &[Ack]) -> BTreeMap<String, usize> {
     }
     for a in acks {
         let row = table.store().load_match(a.match_id).await.unwrap();
-        assert!(row.version >= a.shown, "{a:?} was shown but the match is at version {}", row.version);
+        match a.shown {
+            Some(shown) => {
+                assert!(row.version >= shown, "{a:?} was shown but the match is at version {}", row.version)
+            }
+            None => assert_eq!(row.status, MatchStatus::Finished, "{a:?}: the finished board was shown"),
+        }
         let log = table.store().match_actions(a.match_id).await.unwrap();
-        let entry = &log[a.clicked_at as usize];
+        let entry = log.get(a.clicked_at as usize).unwrap_or_else(|| panic!("{a:?}: the log ends before it"));
         assert!(
             matches!(serde_json::from_str(&entry.action), Ok(LogEntry::Player { .. })),
             "{a:?}: the click is not in the log"
@@ -192,6 +281,10 @@ async fn run(kills: usize, seed: u64) {
         matches.values().sum::<usize>(),
         started.elapsed().as_secs_f64()
     );
+    // The script plays as a person: nearly every move it makes is answered
+    // with the match moved on (a script stuck in refusals or stale boards
+    // checks nothing).
+    assert!(acks.len() * 2 >= steps, "only {} of {steps} steps were acknowledged clicks", acks.len());
     for game in GAMES {
         let key = game.key();
         let acked = acks.iter().filter(|a| a.game == key).count();

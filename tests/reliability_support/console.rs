@@ -150,3 +150,42 @@ pub fn opened_thread(answer: &str) -> Option<String> {
     let rest = &answer[answer.find("(thread #")? + "(thread #".len()..];
     Some(rest.split_whitespace().next()?.to_owned())
 }
+
+/// What the answer to a click in match `id` (thread `slug`) says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Said {
+    /// The new live board in the thread, at this version.
+    Board(i64),
+    /// The finished board in the thread: the click ended the match.
+    Finished,
+    /// "This board has moved on", or "This match is over", privately.
+    MovedOn,
+    /// Anything else.
+    Other,
+}
+
+/// Reads an answer to a click made at `version` in match `id`: only by
+/// what it says — a post in the thread with a later `move V` footer, or
+/// with the `Match #id · finished` footer and the game-over line.
+pub fn said(answer: &str, id: i64, slug: &str, version: i64) -> Said {
+    let in_thread = answer.contains(&format!("[#{slug}]"));
+    let moved_on = answer.contains("This board has moved on") || answer.contains("This match is over");
+    if moved_on {
+        return if in_thread { Said::Other } else { Said::MovedOn };
+    }
+    if !in_thread {
+        return Said::Other;
+    }
+    if finished_board(answer, id) {
+        return Said::Finished;
+    }
+    match footer(answer) {
+        Some((i, v)) if i == id && v > version => Said::Board(v),
+        _ => Said::Other,
+    }
+}
+
+/// The finished board of match `id`: its footer and the game-over line.
+pub fn finished_board(text: &str, id: i64) -> bool {
+    text.lines().any(|l| l.contains(&format!("Match #{id} · finished"))) && text.contains("The game is over")
+}
