@@ -82,7 +82,18 @@ impl Rules for Athernum {
         heuristic::evaluate(s, seat)
     }
     fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
-        crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
+        let decline = Self::decline(s, seat);
+        // The day phase offers every attack straight (9.2.11 in
+        // docs/rulings); a simulation reaches them through *Enter combat*,
+        // one move among the day's, as a player weighing the day would,
+        // rather than drawing an attack at nearly every step.
+        if s.phase == state::Phase::Day && legal.contains(&Action::EnterCombat) {
+            let keep: Vec<usize> =
+                (0..legal.len()).filter(|i| !matches!(legal[*i], Action::Attack { .. })).collect();
+            let day: Vec<Action> = keep.iter().map(|i| legal[*i].clone()).collect();
+            return keep[crate::engine::pick_acting(&day, decline.as_ref(), rng)];
+        }
+        crate::engine::pick_acting(legal, decline.as_ref(), rng)
     }
     fn rollout_depth(_s: &State) -> usize {
         heuristic::ROLLOUT_DEPTH
