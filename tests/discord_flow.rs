@@ -257,13 +257,7 @@ async fn the_ticker_reminds_by_direct_message_then_pings_an_archived_thread() {
     let start = table.now();
     // Reminders by direct message are for those who asked for them.
     let late = to_act(&table, match_id, [A, B]).await;
-    let opt_in = Command::Settings {
-        hold_priority: None,
-        reminders: Some(true),
-        auto_pass: None,
-        orders: None,
-        stops: None,
-    };
+    let opt_in = reminders_by_direct_message();
     answer_slash(http, &table, &slash(late, CHANNEL, "settings"), async { Ok(opt_in) }).await.unwrap();
     discord.take();
 
@@ -437,13 +431,7 @@ async fn a_direct_message_reminder_that_cannot_be_delivered_becomes_a_ping_in_th
     let table = table().await;
     let (thread, match_id) = open_match(&discord, &table).await;
     let late = to_act(&table, match_id, [A, B]).await;
-    let opt_in = Command::Settings {
-        hold_priority: None,
-        reminders: Some(true),
-        auto_pass: None,
-        orders: None,
-        stops: None,
-    };
+    let opt_in = reminders_by_direct_message();
     answer_slash(&discord.http, &table, &slash(late, CHANNEL, "settings"), async { Ok(opt_in) })
         .await
         .unwrap();
@@ -552,4 +540,15 @@ async fn a_challenge_where_the_bot_lacks_a_permission_names_it_before_anything_i
     let (alice, bob) = (ALICE.to_string(), BOB.to_string());
     let open = table.store().open_challenge_between(&alice, &bob, None, table.now()).await.unwrap();
     assert!(open.is_none(), "no challenge was stored");
+}
+
+/// `/settings reminders:on`.
+fn reminders_by_direct_message() -> Command {
+    Command::Settings {
+        hold_priority: None,
+        reminders: Some(true),
+        auto_pass: None,
+        orders: None,
+        stops: None,
+    }
 }

@@ -109,8 +109,7 @@ impl Table {
             return true;
         }
         let leaves = m.leaves_at(orders, state.turn());
-        let quiet_after = !after.is_empty()
-            && after.iter().all(|s| m.computer_at(*s).is_none() && quiet(state, *s, &leaves).is_some());
+        let quiet_after = !after.is_empty() && quiet_people(m, state, &leaves).len() == after.len();
         if quiet_after && seat.is_some_and(|seat| before == [seat] && !after.contains(&seat)) {
             return true;
         }
@@ -175,11 +174,7 @@ impl Table {
             m.row.pass_at
         } else {
             let leaves = m.leaves_at(&plan.orders, state.turn());
-            let quiet = outcome.is_none()
-                && state
-                    .to_act()
-                    .iter()
-                    .any(|s| m.computer_at(*s).is_none() && quiet(state, *s, &leaves).is_some());
+            let quiet = outcome.is_none() && !quiet_people(m, state, &leaves).is_empty();
             quiet.then(|| now + masking_delay(m.id(), m.row.version))
         };
         let orders = plan.orders.to_json();
@@ -813,6 +808,16 @@ pub fn quiet(state: &AnyState, seat: Seat, leave: &[Leave]) -> Option<crate::eng
     }
     let stop = state.stop(seat)?;
     (stop.asked(&leave.stops) && automatic(state, seat, leave).is_none()).then_some(stop.responses)
+}
+
+/// The people (not the computer) to act in `state` who are at a quiet
+/// window ([`quiet`]).
+fn quiet_people(m: &Loaded, state: &AnyState, leaves: &[Leave]) -> Vec<Seat> {
+    state
+        .to_act()
+        .into_iter()
+        .filter(|s| m.computer_at(*s).is_none() && quiet(state, *s, leaves).is_some())
+        .collect()
 }
 
 /// Shortest masking delay of a quiet window, in seconds.
