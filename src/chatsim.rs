@@ -275,6 +275,8 @@ struct Sim {
     turn_waits: u64,
     /// The latest turn number seen.
     last_turn: u64,
+    /// The turn the waits of `turn_waits` are counted in.
+    counted_turn: Option<(u32, Seat)>,
     /// Who last opened their hand, at which version (once per decision).
     opened: Option<(String, i64)>,
     /// The level the computer plays the second seat at; `None`: Bob does.
@@ -287,9 +289,16 @@ struct Sim {
     last_actor: Option<String>,
     /// The table's clock.
     clock: Arc<ManualClock>,
-    /// When each player's last private reply was shown (it stays
-    /// editable for [`REPLY_EDITABLE_SECONDS`]).
+    /// When each player's last private reply was shown: it stays
+    /// editable for [`REPLY_EDITABLE_SECONDS`] of the table's clock, which
+    /// runs only through masking delays, so a reply is also taken to be
+    /// gone when hours pass in chat: when the turn changes, and when a
+    /// board post hands its player a decision. A direct message within the
+    /// turn (a quiet window where they can respond) leaves it: it comes
+    /// minutes after their own click, and the reply was edited at once.
     private_at: Vec<(String, i64)>,
+    /// Write each click, wait and ping to stderr.
+    trace: bool,
 }
 
 /// How long Discord lets the bot edit the reply to an interaction.
@@ -321,6 +330,19 @@ impl Sim {
     async fn deliver(&mut self, out: Vec<Outgoing>, who: &str) {
         let mut queue: std::collections::VecDeque<Outgoing> = out.into();
         while let Some(o) = queue.pop_front() {
+            if self.trace {
+                let what = match &o {
+                    Outgoing::Post { key, .. } => format!("post (board: {})", key.is_some()),
+                    Outgoing::Edit { .. } => "edit".to_owned(),
+                    Outgoing::RefreshHand { to, .. } => format!("hand refresh for {}", to.0),
+                    Outgoing::Ephemeral { to, .. } | Outgoing::Replace { to, .. } => format!("private to {}", to.0),
+                    Outgoing::DirectMessage { to, .. } => format!("DM to {}", to.0),
+                    _ => String::new(),
+                };
+                if !what.is_empty() {
+                    eprintln!("    {what}");
+                }
+            }
             match o {
                 Outgoing::CreateThread { match_id, .. } => {
                     self.match_id = Some(match_id);
@@ -330,11 +352,17 @@ impl Sim {
                     if self.match_id.is_some() {
                         self.report.posts += 1;
                         if key.is_some() && !mentions.is_empty() {
+                            if self.trace {
+                                eprintln!("  ping {mentions:?}");
+                            }
                             self.report.pings += 1;
                             for m in &mentions {
                                 if PLAYERS.contains(&m.as_str()) && !self.pinged.contains(&m.0) {
                                     self.pinged.push(m.0.clone());
                                 }
+                                // Handed a decision in the thread, they come
+                                // back hours later: their reply is gone.
+                                self.private_at.retain(|(w, _)| *w != m.0);
                             }
                         }
                     }
@@ -354,13 +382,13 @@ impl Sim {
                 }
                 Outgoing::RefreshHand { to, message, .. } => {
                     // Discord edits the reply of the player's last click for
-                    // 15 minutes; a player who was pinged comes back later,
-                    // when it may be too late: only one still looking gets it.
+                    // 15 minutes, and the edited reply stays on their screen
+                    // (see `private_at` for when it is too old).
                     let fresh = self
                         .private_at
                         .iter()
                         .any(|(w, at)| *w == to.0 && self.clock.now() - at < REPLY_EDITABLE_SECONDS);
-                    if fresh && !self.pinged.contains(&to.0) {
+                    if fresh {
                         self.report.private += 1;
                         self.seen.retain(|m| m.to.as_deref() != Some(to.as_str()));
                         self.show(Some(to.as_str().to_owned()), &message);
@@ -424,9 +452,9 @@ impl Sim {
         let private_live = visible.iter().any(|m| {
             m.to.is_some() && m.components.iter().any(|c| newest.is_some() && version_of(c) == newest)
         });
-        let mut moves: Vec<RequestKind> = Vec::new();
-        let mut filler: Vec<RequestKind> = Vec::new();
-        let mut passes: Vec<(bool, RequestKind)> = Vec::new();
+        let mut moves: Vec<(RequestKind, String)> = Vec::new();
+        let mut filler: Vec<(RequestKind, String)> = Vec::new();
+        let mut passes: Vec<(bool, (RequestKind, String))> = Vec::new();
         for c in visible.iter().flat_map(|m| &m.components) {
             match c {
                 Component::Button { custom_id, style, label, disabled: false, .. } => {
@@ -435,7 +463,7 @@ impl Sim {
                     if Some(version) != newest || order {
                         continue;
                     }
-                    let kind = RequestKind::Click { custom_id: custom_id.clone() };
+                    let kind = (RequestKind::Click { custom_id: custom_id.clone() }, label.clone());
                     let worded = PASS_WORDS.contains(&label.to_lowercase().as_str());
                     if *style == ButtonStyle::Secondary || worded {
                         passes.push((end || label == "End turn", kind));
@@ -451,8 +479,10 @@ impl Sim {
                         continue;
                     }
                     for o in options {
-                        let kind =
-                            RequestKind::Select { custom_id: custom_id.clone(), value: o.value.clone() };
+                        let kind = (
+                            RequestKind::Select { custom_id: custom_id.clone(), value: o.value.clone() },
+                            o.label.clone(),
+                        );
                         if self.policy == Policy::Eager {
                             moves.push(kind);
                         } else if o.value.starts_with('o') {
@@ -486,7 +516,7 @@ impl Sim {
                 });
             if let Some(id) = hand {
                 self.opened = newest.map(|v| (who.to_owned(), v));
-                self.click(who, RequestKind::Click { custom_id: id }, Kind::Hand).await;
+                self.click(who, (RequestKind::Click { custom_id: id }, "(hand)".into()), Kind::Hand).await;
                 return true;
             }
         }
@@ -518,10 +548,17 @@ impl Sim {
     }
 
     /// A click, counted for the turn it happens in.
-    async fn click(&mut self, who: &str, kind: RequestKind, tally: Kind) {
+    async fn click(&mut self, who: &str, (kind, label): (RequestKind, String), tally: Kind) {
         let before = self.state().await;
+        if let Some(state) = &before {
+            self.note_turn(state);
+        }
         let turn = before.as_ref().and_then(turn_of);
         let active = turn.map(|t| t.1);
+        if self.trace {
+            let step = before.as_ref().map(|s| s.view(crate::engine::Viewer::Public).headline).unwrap_or_default();
+            eprintln!("turn {:?} {who} {tally:?}: {label}  [{step}]", turn.map(|t| t.0));
+        }
         if active.is_some_and(|a| PLAYERS.get(a.index()) == Some(&who)) {
             self.report.clicks += 1;
             match tally {
@@ -536,15 +573,16 @@ impl Sim {
         self.last_actor = Some(who.to_owned());
         self.send(who, kind).await;
         let Some(after) = self.state().await else { return };
-        if turn_of(&after) != turn {
-            self.end_turn();
-        }
+        self.note_turn(&after);
         if let Some((_, active)) = turn_of(&after) {
             let others = |v: &[Seat]| v.iter().any(|s| *s != active);
             // A player the table passes for (a quiet window, unpinged) is
             // no wait on a person.
             let masked = self.masked_seat(&after).await.is_some();
             if others(&after.to_act()) && !others(&to_act_before) && !masked {
+                if self.trace {
+                    eprintln!("  wait (stop: {})", after.to_act().iter().any(|s| after.stop(*s).is_some()));
+                }
                 self.report.waits += 1;
                 self.turn_waits += 1;
                 if after.to_act().iter().any(|s| *s != active && after.stop(*s).is_some()) {
@@ -583,15 +621,31 @@ impl Sim {
         let after = self.table.store().load_match(id).await.map(|r| r.version).ok();
         let moved = after != version;
         if moved {
+            if self.trace {
+                eprintln!("  masked pass after {} s", at - now);
+            }
             self.report.masked_passes += 1;
             self.report.masked_seconds += u64::try_from(at - now).unwrap_or(0);
         }
         moved
     }
 
+    /// Closes the turn's counts when `state` is in another turn than the
+    /// one counted so far (a click or a masked pass may end a turn).
+    fn note_turn(&mut self, state: &AnyState) {
+        let turn = turn_of(state);
+        if turn != self.counted_turn {
+            if self.counted_turn.is_some() {
+                self.end_turn();
+            }
+            self.counted_turn = turn;
+        }
+    }
+
     fn end_turn(&mut self) {
         self.report.max_waits = self.report.max_waits.max(self.turn_waits);
         self.turn_waits = 0;
+        self.private_at.clear();
     }
 }
 
@@ -611,13 +665,23 @@ pub struct Options {
     /// The level the computer plays Bob's seat at (see the module doc);
     /// `None`: Bob is a person.
     pub computer: Option<crate::ai::Level>,
+    /// Write each click, wait and ping to stderr.
+    pub trace: bool,
 }
 
 impl Options {
     /// `games` matches of `game` from `seed` by the person policy, no
     /// orders, no computer.
     pub fn new(game: GameId, games: u32, seed: u64) -> Options {
-        Options { game, games, seed, orders: Vec::new(), policy: Policy::Person, computer: None }
+        Options {
+            game,
+            games,
+            seed,
+            orders: Vec::new(),
+            policy: Policy::Person,
+            computer: None,
+            trace: false,
+        }
     }
 }
 
@@ -640,6 +704,7 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
             report: ChatReport::default(),
             turn_waits: 0,
             last_turn: 0,
+            counted_turn: None,
             opened: None,
             computer: opts.computer,
             policy: opts.policy,
@@ -647,6 +712,7 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
             last_actor: None,
             clock,
             private_at: Vec::new(),
+            trace: opts.trace,
         };
         sim.play(&opts.orders).await;
         total.add(&sim.report);

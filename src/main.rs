@@ -105,6 +105,10 @@ enum Command {
         /// never picks filler) or eager (the first measurements' policy).
         #[arg(long, default_value = "person")]
         policy: String,
+        /// Write each click, wait and ping to stderr (turn, player, what
+        /// was clicked), to see where a turn's cost comes from.
+        #[arg(long)]
+        trace: bool,
     },
     /// Recompute the generated tables of BENCHMARKS.md and BALANCE.md
     /// (sim and chatsim counts between `figures:begin`/`figures:end`
@@ -183,8 +187,8 @@ fn main() -> ExitCode {
         Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
             arena(game.as_deref(), games, seed, (&a, b.as_deref()), (deck_a, deck_b), balance)
         }
-        Command::Chatsim { game, games, seed, orders, ai, policy } => runtime().and_then(|rt| {
-            rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref(), &policy))
+        Command::Chatsim { game, games, seed, orders, ai, policy, trace } => runtime().and_then(|rt| {
+            rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref(), &policy, trace))
         }),
         Command::Figures { check, jobs, files } => figures(check, jobs, files),
         Command::Cards { command: CardsCommand::Check { dir } } => {
@@ -224,6 +228,7 @@ async fn chatsim(
     orders: &str,
     ai: Option<&str>,
     policy: &str,
+    trace: bool,
 ) -> Result<(), String> {
     use cardtable::chatsim::{Options, Policy};
     let game = game_arg(game)?;
@@ -237,7 +242,7 @@ async fn chatsim(
         return Err("--ai plays without --orders; leave one out".into());
     }
     let policy = Policy::parse(policy).map_err(|e| format!("--policy: {e}"))?;
-    let opts = Options { orders, policy, computer, ..Options::new(game, games, seed) };
+    let opts = Options { orders, policy, computer, trace, ..Options::new(game, games, seed) };
     let report = cardtable::chatsim::run(library, &opts).await;
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);

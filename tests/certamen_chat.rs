@@ -278,3 +278,21 @@ async fn chatsim_certamen_stays_within_the_chat_budget() {
         assert!(r.idle_pings_per_turn() <= 0.1, "{orders:?}: {}", r.line());
     }
 }
+
+/// End Step, Memory Bank (a hand above seven is discarded down to seven)
+/// offered ahead in Main Phase 1: the discard is the player's last
+/// decision of the turn, so its label says it ends the turn.
+#[test]
+fn end_step_discard_offered_ahead_says_it_ends_the_turn() {
+    let mut s = main_phase(49);
+    for _ in 0..8 {
+        to_hand(&mut s, ALICE, "Ember Bolt");
+    }
+    s.players[ALICE].pillar_played = true;
+    let s = cardtable::games::AnyState::Certamen(Box::new(s));
+    let hand = cardtable::table::offers(&s, ALICE, &[]).hand;
+    let discards: Vec<&str> =
+        hand.iter().map(|o| o.label.as_str()).filter(|l| l.starts_with("Discard")).collect();
+    assert!(!discards.is_empty(), "the discard is offered ahead: {hand:?}");
+    assert!(discards.iter().all(|l| l.contains("(ends your turn)")), "{discards:?}");
+}

@@ -201,12 +201,7 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
                 // are the player's last of the turn. Only the player's own
                 // move is tried (nobody else answers in between), so the
                 // label shows nothing of anyone's hidden cards.
-                let ends_turn = legal.get(a.index).is_some_and(|action| {
-                    let mut tried = ahead.clone();
-                    tried.apply(seat, action).is_ok()
-                        && tried.outcome().is_none()
-                        && tried.turn() != ahead.turn()
-                });
+                let ends_turn = legal.get(a.index).is_some_and(|action| ends_turn_unanswered(&ahead, seat, action));
                 let label = if ends_turn { format!("{} (ends your turn)", a.label) } else { a.label.clone() };
                 let offer = Offer { label, choice: Choice::Ahead { skip, index: a.index }, pass: false };
                 push_grouped(&mut out.hand, &mut seen, offer);
@@ -323,6 +318,38 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
         return Err(());
     }
     Ok(steps)
+}
+
+/// Whether `action` leaves `seat` nothing more to decide this turn unless
+/// someone answers it: after it, everyone else to act declines (the pass
+/// any of them may make, whatever they hold, so the answer shows nothing
+/// hidden) until the turn changes, or `seat` is to decide again. The End
+/// step's discard, offered ahead in the main phase, is such a move: the
+/// opponent's last window of the turn follows it, and then the turn is over.
+fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction) -> bool {
+    let mut tried = state.clone();
+    if tried.apply(seat, action).is_err() {
+        return false;
+    }
+    for _ in 0..AUTOPILOT_AHEAD {
+        if tried.outcome().is_some() {
+            return false;
+        }
+        if tried.turn() != state.turn() {
+            return true;
+        }
+        let to_act = tried.to_act();
+        if to_act.is_empty() || to_act.contains(&seat) {
+            return false;
+        }
+        for other in to_act {
+            let Some(pass) = tried.decline(other) else { return false };
+            if tried.apply(other, &pass).is_err() {
+                return false;
+            }
+        }
+    }
+    false
 }
 
 /// Most automatic answers between two declined decisions.
