@@ -335,7 +335,9 @@ impl Sim {
                     Outgoing::Post { key, .. } => format!("post (board: {})", key.is_some()),
                     Outgoing::Edit { .. } => "edit".to_owned(),
                     Outgoing::RefreshHand { to, .. } => format!("hand refresh for {}", to.0),
-                    Outgoing::Ephemeral { to, .. } | Outgoing::Replace { to, .. } => format!("private to {}", to.0),
+                    Outgoing::Ephemeral { to, .. } | Outgoing::Replace { to, .. } => {
+                        format!("private to {}", to.0)
+                    }
                     Outgoing::DirectMessage { to, .. } => format!("DM to {}", to.0),
                     _ => String::new(),
                 };
@@ -556,7 +558,8 @@ impl Sim {
         let turn = before.as_ref().and_then(turn_of);
         let active = turn.map(|t| t.1);
         if self.trace {
-            let step = before.as_ref().map(|s| s.view(crate::engine::Viewer::Public).headline).unwrap_or_default();
+            let step =
+                before.as_ref().map(|s| s.view(crate::engine::Viewer::Public).headline).unwrap_or_default();
             eprintln!("turn {:?} {who} {tally:?}: {label}  [{step}]", turn.map(|t| t.0));
         }
         if active.is_some_and(|a| PLAYERS.get(a.index()) == Some(&who)) {

@@ -836,3 +836,119 @@ fn certamen_defender_may_send_unblocked_damage_to_an_ascendant() {
     assert_eq!(s.players[BOB].vitality, 25);
     assert_eq!(s.permanent(aveline).unwrap().loyalty, 3);
 }
+
+/// Combat, Regular Combat Damage: "all remaining creatures" deal damage
+/// after the Blazestride window. A creature given Blazestride between the
+/// windows (Flashfire) did not strike first, so it strikes now.
+#[test]
+fn certamen_regular_damage_a_creature_given_blazestride_after_the_window_still_deals_damage() {
+    let mut s = main_phase(53);
+    let raider = to_field(&mut s, ALICE, "Ashfang Raider"); // 2/1 blazestride
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let flashfire = to_hand(&mut s, ALICE, "Flashfire");
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: raider });
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    pass_both(&mut s); // the window after blockers (none could block)
+    assert_eq!(s.players[BOB].vitality, 28, "only the Raider struck first");
+    cast(&mut s, ALICE, flashfire, vec![TargetRef::Permanent(brute)]);
+    pass_both(&mut s); // Flashfire resolves: the Brute is 7 power with Blazestride
+    pass_both(&mut s); // regular damage
+    assert_eq!(s.players[BOB].vitality, 21, "the Brute dealt its 7 in the regular pass");
+}
+
+/// Keywords, Oathbound: it turns away the opponent's spells and activated
+/// abilities, not their triggered abilities. Flamecaller Zealot's
+/// "enters" trigger may aim its 2 damage at an Oathbound creature; Ember
+/// Bolt (a spell) may not.
+#[test]
+fn certamen_oathbound_does_not_stop_triggered_abilities() {
+    let mut s = main_phase(54);
+    for _ in 0..4 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let zealot = to_hand(&mut s, ALICE, "Flamecaller Zealot"); // enters: 2 damage to any target
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt");
+    let paladin = to_field(&mut s, BOB, "Oathsworn Paladin"); // 3/3 Oathbound
+    let aimed_at_paladin = |a: &Action| matches!(a, Action::Cast { card, targets } if *card == bolt && targets.contains(&TargetRef::Permanent(paladin)));
+    assert!(
+        !Certamen::legal_actions(&s, ALICE).iter().any(aimed_at_paladin),
+        "a spell of the opponent's cannot target it"
+    );
+    cast(&mut s, ALICE, zealot, vec![]);
+    pass_both(&mut s);
+    assert_eq!(s.prompt, Prompt::AbilityTargets);
+    let choose = Action::ChooseTargets { targets: vec![TargetRef::Permanent(paladin)] };
+    assert!(Certamen::legal_actions(&s, ALICE).contains(&choose), "the trigger may target it");
+    act(&mut s, ALICE, choose);
+    pass_both(&mut s);
+    assert_eq!(s.permanent(paladin).map(|p| p.damage), Some(2), "the trigger resolved on it");
+}
+
+/// Combat, Damage Assignment Order: the attacking player orders the
+/// blockers of a gang-blocked attacker, whatever their number. With five,
+/// the order is asked one blocker at a time, and the last-declared blocker
+/// can be put first.
+#[test]
+fn certamen_damage_assignment_order_of_five_blockers_may_put_any_first() {
+    let mut s = main_phase(55);
+    let zealot = to_field(&mut s, ALICE, "Flamecaller Zealot"); // 2/2
+    let blockers: Vec<u32> = (0..5).map(|_| to_field(&mut s, BOB, "Mistcaller Adept")).collect(); // 1/1 each
+    to_combat(&mut s);
+    act(&mut s, ALICE, Action::Attack { creature: zealot });
+    act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s); // the window after attackers
+    for b in &blockers {
+        act(&mut s, BOB, Action::Block { blocker: *b, attacker: zealot });
+    }
+    act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s); // the window after blockers
+    let wanted = [blockers[4], blockers[2], blockers[0], blockers[3], blockers[1]];
+    for n in 1..wanted.len() {
+        assert_eq!(s.prompt, Prompt::DamageOrder, "Alice is asked for place {n}");
+        let next = Action::OrderBlockers { attacker: zealot, order: wanted[..n].to_vec() };
+        let legal = Certamen::legal_actions(&s, ALICE);
+        assert_eq!(legal.len(), wanted.len() - n + 1, "one choice per blocker not yet placed: {legal:?}");
+        assert!(legal.contains(&next), "{next:?} in {legal:?}");
+        act(&mut s, ALICE, next);
+    }
+    assert_ne!(s.prompt, Prompt::DamageOrder, "four places chosen: the fifth is what is left");
+    // The Zealot's 2 damage: 1 (lethal) to each of the first two in order.
+    for (i, b) in wanted.iter().enumerate() {
+        assert_eq!(s.permanent(*b).is_none(), i < 2, "blocker {i} in Alice's order");
+    }
+}
+
+/// Keywords, Aegis: the opponent pays 2 more to target the creature, or
+/// the targeting fails, for a triggered ability as for a spell. Flamecaller
+/// Zealot's trigger may aim at Halo Skywarden only when Alice can pay the
+/// 2, and choosing it taps 2 more Pillars.
+#[test]
+fn certamen_aegis_surcharge_is_paid_by_triggered_abilities_too() {
+    for (pillars, can_pay) in [(3, false), (5, true)] {
+        let mut s = main_phase(56);
+        for _ in 0..pillars {
+            to_field(&mut s, ALICE, "Emberwake Pillar");
+        }
+        let zealot = to_hand(&mut s, ALICE, "Flamecaller Zealot"); // 2E; enters: 2 damage to any target
+        let warden = to_field(&mut s, BOB, "Halo Skywarden"); // Aegis
+        cast(&mut s, ALICE, zealot, vec![]);
+        pass_both(&mut s);
+        assert_eq!(s.prompt, Prompt::AbilityTargets);
+        let at_warden = Action::ChooseTargets { targets: vec![TargetRef::Permanent(warden)] };
+        let legal = Certamen::legal_actions(&s, ALICE);
+        assert_eq!(legal.contains(&at_warden), can_pay, "{pillars} Pillars: {legal:?}");
+        if can_pay {
+            let untapped = |s: &State| s.players[ALICE].field.iter().filter(|p| !p.tapped).count();
+            let before = untapped(&s);
+            act(&mut s, ALICE, at_warden);
+            assert_eq!(untapped(&s), before - 2, "2 more resources for Aegis");
+            pass_both(&mut s);
+            assert_eq!(s.permanent(warden).map(|p| p.damage), Some(2));
+        }
+    }
+}

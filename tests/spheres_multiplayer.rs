@@ -199,3 +199,80 @@ fn multiplayer_the_board_names_the_mode_the_teams_and_who_is_in_range() {
         v.notes
     );
 }
+
+/// Multi-player rules, a destroyed or conceding lord: they leave the game
+/// with everything of theirs. Bob's Overcast ("opposing creatures with
+/// strength 2 or less cannot attack") stops Alice's Cloudkin Herald while
+/// Bob plays, and stops nothing once he has conceded.
+#[test]
+fn multiplayer_a_fallen_lords_active_spells_leave_play_with_them() {
+    let pool = std::sync::Arc::new(cardtable::cards::spheres::SpheresDb::embedded().unwrap());
+    let mut t = Table::with_pool(pool);
+    t.lords(&["Alice", "Bob", "Carol"]).mode(Mode::FreeForAll).creature(A, "Cloudkin Herald").step(Step::Battle);
+    t.towers(B, &["Cloudkin Herald"]).towers(C, &["Cloudkin Herald"]).spells(B, &["Overcast"]);
+    let mut s = t.build();
+    let attacks = |s: &cardtable::games::spheres::State| {
+        labels(s, A).into_iter().filter(|l| l.starts_with("Attack with Cloudkin Herald")).count()
+    };
+    assert_eq!(attacks(&s), 0, "Overcast stops a strength-2 creature");
+    Spheres::concede(&mut s, B);
+    assert!(s.outcome.is_none(), "Alice and Carol play on");
+    assert!(s.lords[B].spells.is_empty(), "Bob's active spells left play");
+    assert_eq!(names(&s, B, Zone::Trash), ["Overcast"]);
+    assert!(attacks(&s) > 0, "nothing of Bob's has effect any more");
+}
+
+/// Multi-player rules: a lord destroyed while others play on is out, and
+/// nobody has won yet; the board must not say that the attacker won.
+#[test]
+fn multiplayer_a_fortress_falling_in_a_game_that_goes_on_names_no_winner() {
+    let mut t = table(3, Mode::FreeForAll);
+    t.deck(A, &["Stone Golem"]);
+    let mut s = t.build();
+    s.lords[B].towers.clear();
+    let ev = attack(&mut s, A, "Attack with Clockwork Sentry → Bob's fortress");
+    let said = cardtable::games::spheres::testing::public(&ev);
+    assert!(said.iter().any(|e| e.contains("Bob is out of the game")), "{said:?}");
+    assert!(!said.iter().any(|e| e.contains("wins")), "{said:?}");
+}
+
+/// Multi-player rules, team play with the rulings' spell range: "either
+/// lord" is oneself or any lord in range, a teammate too once they are in
+/// range. Six lords, Alice (seat 0) and her teammate Dave (seat 3): with
+/// Bob and Carol fallen, Dave is her neighbour, and an "either lord"
+/// effect (Gorge on Bones) may reach him, while "an opponent" still never
+/// does.
+#[test]
+fn multiplayer_team_play_either_lord_reaches_a_teammate_in_range() {
+    use cardtable::cards::spheres::LordRef;
+    use cardtable::games::spheres::select::lords_for;
+    let mut s = table(6, Mode::Teams).build();
+    assert!(!lords_for(&s, A, LordRef::Either).contains(&D), "Dave sits opposite, out of range");
+    s.lords[B].alive = false;
+    s.lords[C].alive = false;
+    assert_eq!(s.in_range(A), vec![D, Seat(5)], "Dave and Frank are Alice's neighbours now");
+    assert_eq!(lords_for(&s, A, LordRef::Either), vec![A, D, Seat(5)]);
+    assert_eq!(lords_for(&s, A, LordRef::Opponent), vec![Seat(5)], "never a teammate as an opponent");
+}
+
+/// Multi-player rules, spell range for standing effects (see the rulings,
+/// "Range"): in limited range Bob's Overcast stops the strength-2
+/// creatures of the lords beside him, not Dave's, two seats away.
+#[test]
+fn multiplayer_limited_range_an_active_spell_reaches_only_lords_in_range() {
+    let pool = std::sync::Arc::new(cardtable::cards::spheres::SpheresDb::embedded().unwrap());
+    let mut t = Table::with_pool(pool);
+    t.lords(&["Alice", "Bob", "Carol", "Dave", "Erin"]).mode(Mode::LimitedRange).spells(B, &["Overcast"]);
+    for seat in [A, C, D] {
+        t.creature(seat, "Cloudkin Herald");
+    }
+    let s = t.build();
+    let stopped = |seat: Seat| {
+        let uid = s.lords[seat].battlefield[0].uid;
+        cardtable::games::spheres::abilities::has_static(&s, uid, |st| {
+            *st == cardtable::cards::spheres::Static::CannotAttack
+        })
+    };
+    assert!(stopped(A) && stopped(C), "Alice and Carol sit beside Bob");
+    assert!(!stopped(D), "Dave is out of Bob's range");
+}

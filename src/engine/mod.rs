@@ -27,7 +27,8 @@ pub use rng::GameRng;
 pub use seat::{PerSeat, Seat};
 pub use stop::{Responses, Stop, Stops};
 pub use view::{
-    ActionView, CardView, Placement, PoolView, SeatView, StackItemView, TableView, Viewer, ZoneView,
+    count_cards, ActionView, CardView, Placement, PoolView, SeatView, StackItemView, TableView, Viewer,
+    ZoneView,
 };
 
 /// Everything a match is created from: with the action list it defines the

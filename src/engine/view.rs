@@ -127,3 +127,8 @@ pub struct ActionView {
     /// Board button or private hand action.
     pub placement: Placement,
 }
+
+/// "1 card", "5 cards": a count of cards as the boards show it.
+pub fn count_cards(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}

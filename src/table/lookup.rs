@@ -186,7 +186,11 @@ impl Table {
         let mut lines = Vec::new();
         for &id in GAMES {
             let g = id.info();
-            lines.push(format!("**{}** (`{}`, {}–{} players)", g.name, g.key, g.players.0, g.players.1));
+            let players = match g.players {
+                (min, max) if min == max => format!("{min} players"),
+                (min, max) => format!("{min}–{max} players"),
+            };
+            lines.push(format!("**{}** (`{}`, {players})", g.name, g.key));
             lines.push(g.summary.to_owned());
             if !g.variants.is_empty() {
                 lines.push(format!("Variants: {}", g.variants.join(", ")));

@@ -201,7 +201,8 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
                 // are the player's last of the turn. Only the player's own
                 // move is tried (nobody else answers in between), so the
                 // label shows nothing of anyone's hidden cards.
-                let ends_turn = legal.get(a.index).is_some_and(|action| ends_turn_unanswered(&ahead, seat, action));
+                let ends_turn =
+                    legal.get(a.index).is_some_and(|action| ends_turn_unanswered(&ahead, seat, action));
                 let label = if ends_turn { format!("{} (ends your turn)", a.label) } else { a.label.clone() };
                 let offer = Offer { label, choice: Choice::Ahead { skip, index: a.index }, pass: false };
                 push_grouped(&mut out.hand, &mut seen, offer);

@@ -200,6 +200,25 @@ fn athernum_2_3_1b_an_item_played_directly_resolves_its_static_effects_then_is_d
     assert_eq!(s.players[ALICE].hand.len(), hand, "and a card (the Writ left the hand)");
 }
 
+/// 6.2.8a: a permanent turns face up early only when an effect says so.
+/// The Signal Horn's says so: taking the last exhaustion counter off a
+/// character turns it face up, ready to act this turn.
+#[test]
+fn athernum_6_2_8a_signal_horn_turns_face_up_the_character_it_frees() {
+    let mut s = day_phase(12);
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    exhaust_with(&mut s, archer, 1);
+    let horn = to_hand(&mut s, ALICE, "Signal Horn");
+    ok(&mut s, ALICE, Action::PlayItem { card: horn, mode: ItemMode::Direct });
+    if s.prompt == Prompt::TriggerTarget {
+        ok(&mut s, ALICE, Action::Target { target: TargetRef::Perm(archer) });
+    }
+    resolve_all(&mut s, ALICE);
+    let p = s.perm(archer).unwrap();
+    assert_eq!(p.exhaustion, 0);
+    assert!(!p.face_down && !p.exhausted, "face up again: the Horn says so");
+}
+
 #[test]
 fn athernum_2_3_1a_an_item_costs_nothing() {
     let mut s = day_phase(12);
@@ -371,6 +390,20 @@ fn athernum_2_4_4a_only_the_most_recent_location_stays() {
     assert!(s.perm(citadel).is_none(), "4.2.2c");
     assert_eq!(s.players[ALICE].discard.last().unwrap().uid, citadel);
     assert_eq!(s.perm(yard).unwrap().place, Place::Location);
+}
+
+#[test]
+fn athernum_1_5_6_a_second_copy_of_a_victory_token_location_is_not_offered() {
+    let mut s = day_phase(25);
+    to_board(&mut s, ALICE, "Throne of the Old Kings", Place::Location); // a Victory Token Field
+    let second = to_hand(&mut s, ALICE, "Throne of the Old Kings");
+    let yard = to_hand(&mut s, ALICE, "Mustering Yard");
+    let offered = legal(&s, ALICE);
+    assert!(
+        !offered.contains(&Action::PlayLocation { card: second }),
+        "1.5.6: unique while she controls one"
+    );
+    assert!(offered.contains(&Action::PlayLocation { card: yard }), "another location still may be played");
 }
 
 #[test]
@@ -577,6 +610,25 @@ fn athernum_7_2_1c_the_discard_pile_keeps_its_order() {
     assert_eq!(order, vec![axe, raider, scavenger]);
 }
 
+/// 2.2.6 and the Ruin Scavenger's text ("when this leaves the board,
+/// return the top card of your discard pile, under it, if it is an
+/// item"): its own attachment, discarded with it, is the card under it,
+/// and comes back to the hand.
+#[test]
+fn athernum_2_2_6_ruin_scavenger_takes_back_the_item_discarded_with_it() {
+    let mut s = day_phase(34);
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    let scavenger = to_board(&mut s, BOB, "Ruin Scavenger", Place::Character);
+    let axe = to_board(&mut s, BOB, "Warbrand Axe", Place::Item { host: scavenger });
+    resources(&mut s, ALICE, 1);
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(scavenger));
+    resolve_all(&mut s, ALICE);
+    assert!(s.perm(scavenger).is_none(), "the Archer's shot discarded it");
+    assert!(s.players[BOB].hand.iter().any(|c| c.uid == axe), "its Warbrand Axe came back to hand");
+    assert!(!s.players[BOB].discard.iter().any(|c| c.uid == axe));
+    assert_eq!(s.players[BOB].discard.last().map(|c| c.uid), Some(scavenger));
+}
+
 #[test]
 fn athernum_7_2_2_the_void_takes_a_card_out_of_the_game() {
     let mut s = day_phase_with(
@@ -590,7 +642,7 @@ fn athernum_7_2_2_the_void_takes_a_card_out_of_the_game() {
     act_on(&mut s, ALICE, Action::Activate { source: maelis, ability: 0 }, Some(shield));
     assert!(s.perm(shield).is_none());
     assert!(s.players[BOB].void.iter().any(|c| c.uid == shield));
-    assert!(!s.players[BOB].discard.iter().any(|c| c.uid == shield));
+    assert!(!s.players[BOB].discard.iter().any(|c| c.uid == axe));
 }
 
 #[test]

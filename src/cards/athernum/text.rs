@@ -138,7 +138,7 @@ impl Target {
             Object::This => return "this card".into(),
             Object::Linked => return "the equipped permanent".into(),
             Object::You => return "you".into(),
-            Object::Opponent => return "your opponent".into(),
+            Object::Opponent => return "each opponent".into(),
             Object::Player if self.all => return "each player".into(),
             Object::Player => return "target player".into(),
             _ => {}
@@ -156,7 +156,7 @@ impl Target {
             (Object::Effect, Side::Yours, _) => " you control",
             (Object::Effect, Side::Theirs, _) => " an opponent controls",
             (_, Side::Yours, _) => " you control",
-            (_, Side::Theirs, true) => " your opponent controls",
+            (_, Side::Theirs, true) => " your opponents control",
             (_, Side::Theirs, false) => " an opponent controls",
         };
         let noun = if self.object == Object::Defender && self.all { "permanents with a DFV" } else { noun };
@@ -316,7 +316,10 @@ impl Effect {
             ),
             Effect::ReturnFromDiscard { filter, to, top } => {
                 let which = if *top {
-                    format!("the top card of your discard pile if it is {}", article(&filter.noun_phrase("card", false)))
+                    format!(
+                        "the top card of your discard pile (under this card) if it is {}",
+                        article(&filter.noun_phrase("card", false))
+                    )
                 } else {
                     format!("{} from your discard pile", article(&filter.noun_phrase("card", false)))
                 };

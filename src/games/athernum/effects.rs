@@ -571,9 +571,14 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
         }),
         Effect::ReturnFromDiscard { filter, to, top } => {
             if *top {
-                let Some(card) = s.players[c].discard.last().copied() else { return };
+                // The top card under the source itself: a card whose
+                // "leaves" trigger this is lies on the pile already, on
+                // top (see the rulings, "Ruin Scavenger").
+                let pile = &s.players[c].discard;
+                let Some(at) = pile.iter().rposition(|card| card.uid != item.source) else { return };
+                let card = pile[at];
                 if values::filter_takes_card(filter, s.db.card(card.id)) {
-                    s.players[c].discard.pop();
+                    s.players[c].discard.remove(at);
                     put_card(s, c, card, *to == Destination::Board, ev);
                 }
             } else {

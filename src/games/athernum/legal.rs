@@ -312,7 +312,10 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 }
             }
             CardType::Location => {
-                if !me.location_played && !main_location {
+                if !me.location_played
+                    && !main_location
+                    && !super::effects::would_break_uniqueness(s, seat, Def::Card(c.id))
+                {
                     out.push(Action::PlayLocation { card: c.uid });
                 }
             }

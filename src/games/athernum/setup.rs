@@ -152,8 +152,12 @@ pub fn reveal(s: &mut State, ev: &mut Vec<Event>) {
     s.order = order.clone();
     s.first = order[0];
     let first = &s.players[order[0]].name;
+    let uncosted = order[1..].iter().any(|seat| initiative_key(s, *seat).0 == 1);
     let why = match initiative_key(s, order[0]) {
-        (0, c) => format!("its main character costs {c}, the lowest"),
+        (0, c) if uncosted => format!(
+            "their main character costs {c}, and a main character without a cost has the lowest initiative"
+        ),
+        (0, c) => format!("their main character has the lowest cost ({c})"),
         _ => "the initiative is tied".to_owned(),
     };
     let tied = order.len() > 1 && initiative_key(s, order[0]) == initiative_key(s, order[1]);

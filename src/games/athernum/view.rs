@@ -158,7 +158,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
                 None => "factionless".to_owned(),
             },
         ),
-        ("Hand".to_owned(), format!("{} cards", p.hand.len())),
+        ("Hand".to_owned(), crate::engine::count_cards(p.hand.len())),
         ("Deck".to_owned(), p.deck.len().to_string()),
         ("Extra Deck".to_owned(), p.extra.len().to_string()),
     ];

@@ -5,7 +5,7 @@
 
 use super::action::Action;
 use super::state::{AbilityRef, Body, Choice, Permanent, Prompt, StackItem, StackSource, State, TargetRef, Uid};
-use super::target::{aegis_surcharge, target_choices};
+use super::target::{aegis_surcharge, target_choices, Aim};
 use crate::cards::certamen::{Ability, Cost, Keyword, Trigger};
 use crate::engine::Seat;
 
@@ -82,15 +82,31 @@ pub fn stack_triggers(s: &mut State) {
     }
 }
 
+/// The targets trigger `a` may take: every combination whose Aegis
+/// surcharge its controller can pay, and, when each of them costs an
+/// Aegis payment, none at all (not paying: the targeting fails).
+fn trigger_targets(s: &State, a: &AbilityRef) -> Vec<Vec<TargetRef>> {
+    let effects = super::state::ability_effects(s, a);
+    let mut out: Vec<Vec<TargetRef>> = target_choices(s, a.controller, &effects, Some(a.source), Aim::Trigger)
+        .into_iter()
+        .filter(|t| super::legal::can_pay(s, a.controller, &Cost::default(), aegis_surcharge(s, a.controller, t)))
+        .collect();
+    let targeted = effects.iter().any(|e| e.targets().iter().any(|t| t.is_targeted()));
+    if targeted && !out.is_empty() && out.iter().all(|t| aegis_surcharge(s, a.controller, t) > 0) {
+        out.push(Vec::new());
+    }
+    out
+}
+
 /// Puts one trigger on the Stack: with no legal target it is dropped,
-/// with a single choice it goes on at once, with several its controller
+/// with a single choice that costs nothing it goes on at once; otherwise
+/// (several choices, or an Aegis payment to make or not) its controller
 /// chooses the targets.
 pub fn place_trigger(s: &mut State, a: AbilityRef) {
-    let effects = super::state::ability_effects(s, &a);
-    let mut choices = target_choices(s, a.controller, &effects, Some(a.source));
+    let mut choices = trigger_targets(s, &a);
     match choices.len() {
         0 => {}
-        1 => push_ability(s, a, choices.remove(0)),
+        1 if aegis_surcharge(s, a.controller, &choices[0]) == 0 => push_ability(s, a, choices.remove(0)),
         _ => {
             s.choosing = Some(a);
             s.prompt = Prompt::AbilityTargets;
@@ -101,17 +117,22 @@ pub fn place_trigger(s: &mut State, a: AbilityRef) {
 /// The target choices of the trigger being put on the Stack.
 pub fn trigger_choices(s: &State) -> Vec<Action> {
     let Some(a) = s.choosing else { return Vec::new() };
-    let effects = super::state::ability_effects(s, &a);
-    target_choices(s, a.controller, &effects, Some(a.source))
-        .into_iter()
-        .map(|targets| Action::ChooseTargets { targets })
-        .collect()
+    trigger_targets(s, &a).into_iter().map(|targets| Action::ChooseTargets { targets }).collect()
 }
 
-/// The chosen targets: the trigger goes on the Stack.
+/// The chosen targets: the trigger goes on the Stack, its controller
+/// paying 2 for each opposing Aegis creature it targets. Choosing none
+/// (declining to pay) lets the targeting fail: the trigger is dropped.
 pub fn choose_targets(s: &mut State, targets: &[TargetRef]) {
     if let Some(a) = s.choosing.take() {
         s.prompt = Prompt::Priority;
+        if targets.is_empty() {
+            return;
+        }
+        let extra = aegis_surcharge(s, a.controller, targets);
+        if extra > 0 {
+            super::turn::pay(s, a.controller, &Cost::default(), extra);
+        }
         push_ability(s, a, targets.to_vec());
     }
 }
@@ -145,7 +166,7 @@ pub fn activations(s: &State, seat: Seat) -> Vec<Action> {
             if !ok {
                 continue;
             }
-            for targets in target_choices(s, seat, ab.effects(), Some(p.uid)) {
+            for targets in target_choices(s, seat, ab.effects(), Some(p.uid), Aim::Cast) {
                 if super::legal::can_pay(s, seat, &cost, aegis_surcharge(s, seat, &targets)) {
                     out.push(Action::Activate { permanent: p.uid, ability: i, targets });
                 }

@@ -8,7 +8,7 @@ use super::abilities::place_trigger;
 use super::action::Action;
 use super::effects::{continue_resolution, put};
 use super::state::{Card, Choice, Prompt, State, TargetRef};
-use super::target::{aegis_surcharge, target_choices};
+use super::target::{aegis_surcharge, target_choices, Aim};
 use super::turn::{leave, pay, Leave};
 use crate::cards::certamen::{Cost, Destination, Filter, Pillar};
 use crate::engine::{Event, Seat};
@@ -39,7 +39,7 @@ pub fn copy_target_choices(s: &State, seat: Seat, copy: u32) -> Vec<Vec<TargetRe
     let Some(item) = s.stack.iter().find(|i| i.uid == copy) else { return Vec::new() };
     let mut out = vec![item.targets.clone()];
     let effects = s.def(item.card_id()).effects.clone();
-    for targets in target_choices(s, seat, &effects, None) {
+    for targets in target_choices(s, seat, &effects, None, Aim::Cast) {
         let free = aegis_surcharge(s, seat, &targets) == 0;
         if free && !targets.contains(&TargetRef::Spell(copy)) && !out.contains(&targets) {
             out.push(targets);

@@ -4,7 +4,7 @@
 
 use super::abilities::{fire_for, fire_on};
 use super::effects::deal_damage;
-use super::state::{CombatStage, Prompt, State, Uid};
+use super::state::{CombatStage, Permanent, Prompt, State, Uid};
 use super::turn::{check_state, open_priority};
 use crate::cards::certamen::{CardType, Keyword, Pillar, Trigger};
 use crate::engine::Event;
@@ -175,22 +175,35 @@ pub fn unordered_attacker(s: &State) -> Option<Uid> {
         .map(|p| p.uid)
 }
 
-/// Most orders offered for one attacker's blockers.
-const MAX_ORDERS: usize = 24;
+/// Most blockers whose every order is offered as one choice (4! = 24);
+/// with more, the attacking player puts them in order one at a time.
+const ORDER_AT_ONCE: usize = 4;
 
-/// The orders the attacking player may give for the next gang-blocked attacker.
+/// The orders the attacking player may give for the next gang-blocked
+/// attacker: every whole order of up to four blockers; with five or more,
+/// the order so far followed by each blocker not yet placed (the next to
+/// receive damage), so any blocker may come first.
 pub fn damage_orders(s: &State) -> Vec<(Uid, Vec<Uid>)> {
     let Some(a) = unordered_attacker(s) else { return Vec::new() };
-    let blockers = s.permanent(a).map(|p| p.blocked_by.clone()).unwrap_or_default();
-    let mut out = Vec::new();
-    permutations(&blockers, &mut Vec::new(), &mut out);
-    out.into_iter().map(|o| (a, o)).collect()
+    let Some(p) = s.permanent(a) else { return Vec::new() };
+    let blockers = p.blocked_by.clone();
+    if blockers.len() <= ORDER_AT_ONCE {
+        let mut out = Vec::new();
+        permutations(&blockers, &mut Vec::new(), &mut out);
+        return out.into_iter().map(|o| (a, o)).collect();
+    }
+    let placed = usize::from(p.blockers_placed).min(blockers.len());
+    let (done, rest) = blockers.split_at(placed);
+    rest.iter()
+        .map(|next| {
+            let mut order = done.to_vec();
+            order.push(*next);
+            (a, order)
+        })
+        .collect()
 }
 
 fn permutations(rest: &[Uid], prefix: &mut Vec<Uid>, out: &mut Vec<Vec<Uid>>) {
-    if out.len() >= MAX_ORDERS {
-        return;
-    }
     if rest.is_empty() {
         out.push(prefix.clone());
         return;
@@ -204,11 +217,16 @@ fn permutations(rest: &[Uid], prefix: &mut Vec<Uid>, out: &mut Vec<Vec<Uid>>) {
     }
 }
 
-/// Sets one attacker's damage order; once all are ordered, damage.
+/// Sets one attacker's damage order, whole or its first blockers (the
+/// rest keep their places after them); once every attacker's is whole,
+/// damage.
 pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<Event>) {
     if let Some(p) = s.permanent_mut(attacker) {
-        p.blocked_by = order.to_vec();
-        p.blockers_ordered = true;
+        let rest: Vec<Uid> = p.blocked_by.iter().copied().filter(|b| !order.contains(b)).collect();
+        p.blocked_by = order.iter().copied().chain(rest).collect();
+        p.blockers_placed = u8::try_from(order.len()).unwrap_or(u8::MAX);
+        // The last blocker's place is what is left.
+        p.blockers_ordered = order.len() + 1 >= p.blocked_by.len();
     }
     before_damage(s, ev);
 }
@@ -239,16 +257,21 @@ pub fn regular_damage(s: &mut State, ev: &mut Vec<Event>) {
     open_priority(s);
 }
 
-/// One damage window: every creature in combat whose Blazestride matches
-/// `first` deals its damage, all at once.
+/// One damage window, all at once: the Blazestride window (`first`), in
+/// which every creature in combat with Blazestride deals its damage; or
+/// the regular pass, in which every other one does: "all remaining
+/// creatures", those that did not strike in the first window, whether or
+/// not they have Blazestride by then (given it, or had it taken away,
+/// between the windows).
 fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
+    let strikes = |s: &State, p: &Permanent| if first { s.has(p, Keyword::Blazestride) } else { !p.struck_first };
     let defender = s.opponent(s.active);
     // (target creature or None for the defending player, amount, source for Soulbind)
     let mut hits: Vec<(Option<Uid>, i32, Uid)> = Vec::new();
     let attackers: Vec<Uid> = s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
     for a in attackers {
         let Some(p) = s.permanent(a) else { continue };
-        if s.has(p, Keyword::Blazestride) != first {
+        if !strikes(s, p) {
             continue;
         }
         let mut left = s.power(p).max(0);
@@ -277,12 +300,26 @@ fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
         s.players[defender].field.iter().filter_map(|p| p.blocking.map(|a| (p.uid, a))).collect();
     for (b, a) in blockers {
         let Some(p) = s.permanent(b) else { continue };
-        if s.has(p, Keyword::Blazestride) != first || s.permanent(a).is_none() {
+        if !strikes(s, p) || s.permanent(a).is_none() {
             continue;
         }
         let power = s.power(p).max(0);
         if power > 0 {
             hits.push((Some(a), power, b));
+        }
+    }
+    if first {
+        let sources: Vec<Uid> = hits.iter().map(|h| h.2).collect();
+        let struck: Vec<Uid> = s
+            .permanents()
+            .filter(|p| (p.attacking || p.blocking.is_some()) && s.has(p, Keyword::Blazestride))
+            .map(|p| p.uid)
+            .chain(sources)
+            .collect();
+        for uid in struck {
+            if let Some(p) = s.permanent_mut(uid) {
+                p.struck_first = true;
+            }
         }
     }
     for (target, amount, source) in hits {
@@ -313,7 +350,9 @@ pub fn clear(s: &mut State) {
             p.blocked_by.clear();
             p.blocking = None;
             p.blockers_ordered = false;
+            p.blockers_placed = 0;
             p.damage_directed = false;
+            p.struck_first = false;
             p.damage_to = None;
         }
     }

@@ -2,7 +2,7 @@
 
 use super::choice::{ask, card_matches, copy_target_choices};
 use super::state::{spell_effects, Body, Choice, Permanent, Resolution, StackSource, State, TargetRef};
-use super::target::{candidates, still_legal};
+use super::target::{candidates, still_legal, Aim};
 use super::turn::{draw, enter, leave, Leave};
 use crate::cards::certamen::{CardType, Destination, Effect, Keyword};
 use crate::engine::{Event, Seat};
@@ -16,6 +16,7 @@ pub fn resolve_top(s: &mut State, ev: &mut Vec<Event>) {
     let effects = spell_effects(s, &item);
     let controller = item.controller;
     let source = item.source_permanent();
+    let aim = Aim::of(s, &item);
     let mut chosen = item.targets.iter().copied();
     let mut plan: Vec<(Effect, Vec<TargetRef>)> = Vec::new();
     let mut targeted = 0;
@@ -25,7 +26,7 @@ pub fn resolve_top(s: &mut State, ev: &mut Vec<Event>) {
             Some(t) if t.is_targeted() => {
                 targeted += 1;
                 match chosen.next() {
-                    Some(c) if still_legal(s, controller, t, c, source) => {
+                    Some(c) if still_legal(s, controller, t, c, source, aim) => {
                         legal += 1;
                         vec![c]
                     }

@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::combat;
 use super::state::{Card, CombatStage, Prompt, State, Step, TargetRef, HAND_SIZE};
-use super::target::{aegis_surcharge, target_choices};
+use super::target::{aegis_surcharge, target_choices, Aim};
 use crate::cards::certamen::{CardType, Cost, Keyword, Pillar};
 use crate::engine::{Order, Responses, Seat, Stop};
 use crate::games::Window;
@@ -81,7 +81,7 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
             continue;
         }
         let cost = def.cost.unwrap_or_default();
-        for targets in target_choices(s, seat, &def.effects, None) {
+        for targets in target_choices(s, seat, &def.effects, None, Aim::Cast) {
             let extra = aegis_surcharge(s, seat, &targets);
             if can_pay(s, seat, &cost, extra) {
                 out.push(Action::Cast { card: card.uid, targets });

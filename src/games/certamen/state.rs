@@ -80,9 +80,17 @@ pub struct Permanent {
     /// Its controller has ordered this attacker's blockers.
     #[serde(default)]
     pub blockers_ordered: bool,
+    /// How many of `blocked_by`, from the front, its controller has put in
+    /// order so far (five blockers or more are ordered one at a time).
+    #[serde(default)]
+    pub blockers_placed: u8,
     /// The defender chose where this unblocked attacker's damage goes.
     #[serde(default)]
     pub damage_directed: bool,
+    /// It dealt its combat damage in this combat's Blazestride window, so
+    /// it deals none in the regular pass (whatever it has by then).
+    #[serde(default)]
+    pub struck_first: bool,
     /// The Ascendant it damages instead of the defending player.
     #[serde(default)]
     pub damage_to: Option<Uid>,
@@ -116,7 +124,9 @@ impl Permanent {
             blocked: false,
             blocking: None,
             blockers_ordered: false,
+            blockers_placed: 0,
             damage_directed: false,
+            struck_first: false,
             damage_to: None,
             loyalty_used: false,
             equipped_to: None,

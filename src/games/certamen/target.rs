@@ -47,11 +47,40 @@ pub fn permanent_matches(s: &State, p: &Permanent, f: &Filter, source: Option<Ui
     !(f.other && source == Some(p.uid))
 }
 
-/// Whether `controller`'s effect may target this permanent (Veilshroud,
-/// Oathbound).
-pub fn targetable(s: &State, p: &Permanent, controller: Seat) -> bool {
+/// What aims at a target: Oathbound turns away an opponent's spells and
+/// activated abilities only, never a triggered ability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aim {
+    /// A spell (or a copy of one) or an activated ability.
+    Cast,
+    /// A triggered ability.
+    Trigger,
+}
+
+impl Aim {
+    /// How a Stack item aims: a triggered ability's, else a cast's.
+    pub fn of(s: &State, item: &super::state::StackItem) -> Aim {
+        match &item.source {
+            StackSource::Ability(a) => Aim::of_ability(s, a),
+            _ => Aim::Cast,
+        }
+    }
+
+    /// How an ability aims.
+    pub fn of_ability(s: &State, a: &super::state::AbilityRef) -> Aim {
+        match s.def(a.id).abilities.get(a.ability) {
+            Some(crate::cards::certamen::Ability::Triggered { .. }) => Aim::Trigger,
+            _ => Aim::Cast,
+        }
+    }
+}
+
+/// Whether `controller`'s effect, aiming as `aim`, may target this
+/// permanent (Veilshroud; Oathbound against the opponent's spells and
+/// activated abilities).
+pub fn targetable(s: &State, p: &Permanent, controller: Seat, aim: Aim) -> bool {
     let shrouded = s.has(p, Keyword::Veilshroud);
-    let oathbound = s.has(p, Keyword::Oathbound) && p.controller != controller;
+    let oathbound = aim == Aim::Cast && s.has(p, Keyword::Oathbound) && p.controller != controller;
     !(shrouded || oathbound)
 }
 
@@ -103,12 +132,12 @@ pub fn candidates(s: &State, controller: Seat, target: &Target, source: Option<U
     out
 }
 
-/// The legal choices for one targeted effect.
-pub fn legal_targets(s: &State, controller: Seat, target: &Target, source: Option<Uid>) -> Vec<TargetRef> {
+/// The legal choices for one targeted effect aiming as `aim`.
+pub fn legal_targets(s: &State, controller: Seat, target: &Target, source: Option<Uid>, aim: Aim) -> Vec<TargetRef> {
     candidates(s, controller, target, source)
         .into_iter()
         .filter(|t| match t {
-            TargetRef::Permanent(uid) => s.permanent(*uid).is_some_and(|p| targetable(s, p, controller)),
+            TargetRef::Permanent(uid) => s.permanent(*uid).is_some_and(|p| targetable(s, p, controller, aim)),
             _ => true,
         })
         .collect()
@@ -117,14 +146,20 @@ pub fn legal_targets(s: &State, controller: Seat, target: &Target, source: Optio
 /// Every combination of targets for `effects` (one per targeted effect,
 /// in order); one empty combination when nothing is targeted, none when
 /// a targeted effect has no legal target.
-pub fn target_choices(s: &State, controller: Seat, effects: &[Effect], source: Option<Uid>) -> Vec<Vec<TargetRef>> {
+pub fn target_choices(
+    s: &State,
+    controller: Seat,
+    effects: &[Effect],
+    source: Option<Uid>,
+    aim: Aim,
+) -> Vec<Vec<TargetRef>> {
     let mut combos: Vec<Vec<TargetRef>> = vec![Vec::new()];
     for effect in effects {
         for t in effect.targets() {
             if !t.is_targeted() {
                 continue;
             }
-            let options = legal_targets(s, controller, t, source);
+            let options = legal_targets(s, controller, t, source, aim);
             let mut next = Vec::new();
             for combo in &combos {
                 for o in &options {
@@ -156,6 +191,13 @@ pub fn aegis_surcharge(s: &State, controller: Seat, targets: &[TargetRef]) -> u8
 }
 
 /// Whether a chosen target is still legal when the spell resolves.
-pub fn still_legal(s: &State, controller: Seat, target: &Target, chosen: TargetRef, source: Option<Uid>) -> bool {
-    legal_targets(s, controller, target, source).contains(&chosen)
+pub fn still_legal(
+    s: &State,
+    controller: Seat,
+    target: &Target,
+    chosen: TargetRef,
+    source: Option<Uid>,
+    aim: Aim,
+) -> bool {
+    legal_targets(s, controller, target, source, aim).contains(&chosen)
 }

@@ -29,10 +29,6 @@ fn clip(s: &str, max: usize) -> String {
     s.chars().take(max - 1).collect::<String>() + "…"
 }
 
-fn count_cards(n: usize) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
-}
-
 /// A permanent as the board and the labels call it: its name, with "#2"
 /// when its controller has several of that name (Pillars excepted: they
 /// are counted, never listed), so a label points at one line of the board.
@@ -283,7 +279,7 @@ fn seat_view(s: &State, seat: Seat) -> SeatView {
         let cards = if p.exile.len() <= MAX_EXILE_NAMES {
             p.exile.iter().map(|c| CardView { name: s.def(c.id).name.clone(), detail: String::new() }).collect()
         } else {
-            vec![CardView { name: count_cards(p.exile.len()), detail: String::new() }]
+            vec![CardView { name: crate::engine::count_cards(p.exile.len()), detail: String::new() }]
         };
         zones.push(ZoneView { name: "Exile".into(), cards });
     }
@@ -551,7 +547,11 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             let src = s.choosing.map_or_else(String::new, |c| {
                 s.permanent(c.source).map_or_else(|| s.def(c.id).name.clone(), |p| permanent_label(s, p))
             });
-            (format!("{src} trigger{}", arrow(targets)), Placement::Board)
+            if targets.is_empty() {
+                (format!("{src} trigger: don't pay for Aegis (it fails)"), Placement::Board)
+            } else {
+                (format!("{src} trigger{}{}", arrow(targets), aegis(targets)), Placement::Board)
+            }
         }
         Action::Attack { creature } => (format!("Attack with {}", on_field(*creature)), Placement::Board),
         Action::EndAttacks => {
@@ -578,7 +578,9 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         }
         Action::OrderBlockers { attacker, order } => {
             let names: Vec<String> = order.iter().map(|u| on_field(*u)).collect();
-            (format!("{} damages {} first", on_field(*attacker), names.join(", then ")), Placement::Board)
+            let whole = s.permanent(*attacker).is_none_or(|p| order.len() + 1 >= p.blocked_by.len());
+            let rest = if whole { "" } else { ", the rest after" };
+            (format!("{} damages {} first{rest}", on_field(*attacker), names.join(", then ")), Placement::Board)
         }
         Action::Discard { card } => (format!("Discard {}", hand_name(*card)), Placement::Hand),
         Action::Pick { card: c } => {

@@ -194,7 +194,7 @@ impl Rules for HighCard {
                     seat: Some(seat),
                     name: n.clone(),
                     counters: vec![
-                        ("Hand".into(), format!("{} cards", s.hands[seat].len())),
+                        ("Hand".into(), crate::engine::count_cards(s.hands[seat].len())),
                         ("Deck".into(), s.decks[seat].len().to_string()),
                     ],
                     tokens: vec![PoolView { name: "Points".into(), count: u32::from(s.points[seat]) }],

@@ -58,7 +58,9 @@ fn passives<'a>(s: &'a State) -> Vec<Passive<'a>> {
             }
         }
     };
-    for (seat, lord) in s.lords.iter() {
+    // A lord out of the game has nothing in play (see `turn::eliminate`);
+    // skipped all the same, so nothing of theirs can ever apply.
+    for (seat, lord) in s.lords.iter().filter(|(_, l)| l.alive) {
         for c in &lord.battlefield {
             if !c.face_down {
                 push(Source { controller: seat, card: c.uid }, Some(c.uid), &s.def(c.uid).creature.abilities);
@@ -89,8 +91,11 @@ pub fn statics_on(s: &State, target: Uid) -> Vec<&Static> {
                 },
                 Subject::YourCreatures => owner == lord,
                 Subject::OtherCreatures => owner == lord && Some(target) != p.anchor,
-                Subject::OpponentCreatures => owner != lord,
-                Subject::AllCreatures => true,
+                // Spell range holds for spell effects, standing ones too
+                // (see the rulings, "Range"): a passive reaches the
+                // creatures of lords in its controller's range only.
+                Subject::OpponentCreatures => s.opponents(lord).contains(&owner),
+                Subject::AllCreatures => owner == lord || s.in_range(lord).contains(&owner),
             };
             subject_ok
                 && passes(s, p.filter, target, Zone::Battlefield, p.src)

@@ -146,8 +146,7 @@ pub fn advance_attack(s: &mut State, ev: &mut Vec<Event>) -> bool {
             // active spells stand (an extra destruction of the same siege
             // never does; see the rulings).
             if s.lords[a.defender].towers.is_empty() && !a.sieged {
-                let reason = format!("{}'s fortress falls: {} wins", s.name(a.defender), s.name(a.seat));
-                defeat(s, a.defender, a.seat, reason, ev);
+                defeat(s, a.defender, a.seat, ev);
                 return true;
             }
             let options = siege_options(s);
@@ -244,12 +243,21 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
 
 /// A lord is destroyed: out of the game; the destroyer fortifies a tower
 /// from its deck; the last lord (or team) standing wins.
-fn defeat(s: &mut State, loser: Seat, winner: Seat, reason: String, ev: &mut Vec<Event>) {
+fn defeat(s: &mut State, loser: Seat, winner: Seat, ev: &mut Vec<Event>) {
     if let Some(winners) = super::turn::eliminate(s, loser) {
+        let names: Vec<String> = winners.iter().map(|w| s.name(*w)).collect();
+        let verb = if winners.len() == 1 { "wins" } else { "win" };
+        let reason = format!("{}'s fortress falls: {} {verb}", s.name(loser), names.join(" and "));
         finish_game(s, winners, reason, ev);
         return;
     }
-    ev.push(Event::public(reason));
+    // The game goes on among the others: nobody has won yet.
+    ev.push(Event::public(format!(
+        "{}'s fortress falls to {}: {} is out of the game",
+        s.name(loser),
+        s.name(winner),
+        s.name(loser)
+    )));
     if let Some(uid) = s.lords[winner].deck.pop() {
         s.lords[winner].towers.push(uid);
         ev.push(Event::public(format!("{} fortifies a new {}", s.name(winner), s.tower_word())));

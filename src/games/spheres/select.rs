@@ -157,9 +157,11 @@ pub fn lords_for(s: &State, controller: Seat, lord: LordRef) -> Vec<Seat> {
     match lord {
         LordRef::You => vec![controller],
         LordRef::Opponent => s.opponents(controller),
+        // Either lord: oneself or any lord in range, a teammate too when in
+        // range (see the rulings, "Team play").
         LordRef::Either => {
             let mut v = vec![controller];
-            v.extend(s.opponents(controller));
+            v.extend(s.in_range(controller));
             v
         }
     }

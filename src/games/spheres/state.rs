@@ -582,6 +582,12 @@ impl State {
     /// living lords (recomputed as lords fall) in limited range and team
     /// play; never a teammate.
     pub fn opponents(&self, seat: Seat) -> Vec<Seat> {
+        self.in_range(seat).into_iter().filter(|o| !self.allies(seat, *o)).collect()
+    }
+    /// The other living lords in `seat`'s range, in turn order after it,
+    /// teammates included: every one in free for all; the adjacent living
+    /// lords (recomputed as lords fall) in limited range and team play.
+    pub fn in_range(&self, seat: Seat) -> Vec<Seat> {
         let n = self.lords.len();
         let after: Vec<Seat> =
             (1..n).map(|k| Seat(((seat.index() + k) % n) as u8)).filter(|s| self.lords[*s].alive).collect();
@@ -590,7 +596,7 @@ impl State {
             // The next living lord clockwise and the previous one.
             Mode::LimitedRange | Mode::Teams => after.first() == Some(o) || after.last() == Some(o),
         };
-        after.iter().copied().filter(|o| in_range(o) && !self.allies(seat, *o)).collect()
+        after.iter().copied().filter(in_range).collect()
     }
     /// The team of a seat: in team play the lords sitting opposite (seats
     /// `i` and `i + n/2`) share one; otherwise every lord is its own.

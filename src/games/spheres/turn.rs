@@ -416,8 +416,8 @@ pub fn finish_game(s: &mut State, winners: Vec<Seat>, reason: String, ev: &mut V
 
 /// A lord is out of the game: out of the turn order and of every range.
 /// While the game goes on, their creatures (and what is attached to them)
-/// leave the battlefield for their trash and their waiting triggers are
-/// dropped. Returns the winners once one side is left standing.
+/// and their active spells go to their trash, and their waiting triggers
+/// are dropped: nothing of theirs stays in play or has effect. Returns the winners once one side is left standing.
 pub fn eliminate(s: &mut State, seat: Seat) -> Option<Vec<Seat>> {
     s.lords[seat].alive = false;
     if let Some(winners) = s.last_side_standing() {
@@ -428,6 +428,9 @@ pub fn eliminate(s: &mut State, seat: Seat) -> Option<Vec<Seat>> {
         lord.trash.push(c.uid);
         lord.trash.extend(c.attached);
     }
+    // Nothing of theirs stays in play: their active (fortress) spells go too.
+    let spells = std::mem::take(&mut lord.spells);
+    lord.trash.extend(spells);
     s.triggers.retain(|t| t.controller != seat);
     s.turn.plan.retain(|p| p.lord != seat);
     None

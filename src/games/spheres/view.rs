@@ -76,10 +76,6 @@ fn count_crystals(n: usize) -> String {
 }
 
 /// "1 card", "5 cards".
-fn count_cards(n: usize) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
-}
-
 fn vault_text(s: &State, seat: Seat) -> String {
     let mut parts = Vec::new();
     for sp in Sphere::ALL {
@@ -110,7 +106,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
     };
     let mut counters = vec![
         (if s.first_draft { "Shields" } else { "Towers" }.to_string(), lord.towers.len().to_string()),
-        ("Hand".to_string(), count_cards(lord.hand.len())),
+        ("Hand".to_string(), crate::engine::count_cards(lord.hand.len())),
         ("Deck".to_string(), lord.deck.len().to_string()),
         ("Groove".to_string(), lord.groove.len().to_string()),
         ("Trash".to_string(), lord.trash.len().to_string()),
