@@ -201,8 +201,9 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
                 // are the player's last of the turn. Only the player's own
                 // move is tried (nobody else answers in between), so the
                 // label shows nothing of anyone's hidden cards.
-                let ends_turn =
-                    legal.get(a.index).is_some_and(|action| ends_turn_unanswered(&ahead, seat, action));
+                let ends_turn = legal
+                    .get(a.index)
+                    .is_some_and(|action| ends_turn_unanswered(&ahead, seat, action, leave));
                 let label = if ends_turn { format!("{} (ends your turn)", a.label) } else { a.label.clone() };
                 let offer = Offer { label, choice: Choice::Ahead { skip, index: a.index }, pass: false };
                 push_grouped(&mut out.hand, &mut seen, offer);
@@ -322,12 +323,14 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
 }
 
 /// Whether `action` leaves `seat` nothing more to decide this turn unless
-/// someone answers it: after it, everyone else to act declines (the pass
-/// any of them may make, whatever they hold, so the answer shows nothing
-/// hidden) until the turn changes, or `seat` is to decide again. The End
-/// step's discard, offered ahead in the main phase, is such a move: the
-/// opponent's last window of the turn follows it, and then the turn is over.
-fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction) -> bool {
+/// someone answers it: after it, the table answers for `seat` what it
+/// would answer anyway (`leave`, [`super::play::automatic_answer`]), and
+/// everyone else declines (the pass any of them may make, whatever they
+/// hold, so the answer shows nothing hidden), until the turn changes; a
+/// decision left to `seat` means the turn goes on. The End step's
+/// discard, offered ahead in the main phase, is such a move: the windows
+/// of the End step follow it, and then the turn is over.
+fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave: &Leave) -> bool {
     let mut tried = state.clone();
     if tried.apply(seat, action).is_err() {
         return false;
@@ -340,12 +343,17 @@ fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction) -> boo
             return true;
         }
         let to_act = tried.to_act();
-        if to_act.is_empty() || to_act.contains(&seat) {
+        if to_act.is_empty() {
             return false;
         }
-        for other in to_act {
-            let Some(pass) = tried.decline(other) else { return false };
-            if tried.apply(other, &pass).is_err() {
+        for who in to_act {
+            let answer = if who == seat {
+                super::play::automatic_answer(&tried, seat, leave)
+            } else {
+                tried.decline(who)
+            };
+            let Some(answer) = answer else { return false };
+            if tried.apply(who, &answer).is_err() {
                 return false;
             }
         }

@@ -642,7 +642,7 @@ fn athernum_7_2_2_the_void_takes_a_card_out_of_the_game() {
     act_on(&mut s, ALICE, Action::Activate { source: maelis, ability: 0 }, Some(shield));
     assert!(s.perm(shield).is_none());
     assert!(s.players[BOB].void.iter().any(|c| c.uid == shield));
-    assert!(!s.players[BOB].discard.iter().any(|c| c.uid == axe));
+    assert!(!s.players[BOB].discard.iter().any(|c| c.uid == shield));
 }
 
 #[test]

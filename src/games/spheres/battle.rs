@@ -245,7 +245,7 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
 /// from its deck; the last lord (or team) standing wins.
 fn defeat(s: &mut State, loser: Seat, winner: Seat, ev: &mut Vec<Event>) {
     if let Some(winners) = super::turn::eliminate(s, loser) {
-        let names: Vec<String> = winners.iter().map(|w| s.name(*w)).collect();
+        let names: Vec<&str> = winners.iter().map(|w| s.name(*w)).collect();
         let verb = if winners.len() == 1 { "wins" } else { "win" };
         let reason = format!("{}'s fortress falls: {} {verb}", s.name(loser), names.join(" and "));
         finish_game(s, winners, reason, ev);
