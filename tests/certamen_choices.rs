@@ -243,7 +243,13 @@ fn simultaneous_triggers_of_both_players_put_the_active_players_first() {
     }
     let plague = to_hand(&mut s, ALICE, "Plague of Dusk"); // all creatures get -2/-2
     let effects = s.def(s.db().find("Plague of Dusk").unwrap()).effects.clone();
-    let targets = cardtable::games::certamen::target::target_choices(&s, ALICE, &effects, None);
+    let targets = cardtable::games::certamen::target::target_choices(
+        &s,
+        ALICE,
+        &effects,
+        None,
+        cardtable::games::certamen::target::Aim::Cast,
+    );
     act(&mut s, ALICE, Action::Cast { card: plague, targets: targets[0].clone() });
     pass_both(&mut s);
     let controllers: Vec<Seat> = s.stack.iter().map(|i| i.controller).collect();

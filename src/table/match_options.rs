@@ -6,14 +6,15 @@
 use super::error::{quote, refuse, TableError};
 use crate::games::{GameInfo, GAMES};
 
-/// Shortest match time limit: in chat a turn takes hours.
-pub const MIN_TIME_LIMIT: u64 = 3600;
+/// Shortest match time limit: 10 minutes, so the tournament's own 50
+/// minutes (11.1.3) can be asked for by players who sit down together.
+pub const MIN_TIME_LIMIT: u64 = 600;
 /// Longest match time limit (90 days).
 pub const MAX_TIME_LIMIT: u64 = 90 * 86_400;
 
 /// The forms `time_limit:` accepts, for error messages.
 const TIME_FORMS: &str = "a length like 7d, 36h, 2d12h or 90m (d days, h hours, m minutes; \
-                          w weeks), from 1 h to 90 d, or none";
+                          w weeks), from 10 min to 90 d, or none";
 
 /// `match:` as typed: `Some(3)` for a best of 3, `None` for a single
 /// game (the default: "single", "best-of-1" or nothing).
@@ -86,7 +87,7 @@ pub fn time_limit_named(info: &GameInfo, typed: Option<&str>) -> Result<Option<u
     };
     if !(MIN_TIME_LIMIT..=MAX_TIME_LIMIT).contains(&seconds) {
         return refuse(format!(
-            "time_limit must be from 1 h to 90 d (you asked for {}); it takes {TIME_FORMS}.",
+            "time_limit must be from 10 min to 90 d (you asked for {}); it takes {TIME_FORMS}.",
             typed
         ));
     }

@@ -352,11 +352,12 @@ fn athernum_4_3_5g_iv_an_equip_trigger_fires_when_its_host_attacks() {
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
     fight_plan(&mut s, ALICE);
-    if s.prompt == Prompt::TriggerTarget {
-        ok(&mut s, ALICE, Action::Target { target: TargetRef::Perm(raider) });
-    }
+    // The trigger waits for Bob's defender (9.3.7, 9.3.8), then its target.
     if s.prompt == Prompt::Defender {
         ok(&mut s, BOB, Action::Defend { defender: None });
+    }
+    if s.prompt == Prompt::TriggerTarget {
+        ok(&mut s, ALICE, Action::Target { target: TargetRef::Perm(raider) });
     }
     resolve_all(&mut s, ALICE);
     assert!(s.perm(raider).is_none(), "the Torch's trigger discarded the Raider (DFV 1)");

@@ -631,6 +631,27 @@ fn athernum_9_2_4a_contingency_needs_fewer_tokens_than_each_other_player() {
     assert!(legal(&s, me).contains(&Action::Contingency { on: mine }));
 }
 
+/// 9.3.6–9.3.8: the defender is named before the stack opens, so the
+/// target's "targeted" abilities (Lady Aurelie's objective) go on the
+/// fight's stack after that choice, not before it.
+#[test]
+fn athernum_9_3_8_targeted_abilities_wait_for_the_defender_to_be_named() {
+    let mut s = day_phase(39);
+    let aurelie = main_of(&s, ALICE);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    end_turn(&mut s);
+    let kharsa = main_of(&s, BOB);
+    ok(&mut s, BOB, Action::EnterCombat);
+    ok(&mut s, BOB, Action::Attack { attacker: kharsa, target: aurelie });
+    fight_plan(&mut s, BOB);
+    assert_eq!(s.prompt, Prompt::Defender, "9.3.7: Alice names a defender first");
+    assert!(s.stack.is_empty(), "nothing has triggered yet");
+    assert_eq!(s.perm(aurelie).unwrap().victory, 0);
+    ok(&mut s, ALICE, Action::Defend { defender: Some(recruit) });
+    resolve_all(&mut s, BOB);
+    assert_eq!(s.perm(aurelie).unwrap().victory, 1, "9.3.8: the objective scores once the defender is named");
+}
+
 #[test]
 fn athernum_4_3_2a_a_face_down_permanent_triggers_nothing() {
     // Lady Aurelie scores when targeted, but not while exhausted.
@@ -722,6 +743,10 @@ fn athernum_4_2_3d_the_active_players_triggers_go_on_the_stack_first() {
     ok(&mut s, ALICE, Action::EnterCombat);
     ok(&mut s, ALICE, Action::Attack { attacker: raider, target: thicket });
     fight_plan(&mut s, ALICE);
+    // Both trigger once Bob has named his defender (or none): 9.3.7, 9.3.8.
+    if s.prompt == Prompt::Defender {
+        ok(&mut s, BOB, Action::Defend { defender: None });
+    }
     let sources: Vec<u32> = s.stack.iter().map(|i| i.source).collect();
     assert_eq!(sources, vec![raider, thicket]);
 }

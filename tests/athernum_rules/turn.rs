@@ -566,6 +566,9 @@ fn athernum_9_2_1_one_trigger_or_alike_triggers_are_not_asked() {
     let attacker = main_of(&s, ALICE);
     ok(&mut s, ALICE, Action::Attack { attacker, target: thicket });
     fight_plan(&mut s, ALICE);
+    if s.prompt == Prompt::Defender {
+        ok(&mut s, BOB, Action::Defend { defender: None });
+    }
     assert_ne!(s.prompt, Prompt::Choice);
     assert_eq!(s.pending.len() + s.stack.len(), 1);
 }

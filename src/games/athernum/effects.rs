@@ -460,14 +460,23 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
             let kind = s.db.tokens[ti].kind;
             let hosts = attach_to.as_ref().map(|t| perms(&objects(s, item, i, t))).unwrap_or_default();
             for _ in 0..*count {
+                let name = s.db.tokens[ti].name.clone();
                 let place = match kind {
                     CardType::Character if s.characters_of(c) < CHARACTER_SLOTS => Place::Character,
                     CardType::Location => Place::Location,
                     CardType::Item => match hosts.iter().find(|h| s.perm(**h).is_some_and(|h| values::free_slot(s, h)))
                     {
                         Some(h) => Place::Item { host: *h },
-                        None => break,
+                        None => {
+                            // Said, not silent: the players see why no token came.
+                            ev.push(Event::public(format!("No {name} token: no item slot is free for it.")));
+                            break;
+                        }
                     },
+                    CardType::Character => {
+                        ev.push(Event::public(format!("No {name} token: every character slot is taken.")));
+                        break;
+                    }
                     _ => break,
                 };
                 let uid = s.fresh_uid();

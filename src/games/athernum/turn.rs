@@ -212,9 +212,9 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         }
         Action::Defend { defender } => {
             if let Some(f) = s.fight.as_mut() {
-                f.defended = true;
                 f.defender = *defender;
             }
+            defender_named(s);
             match defender {
                 Some(d) => {
                     let n = s.perm(*d).map(|p| s.def_name(p.def)).unwrap_or_default();
@@ -394,8 +394,21 @@ fn declare(s: &mut State, attacker: Uid, target: Uid, planned: bool, ev: &mut Ve
     let a = s.perm(attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
     let t = s.perm(target).map(|p| shown_name(s, p)).unwrap_or_default();
     ev.push(Event::public(format!("{a} attacks {t}.")));
-    s.happened.push(Happened::Attacks(attacker));
-    s.happened.push(Happened::Targeted(target));
+    // The attacker's "attacks" and the target's "targeted" abilities wait
+    // for the defender to be named: the stack opens only then (9.3.7,
+    // 9.3.8; see `defender_named`).
+}
+
+/// The target's controller has named a defender, or none (9.3.7): the
+/// attacker's "attacks" and the target's "targeted" abilities trigger
+/// now, together, onto the fight's stack (9.3.8).
+fn defender_named(s: &mut State) {
+    if let Some(f) = s.fight.as_mut() {
+        f.defended = true;
+        let (attacker, target) = (f.attacker, f.target);
+        s.happened.push(Happened::Attacks(attacker));
+        s.happened.push(Happened::Targeted(target));
+    }
 }
 
 /// The plan is fought from now on (`end_after`: then the combat phase
@@ -570,9 +583,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
                         s.prompt = Prompt::Defender;
                         return;
                     }
-                    if let Some(f) = s.fight.as_mut() {
-                        f.defended = true;
-                    }
+                    defender_named(s);
                 }
                 Some(f) if !f.responded => {
                     if !s.round_open {
