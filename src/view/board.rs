@@ -212,7 +212,46 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
     }
     fit_message(&mut message);
+    if height(&message) > BOARD_LINES {
+        compact(&mut message);
+    }
     message
+}
+
+/// The last resort of a board still taller than [`BOARD_LINES`] (a long
+/// Stack over two full sides): the events go but for their heading, which
+/// says so, then every wrapped entry keeps its first line, cut with "…".
+fn compact(m: &mut Message) {
+    let heading = "__Since the last board__";
+    if let Some(e) = m.embed.as_mut() {
+        if let Some(at) = e.description.find(heading) {
+            e.description.truncate(at);
+            e.description.push_str(heading);
+            e.description.push_str(" … not shown (the board is full)");
+        }
+    }
+    if height(m) <= BOARD_LINES {
+        return;
+    }
+    let unwrap = |text: &mut String| {
+        let mut out: Vec<String> = Vec::new();
+        for line in text.lines() {
+            match out.last_mut() {
+                Some(last) if line.starts_with("  ") => {
+                    let joined = format!("{last} {}", line.trim_start());
+                    *last = truncate(&joined, LINE_WIDTH);
+                }
+                _ => out.push(line.to_owned()),
+            }
+        }
+        *text = out.join("\n");
+    };
+    if let Some(e) = m.embed.as_mut() {
+        unwrap(&mut e.description);
+        for f in &mut e.fields {
+            unwrap(&mut f.value);
+        }
+    }
 }
 
 /// Lines a board may take on a phone, the rows of its buttons included.
