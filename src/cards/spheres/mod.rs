@@ -123,6 +123,10 @@ pub const RULINGS: &str = concat!(
     include_str!("../../../docs/rulings/spheres-first-draft.md")
 );
 
+/// `docs/rules/spheres.md`: the rulebook and its first draft in our own
+/// words, one section per step ("### 5c2 Siege") or named part, for `/rule`.
+pub const RULES: &str = include_str!("../../../docs/rules/spheres.md");
+
 impl SpheresDb {
     /// Parses card files and the deck file, checking names, codes and decks.
     /// The collection's composition rules (16 per sphere, 2 per race...) are
@@ -478,6 +482,10 @@ impl Catalog for SpheresDb {
 
     fn rulings(&self) -> &str {
         RULINGS
+    }
+
+    fn rules(&self) -> &str {
+        RULES
     }
 }
 
