@@ -214,6 +214,8 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     fit_message(&mut message);
     if height(&message) > BOARD_LINES {
         compact(&mut message);
+        // Discord's limits hold whatever the last resort changed.
+        fit_message(&mut message);
     }
     message
 }
