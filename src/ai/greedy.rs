@@ -16,11 +16,7 @@
 //! copies a random answer would blur the comparison into noise, while a
 //! decline judges every move alike, by what it does when left unopposed.
 //! Where a decision has no decline answer (a required choice), the other
-//! seat answers with the rollout policy. When the seat itself is asked
-//! again only at a priority stop (the window before damage of a battle it
-//! defends), it passes there, so the battle is still fought: judged at
-//! that window, defending with a token that then dies looked as good as
-//! letting the attack through.
+//! seat answers with the rollout policy.
 
 use super::search::rewards;
 use crate::engine::{GameRng, Seat};
@@ -41,21 +37,16 @@ pub fn choose(state: &AnyState, seat: Seat, seed: u64) -> Option<AnyAction> {
     let mut rng = GameRng::from_seed(seed);
     let seats = super::seat_count(state);
     let worlds: Vec<AnyState> = (0..SAMPLES).map(|_| state.determinize(seat, &mut rng)).collect();
-    // Every answer is played out in each world with the same random
-    // draws (common random numbers): answers differ by what they do, not
-    // by the luck of their play-outs (the other seat's random answer to a
-    // secret choice, say, or its rollout pick).
-    let draws: Vec<GameRng> = (0..SAMPLES).map(|_| rng.fork()).collect();
+    let mut rng = rng.fork();
     let value = |action: &AnyAction| -> f64 {
         worlds
             .iter()
-            .zip(&draws)
-            .map(|(w, draws)| {
+            .map(|w| {
                 let mut after = w.clone();
                 if after.apply(seat, action).is_err() {
                     return 0.0;
                 }
-                play_out(&mut after, seat, &mut draws.clone());
+                play_out(&mut after, seat, &mut rng.fork());
                 rewards(&after, seats)[seat.index()]
             })
             .sum::<f64>()
@@ -91,13 +82,6 @@ fn play_out(sim: &mut AnyState, seat: Seat, rng: &mut GameRng) {
                 (other, action)
             }
             None if to_act.contains(&seat) && !answered => (seat, sim.rollout_action(seat, rng)),
-            // A window before damage or before the Stack resolves (a
-            // priority stop, not the seat's own next move): the seat
-            // passes, so the battle is fought and the Stack resolves.
-            None if to_act.contains(&seat) => match sim.stop(seat) {
-                Some(stop) => (seat, Some(stop.pass)),
-                None => return,
-            },
             None => return,
         };
         let Some(action) = action else { return };
