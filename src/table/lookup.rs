@@ -532,12 +532,26 @@ fn words_miss(game: GameId, book: &Rulebook<'_>, query: &str) -> String {
         closest = book.sections().iter().map(|s| s.title).take(15).collect();
     }
     let rules = book.sections().iter().any(|s| s.part == Part::Rules);
-    format!(
-        "No {} ruling mentions {}{}. {} Closest topics: {}.",
+    let head = format!(
+        "No {} ruling mentions {}{}. {} Closest topics: ",
         game.name(),
         quote(query),
         if rules { ", and no rule does" } else { "" },
         how_to_ask(book.sections()),
-        closest.join("; ")
-    )
+    );
+    // A refusal stays short on a phone: topics are listed while they fit.
+    let mut text = head;
+    for (i, topic) in closest.iter().enumerate() {
+        let sep = if i == 0 { "" } else { "; " };
+        if i > 0 && text.chars().count() + sep.len() + topic.chars().count() > MISS_REPLY_CHARS {
+            break;
+        }
+        text.push_str(sep);
+        text.push_str(topic);
+    }
+    text.push('.');
+    text
 }
+
+/// The longest reply to a query no section answers, in characters.
+const MISS_REPLY_CHARS: usize = 560;
