@@ -651,6 +651,31 @@ fn certamen_ascendant_loyalty_once_per_turn_and_no_minus_the_turn_it_enters() {
 }
 
 #[test]
+fn certamen_keyword_swiftfang_lets_an_ascendant_use_its_minus_the_turn_it_enters() {
+    // Kaelith has Swiftfang: her − ability (3 damage to any target) is
+    // hers on the turn she arrives, and the reminder players read says so.
+    let mut s = main_phase(46);
+    for _ in 0..4 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let kaelith = to_hand(&mut s, ALICE, "Kaelith, Emberwake Tyrant");
+    cast(&mut s, ALICE, kaelith, vec![]);
+    pass_both(&mut s);
+    let minus = Certamen::legal_actions(&s, ALICE).into_iter().find(|a| {
+        matches!(a, Action::Activate { permanent, ability: 1, targets } if *permanent == kaelith
+            && targets.contains(&TargetRef::Player(BOB)))
+    });
+    let minus = minus.expect("the − ability at Bob is offered the turn Kaelith enters");
+    let before = s.players[BOB].vitality;
+    act(&mut s, ALICE, minus);
+    pass_both(&mut s);
+    assert_eq!(s.players[BOB].vitality, before - 3);
+    assert_eq!(s.permanent(kaelith).unwrap().loyalty, 1, "3 loyalty, less 2");
+    let reminder = cardtable::cards::certamen::Keyword::Swiftfang.reminder();
+    assert!(reminder.contains("minus ability"), "the reminder tells players: {reminder}");
+}
+
+#[test]
 fn certamen_tokens_cease_to_exist_when_they_leave() {
     let mut s = main_phase(45);
     to_field(&mut s, ALICE, "Emberwake Pillar");

@@ -544,21 +544,24 @@ fn athernum_6_2_3_an_exhausted_permanent_loses_its_abilities_and_values() {
 
 #[test]
 fn athernum_6_1_6_a_face_down_permanent_is_not_turned_face_up_by_a_rule() {
-    // A face-down (not exhausted) character waits for an effect: the
-    // Cursed Mirror turns it face up.
+    // An exhausted (face-down) character with three counters: Alice's
+    // morning takes one away and it stays face down; the Cursed Mirror, an
+    // effect that says so, takes the other two and turns it face up.
     let mut s = day_phase_with(
         30,
         [GLOAM, BASTION],
         ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
     );
     let spy = to_board(&mut s, ALICE, "Mistmantle Spy", Place::Character);
-    s.perm_mut(spy).unwrap().face_down = true;
+    exhaust_with(&mut s, spy, 3);
     cardtable::games::athernum::testing::end_turn(&mut s);
     cardtable::games::athernum::testing::end_turn(&mut s);
-    assert!(s.perm(spy).unwrap().face_down, "morning turns up only exhausted permanents");
+    let p = s.perm(spy).unwrap();
+    assert!(p.face_down && p.exhaustion == 2, "morning takes one counter and turns nothing up");
     let mirror = to_hand(&mut s, ALICE, "Cursed Mirror");
     act_on(&mut s, ALICE, Action::PlayItem { card: mirror, mode: ItemMode::Direct }, Some(spy));
-    assert!(!s.perm(spy).unwrap().face_down);
+    let p = s.perm(spy).unwrap();
+    assert!(!p.face_down && !p.exhausted && p.exhaustion == 0, "the Mirror turned it face up: {p:?}");
 }
 
 #[test]
@@ -722,5 +725,42 @@ fn athernum_7_4_2d_an_ascend_card_enters_once_per_turn_without_paying() {
     assert!(
         !legal(&s, ALICE).iter().any(|a| matches!(a, Action::Ascend { .. })),
         "one of each name per turn"
+    );
+}
+
+#[test]
+fn athernum_2_3_2c_iron_chaplain_makes_no_ward_sigil_on_a_full_character_and_says_why() {
+    // The Chaplain's Ward Sigil goes to a character Alice chooses; her
+    // Wallwarden Recruit already carries a Tower Shield in its one slot.
+    let mut s = day_phase_with(
+        34,
+        [BASTION, GLOAM],
+        ["Lady Aurelie, Keeper of the Gate", "Mother Sable, the Gloam Voice"],
+    );
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    to_board(&mut s, ALICE, "Tower Shield", Place::Item { host: recruit });
+    let chaplain = to_hand(&mut s, ALICE, "Iron Chaplain");
+    resources(&mut s, ALICE, 3);
+    let mut seen = ok(&mut s, ALICE, Action::PlayCharacter { card: chaplain });
+    let mut aimed = false;
+    for _ in 0..50 {
+        let who = Athernum::to_act(&s)[0];
+        let answer = match s.prompt {
+            Prompt::TriggerTarget => {
+                aimed = true;
+                Action::Target { target: TargetRef::Perm(recruit) }
+            }
+            Prompt::Priority if who == ALICE && s.stack.is_empty() => break,
+            Prompt::Priority => Action::Pass,
+            other => panic!("unexpected decision {other:?}"),
+        };
+        seen.extend(ok(&mut s, who, answer));
+    }
+    assert!(aimed, "Alice chose where the Ward Sigil goes");
+    let sigils = s.board.iter().filter(|p| s.def_name(p.def) == "Ward Sigil").count();
+    assert_eq!(sigils, 0, "no slot was free on the Recruit");
+    assert!(
+        seen.iter().any(|e| e == "No Ward Sigil token: no item slot is free for it."),
+        "the players are told why no token came: {seen:?}"
     );
 }

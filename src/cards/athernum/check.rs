@@ -335,7 +335,7 @@ fn effect_shape(e: &Effect, at: &Place, names: &Names) -> Result<(), String> {
         Effect::Discard { .. } | Effect::Void { .. } | Effect::ReturnToHand { .. } => {
             &[Character, Location, Permanent, Attachment, This, Linked]
         }
-        Effect::TurnFaceDown { .. } | Effect::TurnFaceUp { .. } => {
+        Effect::TurnFaceDown { .. } => {
             &[Character, Location, Permanent, Attachment, This, Linked]
         }
         Effect::Exhaust { .. } | Effect::AddExhaustion { .. } | Effect::RemoveExhaustion { .. } => {

@@ -24,7 +24,7 @@
 //! | `exhaust` | exhausts permanents (face down, one exhaustion counter) | 6.2.2 |
 //! | `add_exhaustion` | places more exhaustion counters | 10.4.4 |
 //! | `remove_exhaustion` | removes exhaustion counters, optionally turning it face up when none remain | 6.2.8a |
-//! | `turn_face_down` / `turn_face_up` | changes a permanent's face | 6.1.6 |
+//! | `turn_face_down` | turns a permanent or attachment face down | 6.1.1 |
 //! | `modify` | adds to OFV, DFV or item slots for a [`Duration`] | 2.2.5, 4.4.2b |
 //! | `set_value` | sets a base OFV, DFV or slot count for a [`Duration`] | 4.4.1a, 4.4.2a |
 //! | `multiply` | multiplies OFV or DFV for a [`Duration`] | 4.4.2c |
@@ -793,11 +793,6 @@ pub enum Effect {
         /// Which.
         target: Target,
     },
-    /// Turn face-down permanents face up (6.1.6).
-    TurnFaceUp {
-        /// Which.
-        target: Target,
-    },
     /// Add to a value (2.2.5a, 4.4.2b).
     Modify {
         /// Which permanents.
@@ -981,7 +976,7 @@ pub enum Effect {
 impl Effect {
     /// Every effect kind, as `do =` is written, in the table's order
     /// (for the collection's coverage check).
-    pub const KINDS: [&'static str; 31] = [
+    pub const KINDS: [&'static str; 30] = [
         "damage",
         "heal",
         "draw",
@@ -994,7 +989,6 @@ impl Effect {
         "add_exhaustion",
         "remove_exhaustion",
         "turn_face_down",
-        "turn_face_up",
         "modify",
         "set_value",
         "multiply",
@@ -1030,7 +1024,6 @@ impl Effect {
             Effect::AddExhaustion { .. } => "add_exhaustion",
             Effect::RemoveExhaustion { .. } => "remove_exhaustion",
             Effect::TurnFaceDown { .. } => "turn_face_down",
-            Effect::TurnFaceUp { .. } => "turn_face_up",
             Effect::Modify { .. } => "modify",
             Effect::SetValue { .. } => "set_value",
             Effect::Multiply { .. } => "multiply",
@@ -1066,7 +1059,6 @@ impl Effect {
             | Effect::AddExhaustion { target: t, .. }
             | Effect::RemoveExhaustion { target: t, .. }
             | Effect::TurnFaceDown { target: t }
-            | Effect::TurnFaceUp { target: t }
             | Effect::Modify { target: t, .. }
             | Effect::SetValue { target: t, .. }
             | Effect::Multiply { target: t, .. }

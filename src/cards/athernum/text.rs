@@ -238,7 +238,6 @@ impl Effect {
                 )
             }
             Effect::TurnFaceDown { target } => format!("turn {} face down", target.text()),
-            Effect::TurnFaceUp { target } => format!("turn {} face up", target.text()),
             Effect::Modify { target, ofv, dfv, slots, until } => {
                 let mut parts = Vec::new();
                 if *ofv != 0 {

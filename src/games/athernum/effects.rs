@@ -431,13 +431,6 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
                 }
             }
         }
-        Effect::TurnFaceUp { target } => {
-            for u in perms(&objects(s, item, i, target)) {
-                if s.perm(u).is_some_and(|p| p.face_down && !p.exhausted) {
-                    turn_face_up(s, u);
-                }
-            }
-        }
         Effect::Modify { target, ofv, dfv, slots, until } => {
             let change = Change::Add { ofv: *ofv, dfv: *dfv, slots: *slots };
             add_change(s, item, i, target, change, *until);
