@@ -1626,3 +1626,55 @@ fn athernum_3_0_7a_an_effect_cannot_move_the_main_character_to_the_hand() {
     assert!(!in_hand(&s, ALICE, sable));
     assert!(s.perm(veil).is_some(), "and its attachment stays");
 }
+
+// Added after the first pass
+
+#[test]
+fn athernum_term_token_a_destroyed_token_reaches_no_discard_pile() {
+    // Bob's Pyre Zealot leaves and leaves an Ash Wraith token; the Archer's
+    // Volley then destroys the Wraith (DFV 1): it was never a card.
+    let mut s = day_phase(204);
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    let zealot = to_board(&mut s, BOB, "Pyre Zealot", Place::Character);
+    s.perm_mut(zealot).unwrap().damage = 2;
+    act(&mut s, ALICE, &Action::Acquisition);
+    resolve_all(&mut s, ALICE);
+    assert!(in_discard(&s, BOB, zealot));
+    let wraith = named(&s, BOB, "Ash Wraith");
+    assert_eq!(wraith.len(), 1, "the Zealot left a token");
+    let pile = s.players[BOB].discard.len();
+    resources(&mut s, ALICE, 1);
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(wraith[0]));
+    assert!(s.perm(wraith[0]).is_none());
+    assert_eq!(s.players[BOB].discard.len(), pile, "nothing was added to Bob's discard pile");
+}
+
+#[test]
+fn athernum_2_1_1a_characters_and_locations_may_be_attacked_as_permanents() {
+    let mut s = day_phase(205);
+    let aurelie = main_of(&s, ALICE);
+    let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
+    let warcamp = to_board(&mut s, BOB, "Warcamp of the Host", Place::Location);
+    let axe = to_board(&mut s, BOB, "Warbrand Axe", Place::Item { host: warcamp });
+    ok(&mut s, ALICE, Action::EnterCombat);
+    let l = legal(&s, ALICE);
+    assert!(l.contains(&Action::Attack { attacker: aurelie, target: raider }));
+    assert!(l.contains(&Action::Attack { attacker: aurelie, target: warcamp }));
+    assert!(!l.contains(&Action::Attack { attacker: aurelie, target: axe }), "an attachment is no permanent");
+}
+
+#[test]
+fn athernum_2_1_1b_a_character_token_is_a_permanent_exhausted_by_attacking() {
+    // A Militia token attacks Bob's Citadel (no OFV, so no damage back)
+    // and is exhausted after the attack, like any attacking permanent.
+    let mut s = day_phase(206);
+    let militia = make_token(&mut s, ALICE, "Militia", Place::Character);
+    let citadel = to_board(&mut s, BOB, "Citadel of Dawnspire", Place::Location);
+    ok(&mut s, ALICE, Action::EnterCombat);
+    ok(&mut s, ALICE, Action::Attack { attacker: militia, target: citadel });
+    fight_plan(&mut s, ALICE);
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.perm(citadel).unwrap().damage, 1, "its OFV 1");
+    let m = s.perm(militia).unwrap();
+    assert!(m.exhausted && m.face_down && m.exhaustion == 1);
+}
