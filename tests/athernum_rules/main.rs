@@ -8,12 +8,15 @@
 //! - [`board`]: card types, resources, states and zones (2.x, 5.x, 6.x, 7.x);
 //! - [`markers`]: Victory Tokens, damage counters, custom markers (10.x);
 //! - [`stack`]: the stack, state-based checks, abilities, winning (4.x);
-//! - [`pool`]: every card of the pool played, every support ability used.
+//! - [`pool`]: every card of the pool played, every support ability used;
+//! - [`sections_1_3`]: card elements, card types, the main character and
+//!   the glossary's terms (1.x, 2.x, 3.x, Term:), section by section.
 
 mod board;
 mod markers;
 mod plan;
 mod pool;
+mod sections_1_3;
 mod setup;
 mod stack;
 mod turn;
