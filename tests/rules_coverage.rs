@@ -33,6 +33,10 @@
 //! `certamen_untap_step_…` is "Step 1 — Untap"; `athernum_9_turns_…` is
 //! chapter 9).
 //!
+//! **By its parts**: a numbered section with neither tests nor rulings
+//! whose subsections (same number, then a new part or a letter: 9.3.0 →
+//! 9.3.4, 2.1.2 → 2.1.2a) are all covered is covered by them.
+//!
 //! **Ruled**: a ruling (a section of `docs/rulings/<game>.md`, and of
 //! `docs/rulings/<game>-*.md` for a variant) reads a section when `/rule`
 //! lists it under the section's "Rulings on this rule" (its heading names
@@ -204,6 +208,9 @@ struct Row {
     title: String,
     tests: BTreeSet<String>,
     rulings: Vec<String>,
+    /// Subsections (by their number) when every one of them is covered
+    /// and the section has neither test nor ruling of its own.
+    parts: usize,
 }
 
 struct Report {
@@ -215,7 +222,8 @@ impl Report {
     fn counts(&self) -> (usize, usize, usize, usize) {
         let tested = self.rows.iter().filter(|r| !r.tests.is_empty()).count();
         let ruled = self.rows.iter().filter(|r| !r.rulings.is_empty()).count();
-        let uncovered = self.rows.iter().filter(|r| r.tests.is_empty() && r.rulings.is_empty()).count();
+        let uncovered =
+            self.rows.iter().filter(|r| r.tests.is_empty() && r.rulings.is_empty() && r.parts == 0).count();
         (self.rows.len(), tested, ruled, uncovered)
     }
 
@@ -263,7 +271,7 @@ fn report(game: &str, all_tests: &[(String, String)]) -> Report {
 
     let mut rows: Vec<Row> = sections
         .iter()
-        .map(|s| Row { title: s.title.to_owned(), tests: BTreeSet::new(), rulings: Vec::new() })
+        .map(|s| Row { title: s.title.to_owned(), tests: BTreeSet::new(), rulings: Vec::new(), parts: 0 })
         .collect();
     for (file, name) in all_tests {
         let Some(rest) = keyed(game, file, name) else { continue };
@@ -297,7 +305,46 @@ fn report(game: &str, all_tests: &[(String, String)]) -> Report {
         }
     }
     assert!(dangling.is_empty(), "{game}: sections name rulings that do not exist:\n{}", dangling.join("\n"));
+    by_parts(&sections, &mut rows);
     Report { game: game.to_owned(), rows }
+}
+
+/// The number id of a numbered section ("9_3" for "9.3.0 …").
+fn number_id(title: &str) -> Option<String> {
+    let n = Number::parse(title.split_whitespace().next()?)?;
+    number_ids(&n.text).into_iter().next()
+}
+
+/// Whether number id `child` is a subsection of `parent`: it begins with
+/// it, then a new part (`9_3` → `9_3_4`) or a letter (`2_1_2` → `2_1_2a`).
+fn is_part_of(child: &str, parent: &str) -> bool {
+    child
+        .strip_prefix(parent)
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+}
+
+/// A numbered section with neither test nor ruling whose subsections are
+/// all covered (a chapter heading, or a rule whose whole text is its
+/// lettered parts) is covered by them. Deepest first, so a chapter counts
+/// its covered headings.
+fn by_parts(sections: &[&Section<'_>], rows: &mut [Row]) {
+    let ids: Vec<Option<String>> = sections.iter().map(|s| number_id(s.title)).collect();
+    let mut order: Vec<usize> = (0..rows.len()).filter(|i| ids[*i].is_some()).collect();
+    order.sort_by_key(|i| std::cmp::Reverse(ids[*i].as_deref().map_or(0, str::len)));
+    for i in order {
+        if !rows[i].tests.is_empty() || !rows[i].rulings.is_empty() {
+            continue;
+        }
+        let parent = ids[i].as_deref().unwrap_or_default();
+        let parts: Vec<usize> = (0..rows.len())
+            .filter(|j| *j != i && ids[*j].as_deref().is_some_and(|c| is_part_of(c, parent)))
+            .collect();
+        let covered = |r: &Row| !r.tests.is_empty() || !r.rulings.is_empty() || r.parts > 0;
+        if !parts.is_empty() && parts.iter().all(|j| covered(&rows[*j])) {
+            rows[i].parts = parts.len();
+        }
+    }
 }
 
 fn cell(text: &str) -> String {
@@ -320,7 +367,9 @@ fn render(reports: &[Report]) -> String {
          (`athernum_9_3_4_…`, `spheres_5c2_…`), or for a named section its title's words \
          (`certamen_keyword_skyborne_…`, or just `certamen_skyborne_…`). It is *ruled* when a \
          ruling's heading names its number, a ruling cites it, or its text says `Ruling: see` a \
-         ruling. A section with neither is *uncovered*.\n",
+         ruling. A numbered section with neither whose subsections are all covered (a chapter \
+         heading, or a rule made of its lettered parts) is covered by them. Any other section \
+         with neither is *uncovered*.\n",
     );
     for r in reports {
         let _ = write!(out, "\n## {}\n\n| Section | Tests | Rulings |\n|---|---|---|\n", r.game);
@@ -330,7 +379,9 @@ fn render(reports: &[Report]) -> String {
             } else {
                 row.tests.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
             };
-            let rulings = if row.rulings.is_empty() {
+            let rulings = if row.parts > 0 {
+                format!("(covered by its {} subsections)", row.parts)
+            } else if row.rulings.is_empty() {
                 "—".to_owned()
             } else {
                 row.rulings.iter().map(|t| cell(t)).collect::<Vec<_>>().join("; ")
