@@ -480,3 +480,38 @@ fn athernum_text_does_not_copy_the_seed_rules() {
         }
     }
 }
+
+/// Gloamhound's lines in `gloam.toml`, from its name to its DFV.
+const HOUND: &str = "name = \"Gloamhound\"\ntype = \"character\"\nfaction = \"gloam\"\nsubtypes = [\"Shade\", \"Beast\"]\ncost = 2\nofv = 2\ndfv = 2";
+
+#[test]
+fn athernum_1_2_1_a_card_with_two_factions_is_refused() {
+    let (_d, r) = broken("gloam.toml", |t| {
+        t.replacen(HOUND, &HOUND.replace("faction = \"gloam\"", "faction = [\"gloam\", \"ashen\"]"), 1)
+    });
+    // A faction is one word: the list is refused at its line.
+    let text = fs::read_to_string(cards_dir().join("gloam.toml")).unwrap();
+    let line = 1 + text.lines().position(|l| l == "name = \"Gloamhound\"").unwrap() + 2;
+    let msg = r.unwrap_err().to_string();
+    assert!(msg.contains(&format!("gloam.toml:{line}")) && msg.contains("Gloamhound"), "{msg}");
+}
+
+#[test]
+fn athernum_2_2_3c_a_character_prints_its_ofv_even_when_it_is_0() {
+    // "No OFV means 0": the card files say so by writing `ofv = 0`; a
+    // character that leaves it out is refused, naming the field.
+    let (_d, r) = broken("gloam.toml", |t| t.replacen(HOUND, &HOUND.replace("ofv = 2\n", ""), 1));
+    let msg = r.unwrap_err().to_string();
+    assert!(msg.contains("Gloamhound") && msg.contains("field `ofv`"), "{msg}");
+    let (_d, r) = broken("gloam.toml", |t| t.replacen(HOUND, &HOUND.replace("ofv = 2", "ofv = 0"), 1));
+    let db = r.expect("an OFV of 0 is a character's printed value");
+    let hound = db.cards.iter().find(|c| c.name == "Gloamhound").unwrap();
+    assert_eq!(hound.ofv, Some(0));
+}
+
+#[test]
+fn athernum_2_2_4c_a_character_prints_its_dfv_even_when_it_is_0() {
+    let (_d, r) = broken("gloam.toml", |t| t.replacen(HOUND, &HOUND.replace("\ndfv = 2", ""), 1));
+    let msg = r.unwrap_err().to_string();
+    assert!(msg.contains("Gloamhound") && msg.contains("field `dfv`"), "{msg}");
+}

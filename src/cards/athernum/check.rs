@@ -161,7 +161,8 @@ fn card_shape(c: &CardDef, token: bool, names: &Names) -> Result<(), Problem> {
         _ => {}
     }
     if character && (c.ofv.is_none() || c.dfv.is_none()) {
-        return Err(problem("dfv", "a character has an OFV and a DFV (write 0 for none)"));
+        let missing = if c.ofv.is_none() { "ofv" } else { "dfv" };
+        return Err(problem(missing, "a character has an OFV and a DFV (write 0 for none)"));
     }
     if !character && c.ofv.is_some() {
         return Err(problem("ofv", "only characters have an OFV"));
