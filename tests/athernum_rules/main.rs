@@ -8,12 +8,15 @@
 //! - [`board`]: card types, resources, states and zones (2.x, 5.x, 6.x, 7.x);
 //! - [`markers`]: Victory Tokens, damage counters, custom markers (10.x);
 //! - [`stack`]: the stack, state-based checks, abilities, winning (4.x);
-//! - [`pool`]: every card of the pool played, every support ability used.
+//! - [`pool`]: every card of the pool played, every support ability used;
+//! - [`sections_4_12`]: one scenario for each section of chapters 4 to 10
+//!   the modules above leave without a test.
 
 mod board;
 mod markers;
 mod plan;
 mod pool;
+mod sections_4_12;
 mod setup;
 mod stack;
 mod turn;
