@@ -10,8 +10,8 @@ use cardtable::games::athernum::effects::{enter, leave, Dest};
 use cardtable::games::athernum::legal::main_window;
 use cardtable::games::athernum::state::{Def, Place};
 use cardtable::games::athernum::testing::{
-    act, day_phase_with, db, end_turn, main_of, match_setup, resolve_all, resource_tokens, resources,
-    to_board, to_deck_top, to_hand,
+    act, choose_main, day_phase_with, db, end_turn, main_of, match_setup, resolve_all, resource_tokens,
+    resources, to_board, to_deck_top, to_hand,
 };
 use cardtable::games::athernum::values::{slots, supertype, visible_def};
 use cardtable::games::athernum::{Action, Athernum, ItemMode, Phase, Prompt, State};
@@ -1355,4 +1355,183 @@ fn athernum_10_4_5_exhaustion_ends_when_an_effect_takes_the_last_counter() {
     assert_eq!(p.exhaustion, 0);
     assert!(!p.exhausted && !p.face_down);
     assert_eq!(values(&s, sellsword), (Some(2), Some(3)));
+}
+
+// More of chapters 5 to 10
+
+#[test]
+fn athernum_5_0_1b_a_ready_resource_token_adds_nothing_by_itself() {
+    let mut s = bastion(1101);
+    resources(&mut s, ALICE, 2);
+    end_turn(&mut s);
+    end_turn(&mut s);
+    assert_eq!(s.active, ALICE);
+    assert_eq!(s.players[ALICE].pool, [0; 5], "two ready tokens, an empty pool");
+    assert_eq!(
+        s.board
+            .iter()
+            .filter(|p| p.controller == ALICE && p.place == Place::Resource && !p.exhausted)
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn athernum_5_0_3b_a_resource_made_by_an_effect_has_the_named_faction() {
+    // Briar Stalker adds one resource of its controller's faction when it
+    // defeats what it attacks.
+    let mut s = day_phase_with(1102, [THORNWILD, BASTION], ["Wildcaller Ysra", AURELIE]);
+    let stalker = to_board(&mut s, ALICE, "Briar Stalker", Place::Character);
+    let recruit = to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
+    attack(&mut s, stalker, recruit);
+    assert!(s.perm(recruit).is_none());
+    assert_eq!(s.phase, Phase::Combat, "the pool lasts until the phase ends (5.0.4a)");
+    let mut want = [0; 5];
+    want[Faction::Thornwild as usize] = 1;
+    assert_eq!(s.players[ALICE].pool, want);
+}
+
+#[test]
+fn athernum_6_2_4a_an_exhausted_permanent_keeps_its_name() {
+    let mut s = bastion(1103);
+    let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
+    exhaust_with(&mut s, raider, 1);
+    let board = serde_json::to_string(&Athernum::view(&s, Viewer::Public)).unwrap();
+    assert!(board.contains("Cinder Raider"), "{board}");
+    assert!(!board.contains("face-down character"), "{board}");
+}
+
+#[test]
+fn athernum_7_1_3a_each_player_has_a_location_slot_of_their_own() {
+    let mut s = bastion(1104);
+    let yard = to_hand(&mut s, ALICE, "Mustering Yard");
+    let court = to_board(&mut s, BOB, "The Sunken Court", Place::Location);
+    act(&mut s, ALICE, &Action::PlayLocation { card: yard });
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.perm(yard).unwrap().place, Place::Location);
+    assert_eq!(s.perm(court).unwrap().place, Place::Location, "Bob's location stays in his own slot");
+}
+
+#[test]
+fn athernum_7_1_3b_a_location_played_later_takes_the_only_slot() {
+    let mut s = bastion(1105);
+    let yard = to_hand(&mut s, ALICE, "Mustering Yard");
+    act(&mut s, ALICE, &Action::PlayLocation { card: yard });
+    resolve_all(&mut s, ALICE);
+    end_turn(&mut s);
+    end_turn(&mut s);
+    let citadel = to_hand(&mut s, ALICE, "Citadel of Dawnspire");
+    act(&mut s, ALICE, &Action::PlayLocation { card: citadel });
+    resolve_all(&mut s, ALICE);
+    let locations: Vec<u32> = s
+        .board
+        .iter()
+        .filter(|p| p.controller == ALICE && p.place == Place::Location)
+        .map(|p| p.uid)
+        .collect();
+    assert_eq!(locations, vec![citadel]);
+    assert!(in_discard(&s, ALICE, yard));
+}
+
+#[test]
+fn athernum_7_1_4a_a_resource_token_is_a_permanent_in_the_resource_zone() {
+    let mut s = bastion(1106);
+    act(&mut s, ALICE, &Action::Solvency);
+    resolve_all(&mut s, ALICE);
+    let token =
+        s.board.iter().find(|p| p.controller == ALICE && p.def == Def::Resource(Some(Faction::Bastion)));
+    let token = token.expect("on the board, as a permanent");
+    assert_eq!(token.place, Place::Resource);
+    assert!(token.token);
+}
+
+#[test]
+fn athernum_7_3_1_an_attached_item_sits_in_its_hosts_item_slot() {
+    let mut s = bastion(1107);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: recruit, face_down: false } },
+    );
+    assert_eq!(s.perm(halberd).unwrap().place, Place::Item { host: recruit });
+    let shield = to_hand(&mut s, ALICE, "Tower Shield");
+    let onto = |host| Action::PlayItem { card: shield, mode: ItemMode::Attach { host, face_down: false } };
+    let l = legal(&s, ALICE);
+    assert!(l.contains(&onto(main_of(&s, ALICE))));
+    assert!(!l.contains(&onto(recruit)), "the Recruit's one slot holds the Halberd");
+}
+
+#[test]
+fn athernum_7_3_2_an_attachment_applies_to_its_linked_target() {
+    let mut s = bastion(1108);
+    let aurelie = main_of(&s, ALICE);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
+    act(
+        &mut s,
+        ALICE,
+        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: recruit, face_down: false } },
+    );
+    resolve_all(&mut s, ALICE);
+    assert_eq!(values(&s, recruit), (Some(2), Some(4)), "+1/+1 on its host");
+    assert_eq!(values(&s, aurelie), (Some(2), Some(5)), "nobody else");
+}
+
+#[test]
+fn athernum_8_0_5b_play_begins_with_the_hand_drawn() {
+    let db = db();
+    let mut s = Athernum::setup(&match_setup(&db, 1109, [BASTION, GLOAM]), &db).unwrap();
+    choose_main(&mut s, ALICE, AURELIE);
+    choose_main(&mut s, BOB, SABLE);
+    let first = s.active;
+    assert_eq!(s.phase, Phase::Day, "no decision between the deal and the first day");
+    assert!(main_window(&s));
+    assert_eq!(s.players[first].hand.len(), 6);
+    assert!(legal(&s, first)
+        .iter()
+        .all(|a| !matches!(a, Action::DiscardCard { .. } | Action::ChooseMain { .. })));
+}
+
+#[test]
+fn athernum_10_2_1_command_tokens_are_refilled_at_the_start_of_the_turn() {
+    let mut s = bastion(1110);
+    act(&mut s, ALICE, &Action::Acquisition);
+    act(&mut s, ALICE, &Action::Acquisition);
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.players[ALICE].command, 0);
+    end_turn(&mut s);
+    end_turn(&mut s);
+    assert_eq!((s.active, s.phase), (ALICE, Phase::Day));
+    assert_eq!(s.players[ALICE].command, 2);
+}
+
+#[test]
+fn athernum_10_3_1_damage_counters_come_from_effects_and_from_combat() {
+    let mut s = bastion(1111);
+    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let sergeant = to_board(&mut s, BOB, "Shieldwall Sergeant", Place::Character);
+    resources(&mut s, ALICE, 1);
+    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(sergeant));
+    assert_eq!(s.perm(sergeant).unwrap().damage, 1, "from the Volley");
+    attack(&mut s, recruit, sergeant);
+    assert_eq!(s.perm(sergeant).unwrap().damage, 2, "and 1 more in combat");
+}
+
+#[test]
+fn athernum_10_4_2_an_effect_that_exhausts_takes_abilities_and_values() {
+    // The Pale Chancellor's Silence exhausts a character of the opponent.
+    let mut s = day_phase_with(1112, [GLOAM, BASTION], ["The Pale Chancellor", AURELIE]);
+    let chancellor = main_of(&s, ALICE);
+    let archer = to_board(&mut s, BOB, "Gatehouse Archer", Place::Character);
+    resources(&mut s, BOB, 1);
+    act_on(&mut s, ALICE, Action::Activate { source: chancellor, ability: 0 }, Some(archer));
+    let p = s.perm(archer).unwrap();
+    assert!(p.exhausted && p.face_down && p.exhaustion == 1);
+    assert_eq!(values(&s, archer), (None, None));
+    ok(&mut s, ALICE, Action::Acquisition);
+    assert_eq!(Athernum::to_act(&s), vec![BOB]);
+    assert!(!legal(&s, BOB).contains(&Action::Activate { source: archer, ability: 0 }), "no Volley");
 }
