@@ -8,7 +8,7 @@ use cardtable::cards::athernum::{CardType, Faction};
 use cardtable::engine::{Event, Rules, Seat, Viewer};
 use cardtable::games::athernum::effects::{enter, leave, Dest};
 use cardtable::games::athernum::legal::main_window;
-use cardtable::games::athernum::state::{Def, Place};
+use cardtable::games::athernum::state::{Def, Origin, Place};
 use cardtable::games::athernum::testing::{
     act, choose_main, day_phase_with, db, end_turn, main_of, match_setup, resolve_all, resource_tokens,
     resources, to_board, to_deck_top, to_hand,
@@ -246,6 +246,40 @@ fn athernum_4_3_1b_two_equipment_triggers_of_one_host_go_on_the_stack_separately
     let from_torch = seen.iter().filter(|(_, src)| *src == torch).count();
     let from_needle = seen.iter().filter(|(_, src)| *src == needle).count();
     assert_eq!((from_torch, from_needle), (1, 1), "one stack item each: {seen:?}");
+}
+
+#[test]
+fn athernum_4_3_1a_an_activated_and_a_triggered_ability_of_one_card_resolve_apart() {
+    // Warlord Vethrik's Burn the Fields (a command ability) discards a
+    // Cinder Raider; his objective, triggered by that, is a stack item of
+    // its own, not part of Burn the Fields.
+    let mut s = day_phase_with(430, [ASHEN, BASTION], ["Warlord Vethrik Ashmane", AURELIE]);
+    let vethrik = main_of(&s, ALICE);
+    let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
+    resources(&mut s, ALICE, 3);
+    ok(&mut s, ALICE, Action::Activate { source: vethrik, ability: 1 });
+    let mut seen: Vec<(u32, Origin)> = Vec::new();
+    for _ in 0..100 {
+        for i in &s.stack {
+            if i.source == vethrik && !seen.iter().any(|(u, _)| *u == i.uid) {
+                seen.push((i.uid, i.origin));
+            }
+        }
+        if s.outcome.is_some() || main_window(&s) {
+            break;
+        }
+        let who = Athernum::to_act(&s)[0];
+        let a = if s.prompt == Prompt::Priority { Action::Pass } else { legal(&s, who)[0].clone() };
+        ok(&mut s, who, a);
+    }
+    assert!(s.perm(raider).is_none());
+    let index = |o: &Origin| match o {
+        Origin::Ability { index, .. } => Some(*index),
+        _ => None,
+    };
+    let indexes: Vec<Option<u8>> = seen.iter().map(|(_, o)| index(o)).collect();
+    assert_eq!(indexes, vec![Some(1), Some(0)], "Burn the Fields, then the objective on its own");
+    assert_eq!(s.perm(vethrik).unwrap().victory, 1);
 }
 
 #[test]
