@@ -949,6 +949,23 @@ fn athernum_7_4_1a_a_hand_is_hidden_from_the_opponent() {
 }
 
 #[test]
+fn athernum_7_4_1c_a_card_drawn_in_the_other_players_turn_goes_to_its_owners_hand() {
+    // Bob's Mistmantle Spy draws when an attachment of his is turned face up.
+    let mut s = bastion(7410);
+    let spy = to_board(&mut s, BOB, "Mistmantle Spy", Place::Character);
+    let halberd = to_board(&mut s, BOB, "Warden's Halberd", Place::Item { host: spy });
+    s.perm_mut(halberd).unwrap().face_down = true;
+    let top = s.players[BOB].deck.last().unwrap().uid;
+    let (alices, bobs) = (s.players[ALICE].hand.len(), s.players[BOB].hand.len());
+    ok(&mut s, ALICE, Action::Acquisition);
+    ok(&mut s, BOB, Action::Reveal { attachment: halberd });
+    resolve_all(&mut s, ALICE);
+    assert!(in_hand(&s, BOB, top), "Bob's top card, in Bob's hand");
+    assert_eq!(s.players[BOB].hand.len(), bobs + 1);
+    assert_eq!(s.players[ALICE].hand.len(), alices + 1, "Alice drew only her Acquisition's card");
+}
+
+#[test]
 fn athernum_7_4_2a_a_draw_never_takes_from_the_extra_deck() {
     let mut s = bastion(742);
     let deck = std::mem::take(&mut s.players[ALICE].deck);
