@@ -219,6 +219,22 @@ fn athernum_4_2_2f_an_attachment_token_that_leaves_ceases_to_exist() {
     assert!(in_discard(&s, ALICE, cloak), "only the Cloak, paid as a cost");
 }
 
+#[test]
+#[ignore = "engine breaks 4.2.3d.II: an attacker discarded by the same check as its target loses its \"defeats\" trigger"]
+fn athernum_4_2_3d_a_defeats_trigger_fires_when_its_source_falls_in_the_same_combat() {
+    // Briar Stalker (OFV 3, DFV 2) and a Cinder Raider (OFV 2, DFV 1)
+    // destroy each other; the Stalker's condition was met all the same.
+    let mut s = day_phase_with(4230, [THORNWILD, BASTION], ["Wildcaller Ysra", AURELIE]);
+    let stalker = to_board(&mut s, ALICE, "Briar Stalker", Place::Character);
+    let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
+    attack(&mut s, stalker, raider);
+    assert!(s.perm(raider).is_none() && s.perm(stalker).is_none(), "both discarded");
+    assert_eq!(s.phase, Phase::Combat);
+    let mut want = [0; 5];
+    want[Faction::Thornwild as usize] = 1;
+    assert_eq!(s.players[ALICE].pool, want, "the Stalker's resource");
+}
+
 // 4.3 Abilities
 
 #[test]
