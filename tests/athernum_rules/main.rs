@@ -10,13 +10,16 @@
 //! - [`stack`]: the stack, state-based checks, abilities, winning (4.x);
 //! - [`pool`]: every card of the pool played, every support ability used;
 //! - [`sections_1_3`]: card elements, card types, the main character and
-//!   the glossary's terms (1.x, 2.x, 3.x, Term:), section by section.
+//!   the glossary's terms (1.x, 2.x, 3.x, Term:), section by section;
+//! - [`sections_4_12`]: one scenario for each section of chapters 4 to 10
+//!   the modules above leave without a test.
 
 mod board;
 mod markers;
 mod plan;
 mod pool;
 mod sections_1_3;
+mod sections_4_12;
 mod setup;
 mod stack;
 mod turn;

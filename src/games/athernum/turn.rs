@@ -471,9 +471,14 @@ pub fn set_phase(s: &mut State, p: Phase) {
     for seat in s.players.seats().collect::<Vec<_>>() {
         s.players[seat].pool = [0; 5];
     }
+    // 9.3.2: coming back from combat continues the Day Phase; it does not
+    // begin again, so "At the Day Phase" abilities do not trigger twice.
+    let back_from_combat = p == Phase::Day && s.phase == Phase::Combat;
     s.phase = p;
     s.round_open = false;
-    s.happened.push(Happened::PhaseBegan(s.active, p));
+    if !back_from_combat {
+        s.happened.push(Happened::PhaseBegan(s.active, p));
+    }
 }
 
 /// Runs the game on from a settled action until a player must decide.
