@@ -610,6 +610,24 @@ fn certamen_surge_taps_once_in_your_main_phase() {
 }
 
 #[test]
+fn certamen_card_type_rite_stays_on_the_livingfield_after_it_is_cast() {
+    // A Rite is cast like any spell, then stays as a permanent: Blazing
+    // Banner keeps its +1 power going once it has resolved.
+    let mut s = main_phase(47);
+    for _ in 0..3 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    let banner = to_hand(&mut s, ALICE, "Blazing Banner");
+    cast(&mut s, ALICE, banner, vec![]);
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 2, "no bonus while the Banner is on the Stack");
+    pass_both(&mut s);
+    assert!(s.permanent(banner).is_some_and(|p| p.controller == ALICE), "the Rite is on Alice's Livingfield");
+    assert!(!s.players[ALICE].hand.iter().any(|c| c.uid == banner));
+    assert_eq!(s.power(s.permanent(wolf).unwrap()), 3, "its effect goes on");
+}
+
+#[test]
 fn certamen_static_bonus_applies_while_its_permanent_stays() {
     let mut s = main_phase(43);
     let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
