@@ -29,8 +29,8 @@ impl Keyword {
             Self::Skyborne => "Only creatures that have Skyborne or Aegis themselves can block it.",
             Self::Steadfast => "Attacking does not tap it, so it stays ready to block.",
             Self::Swiftfang => {
-                "No summoning sickness: it may attack and pay tap costs on the turn it arrives, and an \
-                 Ascendant with it may use a minus ability that turn."
+                "No summoning sickness: it may attack and pay tap costs on the turn it arrives. An \
+                 Ascendant with Swiftfang may also use its minus ability on its first turn."
             }
             Self::Soulbind => "Whenever it deals combat damage, its controller gains as much Vitality.",
             Self::Oathbound => "The opponent's spells and activated abilities cannot choose it as a target.",
