@@ -226,3 +226,85 @@ async fn deck_assembly_open_draft_picks_are_one_click_on_the_public_board() {
     let (after, _) = state(&f, id).await;
     assert_ne!(after.to_act(), s.to_act(), "the pick was taken; the other player picks next");
 }
+
+/// Starter deck `i` of Spheres as a deck list, to save under another name.
+fn starter_list(i: usize) -> String {
+    let library = cardtable::games::Library::embedded().unwrap();
+    let catalog = library.catalog(cardtable::games::GameId::Spheres);
+    let deck = catalog.starter_deck(&catalog.starter_decks()[i].name).unwrap();
+    deck.cards.join(", ")
+}
+
+fn import(name: &str, list: &str) -> Command {
+    Command::Deck(cardtable::table::DeckCommand::Import {
+        name: name.into(),
+        game: "spheres".into(),
+        list: list.into(),
+    })
+}
+
+/// `who` presses Accept on the last challenge, then sends `value` as their
+/// deck-menu answer, as a forged request could (Discord does not check it).
+async fn forged_deck(f: &mut Front, who: &str, value: &str) -> Result<Vec<Outgoing>, TableError> {
+    let accept = f.button_on_last_post("Accept");
+    let challenge: i64 = accept.trim_start_matches("accept:").parse().unwrap();
+    let _ = f.click(who, &accept).await;
+    f.select(who, &CustomId::Deck { challenge }.encode(), value).await
+}
+
+fn refusal_text(r: Result<Vec<Outgoing>, TableError>) -> String {
+    match r {
+        Err(TableError::User(e)) => e.0,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn started(out: &[Outgoing]) -> bool {
+    out.iter().any(|o| matches!(o, Outgoing::CreateThread { .. }))
+}
+
+#[tokio::test]
+async fn a_forged_deck_menu_value_cannot_bring_a_saved_deck_to_a_pre_design_challenge() {
+    let mut f = Front::new().await;
+    f.slash("Bob", import("Mine", &starter_list(1))).await.unwrap();
+    f.slash("Alice", challenge(2, "pre-design", Some("Wildfire Horde"))).await.unwrap();
+    for forged in ["saved:Mine", "Mine"] {
+        let e = refusal_text(forged_deck(&mut f, "Bob", forged).await);
+        assert!(e.contains("assembly:pre-design") && e.contains("prebuilt"), "{forged}: {e}");
+        assert!(e.contains("Clockwork Skies"), "the refusal lists the decks to choose from: {e}");
+    }
+    // The menu's own answer still starts the match.
+    let out = forged_deck(&mut f, "Bob", "starter:Moonlit Veil").await.unwrap();
+    assert!(started(&out), "{out:?}");
+}
+
+#[tokio::test]
+async fn a_forged_deck_menu_value_cannot_bring_a_starter_deck_to_a_custom_challenge() {
+    let mut f = Front::new().await;
+    f.slash("Alice", import("Hers", &starter_list(0))).await.unwrap();
+    f.slash("Bob", import("Mine", &starter_list(1))).await.unwrap();
+    f.slash("Alice", challenge(2, "custom", Some("Hers"))).await.unwrap();
+    for forged in ["starter:Clockwork Skies", "Clockwork Skies"] {
+        let e = refusal_text(forged_deck(&mut f, "Bob", forged).await);
+        assert!(e.contains("assembly:custom") && e.contains("/deck"), "{forged}: {e}");
+    }
+    let out = forged_deck(&mut f, "Bob", "saved:Mine").await.unwrap();
+    assert!(started(&out), "{out:?}");
+}
+
+#[tokio::test]
+async fn a_forged_deck_menu_value_cannot_choose_a_deck_where_nobody_chooses_one() {
+    for assembly in ["closed-draft", "mirror"] {
+        let mut f = Front::new().await;
+        let deck = (assembly == "mirror").then_some("Wildfire Horde");
+        f.slash("Alice", challenge(2, assembly, deck)).await.unwrap();
+        let accept = f.button_on_last_post("Accept");
+        let challenge: i64 = accept.trim_start_matches("accept:").parse().unwrap();
+        let e = refusal_text(
+            f.select("Bob", &CustomId::Deck { challenge }.encode(), "starter:Clockwork Skies").await,
+        );
+        assert!(e.contains(&format!("assembly:{assembly}")) && e.contains("Accept"), "{assembly}: {e}");
+        // Accept still takes the seat.
+        assert!(started(&f.click("Bob", &accept).await.unwrap()), "{assembly}");
+    }
+}

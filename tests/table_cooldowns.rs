@@ -186,3 +186,73 @@ async fn rematches_count_as_challenges_to_that_person() {
     f.click("Bob", &rematch).await.unwrap();
     assert_eq!(pings(&f, "alice"), alice + 1);
 }
+
+/// Alice's challenge to `first`, with `others` named after them (opponent2…).
+fn challenge_with(first: &str, others: &[&str], partner: Option<&str>) -> Command {
+    Command::Challenge {
+        opponent: user(first),
+        game: "spheres".into(),
+        deck: None,
+        deadline_hours: None,
+        variant: None,
+        seating: Box::new(cardtable::table::Seating {
+            others: others.iter().map(|o| user(o)).collect(),
+            partner: partner.map(user),
+            mode: partner.map(|_| "teams".to_owned()),
+            ..Default::default()
+        }),
+    }
+}
+
+#[tokio::test]
+async fn naming_someone_as_opponent2_counts_toward_the_three_pings_an_hour() {
+    // The attack of issue 35: the first opponent rotates (each challenge
+    // withdrawn at once) while Carol is always named second.
+    let mut f = Front::new().await;
+    let mut refused = 0;
+    for first in ["Bob", "Dave", "Erin"].iter().cycle().take(9) {
+        match f.slash("Alice", challenge_with(first, &["Carol"], None)).await {
+            Ok(out) => {
+                decline(&mut f, "Alice", challenge_id(&out)).await.unwrap();
+            }
+            Err(TableError::User(e)) => {
+                assert!(e.0.contains("challenged Carol 3 times in the last hour"), "{}", e.0);
+                refused += 1;
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+        f.clock.advance(5);
+    }
+    assert_eq!(refused, 6, "only the first three challenges naming Carol are posted");
+    assert_eq!(pings(&f, "carol"), 3);
+
+    // Carol directly: refused, saying when she can be challenged again.
+    let before = f.all.len();
+    let e = refusal(f.slash("Alice", challenge("Carol")).await);
+    assert!(e.contains("challenged Carol 3 times in the last hour"), "{e}");
+    assert!(e.contains("You can challenge Carol again in 60 min"), "{e}");
+    assert_eq!(f.all.len(), before, "nothing is posted");
+    assert_eq!(pings(&f, "carol"), 3);
+
+    // An hour after the first, Carol may be challenged again.
+    f.clock.advance(3600 - 9 * 5);
+    f.slash("Alice", challenge("Carol")).await.unwrap();
+    assert_eq!(pings(&f, "carol"), 4);
+}
+
+#[tokio::test]
+async fn naming_someone_as_partner_counts_toward_the_three_pings_an_hour() {
+    let mut f = Front::new().await;
+    for (a, b) in [("Bob", "Dave"), ("Erin", "Frank"), ("Bob", "Erin")] {
+        let out = f.slash("Alice", challenge_with(a, &[b], Some("Carol"))).await.unwrap();
+        decline(&mut f, "Alice", challenge_id(&out)).await.unwrap();
+        f.clock.advance(60);
+    }
+    assert_eq!(pings(&f, "carol"), 3);
+    let e = refusal(f.slash("Alice", challenge_with("Dave", &["Frank"], Some("Carol"))).await);
+    assert!(e.contains("challenged Carol 3 times in the last hour"), "{e}");
+    let e = refusal(f.slash("Alice", challenge("Carol")).await);
+    assert!(e.contains("challenged Carol 3 times"), "{e}");
+    assert!(e.contains("again in 57 min"), "{e}");
+    assert_eq!(pings(&f, "carol"), 3);
+}

@@ -259,3 +259,32 @@ async fn first_draft_refuses_assembly_methods_that_build_rulebook_decks_and_allo
     let out = f.click("Bob", &accept).await.unwrap();
     assert!(out.iter().any(|o| matches!(o, Outgoing::CreateThread { .. })), "{out:?}");
 }
+
+#[tokio::test]
+async fn a_deck_name_with_bidi_control_or_invisible_characters_is_refused() {
+    let mut f = Front::new().await;
+    let list = starter_as_text(1);
+    // A right-to-left override would show "Mine" reversed (and what follows it);
+    // a zero-width space hides inside a name; a control character is never text.
+    for name in ["Mine\u{202E}kcah", "Cl\u{200B}ockwork Skies", "Mi\u{0007}ne", "\u{2067}Mine\u{2069}"] {
+        let e = refusal(f.slash("Alice", import(name, &list)).await);
+        assert!(e.contains("control, invisible or text-direction characters"), "{name:?}: {e}");
+    }
+    assert!(f.table.store().decks("alice", None).await.unwrap().is_empty(), "nothing was saved");
+}
+
+#[tokio::test]
+async fn a_deck_name_that_looks_like_a_starter_deck_is_refused() {
+    let mut f = Front::new().await;
+    let list = starter_as_text(1);
+    // A Cyrillic "о", a Greek "Κ", and "rn" posing as "m".
+    for name in ["Cl\u{043E}ckwork Skies", "Cl\u{043E}c\u{039A}work skies", "Wildfire Horde", "Moonlit Veil"]
+    {
+        let e = refusal(f.slash("Alice", import(name, &list)).await);
+        assert!(e.contains("starter deck"), "{name:?}: {e}");
+    }
+    let e = refusal(f.slash("Alice", import("Ashen Requiern", &list)).await);
+    assert!(e.contains("looks like the starter deck Ashen Requiem"), "{e}");
+    // A name of one's own is fine.
+    f.slash("Alice", import("Clockwork Skies II", &list)).await.unwrap();
+}

@@ -320,7 +320,11 @@ async fn tell(http: &Http, interaction: &CommandInteraction, text: &str) {
         return;
     }
     // Already acknowledged: replace "thinking…" if it is still there, else add a message.
-    let edit = EditInteractionResponse::new().content(text).components(Vec::new()).embeds(Vec::new());
+    let edit = EditInteractionResponse::new()
+        .content(text)
+        .components(Vec::new())
+        .embeds(Vec::new())
+        .allowed_mentions(CreateAllowedMentions::new());
     let answered_already = match interaction.get_response(http).await {
         Ok(response) => !response.content.is_empty() || !response.embeds.is_empty(),
         Err(_) => true,

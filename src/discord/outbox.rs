@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use serenity::all::{
-    AutoArchiveDuration, Channel, ChannelId, ChannelType, CreateForumPost, CreateMessage, CreateThread,
-    EditMessage, EditThread, GuildChannel, Http, MessageId,
+    AutoArchiveDuration, Channel, ChannelId, ChannelType, CreateForumPost, CreateThread, EditThread,
+    GuildChannel, Http, MessageId,
 };
 use tracing::{debug, info, warn};
 
@@ -337,7 +337,7 @@ pub async fn deliver(
                     warn!(message_ref, "cannot remove components: not a Discord message id");
                     continue;
                 };
-                let edit = EditMessage::new().components(Vec::new());
+                let edit = render::to_stripped();
                 let result = unarchiving(http, channel, Repeat::Safe, || {
                     channel.edit_message(http, message, edit.clone())
                 })
@@ -429,7 +429,7 @@ async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Re
     };
     let thread = match kind {
         Some(ChannelType::Forum) | Some(ChannelType::Unknown(MEDIA_CHANNEL)) => {
-            let starter = CreateMessage::new().content(format!("**{name}**: the board follows."));
+            let starter = render::to_forum_starter(&name);
             let post = CreateForumPost::new(name.clone(), starter)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
             with_retry(Repeat::Creates, || parent.create_forum_post(http, post.clone())).await?

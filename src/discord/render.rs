@@ -245,11 +245,29 @@ pub fn to_post(message: &Message, mentions: &[UserId]) -> CreateMessage {
     out
 }
 
-/// An earlier post replaced in place (an edit pings nobody).
+/// An earlier post replaced in place (an edit pings nobody: whatever its
+/// text holds, no user, role or @everyone mention is parsed).
 pub fn to_edit(message: &Message) -> EditMessage {
     let m = fit(message);
     let embeds = m.embed.iter().map(to_embed).collect();
-    EditMessage::new().content(&m.content).components(to_rows(&m)).embeds(embeds)
+    EditMessage::new().content(&m.content).components(to_rows(&m)).embeds(embeds).allowed_mentions(no_pings())
+}
+
+/// An earlier post with its buttons and menus removed (pings nobody).
+pub fn to_stripped() -> EditMessage {
+    EditMessage::new().components(Vec::new()).allowed_mentions(no_pings())
+}
+
+/// The mentions of a message that pings nobody: `parse` empty, so neither
+/// `@everyone`, nor a `<@&role>`, nor a `<@user>` in its text pings.
+pub fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// The first message of a forum post opened for a match: its name, which
+/// is made of players' names, so it pings nobody.
+pub fn to_forum_starter(name: &str) -> CreateMessage {
+    CreateMessage::new().content(format!("**{name}**: the board follows.")).allowed_mentions(no_pings())
 }
 
 /// An ephemeral follow-up to an interaction (pings nobody).
@@ -259,7 +277,7 @@ pub fn to_followup(message: &Message) -> CreateInteractionResponseFollowup {
         .ephemeral(true)
         .content(&m.content)
         .components(to_rows(&m))
-        .allowed_mentions(CreateAllowedMentions::new());
+        .allowed_mentions(no_pings());
     if let Some(e) = &m.embed {
         out = out.embed(to_embed(e));
     }
@@ -272,7 +290,7 @@ pub fn to_response_edit(message: &Message) -> EditInteractionResponse {
     let out = EditInteractionResponse::new()
         .content(&m.content)
         .components(to_rows(&m))
-        .allowed_mentions(CreateAllowedMentions::new());
+        .allowed_mentions(no_pings());
     match &m.embed {
         Some(e) => out.embed(to_embed(e)),
         None => out.embeds(Vec::new()),
@@ -283,7 +301,7 @@ pub fn to_response_edit(message: &Message) -> EditInteractionResponse {
 pub fn to_direct_message(text: &str) -> CreateMessage {
     CreateMessage::new()
         .content(fit(&Message { content: text.to_owned(), ..Message::default() }).content)
-        .allowed_mentions(CreateAllowedMentions::new())
+        .allowed_mentions(no_pings())
 }
 
 /// A thread name Discord accepts (1 to 100 characters).

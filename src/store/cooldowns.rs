@@ -1,5 +1,5 @@
 //! What the spam limits count: board re-posts per user and match, and
-//! challenges per challenger and opponent.
+//! challenges per challenger and invited player.
 
 use super::{Store, StoreError};
 
@@ -39,7 +39,9 @@ impl Store {
     }
 
     /// When `challenger` challenged `opponent` (rematches included, whatever
-    /// became of the challenges) at or after `since`, oldest first.
+    /// became of the challenges) at or after `since`, oldest first. Every
+    /// invited seat counts: the first opponent, `opponent2`–`opponent5` and
+    /// the partner alike (each challenge lists them in `challenge_seats`).
     pub async fn challenge_times_since(
         &self,
         challenger: &str,
@@ -47,9 +49,12 @@ impl Store {
         since: i64,
     ) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT created_at FROM challenges
-             WHERE challenger = ? AND opponent = ? AND created_at >= ?
-             ORDER BY created_at",
+            "SELECT c.created_at FROM challenges c
+             WHERE c.challenger = ?1 AND c.created_at >= ?3
+               AND (c.opponent = ?2
+                    OR EXISTS (SELECT 1 FROM challenge_seats s
+                               WHERE s.challenge_id = c.id AND s.user_id = ?2))
+             ORDER BY c.created_at",
         )
         .bind(challenger)
         .bind(opponent)

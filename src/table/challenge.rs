@@ -404,10 +404,77 @@ impl Table {
     ) -> Result<Vec<Outgoing>, TableError> {
         let ch = self.answerable(req, id).await?;
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
-        let source = DeckSource::decode(value);
+        // Discord does not check a menu's answer: it must be one the
+        // challenge's assembly method could have offered.
+        let source = self.allowed_source(req, &ch, game, DeckSource::decode(value)).await?;
         let theirs = source.resolve(&self.store, &self.library, req.user.id.as_str(), game).await?;
         check_for_variant(self.library.catalog(game), game, ch.variant.as_deref(), &theirs)?;
         self.take_seat(req, ch, game, Some(theirs)).await
+    }
+
+    /// The deck a deck-menu answer names, if the challenge's assembly
+    /// method lets players bring it (the menu offers only those, but a
+    /// forged answer can name any): prebuilt decks under `pre-design`,
+    /// the player's saved decks under `custom`, none where nobody chooses
+    /// (a draft, mirror decks).
+    async fn allowed_source(
+        &self,
+        req: &Request,
+        ch: &ChallengeRow,
+        game: GameId,
+        source: DeckSource,
+    ) -> Result<DeckSource, TableError> {
+        let method = ch.assembly.as_deref().unwrap_or("");
+        match (game.info().brings(ch.assembly.as_deref()), source) {
+            (Brings::AnyDeck, s) => Ok(s),
+            (Brings::Nothing, _) => refuse(format!(
+                "assembly:{method} builds every deck during the match, so nobody chooses one: press Accept."
+            )),
+            (Brings::ChallengersDeck, _) => refuse(format!(
+                "assembly:{method} plays copies of the challenger's deck, so nobody else chooses one: \
+                 press Accept."
+            )),
+            (Brings::Prebuilt, source) => {
+                let starters: Vec<String> = self
+                    .library
+                    .catalog(game)
+                    .variant_decks(ch.variant.as_deref())
+                    .into_iter()
+                    .map(|d| d.name)
+                    .collect();
+                let (n, prebuilt) = match source {
+                    DeckSource::Starter(n) | DeckSource::Named(n) => {
+                        let found = starters.iter().find(|s| s.eq_ignore_ascii_case(&n)).cloned();
+                        (n, found)
+                    }
+                    DeckSource::Saved(n) => (n, None),
+                };
+                match prebuilt {
+                    Some(s) => Ok(DeckSource::Starter(s)),
+                    None => refuse(format!(
+                        "assembly:{method} plays the prebuilt decks, so {} cannot be chosen. The prebuilt \
+                         decks: {}.",
+                        quote(&n),
+                        starters.join(", ")
+                    )),
+                }
+            }
+            (Brings::Saved, DeckSource::Saved(n) | DeckSource::Named(n)) => {
+                match self.store.deck(req.user.id.as_str(), game.key(), &n).await? {
+                    Some(_) => Ok(DeckSource::Saved(n)),
+                    None => refuse(format!(
+                        "assembly:{method} plays decks the players saved with /deck, and you have none \
+                         called {}: choose one of your saved decks.",
+                        quote(&n)
+                    )),
+                }
+            }
+            (Brings::Saved, DeckSource::Starter(n)) => refuse(format!(
+                "assembly:{method} plays decks the players saved with /deck, so the prebuilt deck {} \
+                 cannot be chosen: choose one of your saved decks.",
+                quote(&n)
+            )),
+        }
     }
 
     /// A player takes their seat (with `theirs`, or with no deck when the

@@ -5,7 +5,8 @@
 //!   meanwhile it shows them the board privately instead.
 //! - One person challenges another at most [`CHALLENGES_PER_HOUR`] times in
 //!   any hour, counting every challenge they sent to that person (a rematch
-//!   is a challenge), whatever became of it. Beyond that nothing is posted,
+//!   is a challenge), whatever became of it, and whichever seat it invited
+//!   them to: first opponent, `opponent2`–`opponent5` or `partner`. Beyond that nothing is posted,
 //!   so nobody is pinged; the challenger is told when they can again.
 //! - Withdrawing a challenge pings nobody, and a decline pings the
 //!   challenger once per challenge, so a decline loop pings each side at

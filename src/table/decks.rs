@@ -13,6 +13,39 @@ use crate::view::{self, CustomId};
 /// Longest deck name accepted.
 pub const MAX_DECK_NAME: usize = 50;
 
+/// Refuses a deck name holding characters that change how text around it
+/// reads without showing themselves: control characters, bidirectional
+/// overrides and isolates (a name could show reversed), and invisible
+/// format characters (zero-width spaces and joiners).
+pub fn check_deck_name_text(name: &str) -> Result<(), TableError> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c,
+                '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+                | '\u{061C}' | '\u{FEFF}' | '\u{00AD}' | '\u{180E}' | '\u{FFF9}'..='\u{FFFB}')
+    };
+    match name.chars().find(|&c| hidden(c)) {
+        Some(c) => refuse(format!(
+            "A deck name cannot contain control, invisible or text-direction characters \
+             (this one has U+{:04X}); type it in plain letters.",
+            u32::from(c)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether `name` could be taken for `starter`: the same once case is
+/// ignored and each character is replaced by the one it is confusable
+/// with (Unicode TS #39 skeletons: a Cyrillic "о" reads as a Latin "o",
+/// "rn" as "m").
+pub fn confusable(name: &str, starter: &str) -> bool {
+    use unicode_security::confusable_detection::skeleton;
+    // Skeletons before and after lowercasing: a Greek "Κ" reads as "K",
+    // whose lowercase is "k" (a lowercase "κ" alone reads otherwise).
+    let key = |s: &str| skeleton(&skeleton(s).collect::<String>().to_lowercase()).collect::<String>();
+    key(name) == key(starter)
+}
+
 /// One line of a deck list: `count` copies of `name`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeckEntry {
@@ -341,9 +374,22 @@ impl Table {
                 if name.contains(':') || name.contains('\n') {
                     return refuse("A deck name cannot contain ':' or line breaks.");
                 }
+                check_deck_name_text(name)?;
                 let catalog = self.library.catalog(game);
                 if catalog.starter_deck(name).is_ok() {
                     return refuse(format!("\"{name}\" is the name of a starter deck; pick another name."));
+                }
+                let starters: Vec<String> = catalog
+                    .starter_decks()
+                    .into_iter()
+                    .chain(catalog.variant_only_decks())
+                    .map(|d| d.name)
+                    .collect();
+                if let Some(starter) = starters.iter().find(|s| confusable(name, s)) {
+                    return refuse(format!(
+                        "That deck name looks like the starter deck {starter} (some of its letters only \
+                         look like others); pick a name of your own."
+                    ));
                 }
                 let entries = parse_deck_list(list)?;
                 let (cards, text) = check_list(catalog, &entries)?;
