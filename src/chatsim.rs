@@ -528,6 +528,14 @@ impl Sim {
                 self.report.idle_pings += 1;
             }
         }
+        if self.trace {
+            eprintln!(
+                "  offered to {who}: {} moves, {} passes, {} filler",
+                moves.len(),
+                passes.len(),
+                filler.len()
+            );
+        }
         let pass = passes.iter().find(|(end, _)| *end).or(passes.first()).map(|(_, k)| k.clone());
         let choice = if !moves.is_empty() && (pass.is_none() || self.rng.below(5) < 4) {
             let i = self.rng.below(moves.len());

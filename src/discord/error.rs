@@ -10,11 +10,12 @@
 
 use poise::FrameworkError;
 use serenity::all::{
-    CommandInteraction, CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CommandInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, EditInteractionResponse, Http,
 };
 use tracing::{error, warn};
 
+use super::render::no_pings;
 use super::{Data, Error};
 use crate::table::{TableError, UserError};
 
@@ -312,10 +313,8 @@ pub async fn on_error(err: FrameworkError<'_, Data, Error>) {
 /// Shows `text` to the person only, whether or not the interaction was
 /// acknowledged yet.
 async fn tell(http: &Http, interaction: &CommandInteraction, text: &str) {
-    let message = CreateInteractionResponseMessage::new()
-        .content(text)
-        .ephemeral(true)
-        .allowed_mentions(CreateAllowedMentions::new());
+    let message =
+        CreateInteractionResponseMessage::new().content(text).ephemeral(true).allowed_mentions(no_pings());
     if interaction.create_response(http, CreateInteractionResponse::Message(message)).await.is_ok() {
         return;
     }
@@ -324,7 +323,7 @@ async fn tell(http: &Http, interaction: &CommandInteraction, text: &str) {
         .content(text)
         .components(Vec::new())
         .embeds(Vec::new())
-        .allowed_mentions(CreateAllowedMentions::new());
+        .allowed_mentions(no_pings());
     let answered_already = match interaction.get_response(http).await {
         Ok(response) => !response.content.is_empty() || !response.embeds.is_empty(),
         Err(_) => true,
@@ -333,7 +332,7 @@ async fn tell(http: &Http, interaction: &CommandInteraction, text: &str) {
         let followup = CreateInteractionResponseFollowup::new()
             .content(text)
             .ephemeral(true)
-            .allowed_mentions(CreateAllowedMentions::new());
+            .allowed_mentions(no_pings());
         interaction.create_followup(http, followup).await.map(drop)
     } else {
         interaction.edit_response(http, edit).await.map(drop)

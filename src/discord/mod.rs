@@ -89,7 +89,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 })
             },
             // Nothing we send may ping beyond what a post asks for.
-            allowed_mentions: Some(serenity::all::CreateAllowedMentions::new()),
+            allowed_mentions: Some(render::no_pings()),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {

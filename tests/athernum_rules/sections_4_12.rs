@@ -220,7 +220,6 @@ fn athernum_4_2_2f_an_attachment_token_that_leaves_ceases_to_exist() {
 }
 
 #[test]
-#[ignore = "engine breaks 4.2.3d.II: an attacker discarded by the same check as its target loses its \"defeats\" trigger"]
 fn athernum_4_2_3d_a_defeats_trigger_fires_when_its_source_falls_in_the_same_combat() {
     // Briar Stalker (OFV 3, DFV 2) and a Cinder Raider (OFV 2, DFV 1)
     // destroy each other; the Stalker's condition was met all the same.

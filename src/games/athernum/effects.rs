@@ -3,7 +3,7 @@
 //! whose target is no longer legal does nothing to it (4.3.5b.III).
 
 use super::state::{
-    Card, Change, Choice, Continuous, Def, Fetch, Happened, Origin, Perm, Place, Scope, StackItem, State, TargetRef,
+    Card, Change, Choice, Continuous, Def, Fetch, Gone, Happened, Origin, Perm, Place, Scope, StackItem, State, TargetRef,
     Uid, CHARACTER_SLOTS, FACTIONLESS,
 };
 use super::values::{self, could_have_dfv, matches};
@@ -116,6 +116,7 @@ pub fn leave(s: &mut State, uid: Uid, dest: Dest, ev: &mut Vec<Event>) -> bool {
         discarded: dest == Dest::Discard,
         face_up: !p.face_down,
     });
+    s.gone.push(Gone { perm: p.clone(), heard: s.happened.len() });
     // Victory Tokens on it go back to the pool (10.1.5, 10.0.5).
     s.victory_pool += u32::from(p.victory);
     let hosted: Vec<Uid> = s.board.iter().filter(|a| a.place == Place::Item { host: uid }).map(|a| a.uid).collect();

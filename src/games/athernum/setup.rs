@@ -99,6 +99,7 @@ pub fn setup(setup: &MatchSetup, db: &Arc<AthernumDb>) -> Result<State, SetupErr
         pending: Vec::new(),
         round_open: false,
         happened: Vec::new(),
+        gone: Vec::new(),
         continuous: Vec::new(),
         victory_pool: 0,
         next_uid,
@@ -144,6 +145,7 @@ pub fn reveal(s: &mut State, ev: &mut Vec<Event>) {
         m.counted = true;
     }
     s.happened.clear();
+    s.gone.clear();
     ev.push(Event::public(format!("Main characters revealed: {}.", shown.join("; "))));
     // Initiative: ties are broken at random (8.0.2d, 8.0.6b).
     let mut order: Vec<Seat> = s.players.seats().collect();

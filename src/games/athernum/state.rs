@@ -57,6 +57,17 @@ pub enum Place {
     },
 }
 
+/// A permanent or attachment that left the board, as it last was, with
+/// how many of the events since the last check it was there for
+/// (4.2.3d.II–III).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gone {
+    /// It, as it last was.
+    pub perm: Perm,
+    /// The events it was there for: the first `heard` of `happened`.
+    pub heard: usize,
+}
+
 /// A permanent or an attachment on the game board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Perm {
@@ -501,6 +512,11 @@ pub struct State {
     pub round_open: bool,
     /// Events since the last state-based check.
     pub happened: Vec<Happened>,
+    /// What left the board since the last state-based check, as it last
+    /// was (4.2.3d.II–III): its abilities still trigger on what happened
+    /// while it was there.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gone: Vec<Gone>,
     /// Changes in force.
     pub continuous: Vec<Continuous>,
     /// The global Victory Token pool (10.1).

@@ -93,6 +93,7 @@ fn to_day_phase(mut s: State) -> State {
     s.stack.clear();
     s.pending.clear();
     s.happened.clear();
+    s.gone.clear();
     s.order = vec![Seat(0), Seat(1)];
     s.first = Seat(0);
     s.active = Seat(0);
@@ -142,6 +143,7 @@ pub fn to_board(s: &mut State, seat: Seat, name: &str, place: Place) -> Uid {
     enter(s, c.uid, Def::Card(c.id), false, seat, seat, place, false);
     s.pending.clear();
     s.happened.clear();
+    s.gone.clear();
     if let Some(p) = s.perm_mut(c.uid) {
         p.counted = true;
     }
@@ -156,6 +158,7 @@ pub fn resources(s: &mut State, seat: Seat, n: usize) {
     }
     s.pending.clear();
     s.happened.clear();
+    s.gone.clear();
 }
 
 /// `seat`'s resource tokens.

@@ -687,17 +687,33 @@ fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
 /// discarded; a main character is exhausted and healed instead (3.0.7e).
 fn discard_destroyed(s: &mut State, ev: &mut Vec<Event>) {
     loop {
-        let hit = s.board.iter().find(|p| !p.face_down && dfv(s, p).is_some_and(|d| p.damage >= d) && p.damage > 0).map(|p| (p.uid, p.main));
-        let Some((uid, main)) = hit else { break };
-        if main {
-            exhaust(s, uid);
-            if let Some(p) = s.perm_mut(uid) {
-                p.damage = 0;
+        // Everything destroyed at once goes at once: each saw the others
+        // go (4.2.3d.II, a "defeats" of two fighters that fell together).
+        let hits: Vec<(Uid, bool)> = s
+            .board
+            .iter()
+            .filter(|p| !p.face_down && dfv(s, p).is_some_and(|d| p.damage >= d) && p.damage > 0)
+            .map(|p| (p.uid, p.main))
+            .collect();
+        if hits.is_empty() {
+            break;
+        }
+        let from = s.gone.len();
+        for (uid, main) in hits {
+            if main {
+                exhaust(s, uid);
+                if let Some(p) = s.perm_mut(uid) {
+                    p.damage = 0;
+                }
+                let n = s.perm(uid).map(|p| s.def_name(p.def)).unwrap_or_default();
+                ev.push(Event::public(format!("{n} is overwhelmed: exhausted, its damage removed.")));
+            } else {
+                leave(s, uid, Dest::Discard, ev);
             }
-            let n = s.perm(uid).map(|p| s.def_name(p.def)).unwrap_or_default();
-            ev.push(Event::public(format!("{n} is overwhelmed: exhausted, its damage removed.")));
-        } else {
-            leave(s, uid, Dest::Discard, ev);
+        }
+        let heard = s.happened.len();
+        for g in &mut s.gone[from..] {
+            g.heard = heard;
         }
     }
     // A face-up permanent with a DFV of 0 and no damage stays (it has taken none).
@@ -893,11 +909,16 @@ fn fires(s: &State, when: Trigger, p: &super::state::Perm, h: &Happened) -> bool
 /// their order (9.2.1, [`Choice::TriggerOrder`]).
 fn collect_triggers(s: &mut State) {
     let happened = std::mem::take(&mut s.happened);
+    let gone = std::mem::take(&mut s.gone);
     if happened.is_empty() {
         return;
     }
     let mut found: Vec<(Seat, Uid, Origin)> = Vec::new();
-    for p in &s.board {
+    // What is on the board hears everything that happened; what left hears
+    // what happened while it was still there, as it last was (4.2.3d.II).
+    let there = s.board.iter().map(|p| (p, happened.len()));
+    let left = gone.iter().map(|g| (&g.perm, g.heard.min(happened.len())));
+    for (p, heard) in there.chain(left) {
         if p.face_down || p.blank {
             continue;
         }
@@ -910,7 +931,7 @@ fn collect_triggers(s: &mut State) {
                 Ability::Equip { when: Some(w), .. } if attached => (*w, None),
                 _ => continue,
             };
-            for h in &happened {
+            for h in &happened[..heard] {
                 if fires(s, when, p, h) && condition.is_none_or(|c| values::holds(s, c, p.controller, p.uid)) {
                     found.push((p.controller, p.uid, Origin::Ability { def: p.def, index: i as u8 }));
                 }
