@@ -136,20 +136,10 @@ fn athernum_2_2_2c_effects_change_the_number_of_item_slots() {
     let ysra = main_of(&s, ALICE);
     // The Wild Growth Totem gives its host a second slot while attached.
     let totem = to_hand(&mut s, ALICE, "Wild Growth Totem");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: totem, mode: ItemMode::Attach { host: ysra, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, totem, ysra);
     assert_eq!(slots(&s, s.perm(ysra).unwrap()), 2);
     let mail = to_hand(&mut s, ALICE, "Thornmail");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: mail, mode: ItemMode::Attach { host: ysra, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, mail, ysra);
     assert_eq!(s.board.iter().filter(|p| p.place == Place::Item { host: ysra }).count(), 2);
 }
 
@@ -237,12 +227,7 @@ fn athernum_2_3_2d_an_item_attached_face_up_applies_at_once() {
     let mut s = day_phase(13);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, sergeant);
     assert_eq!(values(&s, sergeant), (Some(3), Some(5)));
     assert_eq!(s.perm(halberd).unwrap().place, Place::Item { host: sergeant });
 }
@@ -328,12 +313,7 @@ fn athernum_4_3_5g_equip_abilities_work_only_while_attached_face_up() {
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, aurelie), before);
     let axe = to_hand(&mut s, ALICE, "Warbrand Axe");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: axe, mode: ItemMode::Attach { host: aurelie, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, axe, aurelie);
     assert_eq!(values(&s, aurelie).0, before.0.map(|v| v + 2));
     // An exhausted host keeps its attachment, but shows no values (6.2.3b).
     exhaust_with(&mut s, aurelie, 1);

@@ -82,3 +82,11 @@ fn exhaust_with(s: &mut State, uid: u32, counters: u8) {
     p.face_down = true;
     p.exhaustion = counters;
 }
+
+/// `seat` attaches `item` from the hand to `host` face up (2.3.2), and
+/// the stack resolves.
+fn attach_face_up(s: &mut State, seat: Seat, item: u32, host: u32) {
+    let mode = cardtable::games::athernum::ItemMode::Attach { host, face_down: false };
+    cardtable::games::athernum::testing::act(s, seat, &Action::PlayItem { card: item, mode });
+    resolve_all(s, seat);
+}

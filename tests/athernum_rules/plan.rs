@@ -161,8 +161,23 @@ fn athernum_9_3_9a_i_a_plan_stops_where_its_next_target_is_gone() {
     assert!(s.perm(sergeant).is_some_and(|p| !p.exhausted), "the Sergeant never attacked");
 }
 
+/// Bob answers every window and defender question of the plan by passing
+/// until the plan is over or someone else must decide; returns who that is.
+fn bob_passes_through(s: &mut State) -> Option<Seat> {
+    for _ in 0..50 {
+        let who = table_until_asked(s)?;
+        if who != BOB || s.plan.is_none() {
+            return Some(who);
+        }
+        let pass =
+            if s.prompt == Prompt::Defender { Action::Defend { defender: None } } else { Action::Pass };
+        ok(s, BOB, pass);
+    }
+    panic!("the plan never ended");
+}
+
 #[test]
-fn athernum_9_3_8_a_response_in_a_planned_combat_stops_the_plan_and_alice_is_asked() {
+fn athernum_9_3_8_a_response_aimed_at_the_attacker_asks_her_and_the_plan_goes_on_when_she_passes() {
     let (mut s, [sergeant, paladin, camp, _, bobs_main]) = two_attackers(66);
     // Bob can answer in the window: an Archer of his with a resource.
     let archer = to_board(&mut s, BOB, "Gatehouse Archer", Place::Character);
@@ -179,10 +194,42 @@ fn athernum_9_3_8_a_response_in_a_planned_combat_stops_the_plan_and_alice_is_ask
     if s.prompt == Prompt::TriggerTarget {
         ok(&mut s, BOB, Action::Target { target: TargetRef::Perm(sergeant) });
     }
-    assert!(events.iter().any(|e| e.contains("plan stops") && e.contains("1 planned attack")), "{events:?}");
-    assert!(s.plan.is_none());
-    assert!(s.fight.is_some_and(|f| !f.planned), "the combat under way is Alice's to answer again");
+    assert!(!events.iter().any(|e| e.contains("plan stops")), "{events:?}");
+    assert!(s.plan.as_ref().is_some_and(|p| p.committed), "Bob's response leaves Alice's plan standing");
     assert_eq!(table_until_asked(&mut s), Some(ALICE), "the Volley aims at her Sergeant: she is asked");
+    ok(&mut s, ALICE, Action::Pass);
+    // She let it resolve: the plan goes on to the Paladin's attack, which
+    // Bob answers in the same sitting.
+    bob_passes_through(&mut s);
+    assert!(s.plan.is_none(), "the plan was fought to its end");
+    assert!(s.perm(paladin).is_some_and(|p| p.exhausted), "the Paladin's planned attack was made");
+}
+
+#[test]
+fn athernum_9_3_8_another_players_response_that_aims_at_nothing_of_hers_leaves_the_plan_unasked() {
+    // Bob's Sellsword defends and Bob pumps nothing of Alice's: she is not
+    // asked, and her second attack follows in Bob's sitting.
+    let (mut s, [sergeant, paladin, camp, _, bobs_main]) = two_attackers(68);
+    let engineer = to_board(&mut s, BOB, "Bulwark Engineer", Place::Character);
+    resources(&mut s, BOB, 2);
+    ok(&mut s, ALICE, Action::Attack { attacker: sergeant, target: camp });
+    ok(&mut s, ALICE, Action::Attack { attacker: paladin, target: bobs_main });
+    ok(&mut s, ALICE, Action::Fight);
+    assert_eq!(table_until_asked(&mut s), Some(BOB));
+    ok(&mut s, BOB, Action::Defend { defender: None });
+    assert_eq!(table_until_asked(&mut s), Some(BOB));
+    let reinforce = legal(&s, BOB)
+        .into_iter()
+        .find(|a| matches!(a, Action::Activate { source, .. } if *source == engineer));
+    let reinforce = reinforce.expect("Bob can use his Engineer in the window");
+    ok(&mut s, BOB, reinforce);
+    if s.prompt == Prompt::TriggerTarget {
+        ok(&mut s, BOB, Action::Target { target: TargetRef::Perm(engineer) });
+    }
+    assert!(s.plan.as_ref().is_some_and(|p| p.committed));
+    bob_passes_through(&mut s);
+    assert!(s.plan.is_none(), "Alice was not asked before her plan was fought to its end");
+    assert!(s.perm(paladin).is_some_and(|p| p.exhausted), "the Paladin's planned attack was made");
 }
 
 #[test]

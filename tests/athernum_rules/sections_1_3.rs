@@ -133,12 +133,7 @@ fn athernum_term_linked_target_an_attachment_acts_on_the_permanent_it_is_fixed_t
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, sergeant);
     assert_eq!(values(&s, sergeant), (Some(3), Some(5)), "the linked target gains +1/+1");
     assert_eq!(values(&s, archer), (Some(2), Some(2)), "another character does not");
 }
@@ -151,12 +146,7 @@ fn athernum_term_item_slot_holds_one_attachment() {
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
     let shield = to_hand(&mut s, ALICE, "Tower Shield");
     assert!(attach_offered(&s, halberd, inn));
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: inn, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, inn);
     assert!(!attach_offered(&s, shield, inn), "its one slot is taken");
     assert!(attach_offered(&s, shield, main_of(&s, ALICE)), "another permanent's slot is free");
 }
@@ -198,12 +188,7 @@ fn athernum_term_face_up_a_face_up_attachment_is_seen_by_everyone_and_works() {
     let mut s = day_phase(107);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, sergeant);
     let p = s.perm(halberd).unwrap();
     for viewer in [Viewer::Seat(BOB), Viewer::Public] {
         assert_eq!(perm_name(&s, p, viewer), "Warden's Halberd");
@@ -389,12 +374,7 @@ fn athernum_term_equipment_ability_ends_when_its_attachment_turns_face_down() {
     let mut s = day_phase(120);
     let aurelie = main_of(&s, ALICE);
     let axe = to_hand(&mut s, ALICE, "Warbrand Axe");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: axe, mode: ItemMode::Attach { host: aurelie, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, axe, aurelie);
     assert_eq!(values(&s, aurelie).0, Some(4));
     s.perm_mut(axe).unwrap().face_down = true;
     act(&mut s, ALICE, &Action::Acquisition);
@@ -736,12 +716,7 @@ fn athernum_1_1_7_a_card_with_changed_values_keeps_its_name() {
     let mut s = day_phase(142);
     let first = to_board(&mut s, ALICE, CARTOGRAPHER, Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: first, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, first);
     assert_eq!(values(&s, first), (Some(3), Some(5)));
     let second = to_hand(&mut s, ALICE, CARTOGRAPHER);
     resources(&mut s, ALICE, 4);
@@ -1005,12 +980,7 @@ fn athernum_2_1_2h_an_attached_item_keeps_working_turn_after_turn() {
     let mut s = day_phase(160);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, sergeant);
     end_turn(&mut s);
     end_turn(&mut s);
     assert_eq!(s.active, ALICE);
@@ -1250,12 +1220,7 @@ fn athernum_2_2_5_set_values_come_before_additions() {
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, torch).0, Some(5));
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: torch, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, brand, torch);
     assert_eq!(values(&s, torch), (Some(6), Some(2)));
 }
 
@@ -1339,12 +1304,7 @@ fn athernum_2_3_2_an_item_is_attached_into_a_slot_of_a_character() {
     let mut s = day_phase(181);
     let sergeant = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: sergeant, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, sergeant);
     assert_eq!(s.perm(halberd).unwrap().place, Place::Item { host: sergeant });
     assert!(!in_discard(&s, ALICE, halberd), "attached, not played directly");
 }
@@ -1477,12 +1437,7 @@ fn athernum_2_4_5_a_location_with_an_item_slot_holds_an_attachment() {
     let mut s = day_phase(192);
     let inn = to_board(&mut s, ALICE, "The Crossroads Inn", Place::Location);
     let shield = to_hand(&mut s, ALICE, "Tower Shield");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: shield, mode: ItemMode::Attach { host: inn, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, shield, inn);
     assert_eq!(s.perm(shield).unwrap().place, Place::Item { host: inn });
 }
 
@@ -1511,12 +1466,7 @@ fn athernum_2_4_5d_an_effect_gives_a_location_another_slot() {
     let mut s = day_phase_with(195, [THORNWILD, BASTION], [YSRA, AURELIE]);
     let inn = to_board(&mut s, ALICE, "The Crossroads Inn", Place::Location);
     let totem = to_hand(&mut s, ALICE, "Wild Growth Totem");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: totem, mode: ItemMode::Attach { host: inn, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, totem, inn);
     assert_eq!(slots(&s, s.perm(inn).unwrap()), 2);
     let mail = to_hand(&mut s, ALICE, "Thornmail");
     assert!(attach_offered(&s, mail, inn));

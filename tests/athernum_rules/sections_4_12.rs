@@ -63,6 +63,16 @@ fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
     Athernum::secrets(s, viewer)
 }
 
+/// The card named `name` is a secret to everyone but `seat` (the other
+/// player and the public board).
+fn assert_hidden_from_all_but(s: &State, seat: Seat, name: &str) {
+    let name = name.to_owned();
+    assert!(!secrets(s, Viewer::Seat(seat)).contains(&name), "{name}: its owner may look");
+    let other = if seat == ALICE { BOB } else { ALICE };
+    assert!(secrets(s, Viewer::Seat(other)).contains(&name), "{name}: hidden from the other player");
+    assert!(secrets(s, Viewer::Public).contains(&name), "{name}: hidden from the board");
+}
+
 fn in_discard(s: &State, seat: Seat, uid: u32) -> bool {
     s.players[seat].discard.iter().any(|c| c.uid == uid)
 }
@@ -371,12 +381,7 @@ fn athernum_4_4_1b_an_older_modifier_applies_after_a_newer_set_value() {
     resolve_all(&mut s, ALICE);
     assert_eq!(values(&s, kharsa).0, Some(4), "Raiders get +1");
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: kharsa, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, brand, kharsa);
     assert_eq!(values(&s, kharsa).0, Some(6), "set to 5, then the older +1");
 }
 
@@ -402,12 +407,7 @@ fn athernum_4_4_3a_the_final_value_is_the_total_after_every_modifier() {
     let mut s = ashen(443);
     let kharsa = main_of(&s, ALICE);
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: kharsa, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, brand, kharsa);
     let marches = to_hand(&mut s, ALICE, "Burning Marches");
     act(&mut s, ALICE, &Action::PlayLocation { card: marches });
     resolve_all(&mut s, ALICE);
@@ -420,12 +420,7 @@ fn athernum_4_4_3b_an_effect_of_a_hidden_source_does_nothing() {
     let mut s = bastion(444);
     let aurelie = main_of(&s, ALICE);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: aurelie, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, aurelie);
     assert_eq!(values(&s, aurelie), (Some(3), Some(6)));
     // Turned face down (as Gloamhound's trigger does); the next check ends
     // what it gave (4.2.1).
@@ -630,9 +625,7 @@ fn athernum_6_1_4_a_face_down_attachment_is_seen_only_by_its_hosts_controller() 
     let torch = to_board(&mut s, ALICE, "Torch of Ruin", Place::Item { host: aurelie });
     s.perm_mut(torch).unwrap().face_down = true;
     let torch_name = "Torch of Ruin".to_owned();
-    assert!(!secrets(&s, Viewer::Seat(ALICE)).contains(&torch_name), "Alice may look");
-    assert!(secrets(&s, Viewer::Seat(BOB)).contains(&torch_name));
-    assert!(secrets(&s, Viewer::Public).contains(&torch_name));
+    assert_hidden_from_all_but(&s, ALICE, &torch_name);
 }
 
 #[test]
@@ -958,9 +951,7 @@ fn athernum_7_4_1a_a_hand_is_hidden_from_the_opponent() {
     let mut s = bastion(741);
     to_hand(&mut s, ALICE, "Ashfall Titan");
     let name = "Ashfall Titan".to_owned();
-    assert!(!secrets(&s, Viewer::Seat(ALICE)).contains(&name));
-    assert!(secrets(&s, Viewer::Seat(BOB)).contains(&name));
-    assert!(secrets(&s, Viewer::Public).contains(&name));
+    assert_hidden_from_all_but(&s, ALICE, &name);
 }
 
 #[test]
@@ -1002,9 +993,7 @@ fn athernum_7_4_2b_only_the_owner_sees_their_extra_deck() {
     let s = bastion(743);
     let name = "The Last Rampart".to_owned();
     assert!(s.players[ALICE].extra.iter().any(|c| s.db.card(c.id).name == name));
-    assert!(!secrets(&s, Viewer::Seat(ALICE)).contains(&name));
-    assert!(secrets(&s, Viewer::Seat(BOB)).contains(&name));
-    assert!(secrets(&s, Viewer::Public).contains(&name));
+    assert_hidden_from_all_but(&s, ALICE, &name);
 }
 
 #[test]
@@ -1535,12 +1524,7 @@ fn athernum_7_3_2_an_attachment_applies_to_its_linked_target() {
     let aurelie = main_of(&s, ALICE);
     let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: recruit, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, recruit);
     assert_eq!(values(&s, recruit), (Some(2), Some(4)), "+1/+1 on its host");
     assert_eq!(values(&s, aurelie), (Some(2), Some(5)), "nobody else");
 }

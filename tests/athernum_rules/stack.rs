@@ -11,9 +11,7 @@ use cardtable::games::athernum::testing::{
     to_hand,
 };
 use cardtable::games::athernum::values::{dfv, ofv};
-use cardtable::games::athernum::{
-    check_invariants, Action, Athernum, ItemMode, Phase, Prompt, State, TargetRef,
-};
+use cardtable::games::athernum::{check_invariants, Action, Athernum, Phase, Prompt, State, TargetRef};
 
 fn winner(s: &State) -> Vec<Seat> {
     s.outcome.as_ref().map(|o| o.winners.clone()).unwrap_or_default()
@@ -512,19 +510,9 @@ fn athernum_4_4_2_a_set_value_comes_before_additions_whatever_their_order() {
     let mut s = day_phase(27);
     let aurelie = main_of(&s, ALICE);
     let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: aurelie, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, halberd, aurelie);
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: aurelie, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, brand, aurelie);
     let p = s.perm(aurelie).unwrap();
     assert_eq!(ofv(&s, p), Some(6));
     assert_eq!(dfv(&s, p), Some(5 + 1 - 1));
@@ -553,12 +541,7 @@ fn athernum_4_4_2a_a_set_value_replaces_the_printed_one() {
         day_phase_with(29, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let kharsa = main_of(&s, ALICE);
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
-    act(
-        &mut s,
-        ALICE,
-        &Action::PlayItem { card: brand, mode: ItemMode::Attach { host: kharsa, face_down: false } },
-    );
-    resolve_all(&mut s, ALICE);
+    attach_face_up(&mut s, ALICE, brand, kharsa);
     assert_eq!(ofv(&s, s.perm(kharsa).unwrap()), Some(5), "printed 3, set to 5");
     assert_eq!(dfv(&s, s.perm(kharsa).unwrap()), Some(2), "printed 3, −1");
 }

@@ -47,10 +47,13 @@ fn added_by(s: &mut State, seat: Seat) {
 }
 
 fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
-    // A response, or an answer to a choice, while a plan is fought: the
-    // plan stops there and the active player decides again.
-    if s.plan.as_ref().is_some_and(|p| p.committed) && !matches!(a, Action::Pass | Action::Defend { .. }) {
-        stop_plan(s, "a player responded", ev);
+    // The active player's own response while their plan is fought: they
+    // take the combat back in hand, and the plan stops. Another player's
+    // response leaves it standing (see the rulings, "9.3 Attacks declared
+    // as a plan"): the active player is asked about it as at any stop.
+    if seat == s.active && s.plan.as_ref().is_some_and(|p| p.committed) && !matches!(a, Action::Pass | Action::Defend { .. })
+    {
+        stop_plan(s, "they responded", ev);
     }
     match a {
         Action::ChooseMain { card } => {
@@ -511,7 +514,12 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
                         0 => s.pending[0].targets.push(None),
                         1 => s.pending[0].targets.push(Some(options[0])),
                         _ => {
-                            stop_plan(s, "a target is to be chosen", ev);
+                            // The active player's own target takes the combat
+                            // back in hand; another player's response leaves
+                            // the plan standing.
+                            if s.pending[0].controller == s.active {
+                                stop_plan(s, "a target is to be chosen", ev);
+                            }
                             s.prompt = Prompt::TriggerTarget;
                             return;
                         }
