@@ -412,7 +412,7 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     let others_on_stack = s.stack.iter().any(|i| i.controller != seat);
     let fight_window = s.phase == Phase::Combat && s.fight.is_some_and(|f| f.defended) && s.stack.is_empty();
     // The active player's plan answers the window of its own combats while
-    // nobody responds (the rulings, "9.3 Attacks declared as a plan").
+    // the plan stands (the rulings, "9.3 Attacks declared as a plan").
     let planned = seat == s.active && s.fight.is_some_and(|f| f.planned);
     (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat) && !planned)
 }

@@ -393,7 +393,7 @@ pub struct Fight {
     /// Every player has passed in the window before damage (9.3.8).
     pub responded: bool,
     /// The combat is one of the active player's plan (see [`Plan`]): they
-    /// pass its window before damage while nobody responds.
+    /// pass its window before damage while the plan stands.
     #[serde(default)]
     pub planned: bool,
 }
