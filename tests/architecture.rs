@@ -3,6 +3,9 @@
 //!   files, and know nothing of Discord, the database or the async runtime;
 //!   `ai` reads no files either, prints nothing and starts no threads;
 //! - `view` never imports `table`;
+//! - look-ups (`src/lookup`) sit below `table` and beside `view`: they
+//!   import neither `table` nor `discord` nor the store, and use no
+//!   runtime, database or Discord crate;
 //! - a game is named (its module, its types, its key) only in its own two
 //!   folders (`src/games/<game>`, `src/cards/<game>`) and on its one line of
 //!   the registry, so adding a game touches nothing else.
@@ -145,6 +148,38 @@ fn view_does_not_import_table() {
         }
     }
     assert!(offenders.is_empty(), "src/view must not use crate::table:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn lookup_sits_below_table_and_uses_no_runtime_database_or_discord() {
+    let files = rust_files(&root().join("src/lookup"));
+    assert!(!files.is_empty(), "src/lookup has no Rust files");
+    let mut offenders = Vec::new();
+    for file in files {
+        for (n, line) in std::fs::read_to_string(&file).unwrap().lines().enumerate() {
+            let above = ["crate::table", "crate::discord", "crate::store"]
+                .into_iter()
+                .find(|m| code(line).contains(m));
+            let krate = FORBIDDEN.iter().copied().find(|k| mentions(line, k));
+            if let Some(what) = above.or(krate) {
+                offenders.push(format!("{}:{}: uses {what}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "src/lookup must stay below table:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn view_does_not_import_lookup() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("src/view")) {
+        for (n, line) in std::fs::read_to_string(&file).unwrap().lines().enumerate() {
+            if code(line).contains("crate::lookup") {
+                offenders.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "src/view must not use crate::lookup:\n{}", offenders.join("\n"));
 }
 
 #[test]

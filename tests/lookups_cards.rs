@@ -5,7 +5,7 @@
 mod table_support;
 
 use cardtable::games::{GameId, Library, GAMES};
-use cardtable::table::card_index::CardIndex;
+use cardtable::lookup::card_index::CardIndex;
 use cardtable::table::{Command, Outgoing, TableError};
 use serde::Deserialize;
 use table_support::Front;
@@ -49,7 +49,7 @@ fn card_search_top_suggestion_is_the_meant_card_for_95_percent_of_real_queries()
             .unwrap_or_else(|| panic!("{q:?}: the data names no card of {}", q.game));
         let hits = index.rank(&q.typed, None, CHOICES);
         let is_meant =
-            |h: &cardtable::table::card_index::CardHit<'_>| h.card.game == game && h.card.name == meant;
+            |h: &cardtable::lookup::card_index::CardHit<'_>| h.card.game == game && h.card.name == meant;
         if hits.first().is_some_and(is_meant) {
             top += 1;
         } else {

@@ -6,7 +6,7 @@
 mod table_support;
 
 use cardtable::discord::Config;
-use cardtable::table::inline::{asked_cards, count_asked, Asked, MAX_CARDS};
+use cardtable::lookup::inline::{asked_cards, count_asked, Asked, MAX_CARDS};
 use cardtable::table::{Outgoing, Place, Target, UserRef};
 use serenity::all::GatewayIntents;
 use table_support::Front;

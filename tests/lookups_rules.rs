@@ -56,7 +56,10 @@ async fn spheres_rule_word_forms_and_questions_find_the_step() {
             ("attacked", "5a Attack"),
             ("attacking", "5a Attack"),
             ("retaliating", "5d Retaliation"),
-            ("how do I win?", "First draft — Sequence of Play: to win"),
+            // The first draft answers only when asked for (issue 30).
+            ("how do I win?", "Sequence of Play"),
+            ("how do I win in the first draft?", "First draft — Sequence of Play: to win"),
+            ("retalation", "5d Retaliation"),
             ("what happens when my last tower is destroyed", "5c2 Siege"),
             ("drawing", "7 Draw"),
             ("Battle between two creatures", "5c1 Battle between two creatures"),
@@ -114,7 +117,9 @@ async fn rule_rulings_answer_questions_about_what_they_decide() {
 #[tokio::test]
 async fn rule_a_miss_lists_the_closest_topics() {
     let mut f = Front::new().await;
-    let cmd = Command::Rule { query: "how do I blokc".into(), game: Some("spheres".into()) };
+    // One slip in a word is mended ("blokc" is Block); two are a miss.
+    assert_answers("spheres", &[("how do I blokc", "5b Block")]).await;
+    let cmd = Command::Rule { query: "how do I bolkc".into(), game: Some("spheres".into()) };
     let text = match f.slash("Alice", cmd).await {
         Err(TableError::User(e)) => e.0,
         other => panic!("expected a miss, got {other:?}"),

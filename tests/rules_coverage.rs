@@ -49,7 +49,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use cardtable::games::{Library, GAMES};
-use cardtable::table::rulebook::{Number, Part, Rulebook, Section};
+use cardtable::lookup::rulebook::{Number, Part, Rulebook, Section};
 
 const COVERAGE: &str = "docs/rules/COVERAGE.md";
 

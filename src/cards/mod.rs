@@ -154,11 +154,16 @@ pub trait Catalog: Send + Sync + std::fmt::Debug {
     /// per copy) breaks; empty when it is legal.
     fn deck_problems(&self, cards: &[String]) -> Vec<String>;
     /// The game's rulings, as markdown with a `##` heading per section.
-    fn rulings(&self) -> &str;
+    fn rulings(&self) -> &'static str;
     /// The game's rules reference in our own words, as markdown with a
     /// `##` heading per rule (numbered like the rulebook, "## 4.2.2a …") or
     /// term; empty when the rulings are all `/rule` has.
-    fn rules(&self) -> &str {
+    fn rules(&self) -> &'static str {
+        ""
+    }
+    /// The game's glossary for `/rule` (TOML: each term, the section that
+    /// explains it and the words players use for it); empty when none.
+    fn glossary(&self) -> &'static str {
         ""
     }
     /// The starter decks a match in `variant` (the challenge's variant
@@ -328,7 +333,7 @@ mod tests {
         fn deck_problems(&self, cards: &[String]) -> Vec<String> {
             cards.iter().filter(|c| self.canonical_name(c).is_none()).map(|c| format!("no {c}")).collect()
         }
-        fn rulings(&self) -> &str {
+        fn rulings(&self) -> &'static str {
             "# R\n\n## 1 Drakes\nAn Ember Drake flies.\n\n## 2 Giants\nGiants are big.\n"
         }
     }

@@ -61,6 +61,49 @@ fn fold_accent(c: char) -> char {
     }
 }
 
+/// Words around a card's name that only ask for it: "the card sparkfiend
+/// imp", "show me apex prowler", "sparkfiend imp card".
+const FILLER: &[&str] = &[
+    "about", "card", "cards", "find", "info", "look", "lookup", "me", "please", "show", "up", "what", "whats",
+];
+
+/// A query without the filler words before and after the name (kept whole
+/// when nothing else is left).
+pub fn without_filler(query: &str) -> String {
+    let norm = normalise(query);
+    let words: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+    let filler = |w: &&str| FILLER.contains(w) || matches!(*w, "the" | "a" | "an" | "is" | "does");
+    let start = words.iter().position(|w| !filler(w)).unwrap_or(words.len());
+    let end = words.iter().rposition(|w| !FILLER.contains(w)).map_or(0, |e| e + 1);
+    if start >= end {
+        return norm;
+    }
+    // An article right before the name may belong to it ("The Crossroads Inn").
+    let start = if start > 0 && matches!(words[start - 1], "the" | "a" | "an") { start - 1 } else { start };
+    words[start..end].join(" ")
+}
+
+/// Whether every word of a query of several words is a word of the name,
+/// or begins one ("twin" for "Twinned"), each a different word, in any
+/// order ("prowler apex" for "Apex Prowler"); `Some(true)` when the query
+/// also names every word of the name that matters (not "of", "the").
+fn words_in_any_order(query: &str, name: &str) -> Option<bool> {
+    let q: Vec<&str> = query.split(' ').filter(|w| !w.is_empty()).collect();
+    if q.len() < 2 {
+        return None;
+    }
+    let n: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut used = vec![false; n.len()];
+    for w in &q {
+        let stem = w.strip_suffix('s').filter(|s| s.len() >= 3).unwrap_or(w);
+        let at = (0..n.len())
+            .find(|&i| !used[i] && (n[i] == *w || (stem.len() >= 3 && n[i].starts_with(stem))))?;
+        used[at] = true;
+    }
+    let minor = |w: &str| matches!(w, "of" | "the" | "a" | "an" | "and" | "in" | "to");
+    Some(n.iter().zip(&used).all(|(w, u)| *u || minor(w)))
+}
+
 /// A name made ready to be scored many times: normalised, without its
 /// spaces, without a leading article ("The Hollow King" is also "hollow
 /// king"), its words, and the letters each holds (to skip hopeless
@@ -176,6 +219,11 @@ fn score(q: &Prepared, n: &Prepared, scratch: &mut Scratch) -> f64 {
     }
     if q.squashed.len() >= 4 && n.squashed.contains(&q.squashed) {
         return 0.895;
+    }
+    match words_in_any_order(query, name) {
+        Some(true) => return 0.93,
+        Some(false) => return 0.89,
+        None => {}
     }
     // Edit distance judges typos; Jaro-Winkler, generous to any shared
     // letters, only helps a little (it ranks dropped letters well). Pairs
@@ -297,7 +345,7 @@ fn similarity(a: &str, b: &str, scratch: &mut Scratch) -> f64 {
 
 /// The names matching `query`, best first (ties by name), each once.
 pub fn rank<'a>(query: &str, names: impl IntoIterator<Item = &'a str>) -> Vec<Hit<'a>> {
-    let q = Prepared::new(query);
+    let q = Prepared::new(&without_filler(query));
     let mut scratch = Scratch::default();
     let mut hits: Vec<Hit<'a>> = names
         .into_iter()
@@ -367,7 +415,7 @@ impl<T: PartialEq> Index<T> {
     /// Up to `max` cards matching `query`, best first, each once (by its
     /// best name); ties keep the order the names were given in.
     pub fn rank(&self, query: &str, max: usize) -> Vec<Found<'_, T>> {
-        let q = Prepared::new(query);
+        let q = Prepared::new(&without_filler(query));
         let mut scratch = Scratch::default();
         let mut hits: Vec<Found<'_, T>> = self
             .names
@@ -417,6 +465,25 @@ mod tests {
 
     const NAMES: [&str; 6] =
         ["Ember Drake", "Ember Imp", "Frost Giant", "Dragon's Breath", "Clockwork Owl", "Owlbear"];
+
+    #[test]
+    fn card_words_in_any_order_word_beginnings_and_filler_find_the_name() {
+        let names =
+            ["Apex Prowler", "Dusk Prowler", "Twinned Inferno", "Citadel of Dawnspire", "Sparkfiend Imp"];
+        for (typed, meant) in [
+            ("prowler apex", "Apex Prowler"),
+            ("twin inferno", "Twinned Inferno"),
+            ("dawnspire citadel", "Citadel of Dawnspire"),
+            ("the card sparkfiend imp", "Sparkfiend Imp"),
+            ("show me sparkfiend imp card", "Sparkfiend Imp"),
+        ] {
+            let hits = rank(typed, names);
+            assert_eq!(hits.first().map(|h| h.name), Some(meant), "{typed}: {hits:?}");
+            assert!(hits[0].score >= CLOSE_SCORE, "{typed}: shown without asking");
+        }
+        assert_eq!(without_filler("the crossroads inn"), "the crossroads inn");
+        assert_eq!(without_filler("card"), "card", "nothing but filler: kept");
+    }
 
     #[test]
     fn normalising_ignores_case_accents_punctuation_and_spacing() {

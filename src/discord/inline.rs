@@ -1,6 +1,6 @@
 //! Inline `[[card name]]` look-ups in ordinary messages. Thin: the reading
 //! of the message and the answers are the table's
-//! ([`crate::table::inline`]); this only turns a Discord message into a
+//! ([`crate::lookup::inline`]); this only turns a Discord message into a
 //! place and an author and posts what the table answers.
 //!
 //! Messages reach the bot only with the `GUILD_MESSAGES` and privileged
@@ -11,7 +11,7 @@ use serenity::all::{Channel, ChannelType, Context, FullEvent, Message};
 use tracing::warn;
 
 use super::{outbox, Data};
-use crate::table::inline::asked_cards;
+use crate::lookup::inline::asked_cards;
 use crate::table::{Place, UserRef};
 
 /// Answers the `[[…]]` of a new message, if it has any and a person wrote

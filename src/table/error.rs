@@ -5,22 +5,9 @@
 use std::fmt;
 
 use super::protocol::{Outgoing, UserId};
-use crate::view::{truncate, Message};
+use crate::view::Message;
 
-/// The most characters of the person's own text that a refusal quotes.
-pub const QUOTE_CHARS: usize = 60;
-
-/// The start of the person's text as a refusal shows it: trimmed, and at
-/// most [`QUOTE_CHARS`] characters (cut between characters, ending in "…"),
-/// so that a pasted essay is answered by a short, clear message.
-pub fn excerpt(text: &str) -> String {
-    truncate(text.trim(), QUOTE_CHARS)
-}
-
-/// The person's text quoted in a refusal: its [`excerpt`] in double quotes.
-pub fn quote(text: &str) -> String {
-    format!("\"{}\"", excerpt(text))
-}
+pub use crate::view::{excerpt, quote, QUOTE_CHARS};
 
 /// Something the person asked for that cannot be done, in plain words that
 /// say what was wrong and how to fix it.

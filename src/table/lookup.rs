@@ -1,16 +1,17 @@
-//! Look-ups that touch no match: cards, rulings, games, settings, and the
-//! list of a player's matches.
+//! Commands that touch no match: cards and rules (answered by
+//! [`crate::lookup`]), games, settings, and the list of a player's matches.
 
 use super::decks::sentence;
 use super::error::{quote, refuse, TableError, UserError};
-use super::protocol::{Outgoing, Request};
-use super::rulebook::{asked_number, how_to_ask, Number, Part, Rulebook, Section};
+use super::protocol::{Outgoing, Place, Request, UserRef};
 use super::Table;
-use crate::cards::search;
 use crate::engine::{MatchSetup, Outcome, Seat, Stops};
 use crate::games::{game_keys, GameId, GAMES};
+use crate::lookup::inline::{self, asked_cards, count_asked, game_prefix, MAX_CARDS};
+use crate::lookup::rule_answer::{number_miss, section_answer, words_miss};
+use crate::lookup::rulebook::{asked_number, how_to_ask, Part, Rulebook, Section};
 use crate::store::{MatchStatus, UserSettings};
-use crate::view::{self, SectionLink, SectionRef, SectionView};
+use crate::view::{self, Message, SectionRef};
 
 /// The game a person named in a `game:` option ("spheres", "Spheres"), or
 /// a refusal listing the games.
@@ -29,7 +30,7 @@ impl Table {
         name: &str,
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let (named, name) = super::inline::game_prefix(name.trim());
+        let (named, name) = game_prefix(name.trim());
         if name.is_empty() {
             return refuse("Give part of a card's name, like /card name:drake.");
         }
@@ -41,41 +42,10 @@ impl Table {
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 
-    /// The sheet of the card `name` means, in `game` or (none given) in
-    /// every game: the card of exactly that name, face or code, else the
-    /// closest close one (saying it was a guess). Otherwise the refusal,
-    /// with the nearest names.
+    /// The sheet of the card `name` means, or the refusal naming the
+    /// closest cards (see [`crate::lookup::card_answer::card_answer`]).
     pub(crate) fn card_answer(&self, name: &str, game: Option<GameId>) -> Result<view::Message, String> {
-        let games: Vec<GameId> = game.map_or_else(|| GAMES.to_vec(), |g| vec![g]);
-        if let Some((g, sheet)) = games.iter().find_map(|g| Some((*g, self.library.catalog(*g).card(name)?)))
-        {
-            return Ok(view::card_sheet(g.name(), &sheet));
-        }
-        let hits = self.cards.rank(name, game, search::SUGGESTIONS);
-        let in_game = game.map(|g| format!("{} ", g.name())).unwrap_or_default();
-        let Some(best) = hits.first() else {
-            return Err(format!("No {in_game}card is named anything like {}.", quote(name)));
-        };
-        let sheet = self.library.catalog(best.card.game).card(&best.card.name);
-        match sheet.filter(|_| best.is_close()) {
-            Some(sheet) => {
-                let mut m = view::card_sheet(best.card.game.name(), &sheet);
-                let of = if game.is_none() { format!(" ({})", best.card.game.name()) } else { String::new() };
-                m.content =
-                    format!("No card is named exactly {}; closest: {}{of}.", quote(name), sheet.title);
-                Ok(m)
-            }
-            None => {
-                let named: Vec<String> = hits
-                    .iter()
-                    .map(|h| match game {
-                        Some(_) => h.card.name.clone(),
-                        None => format!("{} ({})", h.card.name, h.card.game.name()),
-                    })
-                    .collect();
-                Err(format!("No {in_game}card is named {}. Did you mean: {}?", quote(name), named.join(", ")))
-            }
-        }
+        crate::lookup::card_answer::card_answer(&self.library, &self.cards, name, game)
     }
 
     /// `/rule query`: a section of the game's rules reference or rulings,
@@ -92,8 +62,7 @@ impl Table {
             Some(g) => game_named(g)?,
             None => self.game_ruling_on(query),
         };
-        let catalog = self.library.catalog(game);
-        let book = Rulebook::new(catalog.rules(), catalog.rulings());
+        let book = self.rulebooks().of(game);
         if book.is_empty() {
             return refuse(format!("There are no recorded rulings for {} yet.", game.name()));
         }
@@ -106,21 +75,21 @@ impl Table {
         }
         if let Some(number) = asked_number(query) {
             let Some(hit) = book.number(&number.text) else {
-                return refuse(number_miss(game, &book, &number));
+                return refuse(number_miss(game, book, &number));
             };
             let note = hit.point.map(|p| {
                 let of = hit.section.number.as_ref().map_or(hit.section.title, |n| n.text.as_str());
                 format!("{p} is a point of {of}, below.")
             });
-            let message = section_answer(game, &book, hit.section, 0, note, &[]);
+            let message = section_answer(game, book, hit.section, 0, note, &[]);
             return Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }]);
         }
         let found = book.search(query);
         let Some((_, best)) = found.first() else {
-            return refuse(words_miss(game, &book, query));
+            return refuse(words_miss(game, book, query));
         };
         let more: Vec<&Section<'_>> = found.iter().skip(1).take(5).map(|(_, s)| *s).collect();
-        let message = section_answer(game, &book, best, 0, None, &more);
+        let message = section_answer(game, book, best, 0, None, &more);
         Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 
@@ -128,8 +97,7 @@ impl Table {
     /// place of the answer the button was on.
     pub(crate) fn show_section(&self, req: &Request, at: &SectionRef) -> Result<Vec<Outgoing>, TableError> {
         let game = game_named(&at.game)?;
-        let catalog = self.library.catalog(game);
-        let book = Rulebook::new(catalog.rules(), catalog.rulings());
+        let book = self.rulebooks().of(game);
         let part = if at.ruling { Part::Rulings } else { Part::Rules };
         let Some(section) = book.by_key(part, &at.key) else {
             return refuse(format!(
@@ -140,7 +108,7 @@ impl Table {
                 game.key()
             ));
         };
-        let message = section_answer(game, &book, section, at.page, None, &[]);
+        let message = section_answer(game, book, section, at.page, None, &[]);
         Ok(vec![Outgoing::Replace { to: req.user.id.clone(), message }])
     }
 
@@ -149,13 +117,7 @@ impl Table {
     /// game, unless it has nothing on them or another game has a section
     /// titled by them ("skyborne", "stack") while the first game has not.
     fn game_ruling_on(&self, query: &str) -> GameId {
-        let books: Vec<(GameId, Rulebook<'_>)> = GAMES
-            .iter()
-            .map(|g| {
-                let c = self.library.catalog(*g);
-                (*g, Rulebook::new(c.rules(), c.rulings()))
-            })
-            .collect();
+        let books: Vec<(GameId, &Rulebook<'_>)> = self.rulebooks().all().collect();
         if let Some(n) = asked_number(query).map(|n| n.text) {
             let headed = books.iter().find(|(_, b)| b.number(&n).is_some_and(|h| h.point.is_none()));
             if let Some((g, _)) = headed.or_else(|| books.iter().find(|(_, b)| b.number(&n).is_some())) {
@@ -425,133 +387,93 @@ fn standing_order_keys(text: &str) -> Result<Vec<String>, TableError> {
     Ok(keys)
 }
 
-/// The answer showing `section` (part `page` of it), linked to the
-/// sections around it; `see_also` are other matches of the words asked.
-fn section_answer(
-    game: GameId,
-    book: &Rulebook<'_>,
-    section: &Section<'_>,
-    page: u32,
-    note: Option<String>,
-    see_also: &[&Section<'_>],
-) -> view::Message {
-    // "Ruling" sets a ruling apart from the rule of the same number, where
-    // the game has a rules reference; otherwise every section is one.
-    let apart = book.sections().iter().any(|s| s.part == Part::Rules);
-    let link = |s: &Section<'_>| -> Option<SectionLink> {
-        let to = SectionRef {
-            game: game.key().to_owned(),
-            ruling: s.part == Part::Rulings,
-            key: s.key()?,
-            page: 0,
-        };
-        let label = match s.part {
-            Part::Rules => s.title.to_owned(),
-            Part::Rulings if apart => format!("Ruling {}", s.title),
-            Part::Rulings => s.title.to_owned(),
-        };
-        Some(SectionLink { label, to })
-    };
-    let links = |list: Vec<&Section<'_>>| list.into_iter().filter_map(link).collect::<Vec<_>>();
-    let related = match section.part {
-        Part::Rules => "Rulings on this rule",
-        Part::Rulings => "Rules it reads",
-    };
-    let footer = match section.part {
-        Part::Rules => format!("{} rules reference · /rule query:<number or words>", game.name()),
-        Part::Rulings => format!("{} rulings (docs/rulings) · /rule query:<number or words>", game.name()),
-    };
-    let title = match section.part {
-        Part::Rules => format!("{} · {}", game.name(), section.title),
-        Part::Rulings if apart => format!("{} · Ruling {}", game.name(), section.title),
-        Part::Rulings => format!("{} · {}", game.name(), section.title),
-    };
-    // Each section is listed once: as the parent, a child, a related
-    // section, a citation or a further match, in that order.
-    let parent = book.parent(section);
-    let children = book.children(section);
-    let related_sections = book.related(section);
-    let shown = |s: &Section<'_>| {
-        parent.is_some_and(|p| p == s) || children.contains(&s) || related_sections.contains(&s)
-    };
-    let cited: Vec<&Section<'_>> = book.cited(section).into_iter().filter(|c| !shown(c)).collect();
-    let more: Vec<&Section<'_>> =
-        see_also.iter().copied().filter(|m| !shown(m) && !cited.iter().any(|c| c == m)).collect();
-    let v = SectionView {
-        title,
-        note,
-        body: section.body.trim().to_owned(),
-        at: link(section).map(|l| l.to.at_page(page)),
-        footer,
-        parent: parent.and_then(link),
-        children: links(children.clone()),
-        related: (related.to_owned(), links(related_sections.clone())),
-        cited: links(cited),
-        see_also: links(more),
-    };
-    view::rule_section(&v)
-}
-
-/// The refusal for a number no section has: the nearest section above it
-/// and what is under that, and how to ask.
-fn number_miss(game: GameId, book: &Rulebook<'_>, number: &Number) -> String {
-    let mut text = format!("No {} rule or ruling is numbered {}.", game.name(), quote(&number.text));
-    match book.nearest_above(number) {
-        Some(above) => {
-            let under: Vec<String> = book
-                .children(above)
+impl Table {
+    /// `/card`'s autocomplete: up to `max` `(label, value)` choices for what
+    /// was typed so far, from every game or the one named first
+    /// ("certamen:imp"); the value is the card's own name. Nothing typed
+    /// lists the first names alphabetically.
+    pub fn card_choices(&self, partial: &str, max: usize) -> Vec<(String, String)> {
+        let (named, partial) = game_prefix(partial.trim());
+        let game = named.and_then(|g| GameId::parse(g).ok());
+        if partial.is_empty() {
+            let mut names: Vec<&str> = GAMES
                 .iter()
-                .filter_map(|s| s.number.as_ref().map(|n| n.text.clone()))
+                .filter(|g| game.is_none_or(|want| want == **g))
+                .flat_map(|&g| self.library.catalog(g).card_names())
                 .collect();
-            text.push_str(&format!(" The nearest is {}", above.title));
-            if under.is_empty() {
-                text.push('.');
-            } else {
-                text.push_str(&format!(", which holds {}.", under.join(", ")));
-            }
+            names.sort_unstable();
+            names.dedup();
+            return names.into_iter().take(max).map(|n| (n.to_owned(), n.to_owned())).collect();
         }
-        None => {
-            let roots: Vec<&str> = book.roots().iter().map(|s| s.title).take(15).collect();
-            if !roots.is_empty() {
-                text.push_str(&format!(" The rules start at: {}.", roots.join("; ")));
-            }
-        }
+        self.cards.rank(partial, game, max).into_iter().map(|h| (h.label(), h.card.name.clone())).collect()
     }
-    text.push(' ');
-    text.push_str(&how_to_ask(book.sections()));
-    text
 }
 
-/// The refusal for words no section holds: the closest topics, and how to ask.
-fn words_miss(game: GameId, book: &Rulebook<'_>, query: &str) -> String {
-    let mut closest = book.closest_topics(query, 5);
-    if closest.is_empty() {
-        closest = book.roots().iter().map(|s| s.title).take(15).collect();
-    }
-    if closest.is_empty() {
-        closest = book.sections().iter().map(|s| s.title).take(15).collect();
-    }
-    let rules = book.sections().iter().any(|s| s.part == Part::Rules);
-    let head = format!(
-        "No {} ruling mentions {}{}. {} Closest topics: ",
-        game.name(),
-        quote(query),
-        if rules { ", and no rule does" } else { "" },
-        how_to_ask(book.sections()),
-    );
-    // A refusal stays short on a phone: topics are listed while they fit.
-    let mut text = head;
-    for (i, topic) in closest.iter().enumerate() {
-        let sep = if i == 0 { "" } else { "; " };
-        if i > 0 && text.chars().count() + sep.len() + topic.chars().count() > MISS_REPLY_CHARS {
-            break;
+impl Table {
+    /// A plain message someone wrote where the bot can read it: the cards
+    /// its `[[…]]` ask for, each as a public post in the same place (a
+    /// name nothing matches gets a short "did you mean"). Nothing for a
+    /// bot's message or one that asks for no card.
+    pub async fn inline_lookups(
+        &self,
+        author: &UserRef,
+        place: &Place,
+        text: &str,
+    ) -> Result<Vec<Outgoing>, TableError> {
+        if author.bot {
+            return Ok(Vec::new());
         }
-        text.push_str(sep);
-        text.push_str(topic);
+        let asked = asked_cards(text);
+        if asked.is_empty() {
+            return Ok(Vec::new());
+        }
+        let here = match &place.thread {
+            Some(thread) => {
+                self.store.match_in_thread(thread).await?.and_then(|row| GameId::parse(&row.game).ok())
+            }
+            None => None,
+        };
+        let mut out = Vec::new();
+        for a in &asked {
+            let message = self.inline_answer(a, here);
+            out.push(Outgoing::Post { target: place.here(), message, mentions: Vec::new(), key: None });
+        }
+        let total = count_asked(text);
+        if total > asked.len() {
+            if let Some(Outgoing::Post { message, .. }) = out.last_mut() {
+                let note = format!(
+                    "(Only the first {MAX_CARDS} of the {total} cards in that message are looked up.)"
+                );
+                message.content = [message.content.as_str(), note.as_str()]
+                    .iter()
+                    .filter(|s| !s.is_empty())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join("\n");
+            }
+        }
+        Ok(out)
     }
-    text.push('.');
-    text
-}
 
-/// The longest reply to a query no section answers, in characters.
-const MISS_REPLY_CHARS: usize = 560;
+    /// One `[[…]]`'s answer: the card, or a line saying what was not found.
+    fn inline_answer(&self, asked: &inline::Asked, match_game: Option<GameId>) -> Message {
+        let named = match asked.game.as_deref().map(GameId::parse) {
+            Some(Ok(g)) => Some(g),
+            // `game_prefix` only splits off real games.
+            Some(Err(_)) | None => None,
+        };
+        let answer = match (named, match_game) {
+            (Some(g), _) => self.card_answer(&asked.name, Some(g)),
+            (None, Some(g)) => {
+                let close = self.cards.best(&asked.name, Some(g)).is_some_and(|h| h.is_close());
+                if close {
+                    self.card_answer(&asked.name, Some(g))
+                } else {
+                    self.card_answer(&asked.name, None)
+                }
+            }
+            (None, None) => self.card_answer(&asked.name, None),
+        };
+        answer.unwrap_or_else(Message::text)
+    }
+}

@@ -37,7 +37,6 @@
 //! ```
 
 mod ai_turns;
-pub mod card_index;
 mod challenge;
 mod clock;
 pub mod computer;
@@ -45,7 +44,6 @@ pub mod cooldown;
 mod deadline;
 pub mod decks;
 pub mod error;
-pub mod inline;
 mod loaded;
 pub mod log;
 mod lookup;
@@ -53,8 +51,6 @@ pub mod match_options;
 pub mod offers;
 mod play;
 pub mod protocol;
-pub mod rule_words;
-pub mod rulebook;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -129,7 +125,10 @@ pub struct Table {
     /// Every game's cards, loaded once and shared by all matches.
     library: Arc<Library>,
     /// Every game's card names, prepared for `/card` and its autocomplete.
-    cards: Arc<card_index::CardIndex>,
+    cards: Arc<crate::lookup::card_index::CardIndex>,
+    /// Every game's rules, indexed for `/rule` on first use (shared by
+    /// every clone of the table).
+    rules: Arc<std::sync::OnceLock<crate::lookup::rulebooks::Rulebooks>>,
     clock: Arc<dyn Clock>,
     config: TableConfig,
     /// Users already stored, with the display name stored for them: a
@@ -177,8 +176,18 @@ impl Table {
         library: Arc<Library>,
     ) -> Self {
         let ai = Arc::new(ai_turns::AiPool::new(config.ai_searches, config.ai_budget));
-        let cards = Arc::new(card_index::CardIndex::new(&library));
-        Table { store, library, cards, clock, config, known_users: Arc::default(), ai }
+        let cards = Arc::new(crate::lookup::card_index::CardIndex::new(&library));
+        Table { store, library, cards, rules: Arc::default(), clock, config, known_users: Arc::default(), ai }
+    }
+
+    /// Every game's rules, read and indexed once.
+    pub fn rulebooks(&self) -> &crate::lookup::rulebooks::Rulebooks {
+        self.rules.get_or_init(|| {
+            // Like the embedded cards, the embedded rules and glossaries
+            // are checked by the tests: a failure is a build defect.
+            crate::lookup::rulebooks::Rulebooks::new(&self.library)
+                .unwrap_or_else(|e| panic!("the embedded rules glossary is invalid: {e}"))
+        })
     }
 
     /// Every game's cards.
@@ -187,7 +196,7 @@ impl Table {
     }
 
     /// Every game's card names, faces and codes, for fuzzy look-ups.
-    pub fn card_index(&self) -> &card_index::CardIndex {
+    pub fn card_index(&self) -> &crate::lookup::card_index::CardIndex {
         &self.cards
     }
 

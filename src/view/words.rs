@@ -1,4 +1,21 @@
-//! Lists of names in a sentence.
+//! Lists of names in a sentence, and a person's own text quoted in one.
+
+use super::truncate;
+
+/// The most characters of the person's own text that a refusal quotes.
+pub const QUOTE_CHARS: usize = 60;
+
+/// The start of the person's text as a refusal shows it: trimmed, and at
+/// most [`QUOTE_CHARS`] characters (cut between characters, ending in "…"),
+/// so that a pasted essay is answered by a short, clear message.
+pub fn excerpt(text: &str) -> String {
+    truncate(text.trim(), QUOTE_CHARS)
+}
+
+/// The person's text quoted in a refusal: its [`excerpt`] in double quotes.
+pub fn quote(text: &str) -> String {
+    format!("\"{}\"", excerpt(text))
+}
 
 /// "Bob", "Bob and Carol", "Bob, Carol and Dave".
 pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {

@@ -89,6 +89,10 @@ pub const RULINGS: &str = include_str!("../../../docs/rulings/athernum.md");
 /// `/rule` finds by number or words.
 pub const RULES: &str = include_str!("../../../docs/rules/athernum.md");
 
+/// `docs/rules/athernum-glossary.toml`: the game's words and the words players
+/// bring from other games, each leading to its section of the rules.
+pub const GLOSSARY: &str = include_str!("../../../docs/rules/athernum-glossary.toml");
+
 /// The parsed pool.
 #[derive(Debug)]
 pub struct AthernumDb {
@@ -363,11 +367,15 @@ impl Catalog for AthernumDb {
         self.deck_problems_split(&main, &extra)
     }
 
-    fn rulings(&self) -> &str {
+    fn rulings(&self) -> &'static str {
         RULINGS
     }
 
-    fn rules(&self) -> &str {
+    fn rules(&self) -> &'static str {
         RULES
+    }
+
+    fn glossary(&self) -> &'static str {
+        GLOSSARY
     }
 }

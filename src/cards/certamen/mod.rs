@@ -86,6 +86,10 @@ pub const RULINGS: &str = include_str!("../../../docs/rulings/certamen.md");
 /// `docs/rules/certamen.md`: the rules reference in our own words, one
 /// section per keyword, step, card type, zone and way to win.
 pub const RULES: &str = include_str!("../../../docs/rules/certamen.md");
+
+/// `docs/rules/certamen-glossary.toml`: the game's words and the words players
+/// bring from other games, each leading to its section of the rules.
+pub const GLOSSARY: &str = include_str!("../../../docs/rules/certamen-glossary.toml");
 /// What `/rule` searches: the rules reference, then the rulings.
 pub const RULES_AND_RULINGS: &str =
     concat!(include_str!("../../../docs/rules/certamen.md"), "\n", include_str!("../../../docs/rulings/certamen.md"));
@@ -330,11 +334,15 @@ impl Catalog for CertamenDb {
         self.spellbook_problems(cards)
     }
 
-    fn rulings(&self) -> &str {
+    fn rulings(&self) -> &'static str {
         RULINGS
     }
 
-    fn rules(&self) -> &str {
+    fn rules(&self) -> &'static str {
         RULES
+    }
+
+    fn glossary(&self) -> &'static str {
+        GLOSSARY
     }
 }

@@ -155,7 +155,7 @@ impl Catalog for HighCardDb {
         problems
     }
 
-    fn rulings(&self) -> &str {
+    fn rulings(&self) -> &'static str {
         "# High Card rulings\n\n## Ties\nEqual cards score for nobody.\n"
     }
 }

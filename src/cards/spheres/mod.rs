@@ -127,6 +127,10 @@ pub const RULINGS: &str = concat!(
 /// words, one section per step ("### 5c2 Siege") or named part, for `/rule`.
 pub const RULES: &str = include_str!("../../../docs/rules/spheres.md");
 
+/// `docs/rules/spheres-glossary.toml`: the game's words and the words players
+/// bring from other games, each leading to its section of the rules.
+pub const GLOSSARY: &str = include_str!("../../../docs/rules/spheres-glossary.toml");
+
 impl SpheresDb {
     /// Parses card files and the deck file, checking names, codes and decks.
     /// The collection's composition rules (16 per sphere, 2 per race...) are
@@ -480,12 +484,16 @@ impl Catalog for SpheresDb {
         self.resolve_deck_with(deck_rules_for(variant), cards).err().map(|p| p.0).unwrap_or_default()
     }
 
-    fn rulings(&self) -> &str {
+    fn rulings(&self) -> &'static str {
         RULINGS
     }
 
-    fn rules(&self) -> &str {
+    fn rules(&self) -> &'static str {
         RULES
+    }
+
+    fn glossary(&self) -> &'static str {
+        GLOSSARY
     }
 }
 

@@ -1,10 +1,11 @@
 //! The words `/rule` compares: what players type ("how do I win", "can
 //! dizzy creatures block", "blocking") reduced to the terms that matter,
 //! and every word of the rules reduced the same way, so word forms meet
-//! ("blocking", "blocked", "blockers" and "Block" are all `block`).
+//! ("blocking", "blocked" and "Block" are all `block`; "blockers" is
+//! `blocker`, which the term `block` meets).
 //!
 //! ```
-//! use cardtable::table::rule_words::{stem, terms};
+//! use cardtable::lookup::rule_words::{stem, terms};
 //!
 //! assert_eq!(stem("blocking"), stem("Block"));
 //! assert_eq!(stem("attacked"), stem("attacking"));
@@ -17,13 +18,15 @@ use crate::cards::search;
 /// Words of a question that say nothing about the rules: question words,
 /// pronouns, auxiliaries, articles, prepositions, and "rule" itself.
 const STOP_WORDS: &[&str] = &[
-    "a", "about", "after", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being",
-    "but", "by", "can", "cant", "could", "did", "do", "does", "doesnt", "doing", "dont", "for", "from",
-    "game", "get", "gets", "happen", "happens", "has", "have", "how", "i", "if", "in", "into", "is", "it",
-    "its", "me", "mean", "means", "my", "of", "on", "onto", "or", "our", "rule", "rules", "ruling", "should",
-    "so", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "was",
-    "we", "were", "what", "whats", "when", "where", "which", "who", "why", "will", "with", "work", "works",
-    "would", "you", "your",
+    "a", "able", "about", "after", "allowed", "also", "am", "an", "and", "any", "are", "as", "at", "be",
+    "been", "before", "being", "both", "but", "by", "can", "cant", "could", "did", "do", "does", "doesnt",
+    "doing", "dont", "else", "ever", "exactly", "explain", "for", "from", "game", "get", "gets", "happen",
+    "happens", "has", "have", "how", "hows", "i", "if", "im", "in", "into", "is", "isnt", "it", "its", "ive",
+    "just", "me", "mean", "means", "my", "need", "of", "ok", "okay", "on", "onto", "or", "our", "per",
+    "rule", "rules", "ruling", "say", "says", "should", "so", "some", "still", "tell", "that", "the",
+    "their", "them", "then", "there", "these", "they", "this", "those", "to", "want", "was", "way", "we",
+    "were", "what", "whats", "when", "where", "which", "while", "who", "why", "will", "with", "wont", "work",
+    "works", "would", "yes", "you", "your",
 ];
 
 /// True for a word of [`STOP_WORDS`] (already normalised).
@@ -54,46 +57,24 @@ pub fn stemmed(text: &str) -> Vec<String> {
     search::normalise(text).split(' ').filter(|w| !w.is_empty()).map(stem).collect()
 }
 
-/// A small English stemmer, the same for queries and rules text: plurals
-/// become singular, "-ing", "-ed" and "-er" go (with a doubled consonant:
-/// "stopped" → "stop"), and a final "e" goes ("exiled", "exile" → "exil").
-/// Numbers and short words are kept whole.
+/// The English Snowball stemmer (Porter 2), shared by every call.
+fn snowball() -> &'static rust_stemmers::Stemmer {
+    static STEMMER: std::sync::OnceLock<rust_stemmers::Stemmer> = std::sync::OnceLock::new();
+    STEMMER.get_or_init(|| rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English))
+}
+
+/// One stem for every form of an English word, the same for queries and
+/// rules text: the Snowball English stemmer ("blocking", "blocked",
+/// "blocks" → `block`; "abilities" → `abil`). Agents keep their "-er"
+/// ("blocker", "player"): a player is not a play, and a term still meets
+/// the longer words it begins (see [`meets`]). Numbers and short words
+/// are kept whole.
 pub fn stem(word: &str) -> String {
     let w = word.to_lowercase();
-    if w.len() <= 3 || w.bytes().any(|b| b.is_ascii_digit()) {
+    if w.chars().count() <= 3 || w.bytes().any(|b| b.is_ascii_digit()) {
         return w;
     }
-    let mut s: &str = &w;
-    let owned;
-    if s.len() > 4 && s.ends_with("ies") {
-        owned = format!("{}y", &s[..s.len() - 3]);
-        s = &owned;
-    } else if s.ends_with("sses") {
-        s = &s[..s.len() - 2];
-    } else if s.ends_with('s') && !s.ends_with("ss") && !s.ends_with("us") && !s.ends_with("is") {
-        s = &s[..s.len() - 1];
-    }
-    let mut cut = false;
-    for suffix in ["ing", "ed", "er"] {
-        if s.len() >= suffix.len() + 3 && s.ends_with(suffix) {
-            s = &s[..s.len() - suffix.len()];
-            cut = true;
-            break;
-        }
-    }
-    let bytes = s.as_bytes();
-    let n = bytes.len();
-    if cut
-        && n >= 4
-        && bytes[n - 1] == bytes[n - 2]
-        && !matches!(bytes[n - 1], b'l' | b's' | b'z' | b'e' | b'o')
-    {
-        s = &s[..n - 1];
-    }
-    if s.len() > 3 && s.ends_with('e') {
-        s = &s[..s.len() - 1];
-    }
-    s.to_owned()
+    snowball().stem(&w).into_owned()
 }
 
 /// Words players use for what the rulebooks name otherwise (stemmed):
@@ -107,7 +88,10 @@ const SYNONYMS: &[(&str, &str)] = &[("win", "victory"), ("graveyard", "discard")
 pub fn meets(term: &str, text_word: &str) -> bool {
     text_word == term
         || (term.len() >= 4 && text_word.starts_with(term))
-        || SYNONYMS.iter().any(|(a, b)| (term == *a && text_word == *b) || (term == *b && text_word == *a))
+        || SYNONYMS.iter().any(|(a, b)| {
+            let (a, b) = (stem(a), stem(b));
+            (term == a && text_word == b) || (term == b && text_word == a)
+        })
 }
 
 #[cfg(test)]
@@ -124,9 +108,9 @@ mod tests {
         for (a, b) in [
             ("blocking", "block"),
             ("blocked", "blocks"),
-            ("blockers", "block"),
+            ("blockers", "blocker"),
             ("attacked", "attacking"),
-            ("attackers", "attack"),
+            ("attackers", "attacker"),
             ("exiled", "exile"),
             ("stopped", "stop"),
             ("abilities", "ability"),
@@ -139,7 +123,7 @@ mod tests {
         }
         assert_ne!(stem("block"), stem("black"));
         assert_eq!(stem("5c2"), "5c2");
-        assert_eq!(stem("dizzy"), "dizzy");
+        assert_eq!(stem("dizzy"), stem("dizziness"));
     }
 
     #[test]
@@ -157,5 +141,6 @@ mod tests {
         assert!(meets("win", &stem("victory")));
         assert!(!meets("win", &stem("wind")), "three letters must match whole");
         assert!(!meets(&stem("block"), &stem("black")));
+        assert!(meets(&stem("block"), &stem("blockers")), "a term meets the agent noun it begins");
     }
 }

@@ -95,25 +95,3 @@ impl CardIndex {
         self.rank(query, game, 1).into_iter().next()
     }
 }
-
-impl super::Table {
-    /// `/card`'s autocomplete: up to `max` `(label, value)` choices for what
-    /// was typed so far, from every game or the one named first
-    /// ("certamen:imp"); the value is the card's own name. Nothing typed
-    /// lists the first names alphabetically.
-    pub fn card_choices(&self, partial: &str, max: usize) -> Vec<(String, String)> {
-        let (named, partial) = super::inline::game_prefix(partial.trim());
-        let game = named.and_then(|g| GameId::parse(g).ok());
-        if partial.is_empty() {
-            let mut names: Vec<&str> = GAMES
-                .iter()
-                .filter(|g| game.is_none_or(|want| want == **g))
-                .flat_map(|&g| self.library.catalog(g).card_names())
-                .collect();
-            names.sort_unstable();
-            names.dedup();
-            return names.into_iter().take(max).map(|n| (n.to_owned(), n.to_owned())).collect();
-        }
-        self.cards.rank(partial, game, max).into_iter().map(|h| (h.label(), h.card.name.clone())).collect()
-    }
-}

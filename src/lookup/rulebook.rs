@@ -10,7 +10,7 @@
 //! small letters: 12.2.Aa is under 12.2.A, 4.3.5c.IIa under 4.3.5c.II.
 //!
 //! ```
-//! use cardtable::table::rulebook::{Part, Rulebook};
+//! use cardtable::lookup::rulebook::{Part, Rulebook};
 //!
 //! let rules = "## 4 Game mechanics\n\n## 4.2.0 Checks\nText.\n\n## 4.2.2 Deaths\nText.\n\n## 4.2.2a Zero DFV\nText.\n";
 //! let book = Rulebook::new(rules, "");
@@ -23,6 +23,9 @@
 
 use std::collections::HashMap;
 
+use super::glossary::Glossary;
+use super::rule_index::RuleIndex;
+pub use super::rule_index::Score;
 use super::rule_words;
 use crate::cards::search;
 
@@ -204,27 +207,6 @@ pub struct NumberHit<'b, 'a> {
     pub point: Option<&'b str>,
 }
 
-/// How well a section matches words, best first when sorted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Score {
-    /// 3: the title names exactly the words; 2: the title holds them all;
-    /// 1: a word of the title is the query; 0: only the text has them.
-    pub tier: u8,
-    /// How many of the query's terms the section holds, in its title or
-    /// text: a section answering every word of a question comes first.
-    pub covered: usize,
-    /// Among titles holding the words: shallower sections (section
-    /// heads, glossary entries) first.
-    shallow: std::cmp::Reverse<usize>,
-    /// Among titles holding the words: fewer other words first.
-    tight: std::cmp::Reverse<usize>,
-    /// The text holds the words in a row.
-    phrase: bool,
-    /// Words found in the title (5 each) and text (1 for each time it
-    /// says one, up to 3 a word).
-    pub hits: usize,
-}
-
 /// A game's rules reference and rulings, indexed.
 #[derive(Debug)]
 pub struct Rulebook<'a> {
@@ -233,11 +215,26 @@ pub struct Rulebook<'a> {
     numbered: HashMap<(Part, String), usize>,
     /// Each section's parent, by index.
     parents: Vec<Option<usize>>,
+    /// Their words, for a search by words.
+    index: RuleIndex,
 }
 
 impl<'a> Rulebook<'a> {
     /// Reads the rules reference (may be empty) and the rulings.
     pub fn new(rules: &'a str, rulings: &'a str) -> Self {
+        Self::with_glossary(rules, rulings, "", &[])
+            .unwrap_or_else(|_| unreachable!("no glossary to misread"))
+    }
+
+    /// Reads the rules reference, the rulings and the game's glossary
+    /// (TOML, see [`Glossary`]); `variants` name the rules variants whose
+    /// sections are titled by them ("first-draft": "First draft — …").
+    pub fn with_glossary(
+        rules: &'a str,
+        rulings: &'a str,
+        glossary: &str,
+        variants: &[&str],
+    ) -> Result<Self, String> {
         let mut sections = sections_of(rules, Part::Rules);
         sections.extend(sections_of(rulings, Part::Rulings));
         let mut numbered = HashMap::new();
@@ -247,7 +244,14 @@ impl<'a> Rulebook<'a> {
             }
         }
         let parents = (0..sections.len()).map(|i| parent_of(&sections, &numbered, i)).collect();
-        Rulebook { sections, numbered, parents }
+        let glossary = Glossary::new(glossary, &sections)?;
+        let index = RuleIndex::new(&sections, variants, glossary);
+        Ok(Rulebook { sections, numbered, parents, index })
+    }
+
+    /// The glossary questions are read with.
+    pub fn glossary(&self) -> &Glossary {
+        self.index.glossary()
     }
 
     /// Every section: the rules reference's, then the rulings'.
@@ -396,75 +400,14 @@ impl<'a> Rulebook<'a> {
         out
     }
 
-    /// The sections matching `query`'s words, best first. The query is
-    /// read as players write it: question and stop words dropped ("how do
-    /// I win" asks for *win*), word forms stemmed ("blocking" finds Block),
-    /// each remaining term looked for in titles (worth more) and texts.
+    /// The sections answering `query`'s words, best first (see
+    /// [`RuleIndex`]). The query is read as players write it: question
+    /// and stop words dropped ("how do I win" asks for *win*), word forms
+    /// stemmed ("blocking" finds Block), typos mended, the glossary's
+    /// words leading to their entries; a variant's sections only answer
+    /// when the query names the variant.
     pub fn search(&self, query: &str) -> Vec<(Score, &Section<'a>)> {
-        let terms = rule_words::terms(query);
-        if terms.is_empty() {
-            return Vec::new();
-        }
-        let q = search::normalise(query);
-        let meets_any = |t: &String, words: &[String]| words.iter().any(|w| rule_words::meets(t, w));
-        let mut scored: Vec<(Score, usize)> = self
-            .sections
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                let title = rule_words::stemmed(s.title);
-                let heading = rule_words::stemmed(s.topic());
-                let topic: Vec<String> = rule_words::stemmed(&topic_words(s.topic()))
-                    .into_iter()
-                    .filter(|w| !rule_words::is_stop_word(w))
-                    .collect();
-                let body = rule_words::stemmed(&s.body);
-                let (mut hits, mut covered) = (0, 0);
-                for t in &terms {
-                    let in_title = meets_any(t, &title);
-                    // A text that keeps coming back to the word is more
-                    // about it than one that names it once (up to three).
-                    let in_body = body.iter().filter(|w| rule_words::meets(t, w)).take(3).count();
-                    hits += 5 * usize::from(in_title) + in_body;
-                    covered += usize::from(in_title || in_body > 0);
-                }
-                let in_heading = terms.iter().all(|t| meets_any(t, &heading));
-                let whole_word = s
-                    .title
-                    .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-                    .any(|w| search::normalise(w.trim_matches(['.', ':', '§'])) == q);
-                let tier = if topic == terms {
-                    3
-                } else if in_heading {
-                    2
-                } else if whole_word {
-                    1
-                } else {
-                    0
-                };
-                let phrase = terms.len() > 1 && body.windows(terms.len()).any(|w| w == terms.as_slice());
-                if covered == 0 && tier == 0 {
-                    return None;
-                }
-                // Depth and spare words only rank titles that hold the words.
-                let named = tier >= 2;
-                let depth = if named { s.number.as_ref().map_or(0, Number::depth) } else { 0 };
-                let tight = if named { topic.len().saturating_sub(terms.len()) } else { 0 };
-                let score = Score {
-                    tier,
-                    covered,
-                    shallow: std::cmp::Reverse(depth),
-                    tight: std::cmp::Reverse(tight),
-                    phrase,
-                    hits,
-                };
-                Some((score, i))
-            })
-            .collect();
-        // Best first; on a tie, the earlier section (the rules before the
-        // rulings, a glossary before the chapters).
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        scored.into_iter().map(|(score, i)| (score, &self.sections[i])).collect()
+        self.index.search(query).into_iter().map(|(score, i)| (score, &self.sections[i])).collect()
     }
 
     /// Titles of the sections whose topic is closest to `query` (for a
@@ -571,7 +514,7 @@ pub fn asked_number(query: &str) -> Option<Number> {
 /// A topic without what makes two titles of one idea differ: a label
 /// before a dash or colon ("Term: The Void", "Keyword — Skyborne"), a
 /// closing remark in brackets, a leading article.
-fn topic_words(topic: &str) -> String {
+pub(super) fn topic_words(topic: &str) -> String {
     let mut t = topic;
     for sep in [" — ", ": ", " - "] {
         if let Some((_, rest)) = t.split_once(sep) {

@@ -10,19 +10,15 @@
 //! names the game. Bots, this one included, are never answered.
 //!
 //! ```
-//! use cardtable::table::inline::{asked_cards, Asked};
+//! use cardtable::lookup::inline::{asked_cards, Asked};
 //!
 //! let asked = asked_cards("look at [[Ember Bolt]] and `[[not this]]`\n> [[nor this]]");
 //! assert_eq!(asked, [Asked { game: None, name: "Ember Bolt".into() }]);
 //! assert_eq!(asked_cards("[[certamen:Cinder Imp]]")[0].game.as_deref(), Some("certamen"));
 //! ```
 
-use super::error::TableError;
-use super::protocol::{Outgoing, Place, UserRef};
-use super::Table;
 use crate::cards::search;
 use crate::games::GameId;
-use crate::view::Message;
 
 /// Most cards answered for one message (more would flood the channel).
 pub const MAX_CARDS: usize = 3;
@@ -154,73 +150,4 @@ fn bracketed(line: &str) -> Vec<&str> {
         rest = &after[close + 2..];
     }
     out
-}
-
-impl Table {
-    /// A plain message someone wrote where the bot can read it: the cards
-    /// its `[[…]]` ask for, each as a public post in the same place (a
-    /// name nothing matches gets a short "did you mean"). Nothing for a
-    /// bot's message or one that asks for no card.
-    pub async fn inline_lookups(
-        &self,
-        author: &UserRef,
-        place: &Place,
-        text: &str,
-    ) -> Result<Vec<Outgoing>, TableError> {
-        if author.bot {
-            return Ok(Vec::new());
-        }
-        let asked = asked_cards(text);
-        if asked.is_empty() {
-            return Ok(Vec::new());
-        }
-        let here = match &place.thread {
-            Some(thread) => {
-                self.store.match_in_thread(thread).await?.and_then(|row| GameId::parse(&row.game).ok())
-            }
-            None => None,
-        };
-        let mut out = Vec::new();
-        for a in &asked {
-            let message = self.inline_answer(a, here);
-            out.push(Outgoing::Post { target: place.here(), message, mentions: Vec::new(), key: None });
-        }
-        let total = count_asked(text);
-        if total > asked.len() {
-            if let Some(Outgoing::Post { message, .. }) = out.last_mut() {
-                let note = format!(
-                    "(Only the first {MAX_CARDS} of the {total} cards in that message are looked up.)"
-                );
-                message.content = [message.content.as_str(), note.as_str()]
-                    .iter()
-                    .filter(|s| !s.is_empty())
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .join("\n");
-            }
-        }
-        Ok(out)
-    }
-
-    /// One `[[…]]`'s answer: the card, or a line saying what was not found.
-    fn inline_answer(&self, asked: &Asked, match_game: Option<GameId>) -> Message {
-        let named = match asked.game.as_deref().map(GameId::parse) {
-            Some(Ok(g)) => Some(g),
-            // `game_prefix` only splits off real games.
-            Some(Err(_)) | None => None,
-        };
-        let answer = match (named, match_game) {
-            (Some(g), _) => self.card_answer(&asked.name, Some(g)),
-            (None, Some(g)) => {
-                let close = self.cards.best(&asked.name, Some(g)).is_some_and(|h| h.is_close());
-                if close {
-                    self.card_answer(&asked.name, Some(g))
-                } else {
-                    self.card_answer(&asked.name, None)
-                }
-            }
-            (None, None) => self.card_answer(&asked.name, None),
-        };
-        answer.unwrap_or_else(Message::text)
-    }
 }
