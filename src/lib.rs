@@ -15,6 +15,7 @@ pub mod discord;
 pub mod engine;
 pub mod figures;
 pub mod loadtest;
+pub mod ratings;
 pub mod sim;
 pub mod store;
 pub mod table;
