@@ -46,6 +46,7 @@ CREATE TABLE player_results (
 );
 
 CREATE INDEX player_results_user ON player_results (guild, user_id, game, seq);
+CREATE INDEX player_results_user_guild ON player_results (user_id, guild);
 
 CREATE TABLE ratings (
     guild      TEXT NOT NULL,

@@ -209,19 +209,19 @@ impl Store {
         .await?)
     }
 
-    /// Finished matches of the user on this server (in `game` when given),
-    /// and on any other server.
-    pub async fn finished_counts(
+    /// Whether the user has finished a match on this server (in `game`
+    /// when given), and on any other server.
+    pub async fn finished_anywhere(
         &self,
         guild: &str,
         user_id: &str,
         game: Option<&str>,
-    ) -> Result<(i64, i64), StoreError> {
+    ) -> Result<(bool, bool), StoreError> {
         Ok(sqlx::query_as(
             "SELECT
-                 (SELECT COUNT(*) FROM player_results
-                  WHERE guild = ?1 AND user_id = ?2 AND (?3 IS NULL OR game = ?3)),
-                 (SELECT COUNT(*) FROM player_results WHERE guild <> ?1 AND user_id = ?2)",
+                 EXISTS (SELECT 1 FROM player_results
+                         WHERE guild = ?1 AND user_id = ?2 AND (?3 IS NULL OR game = ?3)),
+                 EXISTS (SELECT 1 FROM player_results WHERE user_id = ?2 AND guild <> ?1)",
         )
         .bind(guild)
         .bind(user_id)

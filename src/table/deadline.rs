@@ -204,7 +204,7 @@ impl Table {
             match self.commit(&m, &steps, &state, &plan).await {
                 Ok(done) => {
                     self.store.time_called(match_id).await?;
-                    let after = m.moved_to(done, plan.orders.to_json(), &state);
+                    let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
                     return Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None));
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
@@ -253,7 +253,7 @@ impl Table {
         let plan = super::play::BoardPlan::new(&m, &steps, edit, orders);
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
-                let after = m.moved_to(done, plan.orders.to_json(), &state);
+                let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
                 Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None))
             }
             Err(crate::store::StoreError::Conflict) => Ok(vec![]),

@@ -270,6 +270,50 @@ impl Table {
         }])
     }
 
+    /// `after`, with its end-of-match line when the commit that led to it
+    /// finished the match: each player's rating change (or why the match
+    /// was not rated) and the match's length in turns and days. A failed
+    /// read of the results only loses the line.
+    pub(crate) async fn finished(&self, mut after: super::loaded::Loaded) -> super::loaded::Loaded {
+        if after.state.outcome().is_none() {
+            return after;
+        }
+        let results = match self.store.match_results(after.id()).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(match_id = after.id(), error = %e, "no end-of-match summary");
+                return after;
+            }
+        };
+        let mut parts = Vec::new();
+        let changes: Vec<String> = results
+            .iter()
+            .filter_map(|r| {
+                let (b, a) = (r.rating_before?, r.rating_after?);
+                let seat = crate::engine::Seat(u8::try_from(r.seat).ok()?);
+                Some(format!(
+                    "{} {}",
+                    escape_markdown(&after.name_of(seat)),
+                    change_text(b, a, r.line.as_deref())
+                ))
+            })
+            .collect();
+        if !changes.is_empty() {
+            parts.push(format!("Rating: {}", changes.join(" · ")));
+        } else {
+            match results.iter().find_map(|r| r.unrated.as_deref()) {
+                Some("computer") => parts.push("Not rated: a match against the computer.".to_owned()),
+                Some("abandoned") => parts.push("Not rated: it ended before everyone had moved.".to_owned()),
+                _ => {}
+            }
+        }
+        let turns = after.state.turn().map(|t| format!("{} turns, ", t.number)).unwrap_or_default();
+        let days = days_text(self.clock.now() - after.row.created_at);
+        parts.push(format!("Length: {turns}{days}."));
+        after.summary = Some(parts.join("\n"));
+        after
+    }
+
     async fn history_line(&self, row: &HistoryRow, names: &mut Names<'_>) -> Result<String, TableError> {
         let r = &row.result;
         let game = GameId::parse(&r.game).map_or(r.game.as_str(), |g| g.name());
@@ -320,13 +364,13 @@ impl Table {
             return refuse(format!("{name} keeps their stats private."));
         }
         let (here, elsewhere) =
-            self.store.finished_counts(guild, who.id.as_str(), game.map(|g| g.key())).await?;
-        if here > 0 {
+            self.store.finished_anywhere(guild, who.id.as_str(), game.map(|g| g.key())).await?;
+        if here {
             return Ok(());
         }
         let (subject, has) = if mine { ("You".to_owned(), "have") } else { (name, "has") };
         let what = game.map_or("match".to_owned(), |g| format!("{} match", g.name()));
-        if elsewhere > 0 && game.is_none() {
+        if elsewhere && game.is_none() {
             return refuse(format!(
                 "{subject} {has} not finished a {what} on this server: stats are kept per server."
             ));
@@ -372,7 +416,10 @@ fn guild_of(req: &Request) -> String {
 }
 
 fn parse_game(typed: &str) -> Result<GameId, TableError> {
-    GameId::parse(typed).map_err(|e| TableError::User(super::UserError::new(format!("{e}"))))
+    GameId::parse(typed).map_err(|e| {
+        let text = format!("{e}: the games are {} (see /games).", crate::games::game_keys());
+        TableError::User(super::UserError::quoting(text, typed))
+    })
 }
 
 fn truncate_title(title: &str) -> String {
