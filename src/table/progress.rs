@@ -65,7 +65,7 @@ impl Table {
                 let key = g.key();
                 let decks = self.store.record_by_deck(&guild, who.id.as_str(), key).await?;
                 if !decks.is_empty() {
-                    lines.push(format!("By deck: {}", records(&decks, |k| escape_markdown(k))));
+                    lines.push(format!("By deck: {}", records(&decks, escape_markdown)));
                 }
                 let opponents = self.store.record_by_opponent(&guild, who.id.as_str(), key).await?;
                 if !opponents.is_empty() {
