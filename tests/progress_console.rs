@@ -82,6 +82,16 @@ async fn three_matches_between_two_friends_show_in_stats_leaderboard_and_history
 }
 
 #[tokio::test]
+async fn the_last_board_says_the_rating_changes_and_the_length() {
+    let store = Store::open_memory().await.unwrap();
+    let mut c = Console::with_config(store, TableConfig { seed: Some(4), ..TableConfig::default() });
+    let out = play_match(&mut c, 1).await;
+    let last_board = &out[out.find("The game is over: ").expect("the last board")..];
+    assert!(last_board.contains("Rating: Alice 1500 → 1662 (+162) · Bob 1500 → 1338 (-162)"), "{last_board}");
+    assert!(last_board.contains("Length: under a day."), "{last_board}");
+}
+
+#[tokio::test]
 async fn the_file_history_offers_replays_to_the_stored_end() {
     let mut c = three_matches().await;
     let out = send(&mut c, "@bob /history match:2").await;

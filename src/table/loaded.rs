@@ -195,7 +195,15 @@ impl Table {
             Err(e) => return self.set_aside(&row, format!("unreadable setup: {e}")).await,
         };
         match AnyState::from_json(&row.state, &self.library) {
-            Ok(state) => Ok(Loaded { row, seats, game, setup, state, rebuilt: false, summary: None }),
+            Ok(state) => {
+                let loaded = Loaded { row, seats, game, setup, state, rebuilt: false, summary: None };
+                // A finished match's board (posted again with /board) keeps its last line.
+                Ok(if loaded.row.status == MatchStatus::Finished {
+                    self.finished(loaded).await
+                } else {
+                    loaded
+                })
+            }
             Err(e) if row.status == MatchStatus::Corrupt => {
                 tracing::warn!(match_id, error = %e, "a match set aside as corrupt was asked for");
                 refuse(SET_ASIDE)

@@ -308,7 +308,8 @@ impl Table {
             }
         }
         let turns = after.state.turn().map(|t| format!("{} turns, ", t.number)).unwrap_or_default();
-        let days = days_text(self.clock.now() - after.row.created_at);
+        let ended = results.first().map_or_else(|| self.clock.now(), |r| r.finished_at);
+        let days = days_text(ended - after.row.created_at);
         parts.push(format!("Length: {turns}{days}."));
         after.summary = Some(parts.join("\n"));
         after
