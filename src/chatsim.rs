@@ -335,7 +335,9 @@ impl Sim {
                     Outgoing::Post { key, .. } => format!("post (board: {})", key.is_some()),
                     Outgoing::Edit { .. } => "edit".to_owned(),
                     Outgoing::RefreshHand { to, .. } => format!("hand refresh for {}", to.0),
-                    Outgoing::Ephemeral { to, .. } | Outgoing::Replace { to, .. } => {
+                    Outgoing::Ephemeral { to, .. }
+                    | Outgoing::Replace { to, .. }
+                    | Outgoing::File { to, .. } => {
                         format!("private to {}", to.0)
                     }
                     Outgoing::DirectMessage { to, .. } => format!("DM to {}", to.0),
@@ -396,7 +398,9 @@ impl Sim {
                         self.show(Some(to.as_str().to_owned()), &message);
                     }
                 }
-                Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message } => {
+                Outgoing::Ephemeral { to, message }
+                | Outgoing::Replace { to, message }
+                | Outgoing::File { to, message, .. } => {
                     if self.match_id.is_some() {
                         self.report.private += 1;
                     }

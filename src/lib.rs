@@ -16,6 +16,7 @@ pub mod engine;
 pub mod figures;
 pub mod loadtest;
 pub mod lookup;
+pub mod ratings;
 pub mod sim;
 pub mod store;
 pub mod table;

@@ -25,6 +25,9 @@ enum Command {
         /// Database to play in (kept, so a match can be resumed).
         #[arg(long, default_value = "sqlite://console.db")]
         db: String,
+        /// Folder to save the files replies attach (`/history match:`).
+        #[arg(long)]
+        files: Option<PathBuf>,
     },
     /// Play seeded random-vs-random matches through the engine.
     Sim {
@@ -133,13 +136,22 @@ enum Command {
     /// Re-run a stored match from its setup and action log and compare.
     Replay {
         /// The match id (shown in the thread's board footer and by /matches).
-        match_id: i64,
+        #[arg(required_unless_present = "file")]
+        match_id: Option<i64>,
+        /// A match's record file (from `/history match:`) instead of the database.
+        #[arg(long, conflicts_with = "match_id")]
+        file: Option<PathBuf>,
         /// Database holding the match.
         #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db")]
         db: String,
     },
     /// Print the slash commands the bot registers, as JSON.
     Commands,
+    /// Players' ratings (derived from the finished matches).
+    Ratings {
+        #[command(subcommand)]
+        command: RatingsCommand,
+    },
     /// Drive the table layer as many concurrent players would, and measure.
     Loadtest {
         /// Matches stored before the run.
@@ -165,6 +177,17 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+enum RatingsCommand {
+    /// Compute every rating and result line again from the finished
+    /// matches, in the order they ended, and say whether they changed.
+    Rebuild {
+        /// The bot's database.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db")]
+        db: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum CardsCommand {
     /// Validate every card and deck file.
     Check {
@@ -179,7 +202,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Bot) {
         Command::Bot => bot(),
-        Command::Console { db } => runtime().and_then(|rt| rt.block_on(console(&db))),
+        Command::Console { db, files } => runtime().and_then(|rt| rt.block_on(console(&db, files))),
         Command::Sim { game, games, seed, players, mode, variant, assembly } => {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly };
             sim(game.as_deref(), games, seed, &opts)
@@ -194,10 +217,17 @@ fn main() -> ExitCode {
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
         }
-        Command::Replay { match_id, db } => runtime().and_then(|rt| rt.block_on(replay(&db, match_id))),
+        Command::Replay { match_id, file, db } => match (file, match_id) {
+            (Some(file), _) => runtime().and_then(|rt| rt.block_on(replay_file(&file))),
+            (None, Some(id)) => runtime().and_then(|rt| rt.block_on(replay(&db, id))),
+            (None, None) => Err("name a match number or --file".to_owned()),
+        },
         Command::Loadtest { matches, active, actions, db, seed, think_ms } => {
             let opts = cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms };
             runtime().and_then(|rt| rt.block_on(loadtest(&opts)))
+        }
+        Command::Ratings { command: RatingsCommand::Rebuild { db } } => {
+            runtime().and_then(|rt| rt.block_on(rebuild_ratings(&db)))
         }
         Command::Commands => {
             println!("{}", cardtable::discord::commands_json());
@@ -378,9 +408,11 @@ fn bot() -> Result<(), String> {
     runtime()?.block_on(cardtable::discord::run(config)).map_err(|e| format!("{e:#}"))
 }
 
-async fn console(db: &str) -> Result<(), String> {
+async fn console(db: &str, files: Option<PathBuf>) -> Result<(), String> {
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    cardtable::console::run(db, stdin, std::io::stdout()).await.map_err(|e| format!("{e:#}"))
+    cardtable::console::run_saving_files(db, files, stdin, std::io::stdout())
+        .await
+        .map_err(|e| format!("{e:#}"))
 }
 
 async fn replay(db: &str, match_id: i64) -> Result<(), String> {
@@ -404,6 +436,52 @@ async fn replay(db: &str, match_id: i64) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("match {match_id} does not reproduce its stored state"))
+    }
+}
+
+async fn rebuild_ratings(db: &str) -> Result<(), String> {
+    if let Some(path) = sqlite_file(db).filter(|p| !p.exists()) {
+        return Err(format!(
+            "no database at {}; name the bot's database with --db or DATABASE_URL",
+            path.display()
+        ));
+    }
+    let store = cardtable::store::Store::open(db).await.map_err(|e| e.to_string())?;
+    let before = store.all_ratings().await.map_err(|e| e.to_string())?;
+    let lines_before = store.all_results().await.map_err(|e| e.to_string())?;
+    let matches = store.rebuild_ratings().await.map_err(|e| e.to_string())?;
+    let after = store.all_ratings().await.map_err(|e| e.to_string())?;
+    let lines_after = store.all_results().await.map_err(|e| e.to_string())?;
+    let same = before == after && lines_before == lines_after;
+    println!(
+        "rebuilt {} ratings from {matches} finished matches: {}",
+        after.len(),
+        if same { "equal to the stored ones" } else { "they differed from the stored ones, now replaced" }
+    );
+    store.close().await;
+    Ok(())
+}
+
+async fn replay_file(file: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record: cardtable::table::log::MatchRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not a match record from /history: {e}", file.display()))?;
+    if record.format != cardtable::table::log::MATCH_RECORD_FORMAT {
+        return Err(format!(
+            "{} is a {:?} file; this version reads {:?}",
+            file.display(),
+            record.format,
+            cardtable::table::log::MATCH_RECORD_FORMAT
+        ));
+    }
+    let store = cardtable::store::Store::open_memory().await.map_err(|e| e.to_string())?;
+    let table = cardtable::table::Table::new(store);
+    let report = table.replay_record(&record).map_err(|e| e.to_string())?;
+    println!("{report}");
+    if report.snapshot_matches {
+        Ok(())
+    } else {
+        Err(format!("{} does not reproduce its final state", file.display()))
     }
 }
 

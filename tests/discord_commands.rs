@@ -137,7 +137,21 @@ fn the_bot_registers_every_command_of_the_issue() {
     names.sort_unstable();
     assert_eq!(
         names,
-        ["board", "card", "challenge", "concede", "deck", "games", "hand", "matches", "rule", "settings"]
+        [
+            "board",
+            "card",
+            "challenge",
+            "concede",
+            "deck",
+            "games",
+            "hand",
+            "history",
+            "leaderboard",
+            "matches",
+            "rule",
+            "settings",
+            "stats"
+        ]
     );
     let deck = commands.iter().find(|c| text(c, "name") == "deck").unwrap();
     let subcommands: Vec<&str> = options(deck).iter().map(|o| text(o, "name")).collect();
@@ -159,6 +173,26 @@ fn challenge_takes_opponent_game_then_an_optional_deck_and_deadline() {
     assert_eq!(opts[0]["type"], 6, "the opponent is a user option");
     assert_eq!(opts[3]["type"], 4, "the deadline is an integer (hours)");
     assert!(opts[3]["min_value"].as_f64().is_some_and(|m| m >= 1.0));
+}
+
+/// Issue 33: `/stats [player] [game] [private]`, `/leaderboard game [show]`,
+/// `/history [player] [game] [match]`, each usable in servers only.
+#[test]
+fn progress_commands_take_their_options_in_servers_only() {
+    let commands = commands();
+    let shape = |name: &str| {
+        let c = commands.iter().find(|c| text(c, "name") == name).unwrap_or_else(|| panic!("no /{name}"));
+        assert_eq!(c["contexts"], serde_json::json!([0]), "/{name} outside servers");
+        options(c)
+            .iter()
+            .map(|o| (text(o, "name").to_owned(), o["type"].as_u64().unwrap(), o["required"] == true))
+            .collect::<Vec<_>>()
+    };
+    let o = |n: &str, t: u64, r: bool| (n.to_owned(), t, r);
+    // Option types: 3 string, 4 integer, 5 boolean, 6 user.
+    assert_eq!(shape("stats"), [o("player", 6, false), o("game", 3, false), o("private", 5, false)]);
+    assert_eq!(shape("leaderboard"), [o("game", 3, true), o("show", 5, false)]);
+    assert_eq!(shape("history"), [o("player", 6, false), o("game", 3, false), o("match", 4, false)]);
 }
 
 #[test]

@@ -237,6 +237,7 @@ async fn hands_only_go_to_their_owner() {
                 assert!(!title.starts_with("Your hand"), "a hand was posted publicly");
             }
             Outgoing::Ephemeral { .. }
+            | Outgoing::File { .. }
             | Outgoing::RefreshHand { .. }
             | Outgoing::Replace { .. }
             | Outgoing::StripComponents { .. }

@@ -29,8 +29,8 @@ use crate::games::{Library, GAMES};
 use crate::store::Store;
 use crate::table::error::quote;
 use crate::table::{
-    Clock, Component, ManualClock, Message, Outgoing, Place, Request, RequestKind, SystemClock, Table,
-    TableConfig, Target, UserId, UserRef,
+    Clock, Command, Component, ManualClock, Message, Outgoing, Place, Request, RequestKind, SystemClock,
+    Table, TableConfig, Target, UserId, UserRef,
 };
 
 /// The channel where commands are typed unless a line names another.
@@ -67,6 +67,9 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @alice /deck list | show name:X | export name:X | delete name:X
   @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
   @alice /settings hold_priority:on reminders:off auto_pass:on
+  @alice /stats [player:@bob] [game:{game}]   ratings and record here; private:on hides yours
+  @alice /leaderboard game:{game}   the best players here (a manager: show:off|on)
+  @alice /history [player:@bob] [game:{game}]   last matches; match:12 gives one's file
   @alice #thread-name /board   run a command inside a thread
   @alice say look at [[{card1}]]   a plain message; [[card name]] in it is looked up
       ([[{game}:name]] names the game; up to 3 cards a message)
@@ -75,6 +78,7 @@ Console words:
   tick         send due reminders now (and resume the computer's pending moves)
   seed 42      fixed shuffles for matches started from now on
   bot @name    make @name a bot account (bots cannot be challenged)
+  manager @name  give @name the Manage Server permission (switches the leaderboard)
   help         this text
 Clicks and selects use the latest message the user can see that has buttons
 (or a menu): public posts, and the replies only they can see.
@@ -106,6 +110,12 @@ pub struct Console {
     asking: Option<String>,
     /// The message whose button that line clicked.
     clicked: Option<String>,
+    /// Files the table attached to replies, oldest first: (name, contents).
+    files: Vec<(String, String)>,
+    /// Where attached files are saved too, if anywhere.
+    files_dir: Option<std::path::PathBuf>,
+    /// Users given the Manage Server permission (`manager @name`).
+    managers: std::collections::BTreeSet<String>,
 }
 
 impl Console {
@@ -135,12 +145,25 @@ impl Console {
             next_message: 1,
             asking: None,
             clicked: None,
+            files: vec![],
+            files_dir: None,
+            managers: Default::default(),
         }
     }
 
     /// The table being played (for tests).
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// The files attached to replies so far, oldest first: (name, contents).
+    pub fn files(&self) -> &[(String, String)] {
+        &self.files
+    }
+
+    /// Saves the files attached to replies in `dir` too.
+    pub fn save_files_in(&mut self, dir: std::path::PathBuf) {
+        self.files_dir = Some(dir);
     }
 
     /// Handles one line and returns what it printed. Never fails: a bad
@@ -202,7 +225,14 @@ impl Console {
                 text.push_str(&self.resume_computer().await);
                 text
             }
-            Line::Slash { user, place, command } => {
+            Line::Manager(name) => {
+                self.managers.insert(name.clone());
+                format!("(@{name} manages the server: the Manage Server permission)\n")
+            }
+            Line::Slash { user, place, mut command } => {
+                if let Command::Leaderboard { manager, .. } = &mut command {
+                    *manager = self.managers.contains(&user);
+                }
                 let who = self.user(&user).clone();
                 let place = self.place(place.as_deref());
                 let req = Request { user: who, place, kind: RequestKind::Slash(command) };
@@ -537,6 +567,22 @@ impl Console {
                 Outgoing::DirectMessage { to, text: dm, .. } => {
                     text.push_str(&format!("[dm {}] {dm}\n", self.name_of(&to)));
                 }
+                Outgoing::File { to, message, file_name, contents } => {
+                    let header = format!("[only {}]", self.name_of(&to));
+                    text.push_str(&self.render(&header, &message));
+                    let saved = match &self.files_dir {
+                        Some(dir) => {
+                            let path = dir.join(&file_name);
+                            match std::fs::write(&path, &contents) {
+                                Ok(()) => format!("saved as {}", path.display()),
+                                Err(e) => format!("could not be saved in {}: {e}", dir.display()),
+                            }
+                        }
+                        None => "kept in memory; run the console with --files DIR to save it".to_owned(),
+                    };
+                    text.push_str(&format!("  (file {file_name}, {} bytes, {saved})\n", contents.len()));
+                    self.files.push((file_name, contents));
+                }
             }
         }
         text
@@ -656,14 +702,24 @@ fn human(seconds: i64) -> String {
 
 /// Plays lines from `input` against the database at `db_url`, printing to
 /// `output`, until the input ends. Never stops on a bad line.
-pub async fn run(
+pub async fn run(db_url: &str, input: impl AsyncBufRead + Unpin, output: impl Write) -> anyhow::Result<()> {
+    run_saving_files(db_url, None, input, output).await
+}
+
+/// [`run`], saving the files replies attach (`/history match:`) in
+/// `files` when given.
+pub async fn run_saving_files(
     db_url: &str,
+    files: Option<std::path::PathBuf>,
     input: impl AsyncBufRead + Unpin,
     mut output: impl Write,
 ) -> anyhow::Result<()> {
     let store =
         if db_url.contains(":memory:") { Store::open_memory().await? } else { Store::open(db_url).await? };
     let mut console = Console::new(store);
+    if let Some(dir) = files {
+        console.save_files_in(dir);
+    }
     writeln!(output, "cardtable console — type `help` for the commands. Channel: #{DEFAULT_CHANNEL}")?;
     let mut lines = input.lines();
     while let Some(line) = lines.next_line().await? {

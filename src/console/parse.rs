@@ -21,6 +21,8 @@ pub enum Line {
     Seed(u64),
     /// `bot @name`: mark a user as a bot account.
     Bot(String),
+    /// `manager @name`: give a user the Manage Server permission.
+    Manager(String),
     /// `@user [#place] /command …`.
     Slash {
         /// Who.
@@ -77,6 +79,11 @@ pub fn parse_line(line: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<Line
         "bot" => {
             let name = user_name(rest.trim()).ok_or("write `bot @name` to mark a user as a bot")?;
             return Ok(Line::Bot(name));
+        }
+        "manager" => {
+            let name =
+                user_name(rest.trim()).ok_or("write `manager @name` to make a user a server manager")?;
+            return Ok(Line::Manager(name));
         }
         _ => {}
     }
@@ -229,12 +236,28 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
         "card" => &["name", "game"],
         "rule" => &["query", "game"],
         "deck" => &["name", "game", "list"],
+        "stats" => &["player", "game", "private"],
+        "leaderboard" => &["game", "show"],
+        "history" => &["player", "game", "match"],
         _ => &[],
     }
 }
 
-const COMMANDS: &[&str] =
-    &["challenge", "hand", "board", "concede", "matches", "deck", "settings", "games", "card", "rule"];
+const COMMANDS: &[&str] = &[
+    "challenge",
+    "hand",
+    "board",
+    "concede",
+    "matches",
+    "deck",
+    "settings",
+    "games",
+    "card",
+    "rule",
+    "stats",
+    "leaderboard",
+    "history",
+];
 
 /// `key:value` options; words without a key continue the previous value
 /// (or, before any key, the command's bare text).
@@ -318,6 +341,14 @@ impl Options {
 /// search of [`crate::cards::search`]).
 fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
     crate::cards::search::rank(key, names.iter().copied()).first().map(|h| h.name)
+}
+
+/// A user option (`player:@bob`).
+fn person_named(key: &str, v: &str, user_ref: &dyn Fn(&str) -> UserRef) -> Result<UserRef, String> {
+    user_name(v)
+        .or_else(|| user_name(&format!("@{v}")))
+        .map(|n| user_ref(&n))
+        .ok_or_else(|| format!("{key} is a user like @bob, not {}", quote(v)))
 }
 
 fn parse_bool(key: &str, v: &str) -> Result<bool, String> {
@@ -412,6 +443,31 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             let orders = o.take("orders");
             let stops = o.take("stops");
             Ok(Command::Settings { hold_priority, reminders, auto_pass, orders, stops })
+        }
+        "stats" => {
+            o.no_bare("stats", "/stats player:@bob game:<game>")?;
+            let player = o.take("player").map(|v| person_named("player", &v, user_ref)).transpose()?;
+            let private = o.take("private").map(|v| parse_bool("private", &v)).transpose()?;
+            Ok(Command::Stats { player, game: o.take("game"), private })
+        }
+        "leaderboard" => {
+            let example = "/leaderboard game:<game>";
+            o.no_bare("leaderboard", example)?;
+            let game = o.take("game").ok_or(format!("/leaderboard needs game:<game>, e.g. {example}"))?;
+            let show = o.take("show").map(|v| parse_bool("show", &v)).transpose()?;
+            // The console sets `manager` from its `manager @name` lines.
+            Ok(Command::Leaderboard { game, show, manager: false })
+        }
+        "history" => {
+            o.no_bare("history", "/history player:@bob game:<game>")?;
+            let player = o.take("player").map(|v| person_named("player", &v, user_ref)).transpose()?;
+            let match_id = match o.take("match") {
+                None => None,
+                Some(m) => Some(m.trim_start_matches('#').parse::<i64>().map_err(|_| {
+                    format!("match is a match number from /history, like match:12, not {}", quote(&m))
+                })?),
+            };
+            Ok(Command::History { player, game: o.take("game"), match_id })
         }
         "card" => {
             let name = o
@@ -552,7 +608,7 @@ mod tests {
             }
             Ok(_) => {
                 let first = s.split_whitespace().next().unwrap_or_default().to_lowercase();
-                let words = ["help", "?", "tick", "wait", "seed", "bot"];
+                let words = ["help", "?", "tick", "wait", "seed", "bot", "manager"];
                 prop_assert!(words.contains(&first.as_str()), "{s:?}: read as a console word");
             }
         }

@@ -116,6 +116,29 @@ impl<'a> Reply<'a> {
         Ok(Shown { token: self.token().to_owned(), followup })
     }
 
+    /// Shows `message` to the person only, with `file` attached.
+    pub async fn private_file(
+        &mut self,
+        http: &Http,
+        message: &Message,
+        file: serenity::all::CreateAttachment,
+    ) -> serenity::Result<()> {
+        match self {
+            Reply::Command { interaction, replaced: replaced @ false } => {
+                let edit = render::to_response_edit(message).new_attachment(file);
+                interaction.edit_response(http, edit).await?;
+                *replaced = true;
+            }
+            Reply::Command { interaction, replaced: true } => {
+                interaction.create_followup(http, render::to_followup(message).add_file(file)).await?;
+            }
+            Reply::Component { interaction, .. } => {
+                interaction.create_followup(http, render::to_followup(message).add_file(file)).await?;
+            }
+        }
+        Ok(())
+    }
+
     /// The interaction's token (it can edit the replies for 15 minutes).
     fn token(&self) -> &str {
         match self {

@@ -312,6 +312,17 @@ pub async fn deliver(
                     }
                 }
             }
+            Outgoing::File { to, message, file_name, contents } => match reply.as_deref_mut() {
+                Some(reply) if reply.user().id == to => {
+                    let file = serenity::all::CreateAttachment::bytes(contents.into_bytes(), file_name);
+                    reply.private_file(http, &message, file).await.map_err(|source| DeliveryError {
+                        doing: Doing::Reply,
+                        in_thread: false,
+                        source,
+                    })?;
+                }
+                _ => warn!(to = %to, "dropping a private file with no interaction of theirs to carry it"),
+            },
             Outgoing::RefreshHand { to, match_id, message } => {
                 // Best effort: the player opens their hand again if this fails.
                 let Some(shown) = live_hand(&to, match_id) else {

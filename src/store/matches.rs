@@ -409,10 +409,21 @@ impl Store {
         .bind(actions)
         .bind(commit.orders)
         .bind(commit.board_events)
-        .bind(commit.pass_at)
-        .execute(&mut *self.writer().await?)
-        .await?
-        .rows_affected();
+        .bind(commit.pass_at);
+        let updated = if commit.status == MatchStatus::Finished {
+            // The match's end and what it does to the ratings are one
+            // transaction: a restart in between cannot lose or repeat it.
+            let mut writer = self.writer().await?;
+            let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+            let updated = updated.execute(&mut *tx).await?.rows_affected();
+            if updated > 0 {
+                super::ratings::rate_pending(&mut tx).await?;
+                tx.commit().await?;
+            }
+            updated
+        } else {
+            updated.execute(&mut *self.writer().await?).await?.rows_affected()
+        };
         if updated == 0 {
             return Err(self.refusal(match_id).await);
         }

@@ -58,6 +58,7 @@ mod decks;
 mod error;
 mod extra;
 mod matches;
+mod ratings;
 mod users;
 
 use std::path::Path;
@@ -77,6 +78,7 @@ pub use error::StoreError;
 pub use matches::{
     ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
+pub use ratings::{HistoryRow, Placed, Record, ResultRow};
 pub use users::{UserRow, UserSettings};
 
 /// How long a connection waits for another writer (process) to finish.

@@ -320,7 +320,7 @@ impl Table {
                 if computer_goes_on {
                     return Ok(Turn::Moved(vec![]));
                 }
-                let after = m.moved_to(done, plan.orders.to_json(), &state);
+                let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
                 Ok(Turn::Moved(self.board_after(m, &after, &state, &steps, &plan, None, None, None)))
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),

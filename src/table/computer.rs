@@ -20,7 +20,7 @@ use crate::store::ChallengeStatus;
 pub const COMPUTER: &str = "cardtable";
 
 /// The start of every seat id the computer plays under ("ai:hard").
-pub const COMPUTER_SEAT_PREFIX: &str = "ai:";
+pub const COMPUTER_SEAT_PREFIX: &str = crate::ratings::COMPUTER_SEAT_PREFIX;
 
 /// The computer's level when `user_id` is one of its seat ids.
 pub fn computer_level(user_id: &str) -> Option<Level> {

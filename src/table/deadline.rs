@@ -72,6 +72,11 @@ impl Table {
     /// front end reports each [`Due`] it could not deliver with
     /// [`Table::delivery_failed`], so it is retried later.
     pub async fn tick_due(&self, now: i64) -> Result<Vec<Due>, TableError> {
+        // Matches that ended before ratings existed (a match's own end
+        // rates it in the same transaction): each once, in order.
+        if let Err(e) = self.store.rate_finished().await {
+            tracing::error!(error = %e, "rating finished matches failed");
+        }
         let mut out: Vec<Due> = self
             .expire_challenges(now)
             .await?
@@ -199,7 +204,7 @@ impl Table {
             match self.commit(&m, &steps, &state, &plan).await {
                 Ok(done) => {
                     self.store.time_called(match_id).await?;
-                    let after = m.moved_to(done, plan.orders.to_json(), &state);
+                    let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
                     return Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None));
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
@@ -248,7 +253,7 @@ impl Table {
         let plan = super::play::BoardPlan::new(&m, &steps, edit, orders);
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
-                let after = m.moved_to(done, plan.orders.to_json(), &state);
+                let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
                 Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None))
             }
             Err(crate::store::StoreError::Conflict) => Ok(vec![]),
@@ -351,20 +356,49 @@ impl Table {
             }
             Err(e) => return Err(e.into()),
         };
-        let game =
-            crate::games::GameId::parse(&row.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
-        let setup: crate::engine::MatchSetup = serde_json::from_str(&row.setup)?;
         let log = self.store.match_actions(match_id).await?;
+        self.replay_against(match_id, &row.game, row.version, &row.setup, &row.state, &log)
+    }
+
+    /// Re-runs a match kept as a file (`/history match:`) and compares the
+    /// result with the final state the file holds (for `cardtable replay
+    /// --file`). An unreadable file is a [`TableError::User`].
+    pub fn replay_record(&self, record: &super::log::MatchRecord) -> Result<super::ReplayReport, TableError> {
+        let log = record.action_rows();
+        let version = log.len() as i64;
+        self.replay_against(
+            record.match_id,
+            &record.game,
+            version,
+            &record.setup.to_string(),
+            &record.state.to_string(),
+            &log,
+        )
+    }
+
+    /// Replays `log` from `setup` and compares with the snapshot `state`.
+    fn replay_against(
+        &self,
+        match_id: i64,
+        game_key: &str,
+        version: i64,
+        setup: &str,
+        state: &str,
+        log: &[crate::store::ActionRow],
+    ) -> Result<super::ReplayReport, TableError> {
+        let game =
+            crate::games::GameId::parse(game_key).map_err(|e| super::UserError::new(format!("{e}")))?;
+        let setup: crate::engine::MatchSetup = serde_json::from_str(setup)?;
         let mut report = super::ReplayReport {
             match_id,
-            game: row.game.clone(),
-            version: row.version,
+            game: game_key.to_owned(),
+            version,
             actions: log.len(),
             snapshot_matches: false,
             difference: None,
             outcome: None,
         };
-        match super::log::replay(&self.library, game, &setup, &log) {
+        match super::log::replay(&self.library, game, &setup, log) {
             Err(why) => report.difference = Some(format!("replay failed: {why}")),
             Ok(r) => {
                 report.outcome = r.state.outcome();
@@ -372,18 +406,18 @@ impl Table {
                 // The stored snapshot as the current code reads it: a field an
                 // older version wrote and this one no longer keeps (Spheres'
                 // `pool`) is no difference in the state.
-                let stored = crate::games::AnyState::from_json(&row.state, &self.library)
+                let stored = crate::games::AnyState::from_json(state, &self.library)
                     .and_then(|s| serde_json::to_value(&s));
                 match stored {
                     Err(e) => report.difference = Some(format!("the stored snapshot is unreadable: {e}")),
                     Ok(stored) => {
                         report.difference = super::log::first_difference(&stored, &replayed)
                             .map(|d| format!("stored vs replayed differ at {d}"));
-                        if report.difference.is_none() && log.len() as i64 != row.version {
+                        if report.difference.is_none() && log.len() as i64 != version {
                             report.difference = Some(format!(
                                 "the log holds {} actions but the version is {}",
                                 log.len(),
-                                row.version
+                                version
                             ));
                         }
                         report.snapshot_matches = report.difference.is_none();

@@ -25,6 +25,9 @@ pub(crate) struct Loaded {
     pub state: AnyState,
     /// The stored snapshot was unreadable and the state was rebuilt from the log.
     pub rebuilt: bool,
+    /// The end-of-match line of the last board (rating changes, length),
+    /// once the match is over; see [`Table::finished`].
+    pub summary: Option<String>,
 }
 
 impl Loaded {
@@ -156,6 +159,7 @@ impl Loaded {
             setup: self.setup.clone(),
             state: state.clone(),
             rebuilt: self.rebuilt,
+            summary: None,
         }
     }
 
@@ -191,7 +195,15 @@ impl Table {
             Err(e) => return self.set_aside(&row, format!("unreadable setup: {e}")).await,
         };
         match AnyState::from_json(&row.state, &self.library) {
-            Ok(state) => Ok(Loaded { row, seats, game, setup, state, rebuilt: false }),
+            Ok(state) => {
+                let loaded = Loaded { row, seats, game, setup, state, rebuilt: false, summary: None };
+                // A finished match's board (posted again with /board) keeps its last line.
+                Ok(if loaded.row.status == MatchStatus::Finished {
+                    self.finished(loaded).await
+                } else {
+                    loaded
+                })
+            }
             Err(e) if row.status == MatchStatus::Corrupt => {
                 tracing::warn!(match_id, error = %e, "a match set aside as corrupt was asked for");
                 refuse(SET_ASIDE)
@@ -208,7 +220,9 @@ impl Table {
                     }
                 });
                 match replayed {
-                    Ok(r) => Ok(Loaded { row, seats, game, setup, state: r.state, rebuilt: true }),
+                    Ok(r) => {
+                        Ok(Loaded { row, seats, game, setup, state: r.state, rebuilt: true, summary: None })
+                    }
                     Err(reason) => {
                         let reason =
                             format!("unreadable snapshot ({e}) and the log does not replay: {reason}");

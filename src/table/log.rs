@@ -151,6 +151,59 @@ pub fn replay(
     Ok(Replayed { state, steps })
 }
 
+/// What a finished match's file holds (`/history match:`), and what
+/// `cardtable replay --file` reads: the setup, every log entry, and the
+/// final state to compare the replay with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// [`MATCH_RECORD_FORMAT`].
+    pub format: String,
+    /// The match number.
+    pub match_id: i64,
+    /// Game id.
+    pub game: String,
+    /// The setup (seed, seats, decks), as stored.
+    pub setup: serde_json::Value,
+    /// The log, in order.
+    pub actions: Vec<RecordedAction>,
+    /// The state at the end, as stored.
+    pub state: serde_json::Value,
+    /// How it ended.
+    pub outcome: Option<Outcome>,
+}
+
+/// The format name a match file starts with.
+pub const MATCH_RECORD_FORMAT: &str = "cardtable-match/1";
+
+/// One entry of a [`MatchRecord`]'s log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordedAction {
+    /// 1, 2, 3, …
+    pub seq: i64,
+    /// The seat it was applied for.
+    pub seat: i64,
+    /// The [`LogEntry`].
+    pub action: serde_json::Value,
+    /// When (unix seconds).
+    pub at: i64,
+}
+
+impl MatchRecord {
+    /// The log as the store keeps it.
+    pub fn action_rows(&self) -> Vec<ActionRow> {
+        self.actions
+            .iter()
+            .map(|a| ActionRow {
+                match_id: self.match_id,
+                seq: a.seq,
+                seat: a.seat,
+                action: a.action.to_string(),
+                at: a.at,
+            })
+            .collect()
+    }
+}
+
 /// What `cardtable replay` reports about one match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReplayReport {

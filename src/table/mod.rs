@@ -50,6 +50,7 @@ mod lookup;
 pub mod match_options;
 pub mod offers;
 mod play;
+pub mod progress;
 pub mod protocol;
 
 use std::collections::HashMap;
@@ -345,6 +346,15 @@ impl Table {
             Command::Games => Ok(vec![self.games(req)]),
             Command::Card { name, game } => self.card(req, name, game.as_deref()),
             Command::Rule { query, game } => self.rule(req, query, game.as_deref()),
+            Command::Stats { player, game, private } => {
+                self.stats(req, player.as_ref(), game.as_deref(), *private).await
+            }
+            Command::Leaderboard { game, show, manager } => {
+                self.leaderboard(req, game, *show, *manager).await
+            }
+            Command::History { player, game, match_id } => {
+                self.history(req, player.as_ref(), game.as_deref(), *match_id).await
+            }
         }
     }
 

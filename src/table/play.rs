@@ -211,7 +211,7 @@ impl Table {
         extra_mentions: Option<Vec<UserId>>,
         plan: &BoardPlan,
     ) -> Result<Vec<Outgoing>, TableError> {
-        let after = m.moved_to(done, plan.orders.to_json(), state);
+        let after = self.finished(m.moved_to(done, plan.orders.to_json(), state)).await;
         // The requester's offers serve their hand and, when they act next
         // alone, the board's buttons too: computed once.
         let mine = m.seat_of(&req.user.id).map(|seat| (seat, offers(state, seat, &after.leaves())));
@@ -456,6 +456,9 @@ impl Table {
             thinking,
         };
         let mut message = view::board(&public, &ctx);
+        if let Some(summary) = &m.summary {
+            message.content = format!("{}\n{summary}", message.content);
+        }
         // Past the deadline the board offers the claim itself: a lost
         // deadline notice must not stall the match.
         if let Some(claim) = self.claim_offer(m, version).filter(|_| message.components.len() < 20) {

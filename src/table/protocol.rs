@@ -211,6 +211,37 @@ pub enum Command {
         /// Game to search (all when absent).
         game: Option<String>,
     },
+    /// `/stats [player] [game] [private]`: a player's ratings and record on
+    /// this server; `private` keeps the requester's own stats to themselves.
+    Stats {
+        /// Whose (the requester when absent).
+        player: Option<UserRef>,
+        /// Game key or name (every game when absent).
+        game: Option<String>,
+        /// Keep my stats private (on) or show them again (off).
+        private: Option<bool>,
+    },
+    /// `/leaderboard game [show]`: the server's best players of a game;
+    /// `show` switches it on or off (server managers only).
+    Leaderboard {
+        /// Game key or name.
+        game: String,
+        /// Switch the server's leaderboard on or off.
+        show: Option<bool>,
+        /// Whether the requester may manage the server (Discord's Manage
+        /// Server permission, as the front end read it from the request).
+        manager: bool,
+    },
+    /// `/history [player] [game] [match]`: a player's last finished
+    /// matches; `match` attaches one match's record as a file.
+    History {
+        /// Whose (the requester when absent).
+        player: Option<UserRef>,
+        /// Game key or name (every game when absent).
+        game: Option<String>,
+        /// A match number, to get its record (setup and action log) as a file.
+        match_id: Option<i64>,
+    },
 }
 
 /// `/deck` subcommands.
@@ -342,6 +373,18 @@ pub enum Outgoing {
         to: UserId,
         /// What.
         message: Message,
+    },
+    /// Like [`Outgoing::Ephemeral`], with one text file attached (a
+    /// finished match's record, `/history match:`).
+    File {
+        /// The requester.
+        to: UserId,
+        /// What the message says.
+        message: Message,
+        /// The file's name ("match-12.json").
+        file_name: String,
+        /// Its contents.
+        contents: String,
     },
     /// A newer copy of `to`'s hand in match `match_id`, shown in place of
     /// the last private message of theirs that showed it, when others

@@ -27,6 +27,20 @@ pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
     joined(names, "or")
 }
 
+/// Text someone typed (a display name, a deck name), shown as itself in
+/// Discord markdown: `*bold*`, `__underline__`, `` `code` ``, `> quote`,
+/// `[link](…)` and `<@mention>` lose their meaning.
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '[' | ']' | '@') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
     match names {
         [] => String::new(),
@@ -48,5 +62,12 @@ mod tests {
         assert_eq!(and_list(&["Bob"]), "Bob");
         assert_eq!(and_list(&["Bob", "Carol"]), "Bob and Carol");
         assert_eq!(or_list(&["Bob", "Carol", "Dave"]), "Bob, Carol or Dave");
+    }
+
+    #[test]
+    fn typed_names_lose_their_markdown() {
+        assert_eq!(escape_markdown("**Al**"), "\\*\\*Al\\*\\*");
+        assert_eq!(escape_markdown("<@1> [x](y)"), "\\<\\@1\\> \\[x\\](y)");
+        assert_eq!(escape_markdown("Plain Name"), "Plain Name");
     }
 }

@@ -139,6 +139,11 @@ impl Front {
                     }
                 }
                 Outgoing::DirectMessage { .. } => {}
+                Outgoing::File { to, message, .. } => {
+                    let problems = message.limit_violations();
+                    assert!(problems.is_empty(), "file reply breaks Discord limits: {problems:?}");
+                    self.ephemerals.push((to.0, message));
+                }
             }
         }
     }

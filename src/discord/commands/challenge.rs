@@ -102,7 +102,10 @@ pub async fn challenge(
 }
 
 /// The opponent as the table knows people: their server nickname when they have one.
-fn opponent_ref(user: &User, member: Option<&serenity::all::PartialMember>) -> crate::table::UserRef {
+pub(super) fn opponent_ref(
+    user: &User,
+    member: Option<&serenity::all::PartialMember>,
+) -> crate::table::UserRef {
     let mut person = user_ref(user, None);
     if let Some(nick) = member.and_then(|m| m.nick.as_deref()) {
         person.name = nick.to_owned();

@@ -10,9 +10,12 @@ mod concede;
 mod deck;
 mod games;
 mod hand;
+mod history;
+mod leaderboard;
 mod matches;
 mod rule;
 mod settings;
+mod stats;
 
 use std::future::Future;
 
@@ -37,6 +40,9 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         games::games(),
         card::card(),
         rule::rule(),
+        stats::stats(),
+        leaderboard::leaderboard(),
+        history::history(),
     ];
     for command in &mut commands {
         command.install_context = Some(vec![serenity::all::InstallationContext::Guild]);
