@@ -420,6 +420,7 @@ fn boards_and_hands_of_random_games_fit_every_discord_limit() {
                             deadline: Some("72 h per move".into()),
                             notice: None,
                             thinking: None,
+                            summary: None,
                         },
                     ));
                     messages.push(hand(

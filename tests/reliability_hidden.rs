@@ -111,6 +111,7 @@ fn board_message(state: &AnyState, public: &TableView, version: i64) -> String {
         deadline: Some("72 h per move".into()),
         notice: None,
         thinking: None,
+        summary: None,
     };
     serde_json::to_string(&view::board(public, &ctx)).expect("messages serialise")
 }

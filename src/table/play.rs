@@ -454,11 +454,9 @@ impl Table {
             deadline,
             notice,
             thinking,
+            summary: m.summary.clone(),
         };
         let mut message = view::board(&public, &ctx);
-        if let Some(summary) = &m.summary {
-            message.content = format!("{}\n{summary}", message.content);
-        }
         // Past the deadline the board offers the claim itself: a lost
         // deadline notice must not stall the match.
         if let Some(claim) = self.claim_offer(m, version).filter(|_| message.components.len() < 20) {

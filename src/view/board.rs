@@ -24,6 +24,9 @@ pub struct BoardContext<'a> {
     /// Said instead of who must act while the computer decides ("🤖
     /// cardtable is thinking (hard)…").
     pub thinking: Option<String>,
+    /// The end of a match in a few lines (rating changes, length), under
+    /// the outcome; the board's height counts them.
+    pub summary: Option<String>,
 }
 
 /// "Alice vs Bob · Spheres #2", the thread's name: the match number tells
@@ -170,6 +173,10 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     };
     let components = components_with(23);
 
+    let content = match &ctx.summary {
+        Some(summary) => format!("{content}\n{summary}"),
+        None => content,
+    };
     let mut message = Message {
         content,
         embed: Some(Embed {
@@ -827,6 +834,7 @@ mod tests {
                 board_actions: &on_board,
                 deadline: Some("x".repeat(100)),
                 notice: None,
+                summary: None,
                 thinking: None,
             };
             let m = board(&view, &ctx);
