@@ -16,7 +16,10 @@
 //! copies a random answer would blur the comparison into noise, while a
 //! decline judges every move alike, by what it does when left unopposed.
 //! Where a decision has no decline answer (a required choice), the other
-//! seat answers with the rollout policy.
+//! seat answers with the rollout policy. When the seat itself is asked
+//! again only at a priority stop (the window before damage of a battle,
+//! or before the Stack resolves), it passes there, so the battle is still
+//! fought and the answer is judged by what the battle did.
 
 use super::search::rewards;
 use crate::engine::{GameRng, Seat};
@@ -82,6 +85,13 @@ fn play_out(sim: &mut AnyState, seat: Seat, rng: &mut GameRng) {
                 (other, action)
             }
             None if to_act.contains(&seat) && !answered => (seat, sim.rollout_action(seat, rng)),
+            // A window before damage or before the Stack resolves (a
+            // priority stop, not the seat's own next move): the seat
+            // passes, so the battle is fought and the Stack resolves.
+            None if to_act.contains(&seat) => match sim.stop(seat) {
+                Some(stop) => (seat, Some(stop.pass)),
+                None => return,
+            },
             None => return,
         };
         let Some(action) = action else { return };
