@@ -57,7 +57,7 @@ fn a_missing_token_says_where_to_get_one() {
 
 #[test]
 fn a_malformed_token_is_refused_without_being_echoed() {
-    for bad in ["not-a-token", "abc.def", "abc..def", "abc.def.ghi jkl", "MTA5.Ga.x.y"] {
+    for bad in ["not-a-token", "abc.def", "abc..def", "abc.def.ghi jkl", "MTA5.Ga.x.y", "aaa.bbb.ccc"] {
         let err = config(&[("DISCORD_TOKEN", bad)]).unwrap_err();
         assert_start_up_error(&err, "DISCORD_TOKEN");
         assert!(!err.contains(bad), "the token is not echoed: {err}");

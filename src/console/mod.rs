@@ -66,7 +66,8 @@ Every line is done by a user: @name, then what they do. Users exist once mention
       either takes game:<game> (e.g. /rule game:{game} query:combat)
   @alice /deck list | show name:X | export name:X | delete name:X
   @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
-  @alice /settings hold_priority:on reminders:off auto_pass:on
+  @alice /settings hold_priority:on reminders:off auto_pass:on orders:never-block stops:end
+      (orders:none, stops:default drop them; /settings alone shows yours)
   @alice /stats [player:@bob] [game:{game}]   ratings and record here; private:on hides yours
   @alice /leaderboard game:{game}   the best players here (a manager: show:off|on)
   @alice /history [player:@bob] [game:{game}]   last matches; match:12 gives one's file

@@ -232,7 +232,7 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "time_limit",
             "level",
         ],
-        "settings" => &["hold_priority", "reminders"],
+        "settings" => &["hold_priority", "reminders", "auto_pass", "orders", "stops"],
         "card" => &["name", "game"],
         "rule" => &["query", "game"],
         "deck" => &["name", "game", "list"],
@@ -526,6 +526,26 @@ mod tests {
 
     fn parse(s: &str) -> Result<Line, String> {
         parse_line(s, &u)
+    }
+
+    #[test]
+    fn the_settings_example_of_the_help_parses_with_every_option() {
+        let line = super::super::HELP
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with("@alice /settings"))
+            .expect("the help shows /settings");
+        let Ok(Line::Slash { command, .. }) = parse(line) else { panic!("{line} parses") };
+        assert_eq!(
+            command,
+            Command::Settings {
+                hold_priority: Some(true),
+                reminders: Some(false),
+                auto_pass: Some(true),
+                orders: Some("never-block".into()),
+                stops: Some("end".into()),
+            }
+        );
     }
 
     #[test]

@@ -155,7 +155,8 @@ fn parse_token(value: Option<String>) -> Result<Token, String> {
     let well_formed = !token.chars().any(char::is_whitespace)
         && token.split('.').count() == 3
         && token.split('.').all(|part| !part.is_empty())
-        && serenity::utils::token::validate(token).is_ok();
+        && serenity::utils::token::validate(token).is_ok()
+        && shaped_like_a_bot_token(token);
     if !well_formed {
         // Never echo the value: a malformed token may still be most of a real one.
         return Err(format!(
@@ -164,6 +165,25 @@ fn parse_token(value: Option<String>) -> Result<Token, String> {
         ));
     }
     Ok(Token(token.to_owned()))
+}
+
+/// Whether `token` has the shape of a Discord bot token: its first part is
+/// the bot's user id (a snowflake of 17–20 digits) in base64, its second a
+/// timestamp and its third a signature, both in base64url. serenity's own
+/// check accepts any three non-empty parts (`aaa.bbb.ccc`), which would
+/// only fail later, at the gateway, with a less helpful message.
+fn shaped_like_a_bot_token(token: &str) -> bool {
+    use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+    use base64::Engine as _;
+    let mut parts = token.split('.');
+    let (Some(id), Some(time), Some(mac)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let id = id.trim_end_matches('=');
+    let decoded = STANDARD_NO_PAD.decode(id).or_else(|_| URL_SAFE_NO_PAD.decode(id)).unwrap_or_default();
+    let snowflake = (17..=20).contains(&decoded.len()) && decoded.iter().all(u8::is_ascii_digit);
+    let base64url = |p: &str| p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    snowflake && time.len() >= 4 && base64url(time) && mac.len() >= 20 && base64url(mac)
 }
 
 fn parse_database_url(value: Option<String>) -> Result<String, String> {
