@@ -3,6 +3,7 @@ use serenity::all::Attachment;
 use super::{complete, submit, submit_with};
 use crate::discord::{Context, Error};
 use crate::table::{Command, DeckCommand, UserError};
+use crate::view::escape_markdown;
 
 /// The largest deck file read (a deck list is a few kilobytes).
 const MAX_DECK_FILE_BYTES: u32 = 64 * 1024;
@@ -97,23 +98,30 @@ async fn export(
     submit(ctx, Command::Deck(DeckCommand::Export { name, game })).await
 }
 
+/// How long Discord's file server may take to send an attached deck file:
+/// a hung download must not hold the command (and the player) forever.
+const DECK_FILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// The text of an attached deck file.
 async fn read_deck_file(file: &Attachment) -> Result<String, Error> {
     if file.size > MAX_DECK_FILE_BYTES {
         return Err(UserError::new(format!(
             "{} is {} KB; a deck file must be a plain text list under {} KB.",
-            file.filename,
+            escape_markdown(&file.filename),
             file.size / 1024,
             MAX_DECK_FILE_BYTES / 1024
         ))
         .into());
     }
-    let bytes = file.download().await?;
-    String::from_utf8(bytes).map_err(|_| {
+    let name = escape_markdown(&file.filename);
+    let bytes = tokio::time::timeout(DECK_FILE_TIMEOUT, file.download()).await.map_err(|_| {
         UserError::new(format!(
-            "{} is not a plain text file; save the deck list as .txt and try again.",
-            file.filename
+            "Discord did not send {name} within {} seconds; nothing was saved. Try again in a minute.",
+            DECK_FILE_TIMEOUT.as_secs()
         ))
-        .into()
+    })??;
+    String::from_utf8(bytes).map_err(|_| {
+        UserError::new(format!("{name} is not a plain text file; save the deck list as .txt and try again."))
+            .into()
     })
 }
