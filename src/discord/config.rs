@@ -42,6 +42,12 @@ pub struct Config {
     /// Answer `[[card name]]` in ordinary messages (`INLINE_LOOKUPS`), off
     /// by default: it needs the privileged Message Content intent.
     pub inline_lookups: bool,
+    /// Send Discord API requests to this address instead of discord.com
+    /// (`DISCORD_API_PROXY`, e.g. `http://127.0.0.1:3000`): an HTTP proxy
+    /// in front of Discord that shares one rate limiter between processes
+    /// (such as twilight's http-proxy), or the tests' fake Discord. The
+    /// bot's own rate limiter is off behind a proxy: the proxy keeps them.
+    pub api_proxy: Option<String>,
 }
 
 /// A Discord bot token. Kept out of every log line: formatting it prints
@@ -118,6 +124,7 @@ impl Config {
                 .map(|v| parse_switch("INLINE_LOOKUPS", &v))
                 .transpose()?
                 .unwrap_or(false),
+            api_proxy: get("DISCORD_API_PROXY").map(|v| parse_proxy(&v)).transpose()?,
         })
     }
 
@@ -184,6 +191,19 @@ fn shaped_like_a_bot_token(token: &str) -> bool {
     let snowflake = (17..=20).contains(&decoded.len()) && decoded.iter().all(u8::is_ascii_digit);
     let base64url = |p: &str| p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     snowflake && time.len() >= 4 && base64url(time) && mac.len() >= 20 && base64url(mac)
+}
+
+fn parse_proxy(value: &str) -> Result<String, String> {
+    let rest = value.strip_prefix("http://").or_else(|| value.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => {
+            Ok(value.trim_end_matches('/').to_owned())
+        }
+        _ => Err(format!(
+            "DISCORD_API_PROXY is \"{value}\", which is not an http(s) address: use e.g. \
+             http://127.0.0.1:3000, or unset it to talk to Discord directly {TRY_CONSOLE}"
+        )),
+    }
 }
 
 fn parse_database_url(value: Option<String>) -> Result<String, String> {

@@ -22,6 +22,7 @@ mod router;
 mod ticker;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId, Http, HttpBuilder};
@@ -111,14 +112,23 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .context("DISCORD_TOKEN: could not build the Discord client")?;
 
+    // The signal wins over a gateway that never answers: serenity's shard
+    // queuer retries an unreachable gateway every 5 s and `shutdown_all`
+    // waits for it, so the shards get a bounded grace period and then the
+    // process stops anyway. Every click is committed in one transaction
+    // before it is answered, so stopping mid-request abandons it whole.
     let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        info!("shutting down");
-        shards.shutdown_all().await;
-    });
-
-    client.start().await.map_err(|e| match e {
+    let started = tokio::select! {
+        started = client.start() => started,
+        () = shutdown_signal() => {
+            info!("shutting down");
+            if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {
+                warn!("the gateway did not close within {} s; stopping anyway", SHUTDOWN_GRACE.as_secs());
+            }
+            return Ok(());
+        }
+    };
+    started.map_err(|e| match e {
         serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => anyhow::anyhow!(
             "DISCORD_TOKEN was refused by Discord: copy a fresh one from the developer portal → Bot → Reset Token"
         ),
@@ -148,7 +158,14 @@ fn http_client(config: &Config) -> anyhow::Result<Http> {
         .timeout(config.http_timeout)
         .build()
         .context("could not build the HTTP client")?;
-    Ok(HttpBuilder::new(config.token.expose()).client(client).build())
+    let builder = HttpBuilder::new(config.token.expose()).client(client);
+    Ok(match &config.api_proxy {
+        // serenity sends through the proxy only with its own rate limiter
+        // off: the proxy keeps Discord's limits (that is what one is for).
+        Some(proxy) => builder.proxy(proxy.as_str()).ratelimiter_disabled(true),
+        None => builder,
+    }
+    .build())
 }
 
 /// Registers the slash commands: in the `DEV_GUILD_ID` server (instantly),
@@ -186,6 +203,9 @@ fn init_logging(filter: &str) {
     let filter = tracing_subscriber::EnvFilter::try_new(filter).unwrap_or_else(|_| "info".into());
     let _already_installed = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
+
+/// How long the shards may take to close after Ctrl-C or SIGTERM.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
 /// Resolves on Ctrl-C, or SIGTERM on Unix (how services are stopped).
 async fn shutdown_signal() {

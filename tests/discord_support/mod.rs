@@ -31,6 +31,11 @@ pub const BOB: u64 = 2222;
 pub const CAROL: u64 = 3333;
 pub const DAVE: u64 = 4444;
 pub const APP: u64 = 77;
+/// A token of the right shape that Discord never issued.
+pub const TEST_TOKEN: &str = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.fake-token-for-tests";
+/// Where the fake's `GET /gateway/bot` sends the bot: a local port nothing
+/// listens on, so the gateway cannot be reached (and Discord is never).
+pub const UNREACHABLE_GATEWAY: &str = "ws://127.0.0.1:9";
 
 /// Interaction callback types and flags, as Discord numbers them.
 pub const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
@@ -102,6 +107,9 @@ pub struct FakeState {
 pub struct FakeDiscord {
     pub state: Arc<Mutex<FakeState>>,
     pub http: Http,
+    /// Where the fake listens (`http://127.0.0.1:PORT`): the bot's
+    /// `DISCORD_API_PROXY` in tests that run the whole bot.
+    pub base: String,
 }
 
 impl FakeDiscord {
@@ -157,13 +165,13 @@ impl FakeDiscord {
             }
         });
         let client = reqwest::Client::builder().timeout(HTTP_TIMEOUT).build().unwrap();
-        let http = HttpBuilder::new("MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.fake-token-for-tests")
+        let http = HttpBuilder::new(TEST_TOKEN)
             .client(client)
-            .proxy(base)
+            .proxy(base.clone())
             .ratelimiter_disabled(true)
             .application_id(ApplicationId::new(APP))
             .build();
-        FakeDiscord { state, http }
+        FakeDiscord { state, http, base }
     }
 
     /// The calls since the last `take`.
@@ -279,6 +287,12 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
     let reply = |status, v: Value| Answer::Reply(status, Some(v));
     match (method, parts.as_slice()) {
         ("POST", ["interactions", _, _, "callback"]) => Answer::Reply("204 No Content", None),
+        ("GET", ["gateway"]) => reply("200 OK", json!({ "url": UNREACHABLE_GATEWAY })),
+        ("GET", ["gateway", "bot"]) => reply(
+            "200 OK",
+            json!({"url": UNREACHABLE_GATEWAY, "shards": 1, "session_start_limit":
+                {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
         ("DELETE", ..) => Answer::Reply("204 No Content", None),
         ("GET", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap();
