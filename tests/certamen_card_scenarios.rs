@@ -27,15 +27,10 @@ fn cast(s: &mut State, seat: Seat, card: u32, targets: Vec<TargetRef>) {
     act(s, seat, Action::Cast { card, targets });
 }
 
-/// Both players pass until the Stack is empty (each item resolves).
+/// Every player declines (passes, takes the first answer of a choice)
+/// until the Stack is empty, nothing is asked and someone has priority.
 fn resolve(s: &mut State) {
-    for _ in 0..20 {
-        if s.stack.is_empty() || s.prompt != Prompt::Priority {
-            return;
-        }
-        pass_both(s);
-    }
-    panic!("the Stack never emptied");
+    decline_until(s, |s| s.stack.is_empty() && s.choices.is_empty() && s.prompt == Prompt::Priority);
 }
 
 /// Every player declines (passes, no block, no more attackers) until
@@ -99,9 +94,9 @@ fn certamen_combat_sanctum_guardian_gains_one_whenever_a_creature_attacks_its_co
     let mut s = main_phase(402);
     // Bob's Guardian was cast in his earlier turn.
     to_field(&mut s, BOB, "Sanctum Guardian");
-    let wolf = to_field(&mut s, ALICE, "Cinder Imp");
-    let imp = to_field(&mut s, ALICE, "Emberclaw Wolf");
-    alice_attacks(&mut s, &[wolf, imp]);
+    let imp = to_field(&mut s, ALICE, "Cinder Imp");
+    let wolf = to_field(&mut s, ALICE, "Emberclaw Wolf");
+    alice_attacks(&mut s, &[imp, wolf]);
     resolve(&mut s);
     assert_eq!(s.players[BOB].vitality, 32, "one for each attacking creature");
 }
@@ -167,7 +162,7 @@ fn certamen_card_type_creature_gravecaller_acolyte_drains_one_when_it_dies() {
     let acolyte = to_field(&mut s, ALICE, "Gravecaller Acolyte");
     pillars(&mut s, BOB, "Emberwake", 1);
     let bolt = to_hand(&mut s, BOB, "Ember Bolt");
-    s.priority = BOB;
+    act(&mut s, ALICE, Action::Pass); // Bob answers in Alice's main phase
     cast(&mut s, BOB, bolt, vec![TargetRef::Permanent(acolyte)]);
     resolve(&mut s);
     assert!(s.permanent(acolyte).is_none());
@@ -193,7 +188,7 @@ fn certamen_keyword_dreadmarked_duskblade_reaver_makes_the_player_it_hits_discar
     let card = to_hand(&mut s, BOB, "Ember Bolt");
     alice_attacks(&mut s, &[reaver]);
     decline_until(&mut s, |s| s.players[BOB].vitality < 30);
-    decline_until(&mut s, |s| s.stack.is_empty() && s.choices.is_empty() && s.prompt == Prompt::Priority);
+    resolve(&mut s);
     assert_eq!(s.players[BOB].vitality, 28);
     assert!(s.players[BOB].hand.is_empty());
     assert!(s.players[BOB].hollow.iter().any(|c| c.uid == card));
@@ -223,7 +218,7 @@ fn certamen_card_type_creature_carrion_feaster_grows_when_another_creature_of_yo
     let adept = to_field(&mut s, ALICE, "Gravecaller Acolyte");
     to_field(&mut s, BOB, "Emberwake Pillar");
     let bolt = to_hand(&mut s, BOB, "Ember Bolt");
-    s.priority = BOB;
+    act(&mut s, ALICE, Action::Pass); // Bob answers in Alice's main phase
     cast(&mut s, BOB, bolt, vec![TargetRef::Permanent(adept)]);
     resolve(&mut s);
     assert!(s.permanent(adept).is_none());
@@ -239,7 +234,7 @@ fn certamen_card_type_rite_altar_of_last_breath_drains_one_when_a_creature_of_yo
     let imp = to_field(&mut s, ALICE, "Cinder Imp");
     to_field(&mut s, BOB, "Emberwake Pillar");
     let bolt = to_hand(&mut s, BOB, "Ember Bolt");
-    s.priority = BOB;
+    act(&mut s, ALICE, Action::Pass); // Bob answers in Alice's main phase
     cast(&mut s, BOB, bolt, vec![TargetRef::Permanent(imp)]);
     resolve(&mut s);
     assert_eq!((s.players[ALICE].vitality, s.players[BOB].vitality), (31, 29));
@@ -354,7 +349,6 @@ fn certamen_card_type_pillar_rootfolk_caller_puts_a_pillar_from_the_archive_onto
     let caller = to_hand(&mut s, ALICE, "Rootfolk Caller");
     cast(&mut s, ALICE, caller, vec![]);
     resolve(&mut s);
-    decline_until(&mut s, |s| s.choices.is_empty() && s.prompt == Prompt::Priority);
     let new: Vec<_> = s.players[ALICE].field.iter().skip(before + 1).collect();
     assert_eq!(new.len(), 1, "one Pillar came from the Archive");
     assert!(s.name_of(new[0]).ends_with("Pillar") && new[0].tapped, "{}", s.name_of(new[0]));

@@ -12,6 +12,7 @@ use std::sync::Arc;
 mod card_scenarios_support;
 
 use cardtable::cards::spheres::{Ability, SpheresDb, Zone};
+use cardtable::cards::Catalog;
 use cardtable::engine::Seat;
 use cardtable::games::spheres::abilities::strength;
 use cardtable::games::spheres::testing::{attack, click, labels, names, public, Table};
@@ -203,11 +204,14 @@ fn spheres_trigger_riftspawn_larva_trashes_its_top_card_and_gets_two_when_it_att
 fn spheres_keyword_random_rift_behemoth_trashes_a_random_hand_card_when_summoned() {
     let mut t = table();
     crystals(&mut t, A, CHAOS, 7);
-    t.hand(A, &["Rift Behemoth", "Cairn Elk"]);
+    t.hand(A, &["Rift Behemoth", "Cairn Elk", "Gate Warden"]).deck(A, &["Pyre Tender"]);
     let mut s = t.build();
     click(&mut s, A, "Summon Rift Behemoth");
-    assert!(s.lords[A].hand.is_empty());
-    assert_eq!(names(&s, A, Zone::Trash), vec!["Cairn Elk"]);
+    let (hand, trash) = (names(&s, A, Zone::Hand), names(&s, A, Zone::Trash));
+    assert_eq!((hand.len(), trash.len()), (1, 1), "one of the two hand cards trashed");
+    let mut both = [hand, trash].concat();
+    both.sort();
+    assert_eq!(both, vec!["Cairn Elk", "Gate Warden"]);
 }
 
 #[test]
@@ -365,7 +369,7 @@ fn spheres_verb_crystallize_briarhide_bull_crystallizes_the_top_card_when_it_win
 #[test]
 fn spheres_condition_briar_palisade_gives_its_lords_creatures_one_while_defending() {
     let mut t = table();
-    // Alice cast Briar Palisade in her own turn; it is Bob's turn now.
+    // Alice cast Briar Palisade (Briarhide Bull's spell) in her own turn; it is Bob's turn now.
     bobs_battle(&mut t).spells(A, &["Briarhide Bull"]).creature(B, "Tusker Calf").creature(A, "Tusker Calf");
     let mut s = t.build();
     attack(&mut s, B, "Attack with Tusker Calf → fortress");
@@ -497,8 +501,8 @@ fn spheres_keyword_replace_retort_adept_may_swap_a_crystal_with_a_hand_card() {
     t.hand(A, &["Retort Adept", "Cairn Elk"]);
     let mut s = t.build();
     click(&mut s, A, "Summon Retort Adept");
-    click(&mut s, A, SCIENCE);
-    click(&mut s, A, "Cairn Elk");
+    click(&mut s, A, "Science crystal");
+    // Cairn Elk is the only hand card left: it takes the crystal's place.
     assert!(names(&s, A, Zone::Vault).contains(&"Cairn Elk".to_string()), "{:?}", names(&s, A, Zone::Vault));
     assert_eq!(names(&s, A, Zone::Hand), vec![SCIENCE]);
 }
@@ -528,7 +532,7 @@ fn spheres_keyword_search_lens_savant_finds_a_science_card_when_summoned() {
 fn spheres_verb_cast_orrery_keeper_casts_a_cheap_science_spell_for_free() {
     let mut t = table();
     crystals(&mut t, A, SCIENCE, 4);
-    t.hand(A, &["Orrery Keeper", "Retort Adept"]).creature(B, "Tusker Calf");
+    t.hand(A, &["Orrery Keeper", "Retort Adept", ETHER]).deck(A, &["Cairn Elk"]).creature(B, "Tusker Calf");
     let mut s = t.build();
     click(&mut s, A, "Summon Orrery Keeper");
     click(&mut s, A, "Retort Adept");
@@ -598,7 +602,7 @@ fn spheres_1_regroup_irrigation_works_crystallizes_with_five_crystals_or_fewer()
     for (have, after) in [(5, 6), (6, 6)] {
         let mut t = table();
         crystals(&mut t, A, SCIENCE, have);
-        // Cast in an earlier turn: an active spell in Alice's fortress.
+        // Irrigation Works, cast in an earlier turn: an active spell in Alice's fortress.
         t.spells(A, &["Aqueduct Titan"]).hand(A, &[ETHER]).deck(A, &["Cairn Elk", "Gate Warden"]);
         t.step(Step::Regroup);
         let s = t.build();
@@ -610,7 +614,7 @@ fn spheres_1_regroup_irrigation_works_crystallizes_with_five_crystals_or_fewer()
 fn spheres_verb_fortify_theodolite_sage_may_fortify_a_hand_card() {
     let mut t = table();
     crystals(&mut t, A, SCIENCE, 4);
-    t.hand(A, &["Theodolite Sage", "Cairn Elk"]).towers(A, &[ETHER]);
+    t.hand(A, &["Theodolite Sage", "Cairn Elk", ETHER]).towers(A, &[ETHER]).deck(A, &["Gate Warden"]);
     let mut s = t.build();
     click(&mut s, A, "Summon Theodolite Sage");
     click(&mut s, A, "Cairn Elk");
@@ -644,7 +648,7 @@ fn spheres_5c2_beacon_warden_readies_its_lords_creatures_when_a_tower_falls() {
 fn spheres_5c2_vigil_flame_fortifies_when_a_tower_falls_to_two_or_fewer() {
     for (towers, after) in [(3, 3), (4, 3)] {
         let mut t = table();
-        // Vigil Flame was cast in Alice's last turn.
+        // Vigil Flame (Beacon Warden's spell) was cast in Alice's last turn.
         t.active(B).step(Step::Battle).hand(B, &[ETHER]).creature(B, "Tusker Calf");
         t.towers(A, &vec![ETHER; towers]).spells(A, &["Beacon Warden"]).deck(A, &["Cairn Elk", "Gate Warden"]);
         let mut s = t.build();
@@ -690,7 +694,7 @@ fn spheres_5b_oathbound_sentinel_cures_when_it_blocks() {
 #[test]
 fn spheres_condition_aegis_of_oaths_makes_its_host_resolute_and_one_stronger_defending() {
     let mut t = table();
-    // Aegis of Oaths was attached in Alice's last turn.
+    // Aegis of Oaths (Oathbound Sentinel's spell) was attached in Alice's last turn.
     bobs_battle(&mut t).creature(B, "Arc Fiend").creature(A, "Tusker Calf").attach(A, 0, "Oathbound Sentinel");
     let mut s = t.build();
     attack(&mut s, B, "Attack with Arc Fiend → fortress");
@@ -715,7 +719,9 @@ fn spheres_condition_hollowed_regent_gets_two_with_six_cards_in_the_trash() {
     let mut t = table();
     crystals(&mut t, A, SPIRIT, 2);
     // Five cards trashed over earlier turns.
-    t.creature(A, "Hollowed Regent").trash(A, &[ETHER; 5]).hand(A, &["Gate Warden", ETHER]);
+    // The Regent attacked earlier: Warden's Respite has a creature to ready.
+    t.creature_with(A, "Hollowed Regent", |c| c.engaged = true).trash(A, &[ETHER; 5]);
+    t.hand(A, &["Gate Warden", ETHER]);
     let mut s = t.build();
     let regent = uid(&s, A, "Hollowed Regent");
     assert_eq!(strength(&s, regent), 3);
@@ -779,7 +785,7 @@ fn spheres_verb_fortify_ossuary_monk_may_fortify_a_card_of_the_trash() {
 #[test]
 fn spheres_condition_bone_ward_gives_its_host_three_while_defending() {
     let mut t = table();
-    // Bone Ward was attached in Alice's last turn.
+    // Bone Ward (Ossuary Monk's spell) was attached in Alice's last turn.
     bobs_battle(&mut t).creature(B, "Arc Fiend").creature(A, "Tusker Calf").attach(A, 0, "Ossuary Monk");
     let mut s = t.build();
     attack(&mut s, B, "Attack with Arc Fiend → fortress");
