@@ -10,6 +10,7 @@
 
 mod card_scenarios_support;
 
+use cardtable::cards::certamen::CardType;
 use cardtable::engine::{Rules, Seat};
 use cardtable::games::certamen::testing::{act, db, main_phase, pass_both, to_field, to_hand};
 use cardtable::games::certamen::{Action, Certamen, Prompt, State, Step, TargetRef};
@@ -202,11 +203,7 @@ fn certamen_keyword_flickerborn_nightmare_stalker_destroys_a_creature_with_power
     let big = to_field(&mut s, BOB, "Archivist of Tides");
     let stalker = to_hand(&mut s, ALICE, "Nightmare Stalker");
     cast(&mut s, ALICE, stalker, vec![]);
-    pass_both(&mut s);
-    assert_eq!(s.prompt, Prompt::AbilityTargets);
-    let offered = Certamen::legal_actions(&s, ALICE);
-    assert!(!offered.contains(&Action::ChooseTargets { targets: vec![TargetRef::Permanent(big)] }), "power 3");
-    act(&mut s, ALICE, Action::ChooseTargets { targets: vec![TargetRef::Permanent(small)] });
+    // The Adept (power 1) is the only legal target: the Archivist has power 3.
     resolve(&mut s);
     assert!(s.permanent(small).is_none() && s.permanent(big).is_some());
 }
@@ -350,8 +347,11 @@ fn certamen_card_type_pillar_rootfolk_caller_puts_a_pillar_from_the_archive_onto
     cast(&mut s, ALICE, caller, vec![]);
     resolve(&mut s);
     let new: Vec<_> = s.players[ALICE].field.iter().skip(before + 1).collect();
-    assert_eq!(new.len(), 1, "one Pillar came from the Archive");
-    assert!(s.name_of(new[0]).ends_with("Pillar") && new[0].tapped, "{}", s.name_of(new[0]));
+    assert_eq!(new.len(), 1, "one card came from the Archive");
+    let db = db();
+    let kind = db.card(db.find(&s.name_of(new[0])).unwrap()).kind;
+    assert_eq!(kind, CardType::Pillar, "{}", s.name_of(new[0]));
+    assert!(new[0].tapped, "it enters tapped");
 }
 
 #[test]

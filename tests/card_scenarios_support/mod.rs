@@ -3,10 +3,23 @@
 //! scenario that is a real test naming the card.
 
 /// Words and phrases that make a card text a trigger ("When summoned",
-/// "At your regroup", "After it destroys…") or a condition ("while…",
-/// "if…", "as long as…", "unless…").
-const TRIGGER_WORDS: &[&str] =
-    &["when", "whenever", "at the start", "at the end", "at your", "if", "as long as", "while", "after", "unless"];
+/// "At your regroup", "At the beginning of your upkeep") or a condition
+/// ("while…", "if…", "as long as…", "unless…"). "After" is not one: it
+/// also reads "an extra turn after this one"; a Spheres "After it
+/// destroys…" is a triggered ability in the data, which the checks read
+/// too.
+const TRIGGER_WORDS: &[&str] = &[
+    "when",
+    "whenever",
+    "at the start",
+    "at the beginning",
+    "at the end",
+    "at your",
+    "if",
+    "as long as",
+    "while",
+    "unless",
+];
 
 /// Whether `text` has a trigger or a condition, by its words (whole
 /// words, any case).
