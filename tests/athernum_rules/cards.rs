@@ -40,6 +40,22 @@ fn call_with_horn(s: &mut State, name: &str) -> Uid {
     card
 }
 
+/// Every player passes priority until `done` holds (at most ten passes,
+/// never past a prompt that is not priority); whether it came to hold.
+fn pass_until(s: &mut State, done: impl Fn(&State) -> bool) -> bool {
+    for _ in 0..10 {
+        if done(s) {
+            return true;
+        }
+        if s.prompt != Prompt::Priority {
+            return false;
+        }
+        let who = Athernum::to_act(s)[0];
+        ok(s, who, Action::Pass);
+    }
+    done(s)
+}
+
 fn damage(s: &State, uid: Uid) -> u8 {
     s.perm(uid).unwrap().damage
 }
@@ -98,22 +114,30 @@ fn athernum_7_4_2c_ashfall_titan_deals_two_damage_to_each_opposing_character_whe
 
 #[test]
 fn athernum_9_3_6_lady_aurelie_scores_when_targeted_and_gets_two_dfv_when_she_defends() {
-    // Chosen as the target of an attack: a Victory Token on her.
+    // Lady Aurelie, Keeper of the Gate, chosen as the target of an attack:
+    // a Victory Token on her.
     let mut s = day_phase_with(905, [ASHEN, BASTION], [KHARSA, AURELIE]);
     let (kharsa, aurelie) = (main_of(&s, ALICE), main_of(&s, BOB));
     fight(&mut s, kharsa, aurelie, None);
     assert_eq!(victory(&s, aurelie), 1);
-    // Defending: +2 DFV for the turn.
+    // Defending: +2 DFV (read before the fight exhausts her).
     let mut s = day_phase_with(906, [ASHEN, BASTION], [KHARSA, AURELIE]);
     let (kharsa, aurelie) = (main_of(&s, ALICE), main_of(&s, BOB));
     let recruit = to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
-    fight(&mut s, kharsa, recruit, Some(aurelie));
-    assert_eq!(values(&s, aurelie).1, Some(7));
+    ok(&mut s, ALICE, Action::EnterCombat);
+    ok(&mut s, ALICE, Action::Attack { attacker: kharsa, target: recruit });
+    fight_plan(&mut s, ALICE);
+    ok(&mut s, BOB, Action::Defend { defender: Some(aurelie) });
+    assert_eq!(values(&s, aurelie).1, Some(5));
+    let seen = pass_until(&mut s, |s| values(s, aurelie).1 == Some(7));
+    assert!(seen, "her defend trigger gives +2 DFV");
+    resolve_all(&mut s, ALICE);
     assert_eq!(victory(&s, aurelie), 0, "she defended: she was not the target");
 }
 
 #[test]
 fn athernum_9_2_lady_aurelie_scores_at_her_day_phase_with_five_characters() {
+    // Lady Aurelie, Keeper of the Gate: at her day phase, with five characters.
     for (others, scored) in [(4, 1), (3, 0)] {
         let mut s = day_phase_with(907, [ASHEN, BASTION], [KHARSA, AURELIE]);
         let aurelie = main_of(&s, BOB);
@@ -131,7 +155,8 @@ fn athernum_9_3_6_stone_colossus_gets_two_dfv_when_chosen_as_a_target() {
     let mut s = day_phase_with(908, [ASHEN, BASTION], [KHARSA, AURELIE]);
     let colossus = to_board(&mut s, BOB, "Stone Colossus", Place::Character);
     assert_eq!(values(&s, colossus).1, Some(8));
-    fight(&mut s, main_of(&s, ALICE), colossus, None);
+    let kharsa = main_of(&s, ALICE);
+    fight(&mut s, kharsa, colossus, None);
     assert_eq!(values(&s, colossus).1, Some(10));
 }
 
@@ -139,6 +164,7 @@ fn athernum_9_3_6_stone_colossus_gets_two_dfv_when_chosen_as_a_target() {
 
 #[test]
 fn athernum_9_5_mother_sable_scores_at_night_with_two_witches() {
+    // Mother Sable, the Gloam Voice, with a Hexweaver Novice (a Witch) or alone.
     for (novice, scored) in [(true, 1), (false, 0)] {
         let mut s = day_phase_with(909, [GLOAM, BASTION], [SABLE, AURELIE]);
         let sable = main_of(&s, ALICE);
@@ -155,7 +181,8 @@ fn athernum_6_1_gloamhound_turns_an_attachment_face_down_when_a_permanent_it_fou
     let mut s = day_phase_with(910, [GLOAM, BASTION], [SABLE, AURELIE]);
     let hound = to_board(&mut s, ALICE, "Gloamhound", Place::Character);
     let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
-    let shield = to_board(&mut s, BOB, "Tower Shield", Place::Item { host: main_of(&s, BOB) });
+    let aurelie = main_of(&s, BOB);
+    let shield = to_board(&mut s, BOB, "Tower Shield", Place::Item { host: aurelie });
     fight(&mut s, hound, raider, None);
     assert!(s.perm(raider).is_none());
     assert!(s.perm(shield).unwrap().face_down, "Bob's attachment is face down");
@@ -165,7 +192,8 @@ fn athernum_6_1_gloamhound_turns_an_attachment_face_down_when_a_permanent_it_fou
 fn athernum_2_5_gloam_ferryman_leaves_a_gloam_shade_when_it_leaves_the_board() {
     let mut s = day_phase_with(911, [GLOAM, BASTION], [SABLE, AURELIE]);
     let ferryman = to_board(&mut s, ALICE, "Gloam Ferryman", Place::Character);
-    fight(&mut s, ferryman, main_of(&s, BOB), None);
+    let aurelie = main_of(&s, BOB);
+    fight(&mut s, ferryman, aurelie, None);
     assert!(s.perm(ferryman).is_none(), "Aurelie's OFV 2 against its DFV 2");
     assert_eq!(named(&s, ALICE, "Gloam Shade").len(), 1);
 }
@@ -236,6 +264,7 @@ fn athernum_10_3_mossback_boar_heals_one_damage_whenever_it_attacks() {
 
 #[test]
 fn athernum_4_2_2h_wildcaller_ysra_scores_when_a_character_enters_beside_three_beasts() {
+    // Wildcaller Ysra, main character, with Beasts already on the board.
     for (beasts, scored) in [(2, 1), (1, 0)] {
         let mut s = day_phase_with(917, [THORNWILD, BASTION], [YSRA, AURELIE]);
         let ysra = main_of(&s, ALICE);
@@ -274,25 +303,26 @@ fn athernum_5_0_1a_worldroot_avatar_makes_two_resource_tokens_when_it_enters() {
 }
 
 #[test]
-fn athernum_4_3_5g_thornmail_gives_two_dfv_and_burns_an_attacker_when_its_host_defends() {
+fn athernum_4_3_5g_thornmail_deals_two_damage_to_an_opposing_character_when_its_host_defends() {
     let mut s = day_phase_with(920, [ASHEN, BASTION], [KHARSA, AURELIE]);
     let kharsa = main_of(&s, ALICE);
     let recruit = to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
     // Bob equipped the Recruit in his own turn.
     to_board(&mut s, BOB, "Thornmail", Place::Item { host: recruit });
-    assert_eq!(values(&s, recruit).1, Some(5), "DFV 3 + 2");
     let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
     ok(&mut s, ALICE, Action::EnterCombat);
-    ok(&mut s, ALICE, Action::Attack { attacker: raider, target: main_of(&s, BOB) });
+    let aurelie = main_of(&s, BOB);
+    ok(&mut s, ALICE, Action::Attack { attacker: raider, target: aurelie });
     fight_plan(&mut s, ALICE);
     ok(&mut s, BOB, Action::Defend { defender: Some(recruit) });
-    for _ in 0..10 {
-        if s.prompt == Prompt::TriggerTarget {
-            break;
-        }
-        let who = Athernum::to_act(&s)[0];
-        ok(&mut s, who, Action::Pass);
+    // The Recruit's defend trigger and Aurelie's (she was attacked) fire
+    // too: Bob orders them.
+    while s.prompt == Prompt::Choice && s.stack.len() < 3 {
+        assert_eq!(Athernum::to_act(&s), vec![BOB]);
+        let first = legal(&s, BOB)[0].clone();
+        ok(&mut s, BOB, first);
     }
+    assert!(pass_until(&mut s, |s| s.prompt == Prompt::TriggerTarget), "the Thornmail asks for a target");
     assert_eq!(Athernum::to_act(&s), vec![BOB], "Bob aims the Thornmail");
     ok(&mut s, BOB, Action::Target { target: TargetRef::Perm(kharsa) });
     resolve_all(&mut s, ALICE);
@@ -303,7 +333,8 @@ fn athernum_4_3_5g_thornmail_gives_two_dfv_and_burns_an_attacker_when_its_host_d
 fn athernum_9_3_6_thornwall_thicket_makes_a_sapling_when_chosen_as_a_target() {
     let mut s = day_phase_with(921, [ASHEN, THORNWILD], [KHARSA, YSRA]);
     let thicket = to_board(&mut s, BOB, "Thornwall Thicket", Place::Location);
-    fight(&mut s, main_of(&s, ALICE), thicket, None);
+    let kharsa = main_of(&s, ALICE);
+    fight(&mut s, kharsa, thicket, None);
     assert_eq!(named(&s, BOB, "Sapling").len(), 1);
 }
 
@@ -366,7 +397,7 @@ const SCENARIOS: &[(&str, &str)] = &[
         "athernum_7_4_2c_the_great_stag_ascends_beside_four_beasts_and_strengthens_every_character",
     ),
     ("Worldroot Avatar", "athernum_5_0_1a_worldroot_avatar_makes_two_resource_tokens_when_it_enters"),
-    ("Thornmail", "athernum_4_3_5g_thornmail_gives_two_dfv_and_burns_an_attacker_when_its_host_defends"),
+    ("Thornmail", "athernum_4_3_5g_thornmail_deals_two_damage_to_an_opposing_character_when_its_host_defends"),
     ("Thornwall Thicket", "athernum_9_3_6_thornwall_thicket_makes_a_sapling_when_chosen_as_a_target"),
 ];
 
@@ -382,6 +413,15 @@ const SOURCES: &[&str] = &[
     include_str!("turn.rs"),
 ];
 
+/// A line of card text without the reminders of how long a static or
+/// equip effect lasts ("while this stays face up", "for as long as it
+/// stays on the board"): they restate 4.3.5a.II for every static ability
+/// and are no condition of the card (the rule has its own tests, e.g.
+/// `athernum_term_static_ability_applies_while_its_source_stays_face_up`).
+fn without_durations(line: &str) -> String {
+    line.replace(" while this stays face up", "").replace(" for as long as it stays on the board", "")
+}
+
 #[test]
 fn athernum_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
     use cardtable::cards::athernum::text::extra_rule_text;
@@ -392,7 +432,7 @@ fn athernum_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
         .iter()
         .filter(|c| {
             c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }))
-                || c.text(&db).iter().any(|l| card_scenarios_support::has_trigger_words(l))
+                || c.text(&db).iter().any(|l| card_scenarios_support::has_trigger_words(&without_durations(l)))
                 || c.extra_rule.as_ref().is_some_and(|r| card_scenarios_support::has_trigger_words(&extra_rule_text(r)))
         })
         .map(|c| c.name.as_str())
