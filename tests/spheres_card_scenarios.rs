@@ -138,7 +138,9 @@ fn spheres_condition_madcap_jester_is_stronger_and_resolute_while_attacking() {
 #[test]
 fn spheres_trigger_carnival_tyrant_makes_the_opponent_trash_a_random_hand_card_when_it_wins() {
     let mut t = table();
-    alices_battle(&mut t).creature(A, "Carnival Tyrant").creature_with(B, "Tusker Calf", |c| c.engaged = true);
+    alices_battle(&mut t)
+        .creature(A, "Carnival Tyrant")
+        .creature_with(B, "Tusker Calf", |c| c.engaged = true);
     t.hand(B, &["Cairn Elk"]);
     let mut s = t.build();
     attack(&mut s, A, "Attack with Carnival Tyrant → Tusker Calf");
@@ -247,7 +249,11 @@ fn spheres_condition_glasswing_moth_attacks_only_beside_another_flyer() {
     let mut t = table();
     alices_battle(&mut t).creature(A, "Glasswing Moth").creature(A, "Tusker Calf");
     let s = t.build();
-    assert!(!labels(&s, A).iter().any(|l| l.starts_with("Attack with Glasswing Moth")), "{:?}", labels(&s, A));
+    assert!(
+        !labels(&s, A).iter().any(|l| l.starts_with("Attack with Glasswing Moth")),
+        "{:?}",
+        labels(&s, A)
+    );
     let mut t = table();
     alices_battle(&mut t).creature(A, "Glasswing Moth").creature(A, "Skiff Aeronaut");
     let s = t.build();
@@ -334,7 +340,8 @@ fn spheres_verb_energize_dewdrop_sprite_energizes_the_top_card_when_summoned() {
 fn spheres_1_regroup_fogwing_sprite_cures_all_of_its_lords_afflicted_creatures() {
     let mut t = table();
     t.creature(A, "Fogwing Sprite").hand(A, &[ETHER]).step(Step::Regroup);
-    t.creature_with(A, "Tusker Calf", |c| c.afflicted = true).creature_with(A, "Cairn Elk", |c| c.afflicted = true);
+    t.creature_with(A, "Tusker Calf", |c| c.afflicted = true)
+        .creature_with(A, "Cairn Elk", |c| c.afflicted = true);
     t.creature_with(B, "Gate Warden", |c| c.afflicted = true);
     let s = t.build();
     assert!(!afflicted(&s, A, "Tusker Calf") && !afflicted(&s, A, "Cairn Elk"));
@@ -432,7 +439,9 @@ fn spheres_condition_rootkin_elder_gets_two_with_six_crystals() {
 #[test]
 fn spheres_trigger_mosshide_ancient_returns_a_nature_card_of_the_groove_when_destroyed() {
     let mut t = table();
-    bobs_battle(&mut t).creature(B, "Rift Behemoth").creature_with(A, "Mosshide Ancient", |c| c.engaged = true);
+    bobs_battle(&mut t)
+        .creature(B, "Rift Behemoth")
+        .creature_with(A, "Mosshide Ancient", |c| c.engaged = true);
     t.groove(A, &["Mosshide Grazer", "Tusker Calf", CHAOS]);
     let mut s = t.build();
     attack(&mut s, B, "Attack with Rift Behemoth → Mosshide Ancient");
@@ -490,7 +499,11 @@ fn spheres_condition_tickwick_tinker_draws_only_without_another_creature() {
         }
         let mut s = t.build();
         click(&mut s, A, "Summon Tickwick Tinker");
-        assert_eq!(names(&s, A, Zone::Hand).contains(&"Cairn Elk".to_string()), drawn, "other creature: {other}");
+        assert_eq!(
+            names(&s, A, Zone::Hand).contains(&"Cairn Elk".to_string()),
+            drawn,
+            "other creature: {other}"
+        );
     }
 }
 
@@ -566,7 +579,9 @@ fn spheres_trigger_galvanic_surgeon_may_return_a_groove_card_when_summoned() {
 #[test]
 fn spheres_verb_summon_voltaic_revenant_summons_a_shade_from_the_groove_when_destroyed() {
     let mut t = table();
-    bobs_battle(&mut t).creature(B, "Rift Behemoth").creature_with(A, "Voltaic Revenant", |c| c.engaged = true);
+    bobs_battle(&mut t)
+        .creature(B, "Rift Behemoth")
+        .creature_with(A, "Voltaic Revenant", |c| c.engaged = true);
     t.groove(A, &["Hollowed Thrall", "Tusker Calf"]);
     let mut s = t.build();
     attack(&mut s, B, "Attack with Rift Behemoth → Voltaic Revenant");
@@ -637,7 +652,8 @@ fn spheres_2_cure_lantern_acolyte_cures_an_afflicted_creature_when_summoned() {
 fn spheres_5c2_beacon_warden_readies_its_lords_creatures_when_a_tower_falls() {
     let mut t = table();
     bobs_battle(&mut t).creature(B, "Tusker Calf");
-    t.creature_with(A, "Beacon Warden", |c| c.engaged = true).creature_with(A, "Cairn Elk", |c| c.engaged = true);
+    t.creature_with(A, "Beacon Warden", |c| c.engaged = true)
+        .creature_with(A, "Cairn Elk", |c| c.engaged = true);
     let mut s = t.build();
     attack(&mut s, B, "Attack with Tusker Calf → fortress");
     assert_eq!(s.lords[A].towers.len(), 1);
@@ -650,7 +666,9 @@ fn spheres_5c2_vigil_flame_fortifies_when_a_tower_falls_to_two_or_fewer() {
         let mut t = table();
         // Vigil Flame (Beacon Warden's spell) was cast in Alice's last turn.
         t.active(B).step(Step::Battle).hand(B, &[ETHER]).creature(B, "Tusker Calf");
-        t.towers(A, &vec![ETHER; towers]).spells(A, &["Beacon Warden"]).deck(A, &["Cairn Elk", "Gate Warden"]);
+        t.towers(A, &vec![ETHER; towers])
+            .spells(A, &["Beacon Warden"])
+            .deck(A, &["Cairn Elk", "Gate Warden"]);
         let mut s = t.build();
         attack(&mut s, B, "Attack with Tusker Calf → fortress");
         click(&mut s, B, "Destroy a tower");
@@ -695,7 +713,11 @@ fn spheres_5b_oathbound_sentinel_cures_when_it_blocks() {
 fn spheres_condition_aegis_of_oaths_makes_its_host_resolute_and_one_stronger_defending() {
     let mut t = table();
     // Aegis of Oaths (Oathbound Sentinel's spell) was attached in Alice's last turn.
-    bobs_battle(&mut t).creature(B, "Arc Fiend").creature(A, "Tusker Calf").attach(A, 0, "Oathbound Sentinel");
+    bobs_battle(&mut t).creature(B, "Arc Fiend").creature(A, "Tusker Calf").attach(
+        A,
+        0,
+        "Oathbound Sentinel",
+    );
     let mut s = t.build();
     attack(&mut s, B, "Attack with Arc Fiend → fortress");
     let ev = click(&mut s, A, "Block with Tusker Calf");
@@ -711,7 +733,10 @@ fn spheres_verb_energize_hollowed_thrall_energizes_the_top_card_when_destroyed()
     let mut s = t.build();
     attack(&mut s, B, "Attack with Tusker Calf → Hollowed Thrall");
     let groove = names(&s, A, Zone::Groove);
-    assert!(groove.contains(&"Hollowed Thrall".to_string()) && groove.contains(&"Cairn Elk".to_string()), "{groove:?}");
+    assert!(
+        groove.contains(&"Hollowed Thrall".to_string()) && groove.contains(&"Cairn Elk".to_string()),
+        "{groove:?}"
+    );
 }
 
 #[test]
@@ -796,7 +821,9 @@ fn spheres_condition_bone_ward_gives_its_host_three_while_defending() {
 #[test]
 fn spheres_verb_summon_reliquary_abbot_may_summon_a_shade_from_hand_when_destroyed() {
     let mut t = table();
-    bobs_battle(&mut t).creature(B, "Rift Behemoth").creature_with(A, "Reliquary Abbot", |c| c.engaged = true);
+    bobs_battle(&mut t)
+        .creature(B, "Rift Behemoth")
+        .creature_with(A, "Reliquary Abbot", |c| c.engaged = true);
     t.hand(A, &["Hollowed Thrall", "Tusker Calf"]);
     let mut s = t.build();
     attack(&mut s, B, "Attack with Rift Behemoth → Reliquary Abbot");
@@ -827,9 +854,15 @@ const SCENARIOS: &[(&str, &str)] = &[
     ("Blightling", "spheres_5b_blightling_afflicts_the_engaged_attacker_when_it_blocks"),
     ("Rotbelly Brute", "spheres_1_regroup_rotbelly_brute_afflicts_a_random_opposing_creature"),
     ("Madcap Jester", "spheres_condition_madcap_jester_is_stronger_and_resolute_while_attacking"),
-    ("Carnival Tyrant", "spheres_trigger_carnival_tyrant_makes_the_opponent_trash_a_random_hand_card_when_it_wins"),
+    (
+        "Carnival Tyrant",
+        "spheres_trigger_carnival_tyrant_makes_the_opponent_trash_a_random_hand_card_when_it_wins",
+    ),
     ("Emberfang Pup", "spheres_condition_emberfang_pup_attacks_the_turn_it_is_summoned_one_stronger"),
-    ("Emberfang Alpha", "spheres_trigger_emberfang_alpha_afflicts_a_cheaper_creature_and_pumps_attacking_beasts"),
+    (
+        "Emberfang Alpha",
+        "spheres_trigger_emberfang_alpha_afflicts_a_cheaper_creature_and_pumps_attacking_beasts",
+    ),
     ("Ravager Warlord", "spheres_5c2_ravager_warlord_trashes_two_of_the_opponents_deck_after_a_siege"),
     ("Riftspawn Larva", "spheres_trigger_riftspawn_larva_trashes_its_top_card_and_gets_two_when_it_attacks"),
     ("Rift Behemoth", "spheres_keyword_random_rift_behemoth_trashes_a_random_hand_card_when_summoned"),
@@ -851,7 +884,10 @@ const SCENARIOS: &[(&str, &str)] = &[
     ("Apex Prowler", "spheres_trigger_apex_prowler_afflicts_a_weaker_creature_and_readies_when_it_wins"),
     ("Rootkin Seedling", "spheres_condition_rootkin_seedling_crystallizes_only_with_three_crystals_or_fewer"),
     ("Rootkin Elder", "spheres_condition_rootkin_elder_gets_two_with_six_crystals"),
-    ("Mosshide Ancient", "spheres_trigger_mosshide_ancient_returns_a_nature_card_of_the_groove_when_destroyed"),
+    (
+        "Mosshide Ancient",
+        "spheres_trigger_mosshide_ancient_returns_a_nature_card_of_the_groove_when_destroyed",
+    ),
     ("Owlkin Lookout", "spheres_keyword_search_owlkin_lookout_finds_a_beast_when_summoned"),
     ("Moonfeather Seer", "spheres_trigger_moonfeather_seer_afflicts_a_healthy_creature_costing_four_or_more"),
     ("Elderbark Sapling", "spheres_condition_elderbark_sapling_attacks_only_with_five_crystals"),
@@ -862,7 +898,10 @@ const SCENARIOS: &[(&str, &str)] = &[
     ("Orrery Keeper", "spheres_verb_cast_orrery_keeper_casts_a_cheap_science_spell_for_free"),
     ("Bastion Colossus", "spheres_verb_fortify_bastion_colossus_adds_a_tower_after_a_siege"),
     ("Galvanic Surgeon", "spheres_trigger_galvanic_surgeon_may_return_a_groove_card_when_summoned"),
-    ("Voltaic Revenant", "spheres_verb_summon_voltaic_revenant_summons_a_shade_from_the_groove_when_destroyed"),
+    (
+        "Voltaic Revenant",
+        "spheres_verb_summon_voltaic_revenant_summons_a_shade_from_the_groove_when_destroyed",
+    ),
     ("Scion Grafter", "spheres_verb_crystallize_scion_grafter_may_crystallize_a_hand_card"),
     ("Sluice Engineer", "spheres_verb_energize_sluice_engineer_energizes_the_top_two_cards"),
     ("Irrigation Works", "spheres_1_regroup_irrigation_works_crystallizes_with_five_crystals_or_fewer"),
@@ -905,4 +944,3 @@ fn spheres_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
         .collect();
     card_scenarios_support::check(&wanted, SCENARIOS, &[include_str!("spheres_card_scenarios.rs")]);
 }
-

@@ -14,7 +14,8 @@ use super::sections_1_3::{in_discard, in_hand, named, until_choice};
 use super::turn::fight;
 use cardtable::games::athernum::state::{Place, Uid};
 use cardtable::games::athernum::testing::{
-    act, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board, to_deck_top, to_hand,
+    act, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board, to_deck_top,
+    to_hand,
 };
 use cardtable::games::athernum::{Action, ItemMode, Prompt, State};
 
@@ -283,7 +284,8 @@ fn athernum_4_2_2h_wildcaller_ysra_scores_when_a_character_enters_beside_three_b
 fn athernum_7_4_2c_the_great_stag_ascends_beside_four_beasts_and_strengthens_every_character() {
     let mut s = day_phase_with(918, [THORNWILD, BASTION], [YSRA, AURELIE]);
     let stag = in_extra(&s, ALICE, "The Great Stag");
-    let boars: Vec<Uid> = (0..3).map(|_| to_board(&mut s, ALICE, "Mossback Boar", Place::Character)).collect();
+    let boars: Vec<Uid> =
+        (0..3).map(|_| to_board(&mut s, ALICE, "Mossback Boar", Place::Character)).collect();
     assert!(!legal(&s, ALICE).contains(&Action::Ascend { card: stag }), "three Beasts are not enough");
     to_board(&mut s, ALICE, "Briar Stalker", Place::Character);
     assert!(legal(&s, ALICE).contains(&Action::Ascend { card: stag }));
@@ -344,21 +346,33 @@ fn athernum_9_3_6_thornwall_thicket_makes_a_sapling_when_chosen_as_a_target() {
 /// (here or in another module of `athernum_rules`).
 const SCENARIOS: &[(&str, &str)] = &[
     ("Cinder Raider", "athernum_9_3_cinder_raider_gets_one_ofv_whenever_it_attacks"),
-    ("Ashwolf Rider", "athernum_9_3_10_abilities_triggered_by_combat_damage_fire_before_the_attacker_is_exhausted"),
+    (
+        "Ashwolf Rider",
+        "athernum_9_3_10_abilities_triggered_by_combat_damage_fire_before_the_attacker_is_exhausted",
+    ),
     ("Pyre Zealot", "athernum_term_token_a_destroyed_token_reaches_no_discard_pile"),
     ("Kharsa the Unburnt", "athernum_9_3_10_an_attacker_that_defeats_its_target_sees_it_discarded"),
-    ("Warlord Vethrik Ashmane", "athernum_4_3_1a_an_activated_and_a_triggered_ability_of_one_card_resolve_apart"),
+    (
+        "Warlord Vethrik Ashmane",
+        "athernum_4_3_1a_an_activated_and_a_triggered_ability_of_one_card_resolve_apart",
+    ),
     ("Scorch Adept", "athernum_4_3_5b_scorch_adept_deals_one_damage_to_a_defender_when_it_enters"),
     ("Cinderborn Drake", "athernum_2_1_5_an_effect_on_an_attachment_takes_only_what_sits_in_an_item_slot"),
     (
         "Ruin-Herald Skarn",
         "athernum_10_2_ruin_herald_skarn_gains_a_command_token_when_an_opponents_character_is_discarded",
     ),
-    ("Ashfall Titan", "athernum_7_4_2c_ashfall_titan_deals_two_damage_to_each_opposing_character_when_it_enters"),
+    (
+        "Ashfall Titan",
+        "athernum_7_4_2c_ashfall_titan_deals_two_damage_to_each_opposing_character_when_it_enters",
+    ),
     ("Phoenix of the Pyre", "athernum_4_2_3d_checks_repeat_while_abilities_keep_triggering"),
     ("Torch of Ruin", "athernum_4_3_5g_iv_an_equip_trigger_fires_when_its_host_attacks"),
     ("Wallwarden Recruit", "athernum_term_prevent_a_defending_recruit_takes_one_damage_less"),
-    ("Lady Aurelie, Keeper of the Gate", "athernum_9_3_6_lady_aurelie_scores_when_targeted_and_gets_two_dfv_when_she_defends"),
+    (
+        "Lady Aurelie, Keeper of the Gate",
+        "athernum_9_3_6_lady_aurelie_scores_when_targeted_and_gets_two_dfv_when_she_defends",
+    ),
     ("Bastion Quartermaster", "athernum_term_search_takes_only_what_the_effect_allows"),
     ("Iron Chaplain", "athernum_term_attachment_a_token_made_into_an_item_slot_is_fixed_to_its_permanent"),
     ("Stone Colossus", "athernum_9_3_6_stone_colossus_gets_two_dfv_when_chosen_as_a_target"),
@@ -378,12 +392,24 @@ const SCENARIOS: &[(&str, &str)] = &[
         "athernum_7_4_2c_the_hollow_king_exhausts_every_opposing_character_but_the_main_when_it_enters",
     ),
     ("Umbral Echo", "athernum_term_return_puts_a_card_into_its_owners_hand"),
-    ("Hex Needle", "athernum_10_5_hex_needle_puts_a_hex_marker_on_an_opposing_character_when_its_host_attacks"),
+    (
+        "Hex Needle",
+        "athernum_10_5_hex_needle_puts_a_hex_marker_on_an_opposing_character_when_its_host_attacks",
+    ),
     ("Ruin Scavenger", "athernum_2_2_6_ruin_scavenger_takes_back_the_item_discarded_with_it"),
-    ("Oracle of the Crossroads", "athernum_7_2_oracle_of_the_crossroads_discards_two_then_draws_one_when_it_enters"),
-    ("The Old Cartographer", "athernum_4_3_5d_the_old_cartographer_scores_whenever_its_controller_plays_a_location"),
+    (
+        "Oracle of the Crossroads",
+        "athernum_7_2_oracle_of_the_crossroads_discards_two_then_draws_one_when_it_enters",
+    ),
+    (
+        "The Old Cartographer",
+        "athernum_4_3_5d_the_old_cartographer_scores_whenever_its_controller_plays_a_location",
+    ),
     ("Throne of the Old Kings", "athernum_9_3_2_back_from_combat_day_phase_abilities_do_not_trigger_again"),
-    ("Highward Sentinel Prime", "athernum_7_4_2c_extra_deck_cards_leave_it_only_by_an_effect_or_their_extra_rule"),
+    (
+        "Highward Sentinel Prime",
+        "athernum_7_4_2c_extra_deck_cards_leave_it_only_by_an_effect_or_their_extra_rule",
+    ),
     ("Standing Stones", "athernum_9_5_2a_night_abilities_resolve_at_their_controllers_night"),
     ("Thornling Sprout", "athernum_4_3_5b_a_triggered_ability_goes_on_the_stack_by_itself"),
     ("Grove Tender", "athernum_3_0_6b_your_faction_is_your_main_characters_not_the_cards"),
@@ -397,7 +423,10 @@ const SCENARIOS: &[(&str, &str)] = &[
         "athernum_7_4_2c_the_great_stag_ascends_beside_four_beasts_and_strengthens_every_character",
     ),
     ("Worldroot Avatar", "athernum_5_0_1a_worldroot_avatar_makes_two_resource_tokens_when_it_enters"),
-    ("Thornmail", "athernum_4_3_5g_thornmail_deals_two_damage_to_an_opposing_character_when_its_host_defends"),
+    (
+        "Thornmail",
+        "athernum_4_3_5g_thornmail_deals_two_damage_to_an_opposing_character_when_its_host_defends",
+    ),
     ("Thornwall Thicket", "athernum_9_3_6_thornwall_thicket_makes_a_sapling_when_chosen_as_a_target"),
 ];
 
@@ -432,8 +461,12 @@ fn athernum_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
         .iter()
         .filter(|c| {
             c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }))
-                || c.text(&db).iter().any(|l| card_scenarios_support::has_trigger_words(&without_durations(l)))
-                || c.extra_rule.as_ref().is_some_and(|r| card_scenarios_support::has_trigger_words(&extra_rule_text(r)))
+                || c.text(&db)
+                    .iter()
+                    .any(|l| card_scenarios_support::has_trigger_words(&without_durations(l)))
+                || c.extra_rule
+                    .as_ref()
+                    .is_some_and(|r| card_scenarios_support::has_trigger_words(&extra_rule_text(r)))
         })
         .map(|c| c.name.as_str())
         .collect();

@@ -48,9 +48,14 @@ fn test_body<'a>(sources: &[&'a str], name: &str) -> Option<&'a str> {
 /// nothing listed is missing from `wanted` (a stale entry).
 pub fn check(wanted: &[&str], scenarios: &[(&str, &str)], sources: &[&str]) {
     let missing: Vec<&&str> = wanted.iter().filter(|n| !scenarios.iter().any(|(c, _)| c == *n)).collect();
-    assert!(missing.is_empty(), "{} cards with a trigger or a condition have no scenario: {missing:?}", missing.len());
+    assert!(
+        missing.is_empty(),
+        "{} cards with a trigger or a condition have no scenario: {missing:?}",
+        missing.len()
+    );
     for (card, test) in scenarios {
-        let body = test_body(sources, test).unwrap_or_else(|| panic!("{card}: there is no #[test] fn {test}()"));
+        let body =
+            test_body(sources, test).unwrap_or_else(|| panic!("{card}: there is no #[test] fn {test}()"));
         assert!(body.contains(card), "{card}: the test {test} does not name the card");
     }
     let stale: Vec<_> = scenarios.iter().filter(|(c, _)| !wanted.contains(c)).collect();
