@@ -446,14 +446,9 @@ const SOURCES: &[&str] = &[
 fn certamen_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
     use cardtable::cards::certamen::Ability;
     let db = db();
-    let wanted: Vec<&str> = db
-        .cards
-        .iter()
-        .filter(|c| {
-            c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }))
-                || c.text().iter().any(|l| card_scenarios_support::has_trigger_words(l))
-        })
-        .map(|c| c.name.as_str())
-        .collect();
+    let wanted = card_scenarios_support::wanted(db.cards.iter().map(|c| {
+        let triggered = c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }));
+        (c.name.as_str(), triggered, c.text())
+    }));
     card_scenarios_support::check(&wanted, SCENARIOS, SOURCES);
 }

@@ -933,14 +933,11 @@ fn spheres_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
             (c.spell.name.as_str(), c.spell.text.as_str(), c.spell.abilities.as_slice()),
         ]
     });
-    let wanted: Vec<&str> = halves
-        .filter(|(_, text, abilities)| {
-            card_scenarios_support::has_trigger_words(text)
-                || abilities.iter().any(|a| {
-                    matches!(a, Ability::Triggered { .. } | Ability::Passive { condition: Some(_), .. })
-                })
-        })
-        .map(|(name, _, _)| name)
-        .collect();
+    let wanted = card_scenarios_support::wanted(halves.map(|(name, text, abilities)| {
+        let triggered = abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Triggered { .. } | Ability::Passive { condition: Some(_), .. }));
+        (name, triggered, vec![text.to_owned()])
+    }));
     card_scenarios_support::check(&wanted, SCENARIOS, &[include_str!("spheres_card_scenarios.rs")]);
 }

@@ -456,19 +456,11 @@ fn athernum_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
     use cardtable::cards::athernum::text::extra_rule_text;
     use cardtable::cards::athernum::Ability;
     let db = db();
-    let wanted: Vec<&str> = db
-        .cards
-        .iter()
-        .filter(|c| {
-            c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }))
-                || c.text(&db)
-                    .iter()
-                    .any(|l| card_scenarios_support::has_trigger_words(&without_durations(l)))
-                || c.extra_rule
-                    .as_ref()
-                    .is_some_and(|r| card_scenarios_support::has_trigger_words(&extra_rule_text(r)))
-        })
-        .map(|c| c.name.as_str())
-        .collect();
+    let wanted = card_scenarios_support::wanted(db.cards.iter().map(|c| {
+        let triggered = c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }));
+        let mut text: Vec<String> = c.text(&db).iter().map(|l| without_durations(l)).collect();
+        text.extend(c.extra_rule.as_ref().map(extra_rule_text));
+        (c.name.as_str(), triggered, text)
+    }));
     card_scenarios_support::check(&wanted, SCENARIOS, SOURCES);
 }

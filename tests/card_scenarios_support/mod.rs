@@ -23,13 +23,22 @@ const TRIGGER_WORDS: &[&str] = &[
 
 /// Whether `text` has a trigger or a condition, by its words (whole
 /// words, any case).
-pub fn has_trigger_words(text: &str) -> bool {
+fn has_trigger_words(text: &str) -> bool {
     let lower = text.to_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     TRIGGER_WORDS.iter().any(|phrase| {
         let p: Vec<&str> = phrase.split(' ').collect();
         words.windows(p.len()).any(|w| w == p.as_slice())
     })
+}
+
+/// The names of the cards that have a trigger or a condition, from each
+/// card's (name, whether its data holds a triggered ability, its text).
+pub fn wanted<'a>(cards: impl Iterator<Item = (&'a str, bool, Vec<String>)>) -> Vec<&'a str> {
+    cards
+        .filter(|(_, triggered, text)| *triggered || text.iter().any(|l| has_trigger_words(l)))
+        .map(|(name, _, _)| name)
+        .collect()
 }
 
 /// The body of the `#[test]` function `name` in one of `sources`.
