@@ -9,12 +9,14 @@
 //! - [`markers`]: Victory Tokens, damage counters, custom markers (10.x);
 //! - [`stack`]: the stack, state-based checks, abilities, winning (4.x);
 //! - [`pool`]: every card of the pool played, every support ability used;
+//! - [`cards`]: a scenario for each card with a trigger or a condition;
 //! - [`sections_1_3`]: card elements, card types, the main character and
 //!   the glossary's terms (1.x, 2.x, 3.x, Term:), section by section;
 //! - [`sections_4_12`]: one scenario for each section of chapters 4 to 10
 //!   the modules above leave without a test.
 
 mod board;
+mod cards;
 mod markers;
 mod plan;
 mod pool;
@@ -23,6 +25,9 @@ mod sections_4_12;
 mod setup;
 mod stack;
 mod turn;
+
+#[path = "../card_scenarios_support/mod.rs"]
+mod card_scenarios_support;
 
 use cardtable::engine::{Rules, Seat, Visibility};
 use cardtable::games::athernum::testing::resolve_all;

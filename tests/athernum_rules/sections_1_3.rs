@@ -34,15 +34,15 @@ fn ready_resources(s: &State, seat: Seat) -> usize {
     s.board.iter().filter(|p| p.controller == seat && p.place == Place::Resource && !p.exhausted).count()
 }
 
-fn in_hand(s: &State, seat: Seat, uid: Uid) -> bool {
+pub(super) fn in_hand(s: &State, seat: Seat, uid: Uid) -> bool {
     s.players[seat].hand.iter().any(|c| c.uid == uid)
 }
 
-fn in_discard(s: &State, seat: Seat, uid: Uid) -> bool {
+pub(super) fn in_discard(s: &State, seat: Seat, uid: Uid) -> bool {
     s.players[seat].discard.iter().any(|c| c.uid == uid)
 }
 
-fn named(s: &State, seat: Seat, name: &str) -> Vec<Uid> {
+pub(super) fn named(s: &State, seat: Seat, name: &str) -> Vec<Uid> {
     s.board.iter().filter(|p| p.controller == seat && s.def_name(p.def) == name).map(|p| p.uid).collect()
 }
 
@@ -52,7 +52,7 @@ fn attach_offered(s: &State, item: Uid, host: Uid) -> bool {
 }
 
 /// Passes until a choice is asked of someone.
-fn until_choice(s: &mut State) {
+pub(super) fn until_choice(s: &mut State) {
     for _ in 0..20 {
         if s.prompt == Prompt::Choice {
             return;

@@ -13,7 +13,7 @@ use cardtable::games::athernum::{Action, Athernum, Phase, Prompt, State};
 
 /// Alice attacks `target` with `attacker`, Bob declares `defender` if asked,
 /// and both pass the window before damage.
-fn fight(s: &mut State, attacker: u32, target: u32, defender: Option<u32>) {
+pub(super) fn fight(s: &mut State, attacker: u32, target: u32, defender: Option<u32>) {
     if s.phase != Phase::Combat {
         ok(s, ALICE, Action::EnterCombat);
     }
