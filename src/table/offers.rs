@@ -307,7 +307,7 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
     let secrets_before = state.secrets(Viewer::Seat(seat));
     let events = state.apply(seat, &action).map_err(|_| ())?;
     let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
-    steps.extend(autopilot(state, leaves, AUTOPILOT_AHEAD));
+    steps.extend(autopilot(state, &on_public_facts(leaves, seat), AUTOPILOT_AHEAD));
     let private = steps.iter().flat_map(|s| &s.events).any(|e| e.to != Visibility::Public);
     let same = state.outcome().is_none() && state.to_act() == [seat] && state.turn() == turn;
     // Nothing hidden from the seat may come into its sight (a search of
@@ -320,6 +320,30 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
         return Err(());
     }
     Ok(steps)
+}
+
+/// The leaves under which the table answers for the others while a move
+/// ahead is worked out: `seat`'s own as given (its hand is no secret to
+/// it), the others' without what rests on their hidden cards ("ask me
+/// only when I can respond", as a setting or as a standing order). With
+/// those, a pass of another seat's would make an offer appear or vanish
+/// with what that seat holds, and tell `seat` so before it commits; the
+/// table's own pass on hidden cards waits for the masking delay instead
+/// (see `play::quiet`).
+fn on_public_facts(leaves: &[Leave], seat: Seat) -> Vec<Leave> {
+    leaves
+        .iter()
+        .enumerate()
+        .map(|(i, leave)| {
+            if i == seat.index() {
+                return leave.clone();
+            }
+            let mut public = leave.clone();
+            public.auto_pass = false;
+            public.orders.retain(|o| o.key != ONLY_WHEN_ABLE.key);
+            public
+        })
+        .collect()
 }
 
 /// Whether `action` leaves `seat` nothing more to decide this turn unless
