@@ -268,7 +268,7 @@ async fn a_numbered_ruling_links_to_the_heading_it_sits_under_and_back() {
 async fn a_nickname_with_bidi_characters_and_markdown_is_shown_as_typed() {
     use cardtable::table::{Place, Request, RequestKind, UserRef};
     let mut f = Front::new().await;
-    let hostile = "**Mal**\u{202E}lory [x](https://e.x) <@456>";
+    let hostile = "**Mal**\u{202E}lory [x](e.x) <@456>";
     let deck = f.table.library().catalog(GameId::Spheres).starter_decks()[0].name.clone();
     let challenge = Command::Challenge {
         opponent: user("Bob"),
@@ -289,7 +289,7 @@ async fn a_nickname_with_bidi_characters_and_markdown_is_shown_as_typed() {
     f.click("Bob", &accept).await.unwrap();
     f.select("Bob", &CustomId::Deck { challenge: 1 }.encode(), &format!("starter:{deck}")).await.unwrap();
 
-    let shown = "\\*\\*Mal\\*\\* lory \\[x\\](https://e.x) \\<\\@456\\>";
+    let shown = "\\*\\*Mal\\*\\* lory \\[x\\](e.x) \\<\\@456\\>";
     let thread = f
         .all
         .iter()
@@ -301,7 +301,7 @@ async fn a_nickname_with_bidi_characters_and_markdown_is_shown_as_typed() {
     assert!(thread.starts_with(&format!("{shown} vs Bob")), "{thread}");
     assert_eq!(
         cardtable::view::unescape_markdown(&thread).split(" vs ").next(),
-        Some("**Mal** lory [x](https://e.x) <@456>")
+        Some("**Mal** lory [x](e.x) <@456>")
     );
     let mut seen = 0;
     for (_, m, _) in &f.posts {
