@@ -8,7 +8,7 @@ use cardtable::cards::Catalog;
 use cardtable::engine::Viewer;
 use cardtable::games::{AnyState, GameId, Library};
 use cardtable::table::{Command, CustomId, DeckCommand, Outgoing, TableError};
-use table_support::{user, Front};
+use table_support::{spheres_challenge, user, Front};
 
 fn refusal(r: Result<Vec<Outgoing>, TableError>) -> String {
     match r {
@@ -270,14 +270,7 @@ async fn a_nickname_with_bidi_characters_and_markdown_is_shown_as_typed() {
     let mut f = Front::new().await;
     let hostile = "**Mal**\u{202E}lory [x](e.x) <@456>";
     let deck = f.table.library().catalog(GameId::Spheres).starter_decks()[0].name.clone();
-    let challenge = Command::Challenge {
-        opponent: user("Bob"),
-        game: "spheres".into(),
-        deck: Some(deck.clone()),
-        deadline_hours: None,
-        variant: None,
-        seating: Default::default(),
-    };
+    let challenge = spheres_challenge(user("Bob"), &deck);
     let req = Request {
         user: UserRef::new("mallory", hostile),
         place: Place::channel("general"),
@@ -329,15 +322,7 @@ async fn privacy_gives_each_person_their_own_records_as_a_file() {
     let import = Command::Deck(DeckCommand::Import { name: "Mine".into(), game: "spheres".into(), list });
     f.slash("Alice", import).await.unwrap();
     let deck = f.table.library().catalog(GameId::Spheres).starter_decks()[0].name.clone();
-    let challenge = Command::Challenge {
-        opponent: user("Bob"),
-        game: "spheres".into(),
-        deck: Some(deck),
-        deadline_hours: None,
-        variant: None,
-        seating: Default::default(),
-    };
-    f.slash("Alice", challenge).await.unwrap();
+    f.slash("Alice", spheres_challenge(user("Bob"), &deck)).await.unwrap();
 
     let file_of = |out: Vec<Outgoing>| -> (String, serde_json::Value) {
         let [Outgoing::File { to, file_name, contents, message }] = &out[..] else {
