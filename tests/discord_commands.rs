@@ -148,6 +148,7 @@ fn the_bot_registers_every_command_of_the_issue() {
             "history",
             "leaderboard",
             "matches",
+            "privacy",
             "rule",
             "settings",
             "stats"

@@ -406,11 +406,11 @@ async fn unanswered_challenges_expire() {
 #[tokio::test]
 async fn decks_are_saved_per_owner_and_game() {
     let (_dir, store) = fresh().await;
-    let saved = store.save_deck("alice", "spheres", "Aggro", "4 Ember Imp").await.unwrap();
-    let resaved = store.save_deck("alice", "spheres", "aggro", "3 Ember Imp").await.unwrap();
+    let saved = store.save_deck("alice", "spheres", "Aggro", "4 Ember Imp", 100).await.unwrap().unwrap();
+    let resaved = store.save_deck("alice", "spheres", "aggro", "3 Ember Imp", 100).await.unwrap().unwrap();
     assert_eq!(saved.id, resaved.id, "same deck, any case");
-    store.save_deck("alice", "certamen", "Aggro", "1 Pillar").await.unwrap();
-    store.save_deck("bob", "spheres", "Aggro", "x").await.unwrap();
+    store.save_deck("alice", "certamen", "Aggro", "1 Pillar", 100).await.unwrap().unwrap();
+    store.save_deck("bob", "spheres", "Aggro", "x", 100).await.unwrap().unwrap();
 
     assert_eq!(store.decks("alice", None).await.unwrap().len(), 2);
     let spheres = store.decks("alice", Some("spheres")).await.unwrap();
@@ -572,4 +572,25 @@ async fn a_thread_being_opened_is_not_opened_again_by_the_ticker() {
     store.set_thread(id, "thread-1").await.unwrap();
     store.hold_thread_opening(id, 100 * HOUR).await.unwrap();
     assert_eq!(store.active_matches_due(12 * HOUR, &[12]).await.unwrap().len(), 1);
+}
+
+/// Issue 35, finding 5: the cap on saved decks is part of the write, and
+/// deck names for autocomplete come without the lists.
+#[tokio::test]
+async fn a_new_deck_beyond_the_cap_is_not_saved_but_a_kept_one_is_replaced() {
+    let (_dir, store) = fresh().await;
+    store.save_deck("alice", "spheres", "One", "1 A", 2).await.unwrap().unwrap();
+    store.save_deck("alice", "certamen", "Two", "1 B", 2).await.unwrap().unwrap();
+    assert!(
+        store.save_deck("alice", "spheres", "Three", "1 C", 2).await.unwrap().is_none(),
+        "beyond the cap"
+    );
+    let kept = store.save_deck("alice", "spheres", "one", "2 A", 2).await.unwrap().expect("a kept name");
+    assert_eq!(kept.cards, "2 A");
+    store.save_deck("bob", "spheres", "Three", "1 C", 2).await.unwrap().expect("another owner");
+    assert_eq!(store.deck_count("alice").await.unwrap(), 2);
+    assert_eq!(
+        store.deck_names("alice").await.unwrap(),
+        vec![("certamen".to_owned(), "Two".to_owned()), ("spheres".to_owned(), "one".to_owned())]
+    );
 }

@@ -8,7 +8,7 @@ use cardtable::cards::Catalog;
 use cardtable::engine::Viewer;
 use cardtable::games::{AnyState, GameId, Library};
 use cardtable::table::{Command, CustomId, DeckCommand, Outgoing, TableError};
-use table_support::{user, Front};
+use table_support::{spheres_challenge, user, Front};
 
 fn refusal(r: Result<Vec<Outgoing>, TableError>) -> String {
     match r {
@@ -257,4 +257,93 @@ async fn a_numbered_ruling_links_to_the_heading_it_sits_under_and_back() {
     assert!(message.embed.as_ref().unwrap().title.ends_with("Sequence of Play"), "{message:?}");
     assert!(button(message, "5c2 Siege").is_some() && button(message, "5d Retaliation").is_some());
     assert!(matches!(CustomId::decode(&up), Some(CustomId::Section(_))));
+}
+
+/// Issue 35, finding 4: a server nickname is the member's own text. Its
+/// hidden characters (a right-to-left override that turns the rest of a
+/// line around) are dropped, and its markdown is escaped, so a challenge,
+/// a thread name and a board show the name as typed: no link, no bold, no
+/// mention.
+#[tokio::test]
+async fn a_nickname_with_bidi_characters_and_markdown_is_shown_as_typed() {
+    use cardtable::table::{Place, Request, RequestKind, UserRef};
+    let mut f = Front::new().await;
+    let hostile = "**Mal**\u{202E}lory [x](e.x) <@456>";
+    let deck = f.table.library().catalog(GameId::Spheres).starter_decks()[0].name.clone();
+    let challenge = spheres_challenge(user("Bob"), &deck);
+    let req = Request {
+        user: UserRef::new("mallory", hostile),
+        place: Place::channel("general"),
+        kind: RequestKind::Slash(challenge),
+    };
+    let out = f.table.handle(req).await.unwrap();
+    f.deliver(&out).await;
+    let accept = f.button_on_last_post("Accept");
+    f.click("Bob", &accept).await.unwrap();
+    f.select("Bob", &CustomId::Deck { challenge: 1 }.encode(), &format!("starter:{deck}")).await.unwrap();
+
+    let shown = "\\*\\*Mal\\*\\* lory \\[x\\](e.x) \\<\\@456\\>";
+    let thread = f
+        .all
+        .iter()
+        .find_map(|o| match o {
+            Outgoing::CreateThread { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .expect("the match opened a thread");
+    assert!(thread.starts_with(&format!("{shown} vs Bob")), "{thread}");
+    assert_eq!(
+        cardtable::view::unescape_markdown(&thread).split(" vs ").next(),
+        Some("**Mal** lory [x](e.x) <@456>")
+    );
+    let mut seen = 0;
+    for (_, m, _) in &f.posts {
+        let text = format!("{m:?}");
+        assert!(!text.contains('\u{202E}'), "a post keeps the override: {text}");
+        if text.contains("Mal") {
+            assert!(
+                text.contains(&format!("{shown:?}").trim_matches('"').to_owned()),
+                "unescaped name: {text}"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 2, "the challenge and the board name Mallory");
+    let stored = f.table.store().user_name("mallory").await.unwrap().unwrap();
+    assert_eq!(stored, shown);
+}
+
+/// Issue 35, finding 6: `/privacy` gives a person every record that names
+/// them, as a file only they get, and nothing of anyone else's.
+#[tokio::test]
+async fn privacy_gives_each_person_their_own_records_as_a_file() {
+    let mut f = Front::new().await;
+    let (_, list) = starter_as_text(2);
+    let import = Command::Deck(DeckCommand::Import { name: "Mine".into(), game: "spheres".into(), list });
+    f.slash("Alice", import).await.unwrap();
+    let deck = f.table.library().catalog(GameId::Spheres).starter_decks()[0].name.clone();
+    f.slash("Alice", spheres_challenge(user("Bob"), &deck)).await.unwrap();
+
+    let file_of = |out: Vec<Outgoing>| -> (String, serde_json::Value) {
+        let [Outgoing::File { to, file_name, contents, message }] = &out[..] else {
+            panic!("one private file: {out:?}")
+        };
+        assert!(format!("{message:?}").contains("saved decks: "), "{message:?}");
+        assert_eq!(file_name, "cardtable-my-data.json");
+        (to.0.clone(), serde_json::from_str(contents).expect("the file is JSON"))
+    };
+    let (to, alice) = file_of(f.slash("Alice", Command::Privacy).await.unwrap());
+    assert_eq!(to, "alice");
+    assert_eq!(alice["user"], "alice");
+    assert_eq!(alice["account and settings"][0]["name"], "Alice");
+    assert_eq!(alice["saved decks"][0]["name"], "Mine");
+    assert!(alice["saved decks"][0]["cards"].as_str().unwrap().contains('\n'), "the list itself");
+    assert_eq!(alice["challenges"][0]["you_challenged"], 1);
+
+    // Bob was only challenged: he sees that challenge, and no deck of Alice's.
+    let (to, bob) = file_of(f.slash("Bob", Command::Privacy).await.unwrap());
+    assert_eq!(to, "bob");
+    assert_eq!(bob["challenges"][0]["you_challenged"], 0);
+    assert_eq!(bob["saved decks"], serde_json::json!([]));
+    assert!(!bob.to_string().contains("alice\""), "nothing keyed by Alice: {bob}");
 }

@@ -288,3 +288,55 @@ async fn a_deck_name_that_looks_like_a_starter_deck_is_refused() {
     // A name of one's own is fine.
     f.slash("Alice", import("Clockwork Skies II", &list)).await.unwrap();
 }
+
+/// Issue 35, finding 5: one person keeps at most `MAX_DECKS` decks, so
+/// `/deck list` and deck autocomplete stay instant; a new name beyond the
+/// cap is refused with the cap named, while replacing a kept deck is not.
+#[tokio::test]
+async fn no_more_than_max_decks_are_kept_per_person() {
+    use cardtable::table::decks::MAX_DECKS;
+    let mut f = Front::new().await;
+    let store = f.table.store().clone();
+    for i in 0..MAX_DECKS - 1 {
+        store
+            .save_deck("alice", "spheres", &format!("Deck {i}"), "3 Ember Imp", MAX_DECKS)
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    let list = starter_as_text(1);
+    // The last one fits, through the table.
+    f.slash("Alice", import("The last", &list)).await.unwrap();
+    assert_eq!(store.deck_count("alice").await.unwrap(), MAX_DECKS);
+    let e = refusal(f.slash("Alice", import("One too many", &list)).await);
+    assert!(e.contains(&format!("already keep {MAX_DECKS} saved decks")), "{e}");
+    assert!(e.contains("/deck delete"), "says how to make room: {e}");
+    assert!(store.deck("alice", "spheres", "One too many").await.unwrap().is_none());
+    // A kept name is still replaced (asked first, then the button).
+    let out = f.slash("Alice", import("Deck 0", &list)).await.unwrap();
+    let Some(Component::Button { custom_id, .. }) = ephemeral(&out).components.first().cloned() else {
+        panic!("no button: {out:?}")
+    };
+    f.click("Alice", &custom_id).await.unwrap();
+    assert_eq!(store.deck_count("alice").await.unwrap(), MAX_DECKS);
+    // Deleting one makes room again; someone else was never limited.
+    f.slash("Alice", Command::Deck(DeckCommand::Delete { name: "Deck 1".into(), game: None })).await.unwrap();
+    f.slash("Alice", import("One too many", &list)).await.unwrap();
+    f.slash("Bob", import("Bob's", &list)).await.unwrap();
+}
+
+/// A replacement never adds a deck: once the deck it replaces is deleted,
+/// the button says so and saves nothing (so it cannot pass the cap).
+#[tokio::test]
+async fn a_replacement_of_a_deleted_deck_saves_nothing() {
+    let mut f = Front::new().await;
+    f.slash("Alice", import("Mine", &starter_as_text(0))).await.unwrap();
+    let out = f.slash("Alice", import("Mine", &starter_as_text(1))).await.unwrap();
+    let Some(Component::Button { custom_id, .. }) = ephemeral(&out).components.first().cloned() else {
+        panic!("no button: {out:?}")
+    };
+    f.slash("Alice", Command::Deck(DeckCommand::Delete { name: "Mine".into(), game: None })).await.unwrap();
+    let e = refusal(f.click("Alice", &custom_id).await);
+    assert!(e.contains("no longer have a deck \"Mine\""), "{e}");
+    assert!(f.table.store().decks("alice", None).await.unwrap().is_empty());
+}

@@ -6,7 +6,7 @@ mod table_support;
 use cardtable::engine::{Seat, Viewer};
 use cardtable::games::AnyState;
 use cardtable::table::{Command, Component, CustomId, Outgoing, PostKey, TableError};
-use table_support::{user, Front};
+use table_support::{spheres_challenge, user, Front};
 
 async fn state(f: &Front, id: i64) -> (AnyState, i64) {
     let row = f.table.store().load_match(id).await.unwrap();
@@ -120,19 +120,7 @@ async fn challenges_are_refused_with_reasons() {
 async fn challenges_expire() {
     let mut f = Front::new().await;
     let deck = f.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks()[0].name.clone();
-    f.slash(
-        "Alice",
-        Command::Challenge {
-            opponent: user("Bob"),
-            game: "spheres".into(),
-            deck: Some(deck),
-            deadline_hours: None,
-            variant: None,
-            seating: Default::default(),
-        },
-    )
-    .await
-    .unwrap();
+    f.slash("Alice", spheres_challenge(user("Bob"), &deck)).await.unwrap();
     let accept = f.button_on_last_post("Accept");
     let now = f.clock_now() + 73 * 3600;
     let out = f.table.tick(now).await.unwrap();

@@ -249,6 +249,7 @@ const COMMANDS: &[&str] = &[
     "board",
     "concede",
     "matches",
+    "privacy",
     "deck",
     "settings",
     "games",
@@ -433,6 +434,7 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
         "board" => simple(&o, Command::Board),
         "concede" => simple(&o, Command::Concede),
         "matches" => simple(&o, Command::Matches),
+        "privacy" => simple(&o, Command::Privacy),
         "games" => simple(&o, Command::Games),
         "settings" => {
             o.no_bare("settings", "/settings hold_priority:on reminders:off")?;

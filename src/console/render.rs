@@ -1,6 +1,7 @@
 //! Messages as terminal text: embeds as boxed lines, components numbered.
 
 use crate::table::{Component, Message};
+use crate::view::{is_markdown_char, unescape_markdown};
 
 /// Renders a message after a `[place]` header line.
 pub fn message(header: &str, m: &Message, refs: &dyn Fn(&str) -> String) -> String {
@@ -34,7 +35,8 @@ pub fn message(header: &str, m: &Message, refs: &dyn Fn(&str) -> String) -> Stri
         .iter()
         .filter_map(|c| match c {
             Component::Button { label, disabled, .. } => {
-                Some(if *disabled { format!("({label})") } else { label.clone() })
+                let label = unescape_markdown(label);
+                Some(if *disabled { format!("({label})") } else { label })
             }
             Component::Select { .. } => None,
         })
@@ -43,10 +45,15 @@ pub fn message(header: &str, m: &Message, refs: &dyn Fn(&str) -> String) -> Stri
         .collect();
     for c in &m.components {
         if let Component::Select { placeholder, options, .. } = c {
+            let placeholder = unescape_markdown(placeholder);
             out.push_str(&format!("  ▾ {placeholder}  (answer with `select <number>`)\n"));
             for (i, o) in options.iter().enumerate() {
-                let d = o.description.as_deref().map(|d| format!(" — {d}")).unwrap_or_default();
-                out.push_str(&format!("    [{}] {}{d}\n", i + 1, o.label));
+                let d = o
+                    .description
+                    .as_deref()
+                    .map(|d| format!(" — {}", unescape_markdown(d)))
+                    .unwrap_or_default();
+                out.push_str(&format!("    [{}] {}{d}\n", i + 1, unescape_markdown(&o.label)));
             }
         }
     }
@@ -56,7 +63,20 @@ pub fn message(header: &str, m: &Message, refs: &dyn Fn(&str) -> String) -> Stri
     out
 }
 
-/// Drops markdown emphasis the terminal would show literally.
+/// Drops markdown emphasis the terminal would show literally; escaped
+/// characters (a name's `\_`) show as typed.
 fn plain(s: &str) -> String {
-    s.replace("**", "").replace("__", "").replace('`', "")
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|&n| is_markdown_char(n)) => out.extend(chars.next()),
+            '`' => {}
+            '*' | '_' if chars.peek() == Some(&c) => {
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }

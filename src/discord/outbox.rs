@@ -29,6 +29,7 @@ use super::error::{discord_error_code, problem_of, DeliveryError, Doing, Problem
 use super::interaction::{Reply, Shown};
 use super::{render, Error};
 use crate::table::{MatchThread, Message, Outgoing, Request, Table, Target, UserId};
+use crate::view::unescape_markdown;
 
 /// Discord's JSON error codes this module reacts to.
 const UNKNOWN_CHANNEL: isize = 10003;
@@ -441,7 +442,7 @@ async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Re
     let thread = match kind {
         Some(ChannelType::Forum) | Some(ChannelType::Unknown(MEDIA_CHANNEL)) => {
             let starter = render::to_forum_starter(&name);
-            let post = CreateForumPost::new(name.clone(), starter)
+            let post = CreateForumPost::new(unescape_markdown(&name), starter)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
             with_retry(Repeat::Creates, || parent.create_forum_post(http, post.clone())).await?
         }
@@ -451,7 +452,7 @@ async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Re
             } else {
                 ChannelType::PublicThread
             };
-            let builder = CreateThread::new(name.clone())
+            let builder = CreateThread::new(unescape_markdown(&name))
                 .kind(thread_kind)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
             with_retry(Repeat::Creates, || parent.create_thread(http, builder.clone())).await?

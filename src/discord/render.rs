@@ -13,7 +13,9 @@ use serenity::all::{
 };
 
 use crate::table::UserId;
-use crate::view::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
+use crate::view::{
+    limits, truncate, unescape_markdown, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption,
+};
 
 /// Stands in for text Discord requires but the message left empty.
 const BLANK: &str = "\u{200b}";
@@ -167,7 +169,7 @@ pub fn to_embed(embed: &Embed) -> CreateEmbed {
         e = e.field(&f.name, &f.value, f.inline);
     }
     if let Some(footer) = &embed.footer {
-        e = e.footer(CreateEmbedFooter::new(footer));
+        e = e.footer(CreateEmbedFooter::new(unescape_markdown(footer)));
     }
     e
 }
@@ -182,16 +184,16 @@ pub fn to_rows(message: &Message) -> Vec<CreateActionRow> {
                 let options = options
                     .iter()
                     .map(|o| {
-                        let option = CreateSelectMenuOption::new(&o.label, &o.value);
+                        let option = CreateSelectMenuOption::new(unescape_markdown(&o.label), &o.value);
                         match &o.description {
-                            Some(d) => option.description(d),
+                            Some(d) => option.description(unescape_markdown(d)),
                             None => option,
                         }
                     })
                     .collect();
                 let mut menu = CreateSelectMenu::new(custom_id, CreateSelectMenuKind::String { options });
                 if !placeholder.is_empty() {
-                    menu = menu.placeholder(placeholder);
+                    menu = menu.placeholder(unescape_markdown(placeholder));
                 }
                 CreateActionRow::SelectMenu(menu)
             }
@@ -208,7 +210,8 @@ fn to_button(c: &Component) -> Option<CreateButton> {
         ButtonStyle::Success => DiscordButtonStyle::Success,
         ButtonStyle::Danger => DiscordButtonStyle::Danger,
     };
-    Some(CreateButton::new(custom_id).label(label).style(style).disabled(*disabled))
+    // Labels show text as typed: the escapes of names come off.
+    Some(CreateButton::new(custom_id).label(unescape_markdown(label)).style(style).disabled(*disabled))
 }
 
 /// Discord user ids among `mentions` (console-style ids are skipped).

@@ -93,8 +93,9 @@ impl Store {
 
     /// Replaces `owner`'s deck with the waiting replacement `id`, in one
     /// transaction, and returns the saved deck; `None` when there is no
-    /// such replacement of theirs (already used, superseded or expired), in
-    /// which case nothing changes.
+    /// such replacement of theirs (already used, superseded or expired), or
+    /// when they no longer have that deck (a replacement never adds a
+    /// deck), in which case nothing changes.
     pub async fn replace_deck(&self, id: i64, owner: &str, now: i64) -> Result<Option<DeckRow>, StoreError> {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
@@ -107,32 +108,62 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?;
         let Some(r) = taken else { return Ok(None) };
-        let row = sqlx::query_as(SAVE_DECK)
-            .bind(&r.owner)
-            .bind(&r.game)
-            .bind(&r.name)
-            .bind(&r.cards)
-            .fetch_one(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(Some(row))
+        // Only a deck the owner still has is replaced: a replacement never
+        // adds a deck, so it cannot pass the cap on saved decks.
+        let row: Option<DeckRow> = sqlx::query_as(
+            "UPDATE decks SET name = ?3, cards = ?4 WHERE owner = ?1 AND game = ?2 AND name = ?3 RETURNING *",
+        )
+        .bind(&r.owner)
+        .bind(&r.game)
+        .bind(&r.name)
+        .bind(&r.cards)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if row.is_some() {
+            tx.commit().await?;
+        }
+        Ok(row)
     }
 
     /// Saves a deck, replacing the owner's deck of that name (any case) for
-    /// that game, and returns it.
+    /// that game, and returns it; `None` (nothing written) when the name is
+    /// new and the owner already keeps `most` decks, over every game. The
+    /// count and the write are one statement, so two imports at once cannot
+    /// pass the cap.
     pub async fn save_deck(
         &self,
         owner: &str,
         game: &str,
         name: &str,
         cards: &str,
-    ) -> Result<DeckRow, StoreError> {
+        most: usize,
+    ) -> Result<Option<DeckRow>, StoreError> {
         Ok(sqlx::query_as(SAVE_DECK)
             .bind(owner)
             .bind(game)
             .bind(name)
             .bind(cards)
-            .fetch_one(&mut *self.writer().await?)
+            .bind(i64::try_from(most).unwrap_or(i64::MAX))
+            .fetch_optional(&mut *self.writer().await?)
+            .await?)
+    }
+
+    /// How many decks the owner keeps, over every game.
+    pub async fn deck_count(&self, owner: &str) -> Result<usize, StoreError> {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM decks WHERE owner = ?")
+            .bind(owner)
+            .fetch_one(&mut *self.reader().await?)
+            .await?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// The game and name of each of the owner's decks, by game and name:
+    /// what deck autocomplete offers. Read from the `(owner, game, name)`
+    /// unique index alone (a covering index: the lists are not read).
+    pub async fn deck_names(&self, owner: &str) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(sqlx::query_as("SELECT game, name FROM decks WHERE owner = ? ORDER BY game, name")
+            .bind(owner)
+            .fetch_all(&mut *self.reader().await?)
             .await?)
     }
 
@@ -171,9 +202,13 @@ impl Store {
     }
 }
 
-/// Saves a deck (owner, game, name, cards), replacing the owner's deck of
-/// that name (any case) for that game.
-const SAVE_DECK: &str = "INSERT INTO decks (owner, game, name, cards) VALUES (?, ?, ?, ?)
+/// Saves a deck (owner ?1, game ?2, name ?3, cards ?4), replacing the
+/// owner's deck of that name (any case) for that game; a new name only
+/// while the owner keeps fewer than ?5 decks.
+const SAVE_DECK: &str = "INSERT INTO decks (owner, game, name, cards)
+     SELECT ?1, ?2, ?3, ?4
+     WHERE (SELECT COUNT(*) FROM decks WHERE owner = ?1) < ?5
+        OR EXISTS (SELECT 1 FROM decks WHERE owner = ?1 AND game = ?2 AND name = ?3)
      ON CONFLICT (owner, game, name)
      DO UPDATE SET name = excluded.name, cards = excluded.cards
      RETURNING *";

@@ -58,6 +58,7 @@ mod decks;
 mod error;
 mod extra;
 mod matches;
+mod privacy;
 mod ratings;
 mod users;
 

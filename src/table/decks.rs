@@ -1,6 +1,8 @@
 //! Deck lists: parsing what players paste, resolving a deck by name (their
 //! saved decks first, then the starter decks), and the `/deck` commands.
 
+use std::sync::Arc;
+
 use super::error::{quote, refuse, TableError, UserError};
 use super::lookup::game_named;
 use super::protocol::{DeckCommand, Outgoing, Request};
@@ -13,24 +15,31 @@ use crate::view::{self, CustomId};
 /// Longest deck name accepted.
 pub const MAX_DECK_NAME: usize = 50;
 
+/// Most decks one person keeps, over every game: enough for every
+/// starter-deck variation a player tries, and few enough that listing and
+/// suggesting them stays instant.
+pub const MAX_DECKS: usize = 100;
+
 /// Refuses a deck name holding characters that change how text around it
 /// reads without showing themselves: control characters, bidirectional
 /// overrides and isolates (a name could show reversed), and invisible
 /// format characters (zero-width spaces and joiners).
 pub fn check_deck_name_text(name: &str) -> Result<(), TableError> {
-    let hidden = |c: char| {
-        c.is_control()
-            || matches!(c,
-                '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
-                | '\u{061C}' | '\u{FEFF}' | '\u{00AD}' | '\u{180E}' | '\u{FFF9}'..='\u{FFFB}')
-    };
-    match name.chars().find(|&c| hidden(c)) {
+    match name.chars().find(|&c| view::is_hidden_char(c)) {
         Some(c) => refuse(format!(
             "A deck name cannot contain control, invisible or text-direction characters \
              (this one has U+{:04X}); type it in plain letters.",
             u32::from(c)
         )),
-        None => Ok(()),
+        None => match name.chars().find(|&c| view::is_markdown_char(c)) {
+            // Discord would read them as formatting, links or mentions
+            // wherever the name is shown.
+            Some(c) => refuse(format!(
+                "A deck name cannot contain {c} (nor any of * _ ~ ` | > < [ ] @ \\, which Discord \
+                 reads as formatting); use letters, digits, spaces and other punctuation."
+            )),
+            None => Ok(()),
+        },
     }
 }
 
@@ -349,7 +358,7 @@ impl Table {
                     let n: usize = parse_deck_list(&d.cards)
                         .map(|es| es.iter().map(|e| e.count as usize).sum())
                         .unwrap_or(0);
-                    lines.push(format!("• **{}** ({}, {n} cards)", d.name, d.game));
+                    lines.push(format!("• **{}** ({}, {n} cards)", view::escape_markdown(&d.name), d.game));
                 }
                 for &g in GAMES {
                     let catalog = self.library.catalog(g);
@@ -391,12 +400,17 @@ impl Table {
                          look like others); pick a name of your own."
                     ));
                 }
-                let entries = parse_deck_list(list)?;
-                let (cards, text) = check_list(catalog, &entries)?;
-                if let Some(old) = self.store.deck(me, game.key(), name).await? {
+                let old = self.store.deck(me, game.key(), name).await?;
+                if old.is_none() {
+                    self.check_deck_room(me).await?;
+                }
+                let (cards, text) = self.read_list(game, list).await?;
+                if let Some(old) = old {
                     return reply(self.ask_to_replace(me, game, name, &old.cards, &text).await?);
                 }
-                let row = self.store.save_deck(me, game.key(), name, &text).await?;
+                let Some(row) = self.store.save_deck(me, game.key(), name, &text, MAX_DECKS).await? else {
+                    return Err(self.full_of_decks().into());
+                };
                 reply(view::info(
                     &format!("Saved {} deck \"{}\"", game.name(), row.name),
                     &[format!("{} cards. Use it with /challenge … deck:{}", cards.len(), row.name)],
@@ -459,6 +473,37 @@ impl Table {
         }
     }
 
+    /// Refuses a new deck of `owner`'s once they keep [`MAX_DECKS`].
+    async fn check_deck_room(&self, owner: &str) -> Result<(), TableError> {
+        if self.store.deck_count(owner).await? >= MAX_DECKS {
+            return Err(self.full_of_decks().into());
+        }
+        Ok(())
+    }
+
+    /// The refusal of a deck beyond [`MAX_DECKS`].
+    fn full_of_decks(&self) -> UserError {
+        UserError::new(format!(
+            "You already keep {MAX_DECKS} saved decks, the most one person can keep (over every \
+             game), so nothing was saved. Delete one you no longer play with /deck delete (see \
+             /deck list), or import this list under the name of one to replace it."
+        ))
+    }
+
+    /// Parses and checks a pasted deck list for `game` on a blocking
+    /// thread: a long list costs the parser and the catalogue checks
+    /// real time, which must not hold up the async workers that answer
+    /// every other click.
+    async fn read_list(&self, game: GameId, list: &str) -> Result<(Vec<String>, String), TableError> {
+        let library = Arc::clone(&self.library);
+        let list = list.to_owned();
+        let read = tokio::task::spawn_blocking(move || {
+            let entries = parse_deck_list(&list)?;
+            check_list(library.catalog(game), &entries)
+        });
+        Ok(read.await.map_err(|e| TableError::internal(anyhow::anyhow!("deck list check: {e}")))??)
+    }
+
     /// An import under a name the owner already uses: the differences, and
     /// a *Replace it* button (the new list waits in the store).
     async fn ask_to_replace(
@@ -503,6 +548,11 @@ impl Table {
         let now = self.clock.now();
         let Some(row) = self.store.replace_deck(id, me, now).await? else {
             return match self.store.deck_replacement(id, now).await? {
+                Some(r) if r.owner == me => refuse(format!(
+                    "You no longer have a deck {} to replace (it was deleted since). Import the list \
+                     again to save it.",
+                    quote(&r.name)
+                )),
                 Some(_) => refuse("Only the player who imported this list can replace their deck with it."),
                 None => refuse(
                     "This replacement was already made, or it waited more than a day, or a newer \

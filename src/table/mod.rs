@@ -50,6 +50,7 @@ mod lookup;
 pub mod match_options;
 pub mod offers;
 mod play;
+mod privacy;
 pub mod progress;
 pub mod protocol;
 
@@ -218,7 +219,13 @@ impl Table {
 
     /// Handles one request. A [`TableError::User`] is to be shown to the
     /// requester as is; a [`TableError::Internal`] has been logged.
-    pub async fn handle(&self, req: Request) -> Result<Vec<Outgoing>, TableError> {
+    pub async fn handle(&self, mut req: Request) -> Result<Vec<Outgoing>, TableError> {
+        // Display names are the members' own text: hidden characters go
+        // and markdown is escaped once, here, before any is stored or
+        // shown (see `view::display_name`).
+        for person in req.people_mut() {
+            person.name = crate::view::display_name(&person.name);
+        }
         self.remember_user(&req.user).await?;
         let out = match &req.kind {
             RequestKind::Slash(cmd) => self.command(&req, cmd).await,
@@ -332,6 +339,7 @@ impl Table {
                 self.ask_concede(req, m).await
             }
             Command::Matches => self.list_matches(req).await,
+            Command::Privacy => self.privacy_command(req).await,
             Command::Deck(d) => self.deck_command(req, d).await,
             Command::Settings { hold_priority, reminders, auto_pass, orders, stops } => {
                 let asked = lookup::Asked {

@@ -307,7 +307,7 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
     let secrets_before = state.secrets(Viewer::Seat(seat));
     let events = state.apply(seat, &action).map_err(|_| ())?;
     let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
-    steps.extend(autopilot(state, leaves, AUTOPILOT_AHEAD));
+    steps.extend(autopilot(state, &on_public_facts(leaves, seat), AUTOPILOT_AHEAD));
     let private = steps.iter().flat_map(|s| &s.events).any(|e| e.to != Visibility::Public);
     let same = state.outcome().is_none() && state.to_act() == [seat] && state.turn() == turn;
     // Nothing hidden from the seat may come into its sight (a search of
@@ -322,6 +322,33 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
     Ok(steps)
 }
 
+/// The leaves under which the table answers for the others while a move
+/// ahead is worked out: `seat`'s own as given (its hand is no secret to
+/// it), the others' without what rests on their hidden cards ("ask me
+/// only when I can respond", as a setting or as a standing order, and the
+/// one-answer shortcut outside a priority stop, whose count of answers may
+/// come from their hand: see [`Leave::public_only`]). With
+/// those, a pass of another seat's would make an offer appear or vanish
+/// with what that seat holds, and tell `seat` so before it commits; the
+/// table's own pass on hidden cards waits for the masking delay instead
+/// (see `play::quiet`).
+fn on_public_facts(leaves: &[Leave], seat: Seat) -> Vec<Leave> {
+    leaves
+        .iter()
+        .enumerate()
+        .map(|(i, leave)| {
+            if i == seat.index() {
+                return leave.clone();
+            }
+            let mut public = leave.clone();
+            public.auto_pass = false;
+            public.public_only = true;
+            public.orders.retain(|o| o.key != ONLY_WHEN_ABLE.key);
+            public
+        })
+        .collect()
+}
+
 /// Whether `action` leaves `seat` nothing more to decide this turn unless
 /// someone answers it: after it, the table answers for `seat` what it
 /// would answer anyway (`leave`, [`super::play::automatic_answer`]), and
@@ -332,10 +359,16 @@ fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Ste
 /// of the End step follow it, and then the turn is over.
 fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave: &Leave) -> bool {
     let mut tried = state.clone();
-    if tried.apply(seat, action).is_err() {
+    let Ok(mut events) = tried.apply(seat, action) else {
         return false;
-    }
+    };
     for _ in 0..AUTOPILOT_AHEAD {
+        // A card `seat` had not seen (a draw) may decide whether the turn
+        // goes on: the label would tell it something of that card.
+        if events.iter().any(|e| e.to == Visibility::Only(seat)) {
+            return false;
+        }
+        events.clear();
         if tried.outcome().is_some() {
             return false;
         }
@@ -353,8 +386,9 @@ fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave:
                 tried.decline(who)
             };
             let Some(answer) = answer else { return false };
-            if tried.apply(who, &answer).is_err() {
-                return false;
+            match tried.apply(who, &answer) {
+                Ok(more) => events.extend(more),
+                Err(_) => return false,
             }
         }
     }

@@ -759,6 +759,12 @@ pub struct Leave {
     pub orders: Vec<GivenOrder>,
     /// The windows they chose to be asked at, or to skip (`/settings stops`).
     pub stops: crate::engine::Stops,
+    /// Answer only what anyone could answer for them: besides their
+    /// standing orders, priority stops passed on public facts, and no
+    /// decision answered for having one legal answer (how many answers
+    /// there are may rest on their hidden cards). Set while the table
+    /// works out another seat's moves ahead.
+    pub public_only: bool,
 }
 
 /// The answer the table gives for `seat` now, if any. A standing order
@@ -783,6 +789,7 @@ fn automatic(state: &AnyState, seat: Seat, leave: &Leave) -> Option<(AnyAction, 
     }
     let answer = match state.stop(seat) {
         Some(stop) => stop.passes_automatically(&leave.stops, leave.auto_pass).then_some(stop.pass),
+        None if leave.public_only => None,
         None => match state.legal_actions(seat).as_slice() {
             [only] => Some(only.clone()),
             _ => None,

@@ -151,7 +151,7 @@ impl Table {
                 lines.push(format!(
                     "{}. {} {} · {}{you}",
                     p.place,
-                    escape_markdown(&p.name),
+                    p.name,
                     rating_text(&p.rating),
                     score_of(&p.rating)
                 ));
@@ -291,11 +291,7 @@ impl Table {
             .filter_map(|r| {
                 let (b, a) = (r.rating_before?, r.rating_after?);
                 let seat = crate::engine::Seat(u8::try_from(r.seat).ok()?);
-                Some(format!(
-                    "{} {}",
-                    escape_markdown(&after.name_of(seat)),
-                    change_text(b, a, r.line.as_deref())
-                ))
+                Some(format!("{} {}", after.name_of(seat), change_text(b, a, r.line.as_deref())))
             })
             .collect();
         if !changes.is_empty() {
@@ -355,7 +351,7 @@ impl Table {
         game: Option<GameId>,
     ) -> Result<(), TableError> {
         let mine = who.id == req.user.id;
-        let name = escape_markdown(&who.name);
+        let name = who.name.clone();
         if computer_level(who.id.as_str()).is_some() || who.id.as_str() == super::computer::COMPUTER {
             return refuse(
                 "The computer keeps no stats: its matches are in the history of whoever played it.",
@@ -398,7 +394,8 @@ impl<'a> Names<'a> {
         let name = match computer_level(user_id) {
             Some(level) => format!("the computer ({})", level.key()),
             None => match self.table.store.user_name(user_id).await? {
-                Some(n) if !n.is_empty() => escape_markdown(&n),
+                // Stored as shown (escaped once on the way in).
+                Some(n) if !n.is_empty() => n,
                 _ => escape_markdown(user_id),
             },
         };

@@ -102,6 +102,29 @@ pub struct Request {
     pub kind: RequestKind,
 }
 
+impl Request {
+    /// Every person the request names (the requester first), to check
+    /// their names once for all.
+    pub(crate) fn people_mut(&mut self) -> Vec<&mut UserRef> {
+        let mut people = vec![&mut self.user];
+        if let RequestKind::Slash(cmd) = &mut self.kind {
+            match cmd {
+                Command::Challenge { opponent, seating, .. } => {
+                    people.push(opponent);
+                    let Seating { others, partner, .. } = &mut **seating;
+                    people.extend(others.iter_mut());
+                    people.extend(partner.as_mut());
+                }
+                Command::Stats { player, .. } | Command::History { player, .. } => {
+                    people.extend(player.as_mut())
+                }
+                _ => {}
+            }
+        }
+        people
+    }
+}
+
 /// The three ways to talk to the bot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RequestKind {
@@ -177,6 +200,8 @@ pub enum Command {
     Concede,
     /// `/matches`: your matches.
     Matches,
+    /// `/privacy`: what the bot keeps about you, as a file.
+    Privacy,
     /// `/deck …`: saved deck lists.
     Deck(DeckCommand),
     /// `/settings`: show or change your play settings.

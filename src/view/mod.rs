@@ -22,7 +22,10 @@ pub use custom_id::{Choice, CustomId, SectionRef};
 pub use fit::{fit_embed, fit_message, join_within};
 pub use hand::{hand, HandContext, HAND_BUTTONS};
 pub use rules::{link_label, rule_section, section_parts, SectionLink, SectionView, PART_CHARS};
-pub use words::{and_list, escape_markdown, excerpt, or_list, quote, QUOTE_CHARS};
+pub use words::{
+    and_list, clean_name, display_name, escape_markdown, excerpt, is_hidden_char, is_markdown_char, or_list,
+    quote, unescape_markdown, NAME_CHARS, QUOTE_CHARS,
+};
 
 /// Board buttons for moves; rows are kept for the passes and *My hand* / *Concede*.
 pub const BOARD_ACTION_BUTTONS: usize = 15;

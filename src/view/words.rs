@@ -33,12 +33,79 @@ pub fn or_list<S: AsRef<str>>(names: &[S]) -> String {
 pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '[' | ']' | '@') {
+        if is_markdown_char(c) {
             out.push('\\');
         }
         out.push(c);
     }
     out
+}
+
+/// Takes back [`escape_markdown`], for the places Discord shows text as
+/// typed (thread names, button and menu labels) and for the terminal.
+pub fn unescape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next) = chars.peek() {
+                if is_markdown_char(next) {
+                    out.push(next);
+                    chars.next();
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether [`escape_markdown`] escapes `c`.
+pub fn is_markdown_char(c: char) -> bool {
+    matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '[' | ']' | '@')
+}
+
+/// Whether `c` changes how the text around it reads without showing
+/// itself (Unicode general categories Cc, Cf, Zl, Zp): control
+/// characters, right-to-left overrides and isolates, zero-width spaces and
+/// joiners, soft hyphens, line and paragraph separators.
+pub fn is_hidden_char(c: char) -> bool {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    matches!(
+        c.general_category(),
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+    )
+}
+
+/// Longest display name kept (Discord's own limit for nicknames).
+pub const NAME_CHARS: usize = 32;
+
+/// A display name as posts show it: without hidden characters
+/// ([`is_hidden_char`]: a right-to-left override would turn the rest of a
+/// line around), spaces collapsed, at most [`NAME_CHARS`] characters;
+/// "someone" when nothing is left. Markdown stays: it is escaped where the
+/// name is shown ([`escape_markdown`]).
+pub fn clean_name(name: &str) -> String {
+    let visible: String = name.chars().map(|c| if is_hidden_char(c) { ' ' } else { c }).collect();
+    let words: Vec<&str> = visible.split_whitespace().collect();
+    let joined = words.join(" ");
+    if joined.is_empty() {
+        return "someone".to_owned();
+    }
+    joined.chars().take(NAME_CHARS).collect()
+}
+
+/// A member's display name as the table keeps and shows it: cleaned
+/// ([`clean_name`]) and markdown-escaped ([`escape_markdown`]), so every
+/// post shows it as typed (a `[link](…)` or `**bold**` name stays text).
+/// Where Discord shows text as typed, [`unescape_markdown`] takes the
+/// escapes back.
+pub fn display_name(name: &str) -> String {
+    escape_markdown(&clean_name(name))
 }
 
 fn joined<S: AsRef<str>>(names: &[S], word: &str) -> String {
@@ -62,6 +129,24 @@ mod tests {
         assert_eq!(and_list(&["Bob"]), "Bob");
         assert_eq!(and_list(&["Bob", "Carol"]), "Bob and Carol");
         assert_eq!(or_list(&["Bob", "Carol", "Dave"]), "Bob, Carol or Dave");
+    }
+
+    #[test]
+    fn escaped_text_reads_back_as_typed() {
+        for text in ["**Al**", "<@1> [x](y)", "back\\slash", "a\\b", "_x_ ~y~ `z` |w| >v @u"] {
+            assert_eq!(unescape_markdown(&escape_markdown(text)), text);
+        }
+    }
+
+    #[test]
+    fn names_lose_hidden_characters_only() {
+        assert_eq!(clean_name("Bob\u{202E}kcah"), "Bob kcah");
+        assert_eq!(clean_name("\u{2067}Mallory\u{2069}"), "Mallory");
+        assert_eq!(clean_name("Al\u{200B}ice\u{0007}"), "Al ice");
+        assert_eq!(clean_name("  **Bob**  the   _great_ "), "**Bob** the _great_");
+        assert_eq!(clean_name("\u{200D}\u{202E}"), "someone");
+        assert_eq!(clean_name(&"x".repeat(100)).chars().count(), NAME_CHARS);
+        assert_eq!(clean_name("Zoë 🙂"), "Zoë 🙂");
     }
 
     #[test]

@@ -28,6 +28,18 @@ pub fn user(name: &str) -> UserRef {
     UserRef::new(name.to_lowercase(), name)
 }
 
+/// `/challenge opponent game:spheres deck:<deck>`, nothing else set.
+pub fn spheres_challenge(opponent: UserRef, deck: &str) -> Command {
+    Command::Challenge {
+        opponent,
+        game: "spheres".into(),
+        deck: Some(deck.to_owned()),
+        deadline_hours: None,
+        variant: None,
+        seating: Default::default(),
+    }
+}
+
 pub fn place() -> Place {
     Place::channel("general")
 }

@@ -64,14 +64,14 @@ pub async fn variant(_ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice
 /// The person's saved decks, then the starter decks.
 pub async fn deck(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let owner = ctx.author().id.get().to_string();
-    let saved = match ctx.data().table.store().decks(&owner, None).await {
+    let saved = match ctx.data().table.store().deck_names(&owner).await {
         Ok(decks) => decks,
         Err(e) => {
             tracing::warn!("deck autocomplete: {e}");
             Vec::new()
         }
     };
-    let saved = saved.into_iter().map(|d| (format!("{} (yours, {})", d.name, d.game), d.name));
+    let saved = saved.into_iter().map(|(game, name)| (format!("{name} (yours, {game})"), name));
     let library = ctx.data().table.library();
     let starters = GAMES.iter().flat_map(|&g| {
         library

@@ -13,6 +13,7 @@ mod hand;
 mod history;
 mod leaderboard;
 mod matches;
+mod privacy;
 mod rule;
 mod settings;
 mod stats;
@@ -35,6 +36,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         board::board(),
         concede::concede(),
         matches::matches(),
+        privacy::privacy(),
         deck::deck(),
         settings::settings(),
         games::games(),
