@@ -115,9 +115,10 @@ async fn card_a_misspelt_name_in_any_game_shows_the_card_and_names_its_game() {
 #[tokio::test]
 async fn card_nothing_close_lists_the_nearest_names_with_their_games() {
     let mut f = Front::new().await;
-    let text = refusal(card(&mut f, "skyfyre", None).await);
-    assert!(text.starts_with("No card is named \"skyfyre\". Did you mean:"), "{text}");
-    assert!(text.contains("(Certamen)"), "{text}");
+    // A slip in a word three cards share: no one of them is meant more.
+    let text = refusal(card(&mut f, "paladim", None).await);
+    assert!(text.starts_with("No card is named \"paladim\". Did you mean:"), "{text}");
+    assert!(text.contains("(Certamen)") && text.contains("(Athernum)"), "{text}");
     let text = refusal(card(&mut f, "qqqqzzzz", Some("spheres")).await);
     assert_eq!(text, "No Spheres card is named anything like \"qqqqzzzz\".");
 }
@@ -156,15 +157,25 @@ async fn card_tokens_and_markers_are_found_by_name() {
         let out = card(&mut f, typed, None).await.unwrap();
         let m = ephemeral(&out);
         let embed = m.embed.as_ref().unwrap();
-        assert!(embed.title.eq_ignore_ascii_case(typed.rsplit(':').next().unwrap()), "{typed}: {}", embed.title);
+        assert!(
+            embed.title.eq_ignore_ascii_case(typed.rsplit(':').next().unwrap()),
+            "{typed}: {}",
+            embed.title
+        );
         assert_eq!(embed.footer.as_deref(), Some(game), "{typed}");
         assert!(m.content.is_empty() || !m.content.contains("No card is named"), "{typed}: {}", m.content);
     }
     let out = card(&mut f, "militia", None).await.unwrap();
-    assert!(ephemeral(&out).embed.as_ref().unwrap().description.starts_with("Token Character"), "a token says so");
+    assert!(
+        ephemeral(&out).embed.as_ref().unwrap().description.starts_with("Token Character"),
+        "a token says so"
+    );
     let out = card(&mut f, "hex", None).await.unwrap();
     let (_, _, buttons) = shown(&out);
-    assert!(buttons.iter().any(|(l, _)| l == "Hex Needle · Athernum"), "the cards it begins follow: {buttons:?}");
+    assert!(
+        buttons.iter().any(|(l, _)| l == "Hex Needle · Athernum"),
+        "the cards it begins follow: {buttons:?}"
+    );
     // Certamen's tokens are made by its cards' effects: a Wolf comes in
     // two forms, each with the cards that make it.
     let out = card(&mut f, "wolf", Some("certamen")).await.unwrap();
@@ -197,7 +208,8 @@ async fn card_a_partial_name_fitting_several_cards_shows_the_best_and_a_button_f
         assert!((1..=5).contains(&buttons.len()), "{typed}: up to five others, got {buttons:?}");
         assert!(!buttons.iter().any(|(l, _)| l.starts_with(&format!("{title} ·"))), "{typed}: shown once");
         for card_name in fits {
-            let listed = title == *card_name || buttons.iter().any(|(l, _)| l.starts_with(&format!("{card_name} ·")));
+            let listed =
+                title == *card_name || buttons.iter().any(|(l, _)| l.starts_with(&format!("{card_name} ·")));
             assert!(listed, "{typed}: {card_name} neither shown ({title}) nor listed: {buttons:?}");
         }
         // Every button shows its card, privately, to whoever clicks it.
@@ -215,10 +227,17 @@ async fn card_a_partial_name_fitting_several_cards_shows_the_best_and_a_button_f
 #[tokio::test]
 async fn card_one_name_clearly_closest_is_shown_not_only_suggested() {
     let mut f = Front::new().await;
-    let out = card(&mut f, "kaylith", None).await.unwrap();
-    let m = ephemeral(&out);
-    assert_eq!(m.embed.as_ref().unwrap().title, "Kaelith, Emberwake Tyrant");
-    assert!(m.content.contains("No card is named \"kaylith\""), "says it was a guess: {}", m.content);
+    for (typed, meant) in [("kaylith", "Kaelith, Emberwake Tyrant"), ("skyfyre", "Skyfire Drake")] {
+        let out = card(&mut f, typed, None).await.unwrap();
+        let m = ephemeral(&out);
+        assert_eq!(m.embed.as_ref().unwrap().title, meant, "{typed}");
+        assert!(
+            m.content.contains(&format!("No card is named \"{typed}\"")),
+            "says it was a guess: {}",
+            m.content
+        );
+        assert!(m.content.contains("(Certamen)"), "names its game: {}", m.content);
+    }
 }
 
 #[tokio::test]

@@ -38,7 +38,12 @@ pub fn card_answer(
         (Some(card), _) => (card, None),
         (None, Some(best)) if best.score >= 1.0 => (best.card.clone(), None),
         (None, Some(best)) if best.is_close() => {
-            let note = format!("No card is named exactly {}; closest: {}{}.", quote(name), best.card.name, of(best.card));
+            let note = format!(
+                "No card is named exactly {}; closest: {}{}.",
+                quote(name),
+                best.card.name,
+                of(best.card)
+            );
             (best.card.clone(), Some(note))
         }
         (None, Some(best)) if confident(&hits) => {
@@ -60,7 +65,11 @@ pub fn card_answer(
                 })
                 .collect();
             let in_game = game.map(|g| format!("{} ", g.name())).unwrap_or_default();
-            return Err(format!("No {in_game}card is named {}. Did you mean: {}?", quote(name), named.join(", ")));
+            return Err(format!(
+                "No {in_game}card is named {}. Did you mean: {}?",
+                quote(name),
+                named.join(", ")
+            ));
         }
         (None, None) => {
             let in_game = game.map(|g| format!("{} ", g.name())).unwrap_or_default();
@@ -79,7 +88,11 @@ pub fn card_answer(
         lines.push(format!(
             "{} also fits {}: below.",
             quote(name),
-            if others.len() == 1 { "another card".to_owned() } else { format!("{} other cards", others.len()) }
+            if others.len() == 1 {
+                "another card".to_owned()
+            } else {
+                format!("{} other cards", others.len())
+            }
         ));
     }
     m.content = lines.join("\n");
@@ -111,7 +124,12 @@ pub fn card_buttons(cards: &[&CardRef]) -> Vec<Component> {
 
 /// The sheet a card button names, or `None` when no card or token of its
 /// game has that name (any more).
-pub fn card_by_key(library: &Library, cards: &CardIndex, game: GameId, key: &CardKey) -> Option<view::Message> {
+pub fn card_by_key(
+    library: &Library,
+    cards: &CardIndex,
+    game: GameId,
+    key: &CardKey,
+) -> Option<view::Message> {
     let card = cards.find(game, |name| key.names(name))?;
     let sheet = card.sheet(library)?;
     Some(view::card_sheet(game.name(), &sheet))

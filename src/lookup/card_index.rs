@@ -83,9 +83,10 @@ impl CardIndex {
                     .lookup_names()
                     .into_iter()
                     .map(|(n, name)| (n, CardRef { game, name, token: false }));
-                let tokens = catalog.tokens().into_iter().map(|t| {
-                    (t.title.clone(), CardRef { game, name: t.title, token: true })
-                });
+                let tokens = catalog
+                    .tokens()
+                    .into_iter()
+                    .map(|t| (t.title.clone(), CardRef { game, name: t.title, token: true }));
                 let index = Index::new(cards.chain(tokens));
                 (game, index)
             })

@@ -230,9 +230,10 @@ impl<'a> Rulebook<'a> {
                 numbered.entry((s.part, n.flat())).or_insert(i);
             }
         }
-        let parents = (0..sections.len()).map(|i| parent_of(&sections, &numbered, i)).collect();
+        let parents: Vec<Option<usize>> =
+            (0..sections.len()).map(|i| parent_of(&sections, &numbered, i)).collect();
         let glossary = Glossary::new(glossary, &sections)?;
-        let index = RuleIndex::new(&sections, variants, glossary);
+        let index = RuleIndex::new(&sections, &parents, variants, glossary);
         Ok(Rulebook { sections, numbered, parents, index })
     }
 

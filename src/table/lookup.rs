@@ -52,7 +52,8 @@ impl Table {
     /// may sit on a public `[[…]]` answer).
     pub(crate) fn show_card(&self, req: &Request, at: &CardKey) -> Result<Vec<Outgoing>, TableError> {
         let game = game_named(&at.game)?;
-        let Some(message) = crate::lookup::card_answer::card_by_key(&self.library, &self.cards, game, at) else {
+        let Some(message) = crate::lookup::card_answer::card_by_key(&self.library, &self.cards, game, at)
+        else {
             return refuse(format!(
                 "The {} cards no longer hold one named like {}; look it up again with /card name:<name>.",
                 game.name(),
