@@ -23,10 +23,10 @@ use table_support::Front;
 const TOP1_TARGET: f64 = 90.0;
 const TOP3_TARGET: f64 = 98.0;
 /// The floors held: what was reached on 2026-11-27 over the 193
-/// questions (top-1 182 of them, 94.3 %; top-3 191, 99.0 %), less than
+/// questions (top-1 184 of them, 95.3 %; top-3 191, 99.0 %), less than
 /// one question's share (0.5 %) under it. (When the set was written:
 /// top-1 78 %, top-3 88 %.)
-const TOP1_FLOOR: f64 = 94.3;
+const TOP1_FLOOR: f64 = 95.3;
 const TOP3_FLOOR: f64 = 98.9;
 
 #[derive(Debug, Deserialize)]

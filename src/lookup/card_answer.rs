@@ -37,22 +37,14 @@ pub fn card_answer(
     let (shown, note) = match (exact, hits.first()) {
         (Some(card), _) => (card, None),
         (None, Some(best)) if best.score >= 1.0 => (best.card.clone(), None),
-        (None, Some(best)) if best.is_close() => {
-            let note = format!(
-                "No card is named exactly {}; closest: {}{}.",
-                quote(name),
-                best.card.name,
-                of(best.card)
-            );
-            (best.card.clone(), Some(note))
-        }
-        (None, Some(best)) if confident(&hits) => {
-            let note = format!(
-                "No card is named {}; the one name close to it: {}{}.",
-                quote(name),
-                best.card.name,
-                of(best.card)
-            );
+        (None, Some(best)) if best.is_close() || confident(&hits) => {
+            let (named, what) = if best.is_close() {
+                ("named exactly", "closest")
+            } else {
+                ("named", "the one name close to it")
+            };
+            let note =
+                format!("No card is {named} {}; {what}: {}{}.", quote(name), best.card.name, of(best.card));
             (best.card.clone(), Some(note))
         }
         (None, Some(_)) => {

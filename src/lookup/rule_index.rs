@@ -158,6 +158,9 @@ struct Asked {
     pairs: Vec<String>,
     /// It asks for a quantity ("how many", "maximum").
     quantity: bool,
+    /// The words asking it after "how" ("many"), stemmed: no term of the
+    /// question, but a heading holding them ("How many players") names it.
+    how: Vec<String>,
     /// Sections whose glossary phrases it holds (not as a whole), with the
     /// phrase found (stemmed).
     phrased: Vec<(usize, Vec<String>)>,
@@ -328,6 +331,13 @@ impl RuleIndex {
                 }
             }
         }
+        for t in &asked.how {
+            for (i, heading) in self.heading.iter().enumerate() {
+                if heading.contains(t) {
+                    in_title[i] += 1;
+                }
+            }
+        }
         for (i, phrase) in asked.phrased.iter().filter(|(_, p)| p.len() >= PHRASE_MIN_WORDS) {
             let weight: f32 =
                 phrase.iter().filter_map(|t| self.postings.get(t)).map(|list| idf(n, list.len())).sum();
@@ -359,7 +369,7 @@ impl RuleIndex {
                 // not answered by what the term is.
                 let tier = if (led || exact) && !asked.quantity {
                     2
-                } else if !asked.terms.is_empty() && in_title[i] == asked.terms.len() {
+                } else if !asked.terms.is_empty() && in_title[i] == asked.terms.len() + asked.how.len() {
                     1
                 } else {
                     0
@@ -429,7 +439,12 @@ impl RuleIndex {
         // word they (or the glossary) do use.
         let fixed: Vec<String> = chosen.iter().map(|w| self.corrected(w)).collect();
         let stems: Vec<String> = fixed.iter().map(|w| stem(w)).collect();
-        let mut asked = Asked { quantity, ..Asked::default() };
+        let how: Vec<String> = all
+            .windows(2)
+            .filter(|w| w[0] == "how" && QUANTITY_AFTER_HOW.contains(&w[1]))
+            .map(|w| stem(w[1]))
+            .collect();
+        let mut asked = Asked { quantity, how, ..Asked::default() };
         for (v, variant) in self.variants.iter().enumerate() {
             if variant.words.iter().all(|w| stems.contains(w)) {
                 asked.variants.push(v);
