@@ -323,8 +323,11 @@ impl Catalog for CertamenDb {
     /// (a Wolf may be 2/2 from one card, 3/3 from another) and the cards
     /// that make it.
     fn tokens(&self) -> Vec<CardSheet> {
-        // name → (form, the cards making it), in card order.
-        let mut by_name: Vec<(String, Vec<(String, Vec<String>)>)> = Vec::new();
+        // A form of a token ("2/2 verdance creature token") and the cards
+        // making it.
+        type Forms = Vec<(String, Vec<String>)>;
+        // name → its forms, in card order.
+        let mut by_name: Vec<(String, Forms)> = Vec::new();
         for c in &self.cards {
             let effects = c.effects.iter().chain(c.abilities.iter().flat_map(Ability::effects));
             for e in effects {
