@@ -146,6 +146,12 @@ pub trait Catalog: Send + Sync + std::fmt::Debug {
     }
     /// The card a name or identification code means exactly (any case).
     fn card(&self, name: &str) -> Option<CardSheet>;
+    /// The sheets of what the cards create or place without being cards
+    /// themselves (tokens, custom markers), titled by their names: `/card`
+    /// finds them by name too. None by default.
+    fn tokens(&self) -> Vec<CardSheet> {
+        Vec::new()
+    }
     /// The name deck lists use for the card `name` means exactly.
     fn canonical_name(&self, name: &str) -> Option<String>;
     /// The starter decks.

@@ -402,6 +402,12 @@ impl<T: PartialEq> Index<T> {
         Index { names }
     }
 
+    /// The cards of every name, in the order given (a card with several
+    /// names comes once for each).
+    pub fn cards(&self) -> impl Iterator<Item = &T> {
+        self.names.iter().map(|(_, _, card)| card)
+    }
+
     /// How many names it holds.
     pub fn len(&self) -> usize {
         self.names.len()

@@ -2,6 +2,7 @@
 //! `/card`, its autocomplete and inline `[[card name]]` look-ups search.
 
 use crate::cards::search::{self, Index};
+use crate::cards::CardSheet;
 use crate::games::{GameId, Library, GAMES};
 
 /// A card of one game, by the name its deck lists use.
@@ -9,8 +10,29 @@ use crate::games::{GameId, Library, GAMES};
 pub struct CardRef {
     /// Its game.
     pub game: GameId,
-    /// Its canonical name (a Spheres card's creature name).
+    /// Its canonical name (a Spheres card's creature name), or a token's
+    /// name.
     pub name: String,
+    /// A token or marker the cards make, not a card of the game's pool.
+    pub token: bool,
+}
+
+impl CardRef {
+    /// Its sheet, from `library`.
+    pub fn sheet(&self, library: &Library) -> Option<CardSheet> {
+        let catalog = library.catalog(self.game);
+        if self.token {
+            catalog.tokens().into_iter().find(|t| t.title == self.name)
+        } else {
+            catalog.card(&self.name)
+        }
+    }
+
+    /// How a list of cards names it: "Wolf (token) · Athernum".
+    pub fn label(&self) -> String {
+        let token = if self.token { " (token)" } else { "" };
+        format!("{}{token} · {}", self.name, self.game.name())
+    }
 }
 
 /// A card found for a query.
@@ -36,14 +58,15 @@ impl CardHit<'_> {
     /// naming the card when another of its names matched.
     pub fn label(&self) -> String {
         if search::normalise(self.matched) == search::normalise(&self.card.name) {
-            format!("{} · {}", self.card.name, self.card.game.name())
+            self.card.label()
         } else {
             format!("{} ({}) · {}", self.matched, self.card.name, self.card.game.name())
         }
     }
 }
 
-/// Every card name, face and code of every game, prepared for search.
+/// Every card name, face and code of every game, and the names of the
+/// tokens and markers the cards make, prepared for search.
 #[derive(Debug)]
 pub struct CardIndex {
     games: Vec<(GameId, Index<CardRef>)>,
@@ -55,8 +78,16 @@ impl CardIndex {
         let games = GAMES
             .iter()
             .map(|&game| {
-                let names = library.catalog(game).lookup_names();
-                let index = Index::new(names.into_iter().map(|(n, name)| (n, CardRef { game, name })));
+                let catalog = library.catalog(game);
+                let cards = catalog
+                    .lookup_names()
+                    .into_iter()
+                    .map(|(n, name)| (n, CardRef { game, name, token: false }));
+                let tokens = catalog
+                    .tokens()
+                    .into_iter()
+                    .map(|t| (t.title.clone(), CardRef { game, name: t.title, token: true }));
+                let index = Index::new(cards.chain(tokens));
                 (game, index)
             })
             .collect();
@@ -88,6 +119,15 @@ impl CardIndex {
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));
         hits.truncate(max);
         hits
+    }
+
+    /// The first card (cards before tokens) of `game` whose name `names`
+    /// accepts.
+    pub fn find(&self, game: GameId, names: impl Fn(&str) -> bool) -> Option<&CardRef> {
+        let (_, index) = self.games.iter().find(|(g, _)| *g == game)?;
+        let mut all: Vec<&CardRef> = index.cards().filter(|c| names(&c.name)).collect();
+        all.sort_by_key(|c| c.token);
+        all.into_iter().next()
     }
 
     /// The card `query` most likely means, when one is found at all.

@@ -115,13 +115,17 @@ impl Glossary {
         let mut out = Vec::new();
         for (i, phrases) in self.phrases.iter().enumerate() {
             let Some(section) = self.sections[i] else { continue };
-            let covers = phrases
+            let found = phrases
                 .iter()
                 .filter(|p| stems.windows(p.len()).any(|w| w == p.as_slice()))
-                .map(Vec::len)
-                .max();
-            if let Some(covers) = covers {
-                out.push(Named { section, term: self.terms[i].clone(), covers });
+                .max_by_key(|p| p.len());
+            if let Some(phrase) = found {
+                out.push(Named {
+                    section,
+                    term: self.terms[i].clone(),
+                    covers: phrase.len(),
+                    phrase: phrase.clone(),
+                });
             }
         }
         out
@@ -137,4 +141,6 @@ pub struct Named {
     pub term: Vec<String>,
     /// How many of the query's terms the phrase found covers.
     pub covers: usize,
+    /// The phrase found, stemmed.
+    pub phrase: Vec<String>,
 }

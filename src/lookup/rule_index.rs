@@ -14,7 +14,15 @@
 //! - coverage: a section holding every term of a question beats one that
 //!   holds its rarest term many times;
 //! - variants: the sections of a rules variant ("First draft — …") only
-//!   answer a question that names the variant.
+//!   answer a question that names the variant;
+//! - context: a short rule is read under its parent's heading ("Five
+//!   slots" is about character slots), and the share of the question its
+//!   headings name multiplies its score;
+//! - catch-alls: a section heading others sums them up, and yields to
+//!   them unless its heading names the question;
+//! - question forms: "how many …" asks for a count, so rules stating one
+//!   ("Maximum of two") come first; a glossary phrase inside a longer
+//!   question ("can I cast after a *second crystal*") favours its entry.
 
 use std::collections::HashMap;
 
@@ -42,6 +50,28 @@ const PREFIX_WEIGHT: f32 = 0.6;
 /// A ruling counts this much against the rule it reads: the rule settles a
 /// question, the ruling adds the table's decision.
 const RULING_WEIGHT: f32 = 0.5;
+/// How much a word of the section's parent heading counts ("Five slots"
+/// is under "Character slots"): a short rule is read in its context.
+const CONTEXT_WEIGHT: f32 = 1.0;
+/// What the share of the question a heading (or its parent's) holds adds
+/// to a section's score: the rule titled by the question's words beats
+/// the one that only mentions them, however often.
+const TITLE_COVER: f32 = 1.0;
+/// A section heading others (a chapter, "4.4.0 Effect conflicts and
+/// modifiers") counts this much: its text sums up its rules, which answer
+/// a question better, unless its heading names the question.
+const HEAD_WEIGHT: f32 = 0.7;
+/// What a count in a section's heading ("Five slots", "Maximum of two")
+/// or text adds to its score for a question of quantity ("how many …").
+const COUNT_IN_TITLE: f32 = 0.6;
+const COUNT_IN_BODY: f32 = 0.2;
+/// What a phrase of the glossary found in a question (not the whole of
+/// it: "can I cast after playing a *second crystal*") adds to its
+/// entry's section, per unit of the phrase's inverse document frequency.
+const PHRASE_WEIGHT: f32 = 2.0;
+/// The fewest words such a phrase has: one word ("player", "target") is
+/// only a keyword of its section.
+const PHRASE_MIN_WORDS: usize = 2;
 
 /// How well a section answers a query; sorts best last (`Ord`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,8 +79,8 @@ pub struct Score {
     /// 2: the glossary leads to it, or its topic names exactly the terms;
     /// 1: its heading holds every term; 0: only BM25 found it.
     pub tier: u8,
-    /// Among sections of tier 2: how deep the section nests (a glossary
-    /// term or section head before the rules under it).
+    /// Among sections of tier 1 or 2: how deep the section nests (a
+    /// glossary term or section head before the rules under it).
     depth: usize,
     /// BM25F, weighted by the share of the question it covers.
     pub value: f32,
@@ -58,7 +88,7 @@ pub struct Score {
 
 impl Score {
     fn key(&self) -> (u8, std::cmp::Reverse<usize>, f32) {
-        let depth = if self.tier == 2 { self.depth } else { 0 };
+        let depth = if self.tier > 0 { self.depth } else { 0 };
         (self.tier, std::cmp::Reverse(depth), self.value)
     }
 }
@@ -70,6 +100,7 @@ struct Posting {
     in_title: u16,
     in_keys: u16,
     in_body: u16,
+    in_context: u16,
 }
 
 /// A rules variant and the sections that belong to it.
@@ -102,6 +133,12 @@ pub struct RuleIndex {
     depth: Vec<usize>,
     /// The variant each section belongs to, if any.
     variant_of: Vec<Option<usize>>,
+    /// Each section's title terms and its parent's: what its heading names.
+    named: Vec<Vec<String>>,
+    /// Whether other sections sit under it.
+    heads: Vec<bool>,
+    /// Whether its title (2) or text (1) states a count, or neither (0).
+    counts: Vec<u8>,
     variants: Vec<Variant>,
     glossary: Glossary,
 }
@@ -119,12 +156,26 @@ struct Asked {
     variants: Vec<usize>,
     /// Its neighbouring terms, as pairs ("hand size").
     pairs: Vec<String>,
+    /// It asks for a quantity ("how many", "maximum").
+    quantity: bool,
+    /// The words asking it after "how" ("many"), stemmed: no term of the
+    /// question, but a heading holding them ("How many players") names it.
+    how: Vec<String>,
+    /// Sections whose glossary phrases it holds (not as a whole), with the
+    /// phrase found (stemmed).
+    phrased: Vec<(usize, Vec<String>)>,
 }
 
 impl RuleIndex {
-    /// Indexes `sections`; `variants` are the game's variant names
-    /// ("first-draft"), whose sections are titled by them.
-    pub fn new(sections: &[Section<'_>], variants: &[&str], glossary: Glossary) -> Self {
+    /// Indexes `sections`, each under its parent (`parents`, by index);
+    /// `variants` are the game's variant names ("first-draft"), whose
+    /// sections are titled by them.
+    pub fn new(
+        sections: &[Section<'_>],
+        parents: &[Option<usize>],
+        variants: &[&str],
+        glossary: Glossary,
+    ) -> Self {
         let variants: Vec<Variant> = variants
             .iter()
             .map(|v| Variant { words: search::normalise(v).split(' ').map(stem).collect() })
@@ -135,7 +186,13 @@ impl RuleIndex {
             let title = stems_of(s.title);
             let body = stems_of(&s.body);
             let keys: Vec<String> = glossary.phrases_of(i).flatten().cloned().collect();
-            let mut counts: HashMap<&str, (u16, u16, u16)> = HashMap::new();
+            let context: Vec<String> = parents
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|p| topic_terms(sections[p].topic()))
+                .unwrap_or_default();
+            let mut counts: HashMap<&str, (u16, u16, u16, u16)> = HashMap::new();
             for t in &title {
                 counts.entry(t).or_default().0 += 1;
             }
@@ -144,6 +201,9 @@ impl RuleIndex {
             }
             for t in &body {
                 counts.entry(t).or_default().2 += 1;
+            }
+            for t in &context {
+                counts.entry(t).or_default().3 = 1;
             }
             // Pairs of neighbouring words: a section saying "hand size"
             // answers "maximum hand size" better than one with "hand" and
@@ -156,14 +216,26 @@ impl RuleIndex {
             for t in &body_pairs {
                 counts.entry(t).or_default().2 += 1;
             }
-            for (t, (in_title, in_keys, in_body)) in counts {
+            for (t, (in_title, in_keys, in_body, in_context)) in counts {
                 index.postings.entry(t.to_owned()).or_default().push(Posting {
                     section: i as u32,
                     in_title,
                     in_keys,
                     in_body,
+                    in_context,
                 });
             }
+            let mut named = topic_terms(s.topic());
+            named.extend(context.iter().cloned());
+            index.named.push(named);
+            index.heads.push(parents.contains(&Some(i)));
+            index.counts.push(if states_count(s.topic()) {
+                2
+            } else if states_count(&s.body) {
+                1
+            } else {
+                0
+            });
             for w in distinct_words(&format!("{} {}", s.title, s.body)) {
                 df.entry(w).and_modify(|n| *n += 1).or_insert(1);
             }
@@ -215,6 +287,7 @@ impl RuleIndex {
         let mut value = vec![0f32; n];
         let mut covered = vec![0f32; n];
         let mut in_title = vec![0usize; n];
+        let mut title_cover = vec![0f32; n];
         let mut total_idf = 0f32;
         for term in &asked.terms {
             let mut best = vec![0f32; 0];
@@ -231,6 +304,7 @@ impl RuleIndex {
                     let tf = TITLE_WEIGHT * f32::from(p.in_title)
                         / (1.0 - TITLE_B + TITLE_B * self.title_len[i] / self.avg_title.max(1.0))
                         + KEYS_WEIGHT * f32::from(p.in_keys)
+                        + CONTEXT_WEIGHT * f32::from(p.in_context)
                         + f32::from(p.in_body)
                             / (1.0 - BODY_B + BODY_B * self.body_len[i] / self.avg_body.max(1.0));
                     let part = weight * idf * tf * (K1 + 1.0) / (K1 + tf);
@@ -245,11 +319,29 @@ impl RuleIndex {
                 }
             }
             let t = term.as_str();
+            let names = |w: &String| w == t || (t.len() >= 4 && w.starts_with(t));
             for (i, heading) in self.heading.iter().enumerate() {
-                if heading.iter().any(|w| w == t || (t.len() >= 4 && w.starts_with(t))) {
+                if heading.iter().any(names) {
                     in_title[i] += 1;
                 }
             }
+            for (i, named) in self.named.iter().enumerate() {
+                if named.iter().any(names) {
+                    title_cover[i] += idf_of_term.max(0.1);
+                }
+            }
+        }
+        for t in &asked.how {
+            for (i, heading) in self.heading.iter().enumerate() {
+                if heading.contains(t) {
+                    in_title[i] += 1;
+                }
+            }
+        }
+        for (i, phrase) in asked.phrased.iter().filter(|(_, p)| p.len() >= PHRASE_MIN_WORDS) {
+            let weight: f32 =
+                phrase.iter().filter_map(|t| self.postings.get(t)).map(|list| idf(n, list.len())).sum();
+            value[*i] += PHRASE_WEIGHT * weight;
         }
         for pair in &asked.pairs {
             let Some(list) = self.postings.get(pair) else { continue };
@@ -273,14 +365,30 @@ impl RuleIndex {
                     a.sort();
                     a == self.topic[i]
                 };
-                let tier = if led || exact {
+                // A quantity asked of a term ("how many command tokens") is
+                // not answered by what the term is.
+                let tier = if (led || exact) && !asked.quantity {
                     2
-                } else if !asked.terms.is_empty() && in_title[i] == asked.terms.len() {
+                } else if !asked.terms.is_empty() && in_title[i] == asked.terms.len() + asked.how.len() {
                     1
                 } else {
                     0
                 };
-                let v = value[i] * share * share * self.weight[i];
+                let mut v = value[i] * share * share * self.weight[i];
+                if total_idf > 0.0 {
+                    v *= 1.0 + TITLE_COVER * title_cover[i] / total_idf;
+                }
+                if self.heads[i] && tier == 0 {
+                    v *= HEAD_WEIGHT;
+                }
+                if asked.quantity {
+                    v *= 1.0
+                        + match self.counts[i] {
+                            2 => COUNT_IN_TITLE,
+                            1 => COUNT_IN_BODY,
+                            _ => 0.0,
+                        };
+                }
                 Some((Score { tier, depth: self.depth[i], value: v }, i))
             })
             .collect();
@@ -309,14 +417,34 @@ impl RuleIndex {
     /// A query's terms, glossary entries and variants.
     fn read(&self, query: &str) -> Asked {
         let norm = search::normalise(query);
-        let words: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+        let all: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+        // "how many", "how long": a question of quantity, whose second
+        // word names no rule.
+        let quantity = all.windows(2).any(|w| w[0] == "how" && QUANTITY_AFTER_HOW.contains(&w[1]))
+            || all.iter().any(|w| QUANTITY_WORDS.contains(w));
+        let words: Vec<&str> = all
+            .iter()
+            .enumerate()
+            .filter(|(k, w)| {
+                let after_how = *k > 0 && all[k - 1] == "how" && QUANTITY_AFTER_HOW.contains(w);
+                // "how many times": how often.
+                let times = *k > 1 && all[k - 2] == "how" && all[k - 1] == "many" && **w == "times";
+                !after_how && !times
+            })
+            .map(|(_, w)| *w)
+            .collect();
         let meaningful: Vec<&str> = words.iter().copied().filter(|w| !rule_words::is_stop_word(w)).collect();
         let chosen = if meaningful.is_empty() { words.clone() } else { meaningful };
         // Typos first: a word the rules never use is read as the closest
         // word they (or the glossary) do use.
         let fixed: Vec<String> = chosen.iter().map(|w| self.corrected(w)).collect();
         let stems: Vec<String> = fixed.iter().map(|w| stem(w)).collect();
-        let mut asked = Asked::default();
+        let how: Vec<String> = all
+            .windows(2)
+            .filter(|w| w[0] == "how" && QUANTITY_AFTER_HOW.contains(&w[1]))
+            .map(|w| stem(w[1]))
+            .collect();
+        let mut asked = Asked { quantity, how, ..Asked::default() };
         for (v, variant) in self.variants.iter().enumerate() {
             if variant.words.iter().all(|w| stems.contains(w)) {
                 asked.variants.push(v);
@@ -328,7 +456,11 @@ impl RuleIndex {
                 terms.push(t.to_owned());
             }
         };
-        for named in self.glossary.lookup(&stems).into_iter().filter(|n| n.covers >= stems.len()) {
+        for named in self.glossary.lookup(&stems) {
+            if named.covers < stems.len() {
+                asked.phrased.push((named.section, named.phrase.clone()));
+                continue;
+            }
             if !asked.led_to.contains(&named.section) {
                 asked.led_to.push(named.section);
             }
@@ -377,6 +509,24 @@ impl RuleIndex {
         }
         best.map_or_else(|| word.to_owned(), |(_, _, w)| w.to_owned())
     }
+}
+
+/// Words a quantity is asked with after "how" ("how many").
+const QUANTITY_AFTER_HOW: &[&str] = &["many", "much", "long", "often"];
+/// Words asking for a quantity wherever they stand.
+const QUANTITY_WORDS: &[&str] = &["maximum", "minimum", "max", "min", "limit"];
+
+/// Words stating a count in a rule ("five slots", "once per turn").
+const COUNT_WORDS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty", "thirty",
+    "forty", "fifty", "sixty", "once", "twice", "maximum", "minimum", "limit", "single", "many",
+];
+
+/// Whether `text` states a count: a number or a word of [`COUNT_WORDS`].
+fn states_count(text: &str) -> bool {
+    search::normalise(text)
+        .split(' ')
+        .any(|w| (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())) || COUNT_WORDS.contains(&w))
 }
 
 /// Neighbouring words as pairs ("hand size").

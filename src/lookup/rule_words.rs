@@ -29,9 +29,13 @@ const STOP_WORDS: &[&str] = &[
     "works", "would", "yes", "you", "your",
 ];
 
-/// True for a word of [`STOP_WORDS`] (already normalised).
+/// Words asking to compare ("the difference between trash and destroy"):
+/// the question is about the things compared.
+const COMPARING: &[&str] = &["between", "difference", "differences", "versus", "vs"];
+
+/// True for a word of [`STOP_WORDS`] or [`COMPARING`] (already normalised).
 pub fn is_stop_word(word: &str) -> bool {
-    STOP_WORDS.binary_search(&word).is_ok()
+    STOP_WORDS.binary_search(&word).is_ok() || COMPARING.contains(&word)
 }
 
 /// The terms of a query: its words normalised and stemmed, without the

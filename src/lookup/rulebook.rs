@@ -136,7 +136,7 @@ impl Section<'_> {
         if let Some(n) = &self.number {
             return (n.text.len() <= crate::view::custom_id::SectionRef::KEY_MAX).then(|| n.text.clone());
         }
-        let slug = slug(self.title);
+        let slug = crate::view::slug(self.title, crate::view::custom_id::SectionRef::KEY_MAX);
         (!slug.is_empty()).then_some(slug)
     }
 
@@ -152,19 +152,6 @@ impl Section<'_> {
     pub fn label(&self, max: usize) -> String {
         crate::view::truncate(self.title, max)
     }
-}
-
-/// `title` as a slug for a custom id: lower-case ASCII words joined by
-/// `-`, at most [`crate::view::custom_id::SectionRef::KEY_MAX`] characters.
-fn slug(title: &str) -> String {
-    let words: String = search::normalise(title)
-        .chars()
-        .map(|c| if c == ' ' { '-' } else { c })
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect();
-    let mut out = words.trim_matches('-').to_owned();
-    out.truncate(crate::view::custom_id::SectionRef::KEY_MAX);
-    out.trim_end_matches('-').to_owned()
 }
 
 /// Splits a markdown file into sections at its `##`/`###` headings.
@@ -243,9 +230,10 @@ impl<'a> Rulebook<'a> {
                 numbered.entry((s.part, n.flat())).or_insert(i);
             }
         }
-        let parents = (0..sections.len()).map(|i| parent_of(&sections, &numbered, i)).collect();
+        let parents: Vec<Option<usize>> =
+            (0..sections.len()).map(|i| parent_of(&sections, &numbered, i)).collect();
         let glossary = Glossary::new(glossary, &sections)?;
-        let index = RuleIndex::new(&sections, variants, glossary);
+        let index = RuleIndex::new(&sections, &parents, variants, glossary);
         Ok(Rulebook { sections, numbered, parents, index })
     }
 

@@ -11,7 +11,7 @@ use crate::lookup::inline::{self, asked_cards, count_asked, game_prefix, MAX_CAR
 use crate::lookup::rule_answer::{number_miss, section_answer, words_miss};
 use crate::lookup::rulebook::{asked_number, how_to_ask, Part, Rulebook, Section};
 use crate::store::{MatchStatus, UserSettings};
-use crate::view::{self, Message, SectionRef};
+use crate::view::{self, CardKey, Message, SectionRef};
 
 /// The game a person named in a `game:` option ("spheres", "Spheres"), or
 /// a refusal listing the games.
@@ -46,6 +46,21 @@ impl Table {
     /// closest cards (see [`crate::lookup::card_answer::card_answer`]).
     pub(crate) fn card_answer(&self, name: &str, game: Option<GameId>) -> Result<view::Message, String> {
         crate::lookup::card_answer::card_answer(&self.library, &self.cards, name, game)
+    }
+
+    /// A click on a card button: that card's sheet, privately (the button
+    /// may sit on a public `[[…]]` answer).
+    pub(crate) fn show_card(&self, req: &Request, at: &CardKey) -> Result<Vec<Outgoing>, TableError> {
+        let game = game_named(&at.game)?;
+        let Some(message) = crate::lookup::card_answer::card_by_key(&self.library, &self.cards, game, at)
+        else {
+            return refuse(format!(
+                "The {} cards no longer hold one named like {}; look it up again with /card name:<name>.",
+                game.name(),
+                quote(&at.key)
+            ));
+        };
+        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }])
     }
 
     /// `/rule query`: a section of the game's rules reference or rulings,

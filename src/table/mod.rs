@@ -400,6 +400,7 @@ impl Table {
             CustomId::Decline { challenge } => self.decline(req, challenge).await,
             CustomId::DeckReplace { replacement } => self.replace_deck(req, replacement).await,
             CustomId::Section(at) => self.show_section(req, &at),
+            CustomId::Card(at) => self.show_card(req, &at),
         }
     }
 

@@ -145,6 +145,65 @@ pub enum CustomId {
     /// Show a section of a game's rules reference or rulings (what `/rule`
     /// answers), in place of the private answer holding the button.
     Section(SectionRef),
+    /// Show a card (or token) of a game, privately to the clicker: one of
+    /// the other cards a `/card` name fits.
+    Card(CardKey),
+}
+
+/// Which card a card button shows: `card:<game>:<slug of its name>`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CardKey {
+    /// The game's key ("athernum").
+    pub game: String,
+    /// The card's name as a slug ("oathkeeper-paladin"), see [`slug`].
+    pub key: String,
+}
+
+impl CardKey {
+    /// Longest name slug a card button carries.
+    pub const KEY_MAX: usize = 70;
+
+    /// The button of the card named `name` in the game `game` (its key).
+    pub fn of(game: &str, name: &str) -> CardKey {
+        CardKey { game: game.to_owned(), key: slug(name, Self::KEY_MAX) }
+    }
+
+    /// Whether `name` is the card this key names.
+    pub fn names(&self, name: &str) -> bool {
+        slug(name, Self::KEY_MAX) == self.key
+    }
+
+    /// Whether `key` can be a name slug: lower-case ASCII letters, digits
+    /// and single `-` between them, at most [`CardKey::KEY_MAX`].
+    fn valid_key(key: &str) -> bool {
+        !key.is_empty()
+            && key.len() <= Self::KEY_MAX
+            && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !key.starts_with('-')
+            && !key.ends_with('-')
+            && !key.contains("--")
+    }
+}
+
+/// `text` as a slug for a custom id: its words normalised (lower case,
+/// accents and punctuation gone), ASCII letters and digits only, joined by
+/// `-`, at most `max` characters ("Kaelith, Emberwake Tyrant" →
+/// `kaelith-emberwake-tyrant`).
+pub fn slug(text: &str, max: usize) -> String {
+    let words: String = crate::cards::search::normalise(text)
+        .chars()
+        .map(|c| if c == ' ' { '-' } else { c })
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    let mut out = String::new();
+    for w in words.split('-').filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push_str(w);
+    }
+    out.truncate(max);
+    out.trim_end_matches('-').to_owned()
 }
 
 /// Which section a rules button shows: `rule:<game>:<r|d>:<key>:<page>`.
@@ -230,6 +289,7 @@ impl CustomId {
             CustomId::Section(s) => {
                 format!("rule:{}:{}:{}:{}", s.game, if s.ruling { "d" } else { "r" }, s.key, s.page)
             }
+            CustomId::Card(c) => format!("card:{}:{}", c.game, c.key),
         }
     }
 
@@ -341,6 +401,14 @@ impl CustomId {
                     page: small(3)?,
                 })
             }
+            "card" => {
+                arity(2)?;
+                let (game, key) = (rest[0], rest[1]);
+                if !SectionRef::valid_game(game) || !CardKey::valid_key(key) {
+                    return None;
+                }
+                CustomId::Card(CardKey { game: game.to_owned(), key: key.to_owned() })
+            }
             _ => return None,
         })
     }
@@ -366,7 +434,8 @@ impl CustomId {
             | CustomId::Deck { .. }
             | CustomId::DeckPage { .. }
             | CustomId::DeckReplace { .. }
-            | CustomId::Section(_) => None,
+            | CustomId::Section(_)
+            | CustomId::Card(_) => None,
         }
     }
 }
@@ -503,6 +572,8 @@ mod tests {
             ("[a-z][a-z0-9-]{0,19}", any::<bool>(), "[A-Za-z0-9.-]{1,60}", any::<u32>()).prop_map(
                 |(game, ruling, key, page)| CustomId::Section(SectionRef { game, ruling, key, page })
             ),
+            ("[a-z][a-z0-9-]{0,19}", "[a-z0-9]{1,20}(-[a-z0-9]{1,15}){0,3}")
+                .prop_map(|(game, key)| CustomId::Card(CardKey { game, key })),
         ]
     }
 
@@ -563,7 +634,7 @@ mod tests {
     }
 
     /// The near misses of [`decoding_near_misses_never_panics`].
-    const NEAR_MISS: &str = "(a|as|hand|page|claim|deck|dpage|dreplace|rule|x)(:[0-9a-z.+-]{0,22}){0,5}";
+    const NEAR_MISS: &str = "(a|as|hand|page|claim|deck|dpage|dreplace|rule|card|x)(:[0-9a-z.+-]{0,22}){0,5}";
 
     /// The near-miss property asserts only about the ids that decode: over
     /// a fixed sample, some do and some are refused, so both paths run.
@@ -632,6 +703,31 @@ mod tests {
             "rule:Somegame:r:4.2.2a:0",
             "rule:somegame:r:4.2.2a",
             "rule:somegame:r:4.2.2a:01",
+        ] {
+            assert_eq!(CustomId::decode(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn card_buttons_round_trip_and_refuse_what_no_name_slug_can_be() {
+        let id = CustomId::Card(CardKey::of("certamen", "Kaelith, Emberwake Tyrant"));
+        assert_eq!(id.encode(), "card:certamen:kaelith-emberwake-tyrant");
+        assert_eq!(CustomId::decode("card:certamen:kaelith-emberwake-tyrant"), Some(id.clone()));
+        assert_eq!(id.match_id(), None);
+        let CustomId::Card(key) = &id else { unreachable!() };
+        assert!(key.names("kaelith emberwake tyrant") && !key.names("Kaelith"));
+        let long = CardKey::of("g", &"word ".repeat(40));
+        assert!(long.key.len() <= CardKey::KEY_MAX && !long.key.ends_with('-'), "{}", long.key);
+        let longest = format!("card:{}:{}", "g".repeat(SectionRef::GAME_MAX), "k".repeat(CardKey::KEY_MAX));
+        assert!(longest.len() <= 100 && CustomId::decode(&longest).is_some(), "the longest card id fits");
+        for bad in [
+            "card:certamen:Kaelith",
+            "card:certamen:kaelith--tyrant",
+            "card:certamen:-kaelith",
+            "card:certamen:",
+            "card::kaelith",
+            "card:certamen:kaelith:0",
+            "card:certamen:kaelith tyrant",
         ] {
             assert_eq!(CustomId::decode(bad), None, "{bad}");
         }

@@ -18,7 +18,7 @@ mod words;
 
 pub use board::{board, board_title, BoardContext};
 pub use card::card_sheet;
-pub use custom_id::{Choice, CustomId, SectionRef};
+pub use custom_id::{slug, CardKey, Choice, CustomId, SectionRef};
 pub use fit::{fit_embed, fit_message, join_within};
 pub use hand::{hand, HandContext, HAND_BUTTONS};
 pub use rules::{link_label, rule_section, section_parts, SectionLink, SectionView, PART_CHARS};

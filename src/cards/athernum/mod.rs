@@ -280,7 +280,11 @@ impl AthernumDb {
 
     /// The sheet `/card` shows: every card element of section 1.
     pub fn sheet(&self, id: CardId) -> CardSheet {
-        let c = self.card(id);
+        self.sheet_of(self.card(id))
+    }
+
+    /// The sheet of a card or token definition.
+    fn sheet_of(&self, c: &CardDef) -> CardSheet {
         let mut sections = Vec::new();
         if let Some(rule) = &c.extra_rule {
             sections.push(("Extra Rule".to_owned(), vec![text::extra_rule_text(rule)]));
@@ -343,6 +347,24 @@ impl Catalog for AthernumDb {
 
     fn card(&self, name: &str) -> Option<CardSheet> {
         self.find(name).ok().map(|id| self.sheet(id))
+    }
+
+    /// Each token (2.5), its type line marked as one, and each custom
+    /// marker (10.5) with the explanation the cards print for it.
+    fn tokens(&self) -> Vec<CardSheet> {
+        let tokens = self.tokens.iter().map(|t| {
+            let mut sheet = self.sheet_of(t);
+            sheet.subtitle = format!("Token {}", sheet.subtitle);
+            sheet
+        });
+        let markers = self.markers.iter().map(|m| CardSheet {
+            title: m.name.clone(),
+            subtitle: "Custom marker".to_owned(),
+            sections: vec![("Marker".to_owned(), vec![text::marker_text(m)])],
+            decks: Vec::new(),
+            rulings: rulings_mentioning(RULINGS, &m.name),
+        });
+        tokens.chain(markers).collect()
     }
 
     fn canonical_name(&self, name: &str) -> Option<String> {

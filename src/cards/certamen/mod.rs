@@ -319,6 +319,59 @@ impl Catalog for CertamenDb {
         self.find(name).ok().map(|id| self.sheet(id))
     }
 
+    /// Each token the cards create, by name: every form it comes in
+    /// (a Wolf may be 2/2 from one card, 3/3 from another) and the cards
+    /// that make it.
+    fn tokens(&self) -> Vec<CardSheet> {
+        // A form of a token ("2/2 verdance creature token") and the cards
+        // making it.
+        type Forms = Vec<(String, Vec<String>)>;
+        // name → its forms, in card order.
+        let mut by_name: Vec<(String, Forms)> = Vec::new();
+        for c in &self.cards {
+            let effects = c.effects.iter().chain(c.abilities.iter().flat_map(Ability::effects));
+            for e in effects {
+                let Effect::CreateToken { token, .. } = e else { continue };
+                let mut form = format!(
+                    "{}/{} {} creature token",
+                    token.power,
+                    token.vitality,
+                    token.pillar.map_or("colorless", Pillar::name)
+                );
+                if !token.keywords.is_empty() {
+                    let kw: Vec<&str> = token.keywords.iter().map(|k| k.name()).collect();
+                    form = format!("{form} with {}", kw.join(", "));
+                }
+                let at = match by_name.iter().position(|(n, _)| n.eq_ignore_ascii_case(&token.name)) {
+                    Some(at) => at,
+                    None => {
+                        by_name.push((token.name.clone(), Vec::new()));
+                        by_name.len() - 1
+                    }
+                };
+                let forms = &mut by_name[at].1;
+                match forms.iter_mut().find(|(f, _)| *f == form) {
+                    Some((_, makers)) if !makers.contains(&c.name) => makers.push(c.name.clone()),
+                    Some(_) => {}
+                    None => forms.push((form, vec![c.name.clone()])),
+                }
+            }
+        }
+        by_name
+            .into_iter()
+            .map(|(name, forms)| CardSheet {
+                rulings: rulings_mentioning(RULINGS, &name),
+                title: name,
+                subtitle: "Token creature (made by cards, never in a deck)".to_owned(),
+                sections: vec![(
+                    "Token".to_owned(),
+                    forms.iter().map(|(f, makers)| format!("{f} — made by {}", makers.join(", "))).collect(),
+                )],
+                decks: Vec::new(),
+            })
+            .collect()
+    }
+
     fn canonical_name(&self, name: &str) -> Option<String> {
         self.find(name).ok().map(|id| self.card(id).name.clone())
     }
