@@ -641,9 +641,10 @@ mod tests {
     #[test]
     fn near_misses_reach_both_answers() {
         use proptest::strategy::ValueTree;
+        const SAMPLE: usize = 20_000;
         let mut runner = proptest::test_runner::TestRunner::deterministic();
         let (mut read, mut refused) = (0, 0);
-        for _ in 0..2_000 {
+        for _ in 0..SAMPLE {
             let s = NEAR_MISS.new_tree(&mut runner).unwrap().current();
             match CustomId::decode(&s) {
                 Some(id) => {
@@ -653,10 +654,10 @@ mod tests {
                 None => refused += 1,
             }
         }
-        // Few near misses are real ids (5 of this sample): the property
+        // Few near misses are real ids (about one in 400): the property
         // `a_changed_character_is_refused_or_read_as_what_it_now_spells`
         // is the one that reaches both answers often.
-        assert!(read >= 1 && refused >= 20, "of 2,000 near misses {read} decoded and {refused} were refused");
+        assert!(read >= 1 && refused >= 20, "of {SAMPLE} near misses {read} decoded and {refused} were refused");
     }
 
     #[test]
@@ -710,9 +711,9 @@ mod tests {
 
     #[test]
     fn card_buttons_round_trip_and_refuse_what_no_name_slug_can_be() {
-        let id = CustomId::Card(CardKey::of("certamen", "Kaelith, Emberwake Tyrant"));
-        assert_eq!(id.encode(), "card:certamen:kaelith-emberwake-tyrant");
-        assert_eq!(CustomId::decode("card:certamen:kaelith-emberwake-tyrant"), Some(id.clone()));
+        let id = CustomId::Card(CardKey::of("somegame", "Kaelith, Emberwake Tyrant"));
+        assert_eq!(id.encode(), "card:somegame:kaelith-emberwake-tyrant");
+        assert_eq!(CustomId::decode("card:somegame:kaelith-emberwake-tyrant"), Some(id.clone()));
         assert_eq!(id.match_id(), None);
         let CustomId::Card(key) = &id else { unreachable!() };
         assert!(key.names("kaelith emberwake tyrant") && !key.names("Kaelith"));
@@ -721,13 +722,13 @@ mod tests {
         let longest = format!("card:{}:{}", "g".repeat(SectionRef::GAME_MAX), "k".repeat(CardKey::KEY_MAX));
         assert!(longest.len() <= 100 && CustomId::decode(&longest).is_some(), "the longest card id fits");
         for bad in [
-            "card:certamen:Kaelith",
-            "card:certamen:kaelith--tyrant",
-            "card:certamen:-kaelith",
-            "card:certamen:",
+            "card:somegame:Kaelith",
+            "card:somegame:kaelith--tyrant",
+            "card:somegame:-kaelith",
+            "card:somegame:",
             "card::kaelith",
-            "card:certamen:kaelith:0",
-            "card:certamen:kaelith tyrant",
+            "card:somegame:kaelith:0",
+            "card:somegame:kaelith tyrant",
         ] {
             assert_eq!(CustomId::decode(bad), None, "{bad}");
         }
