@@ -657,7 +657,10 @@ mod tests {
         // Few near misses are real ids (about one in 400): the property
         // `a_changed_character_is_refused_or_read_as_what_it_now_spells`
         // is the one that reaches both answers often.
-        assert!(read >= 1 && refused >= 20, "of {SAMPLE} near misses {read} decoded and {refused} were refused");
+        assert!(
+            read >= 1 && refused >= 20,
+            "of {SAMPLE} near misses {read} decoded and {refused} were refused"
+        );
     }
 
     #[test]
