@@ -416,13 +416,22 @@ impl Sim {
                         m.components.clear();
                     }
                 }
-                Outgoing::DirectMessage { to, .. } => {
+                Outgoing::DirectMessage { to, message, .. } => {
                     // A private note to come back (a quiet window where
-                    // the player can respond): a ping nobody else sees.
+                    // the player can respond, the start of their turn): a
+                    // ping nobody else sees.
                     if self.match_id.is_some() && PLAYERS.contains(&to.0.as_str()) {
                         self.report.pings += 1;
                         if !self.pinged.contains(&to.0) {
                             self.pinged.push(to.0.clone());
+                        }
+                        if !message.components.is_empty() {
+                            // Their hand came with it: they act from the
+                            // message that told them (it is no reply to a
+                            // click, so no edit of the table keeps it live).
+                            self.report.private += 1;
+                            self.seen.retain(|m| m.to.as_deref() != Some(to.as_str()));
+                            self.show(Some(to.as_str().to_owned()), &message);
                         }
                     }
                 }
@@ -742,6 +751,7 @@ impl Sim {
                 let settings = Command::Settings {
                     hold_priority: None,
                     reminders: None,
+                    turn_dm: None,
                     auto_pass: None,
                     orders: Some(orders.join(",")),
                     stops: None,

@@ -296,6 +296,7 @@ async fn settings_orders_are_checked_and_kept() {
     let set = |orders: &str| Command::Settings {
         hold_priority: None,
         reminders: None,
+        turn_dm: None,
         auto_pass: None,
         orders: Some(orders.into()),
         stops: None,
@@ -314,6 +315,7 @@ async fn settings_stops_are_checked_before_anything_is_stored_and_kept() {
     let set = |stops: &str, orders: Option<&str>| Command::Settings {
         hold_priority: None,
         reminders: None,
+        turn_dm: None,
         auto_pass: None,
         orders: orders.map(str::to_owned),
         stops: Some(stops.into()),

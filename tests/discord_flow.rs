@@ -547,6 +547,7 @@ fn reminders_by_direct_message() -> Command {
     Command::Settings {
         hold_priority: None,
         reminders: Some(true),
+        turn_dm: None,
         auto_pass: None,
         orders: None,
         stops: None,

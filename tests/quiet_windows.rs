@@ -310,6 +310,7 @@ fn settings_stops(stops: &str) -> Command {
     Command::Settings {
         hold_priority: None,
         reminders: None,
+        turn_dm: None,
         auto_pass: None,
         orders: None,
         stops: Some(stops.into()),
@@ -320,6 +321,7 @@ fn settings_hold_priority() -> Command {
     Command::Settings {
         hold_priority: Some(true),
         reminders: None,
+        turn_dm: None,
         auto_pass: None,
         orders: None,
         stops: None,

@@ -431,7 +431,7 @@ async fn users_keep_their_settings() {
     let alice = store.get_or_create_user("alice", "Alice").await.unwrap();
     // Reminders by direct message are opt-in.
     assert!(!alice.hold_priority && !alice.dm_reminders);
-    let settings = UserSettings { hold_priority: true, dm_reminders: false, auto_pass: true };
+    let settings = UserSettings { hold_priority: true, dm_reminders: false, auto_pass: true, turn_dm: false };
     store.set_user_settings("alice", settings).await.unwrap();
     assert_eq!(store.user_settings("alice").await.unwrap(), settings);
     let renamed = store.get_or_create_user("alice", "Alicia").await.unwrap();

@@ -120,6 +120,7 @@ async fn cards_games_settings_and_matches() {
             Command::Settings {
                 hold_priority: Some(true),
                 reminders: Some(false),
+                turn_dm: None,
                 auto_pass: None,
                 orders: None,
                 stops: None,
@@ -180,6 +181,7 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
             Command::Settings {
                 hold_priority: None,
                 reminders: None,
+                turn_dm: None,
                 auto_pass: Some(true),
                 orders: None,
                 stops: None,
@@ -207,6 +209,7 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
             Command::Settings {
                 hold_priority: Some(true),
                 reminders: None,
+                turn_dm: None,
                 auto_pass: None,
                 orders: None,
                 stops: None,

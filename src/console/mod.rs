@@ -66,7 +66,7 @@ Every line is done by a user: @name, then what they do. Users exist once mention
       either takes game:<game> (e.g. /rule game:{game} query:combat)
   @alice /deck list | show name:X | export name:X | delete name:X
   @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
-  @alice /settings hold_priority:on reminders:off auto_pass:on orders:never-block stops:end
+  @alice /settings hold_priority:on reminders:off turn_dm:off auto_pass:on orders:never-block stops:end
       (orders:none, stops:default drop them; /settings alone shows yours)
   @alice /stats [player:@bob] [game:{game}]   ratings and record here; private:on hides yours
   @alice /leaderboard game:{game}   the best players here (a manager: show:off|on)
@@ -565,8 +565,22 @@ impl Console {
                         m.components.clear();
                     }
                 }
-                Outgoing::DirectMessage { to, text: dm, .. } => {
-                    text.push_str(&format!("[dm {}] {dm}\n", self.name_of(&to)));
+                Outgoing::DirectMessage { to, message, .. } => {
+                    let header = format!("[dm {}]", self.name_of(&to));
+                    text.push_str(&self.render(&header, &message));
+                    if !message.components.is_empty() {
+                        // A hand by direct message: its buttons work as the hand's.
+                        let id = self.message_id();
+                        let place = Place::channel(DEFAULT_CHANNEL);
+                        let place = self.ephemeral_place(&message).unwrap_or(place);
+                        self.shown.push(Shown {
+                            id,
+                            place,
+                            visible_to: Some(to.as_str().to_owned()),
+                            asked_by: Some(to.as_str().to_owned()),
+                            components: message.components,
+                        });
+                    }
                 }
                 Outgoing::File { to, message, file_name, contents } => {
                     let header = format!("[only {}]", self.name_of(&to));

@@ -232,7 +232,7 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "time_limit",
             "level",
         ],
-        "settings" => &["hold_priority", "reminders", "auto_pass", "orders", "stops"],
+        "settings" => &["hold_priority", "reminders", "turn_dm", "auto_pass", "orders", "stops"],
         "card" => &["name", "game"],
         "rule" => &["query", "game"],
         "deck" => &["name", "game", "list"],
@@ -441,10 +441,11 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             let hold_priority =
                 o.take("hold_priority").map(|v| parse_bool("hold_priority", &v)).transpose()?;
             let reminders = o.take("reminders").map(|v| parse_bool("reminders", &v)).transpose()?;
+            let turn_dm = o.take("turn_dm").map(|v| parse_bool("turn_dm", &v)).transpose()?;
             let auto_pass = o.take("auto_pass").map(|v| parse_bool("auto_pass", &v)).transpose()?;
             let orders = o.take("orders");
             let stops = o.take("stops");
-            Ok(Command::Settings { hold_priority, reminders, auto_pass, orders, stops })
+            Ok(Command::Settings { hold_priority, reminders, turn_dm, auto_pass, orders, stops })
         }
         "stats" => {
             o.no_bare("stats", "/stats player:@bob game:<game>")?;
@@ -543,6 +544,7 @@ mod tests {
             Command::Settings {
                 hold_priority: Some(true),
                 reminders: Some(false),
+                turn_dm: Some(false),
                 auto_pass: Some(true),
                 orders: Some("never-block".into()),
                 stops: Some("end".into()),

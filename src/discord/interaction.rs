@@ -154,7 +154,10 @@ impl<'a> Reply<'a> {
     pub async fn show(&mut self, http: &Http, message: &Message) -> serenity::Result<Shown> {
         match self {
             Reply::Component { interaction, replaced: replaced @ false }
-                if interaction.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)) =>
+                if interaction.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
+                    // A click in a direct message is on the bot's own
+                    // message to them (their hand at the start of a turn).
+                    || interaction.guild_id.is_none() =>
             {
                 interaction.edit_response(http, render::to_response_edit(message)).await?;
                 *replaced = true;

@@ -362,14 +362,12 @@ pub async fn deliver(
                     Err(e) => warn!(%channel, %message, "could not remove old components: {e}"),
                 }
             }
-            Outgoing::DirectMessage { to, text, fallback } => {
+            Outgoing::DirectMessage { to, message, fallback } => {
                 let sent = match to.as_str().parse::<u64>().map(serenity::all::UserId::new) {
                     Ok(user) => match with_retry(Repeat::Safe, || user.create_dm_channel(http)).await {
                         Ok(dm) => {
-                            let message = render::to_direct_message(&text);
-                            with_retry(Repeat::Creates, || dm.id.send_message(http, message.clone()))
-                                .await
-                                .map(drop)
+                            let create = render::to_post(&message, &[]);
+                            with_retry(Repeat::Creates, || dm.id.send_message(http, create.clone())).await
                         }
                         Err(e) => Err(e),
                     },

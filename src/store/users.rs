@@ -15,13 +15,16 @@ pub struct UserRow {
     pub dm_reminders: bool,
     /// Let the table pass a stop even when only hidden cards show there is no answer.
     pub auto_pass: bool,
+    /// Send the hand by direct message when the player's turn begins.
+    pub turn_dm: bool,
     /// First seen (unix seconds).
     pub created_at: i64,
 }
 
-/// A user's play settings; all off by default (reminders come as a ping
-/// in the match thread unless `dm_reminders` is on).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// A user's play settings. All off by default (reminders come as a ping
+/// in the match thread unless `dm_reminders` is on) but `turn_dm`: a
+/// turn's start comes as a direct message holding the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UserSettings {
     /// Stop for priority even when autopilot could pass.
     pub hold_priority: bool,
@@ -31,6 +34,16 @@ pub struct UserSettings {
     /// answer, even when only their own hidden cards show it (the
     /// opponents can then infer that they had none).
     pub auto_pass: bool,
+    /// When the player's turn begins, send their hand (with its buttons)
+    /// by direct message instead of pinging them in the match thread, so
+    /// the message that tells them is the one they act from.
+    pub turn_dm: bool,
+}
+
+impl Default for UserSettings {
+    fn default() -> Self {
+        UserSettings { hold_priority: false, dm_reminders: false, auto_pass: false, turn_dm: true }
+    }
 }
 
 impl Store {
@@ -50,31 +63,31 @@ impl Store {
 
     /// The user's settings; the defaults for a user never seen.
     pub async fn user_settings(&self, id: &str) -> Result<UserSettings, StoreError> {
-        let row: Option<(bool, bool, bool)> =
-            sqlx::query_as("SELECT hold_priority, dm_reminders, auto_pass FROM users WHERE id = ?")
+        let row: Option<(bool, bool, bool, bool)> =
+            sqlx::query_as("SELECT hold_priority, dm_reminders, auto_pass, turn_dm FROM users WHERE id = ?")
                 .bind(id)
                 .fetch_optional(&mut *self.reader().await?)
                 .await?;
-        Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders, auto_pass)| UserSettings {
-            hold_priority,
-            dm_reminders,
-            auto_pass,
+        Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders, auto_pass, turn_dm)| {
+            UserSettings { hold_priority, dm_reminders, auto_pass, turn_dm }
         }))
     }
 
     /// Stores the user's settings (creating the user, with no name yet, if new).
     pub async fn set_user_settings(&self, id: &str, settings: UserSettings) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO users (id, hold_priority, dm_reminders, auto_pass) VALUES (?, ?, ?, ?)
+            "INSERT INTO users (id, hold_priority, dm_reminders, auto_pass, turn_dm) VALUES (?, ?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET
                  hold_priority = excluded.hold_priority,
                  dm_reminders = excluded.dm_reminders,
-                 auto_pass = excluded.auto_pass",
+                 auto_pass = excluded.auto_pass,
+                 turn_dm = excluded.turn_dm",
         )
         .bind(id)
         .bind(settings.hold_priority)
         .bind(settings.dm_reminders)
         .bind(settings.auto_pass)
+        .bind(settings.turn_dm)
         .execute(&mut *self.writer().await?)
         .await?;
         Ok(())

@@ -205,7 +205,7 @@ impl Table {
                 Ok(done) => {
                     self.store.time_called(match_id).await?;
                     let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
-                    return Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None));
+                    return Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None).await);
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -254,7 +254,7 @@ impl Table {
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
                 let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
-                Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None))
+                Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None).await)
             }
             Err(crate::store::StoreError::Conflict) => Ok(vec![]),
             Err(e) => Err(e.into()),
@@ -326,7 +326,11 @@ impl Table {
             if self.store.user_settings(u.as_str()).await?.dm_reminders {
                 // Closed DMs must not lose the reminder: a ping in the thread instead.
                 let fallback = Some(Box::new(ping(vec![u.clone()])));
-                out.push(Outgoing::DirectMessage { to: u, text: dm_text.clone(), fallback });
+                out.push(Outgoing::DirectMessage {
+                    to: u,
+                    message: Message::text(dm_text.clone()),
+                    fallback,
+                });
             } else {
                 in_thread.push(u);
             }
@@ -451,11 +455,20 @@ fn moved_note(m: &Loaded) -> Outgoing {
 /// A link that opens the match's board (or its thread) in Discord, when
 /// the ids are Discord's (numbers); the console's names get none.
 pub(crate) fn board_link(m: &Loaded) -> Option<String> {
-    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let thread = thread_link(m)?;
+    Some(match m.row.board_message.as_deref().filter(|b| numeric(b)) {
+        Some(board) => format!("{thread}/{board}"),
+        None => thread,
+    })
+}
+
+/// A link to the match's thread (its newest messages), when it is on Discord.
+pub(crate) fn thread_link(m: &Loaded) -> Option<String> {
     let guild = m.row.guild.as_deref().filter(|g| numeric(g))?;
     let thread = m.row.thread.as_deref().filter(|t| numeric(t))?;
-    Some(match m.row.board_message.as_deref().filter(|b| numeric(b)) {
-        Some(board) => format!("https://discord.com/channels/{guild}/{thread}/{board}"),
-        None => format!("https://discord.com/channels/{guild}/{thread}"),
-    })
+    Some(format!("https://discord.com/channels/{guild}/{thread}"))
+}
+
+fn numeric(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }

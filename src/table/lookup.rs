@@ -200,9 +200,14 @@ impl Table {
         let given = self.store.user_orders(me).await?;
         let stops = Stops::parse(&self.store.user_stops(me).await?);
         let mut s: UserSettings = self.store.user_settings(me).await?;
-        if asked.hold_priority.is_some() || asked.reminders.is_some() || asked.auto_pass.is_some() {
+        if asked.hold_priority.is_some()
+            || asked.reminders.is_some()
+            || asked.auto_pass.is_some()
+            || asked.turn_dm.is_some()
+        {
             s.hold_priority = asked.hold_priority.unwrap_or(s.hold_priority);
             s.dm_reminders = asked.reminders.unwrap_or(s.dm_reminders);
+            s.turn_dm = asked.turn_dm.unwrap_or(s.turn_dm);
             s.auto_pass = asked.auto_pass.unwrap_or(s.auto_pass);
             self.store.set_user_settings(me, s).await?;
         }
@@ -215,6 +220,12 @@ impl Table {
                 onoff(s.hold_priority)
             ),
             format!("Reminders by direct message: **{}**", onoff(s.dm_reminders)),
+            format!(
+                "Your turn by direct message: **{}** — when on, a turn of yours begins with your hand, \
+                 buttons and all, sent to you by direct message, instead of a ping in the match thread \
+                 (if your DMs are closed, you are pinged in the thread).",
+                onoff(s.turn_dm)
+            ),
             format!(
                 "Auto-pass (ask me only when I can respond): **{}** — when on, the table passes for \
                  you whenever you have no answer (a retaliation or a response with nothing you could \
@@ -235,7 +246,7 @@ impl Table {
                 if stops.is_empty() { "the games' defaults".to_owned() } else { stops.to_text() },
                 window_help()
             ),
-            "Change with /settings hold_priority:on reminders:off auto_pass:on orders:never-block (or orders:none) \
+            "Change with /settings hold_priority:on reminders:off turn_dm:off auto_pass:on orders:never-block (or orders:none) \
              stops:end,no-blockers (or stops:default)"
                 .into(),
         ];
@@ -335,6 +346,7 @@ fn settable_orders() -> Vec<crate::engine::Order> {
 pub(crate) struct Asked<'a> {
     pub hold_priority: Option<bool>,
     pub reminders: Option<bool>,
+    pub turn_dm: Option<bool>,
     pub auto_pass: Option<bool>,
     pub orders: Option<&'a str>,
     pub stops: Option<&'a str>,

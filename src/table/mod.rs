@@ -341,10 +341,11 @@ impl Table {
             Command::Matches => self.list_matches(req).await,
             Command::Privacy => self.privacy_command(req).await,
             Command::Deck(d) => self.deck_command(req, d).await,
-            Command::Settings { hold_priority, reminders, auto_pass, orders, stops } => {
+            Command::Settings { hold_priority, reminders, turn_dm, auto_pass, orders, stops } => {
                 let asked = lookup::Asked {
                     hold_priority: *hold_priority,
                     reminders: *reminders,
+                    turn_dm: *turn_dm,
                     auto_pass: *auto_pass,
                     orders: orders.as_deref(),
                     stops: stops.as_deref(),

@@ -217,7 +217,7 @@ impl Table {
         let mine = m.seat_of(&req.user.id).map(|seat| (seat, offers(state, seat, &after.leaves())));
         let known = mine.as_ref().map(|(seat, o)| (*seat, o.board.as_slice()));
         let mut out =
-            self.board_after(m, &after, state, steps, plan, Some(&req.user.id), extra_mentions, known);
+            self.board_after(m, &after, state, steps, plan, Some(&req.user.id), extra_mentions, known).await;
         if let Some((seat, offers)) = mine {
             let news = news_of(steps, seat);
             if !news.is_empty() || !offers.hand.is_empty() {
@@ -234,9 +234,10 @@ impl Table {
     /// `mentions` names them); the private notes of a quiet window that
     /// opened; and, on a board edited in place (nobody pinged: they are
     /// looking at the table), the hands of the others now to act, kept
-    /// live ([`Outgoing::RefreshHand`]).
+    /// live ([`Outgoing::RefreshHand`]). A player whose turn it has just
+    /// made is brought their hand by direct message ([`Table::turn_by_dm`]).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn board_after(
+    pub(crate) async fn board_after(
         &self,
         m: &Loaded,
         after: &Loaded,
@@ -285,7 +286,57 @@ impl Table {
                 out.push(Outgoing::RefreshHand { to, match_id: m.id(), message });
             }
         }
+        self.turn_by_dm(m, after, steps, &mut out).await;
         out
+    }
+
+    /// The start of a turn by direct message (the `turn_dm` setting, on
+    /// unless the player turned it off): when the board post in `out`
+    /// pings the player whose turn `after` has just begun, it pings them no
+    /// more, and a direct message brings them their hand with its buttons,
+    /// so the message that tells them is the one they act from. If it
+    /// cannot be delivered, they are pinged in the thread after all. What
+    /// the others see depends on the player's setting only, never on the
+    /// cards.
+    async fn turn_by_dm(&self, before: &Loaded, after: &Loaded, steps: &[Step], out: &mut Vec<Outgoing>) {
+        let state = &after.state;
+        let Some(turn) = state.turn() else { return };
+        let began = before.state.turn().map(|t| t.number) != Some(turn.number);
+        if !began || state.outcome().is_some() || !state.to_act().contains(&turn.active) {
+            return;
+        }
+        let Some(to) = after.pingable_users([turn.active]).pop() else { return };
+        let Some(Outgoing::Post { target, mentions, .. }) =
+            out.iter_mut().find(|o| matches!(o, Outgoing::Post { key: Some(PostKey::Board { .. }), .. }))
+        else {
+            return;
+        };
+        if !mentions.contains(&to) {
+            return;
+        }
+        match self.store.user_settings(to.as_str()).await {
+            Ok(settings) if settings.turn_dm => {}
+            Ok(_) => return,
+            Err(e) => {
+                // Nothing lost: the board's ping stands.
+                tracing::warn!(user = %to, error = %e, "settings unreadable; pinging in the thread");
+                return;
+            }
+        }
+        mentions.retain(|u| *u != to);
+        let fallback = Outgoing::Post {
+            target: target.clone(),
+            message: view::Message::text(format!("Your turn in {}.", after.title())),
+            mentions: vec![to.clone()],
+            key: None,
+        };
+        let offers = offers(state, turn.active, &after.leaves());
+        let mut message = self.hand_message(after, turn.active, &news_of(steps, turn.active), &offers, 0);
+        let link = super::deadline::thread_link(after).map(|l| format!(" {l}")).unwrap_or_default();
+        let head = format!("**Your turn** in {}.{link}", after.title());
+        message.content =
+            if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+        out.push(Outgoing::DirectMessage { to, message, fallback: Some(Box::new(fallback)) });
     }
 
     /// The private notes of a quiet window that has just opened: each
@@ -310,7 +361,7 @@ impl Table {
             .filter(|u| Some(u) != skip)
             .map(|to| Outgoing::DirectMessage {
                 to,
-                text: format!("{}: you can respond now.{link}", m.title()),
+                message: view::Message::text(format!("{}: you can respond now.{link}", m.title())),
                 fallback: None,
             })
             .collect()

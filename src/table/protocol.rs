@@ -210,6 +210,9 @@ pub enum Command {
         hold_priority: Option<bool>,
         /// Turn reminders by direct message.
         reminders: Option<bool>,
+        /// The hand by direct message when the player's turn begins.
+        #[serde(default)]
+        turn_dm: Option<bool>,
         /// Let the table pass for you when you have no answer, even when
         /// only your hidden cards show it.
         auto_pass: Option<bool>,
@@ -436,12 +439,15 @@ pub enum Outgoing {
         /// Its message id, as reported through `Table::posted`.
         message_ref: String,
     },
-    /// A direct message (turn reminders, for players who asked for them).
+    /// A direct message: a turn reminder (for players who asked for them),
+    /// a note that a quiet window is open to them, or the start of their
+    /// turn with their hand and its buttons (the `turn_dm` setting), which
+    /// they act from as from the hand in the thread. It pings nobody.
     DirectMessage {
         /// Recipient.
         to: UserId,
-        /// Plain text.
-        text: String,
+        /// What: plain text, or a hand with its components.
+        message: Message,
         /// What to carry out instead when the message cannot be delivered
         /// (the player's DMs are closed): a ping in the match thread.
         fallback: Option<Box<Outgoing>>,
