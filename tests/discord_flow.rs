@@ -314,7 +314,8 @@ async fn the_board_is_edited_in_place_during_a_players_run_and_posted_when_the_t
         .expect("the board is edited in place");
     assert!(!custom_ids(&edit.body).is_empty(), "the edited board keeps live buttons");
     assert!(text_of(&edit.body).contains("crystal"), "it shows what just happened: {}", text_of(&edit.body));
-    // End turn hands over: a new board, pinging the next player. (A
+    // End turn hands over: a new board, and the next player's hand by
+    // direct message instead of a ping (`turn_dm`, on by default). (A
     // dual-sphere crystal goes straight to battle; with nothing to attack
     // with, the discard step is next, where *Keep hand* ends the turn.)
     let hand = private_replies(&calls)[0].body.clone();
@@ -326,8 +327,41 @@ async fn the_board_is_edited_in_place_during_a_players_run_and_posted_when_the_t
     assert_eq!(board_posts(&calls), 1, "{calls:#?}");
     let post =
         calls.iter().find(|c| c.method == "POST" && c.path.ends_with(&format!("{thread}/messages"))).unwrap();
-    let other = if first == A { BOB } else { ALICE };
-    assert!(post.body["content"].as_str().unwrap_or("").contains(&format!("<@{other}>")), "{}", post.body);
+    let other = if first == A { B } else { A };
+    assert!(
+        !text_of(&post.body).contains(&format!("<@{}>", other.0)),
+        "no ping in the thread: {}",
+        post.body
+    );
+    assert_eq!(post.body["allowed_mentions"]["users"], json!([]), "{}", post.body);
+    assert!(calls
+        .iter()
+        .any(|c| c.path == "/api/v10/users/@me/channels" && c.body["recipient_id"] == other.0.to_string()));
+    let dm = calls
+        .iter()
+        .find(|c| {
+            c.method == "POST" && c.path.ends_with("/messages") && !c.path.contains(&thread.to_string())
+        })
+        .expect("a direct message");
+    assert!(text_of(&dm.body).contains("Your turn"), "{}", dm.body);
+    assert!(
+        text_of(&dm.body).contains(&format!("https://discord.com/channels/{GUILD}/{thread}")),
+        "{}",
+        dm.body
+    );
+    assert_eq!(dm.body["allowed_mentions"]["parse"], json!([]), "a DM pings nobody: {}", dm.body);
+    // The DM is their hand: a click on it plays, and its answer takes the
+    // DM's place.
+    let dm_channel: u64 = dm.path.split('/').nth(4).unwrap().parse().unwrap();
+    let play = custom_ids(&dm.body).into_iter().find(|id| id.starts_with("a:")).expect("a move in the DM");
+    on_component(http, &table, &click_in_dm(other, dm_channel, &play)).await;
+    let calls = discord.take();
+    assert_eq!(calls[0].body["type"], DEFERRED_UPDATE_MESSAGE, "{calls:#?}");
+    assert!(
+        calls.iter().any(|c| c.method == "PATCH"
+            && c.path.ends_with(&format!("/webhooks/{APP}/token-{}/messages/@original", other.0))),
+        "the DM is replaced in place: {calls:#?}"
+    );
 }
 
 #[tokio::test]

@@ -216,8 +216,9 @@ proptest! {
     }
 
     #[test]
-    fn direct_messages_and_thread_names_fit(t in text(2500)) {
-        prop_assert!(violations(&json(&to_direct_message(&t))).is_empty());
+    fn direct_messages_and_thread_names_fit(t in text(2500), m in message()) {
+        prop_assert!(violations(&json(&to_direct_message(&Message::text(t.clone())))).is_empty());
+        prop_assert!(violations(&json(&to_direct_message(&m))).is_empty());
         let name = thread_name(&t);
         prop_assert!((1..=limits::THREAD_NAME).contains(&name.chars().count()));
     }

@@ -413,3 +413,93 @@ async fn spheres_setup_1_a_rematch_passes_the_first_turn_clockwise() {
     let board = serde_json::to_string(&s.view(Viewer::Public)).unwrap();
     assert!(board.contains("in a rematch the first turn passes clockwise"), "{board}");
 }
+
+/// Clicks an offered action of whoever must act until a new turn begins
+/// with its player to act; returns that click's effects and the player.
+async fn click_to_next_turn(f: &mut Front, id: i64) -> (Vec<Outgoing>, Seat) {
+    let (s, _) = state(f, id).await;
+    let turn = s.turn().map(|t| t.number);
+    for n in 0..400 {
+        let (s, version) = state(f, id).await;
+        assert!(s.outcome().is_none(), "the match ended before a new turn");
+        let seat = s.to_act()[0];
+        let actions = s.view(Viewer::Seat(seat)).actions;
+        let a = &actions[n % actions.len()];
+        let custom = CustomId::Act { match_id: id, version, index: a.index }.encode();
+        let out = f.click(seat_user(seat), &custom).await.unwrap();
+        let (s, _) = state(f, id).await;
+        if let Some(t) = s.turn().filter(|t| Some(t.number) != turn && s.to_act().contains(&t.active)) {
+            return (out, t.active);
+        }
+    }
+    panic!("no new turn in 400 clicks")
+}
+
+/// A turn begins with its player's hand by direct message (`turn_dm`, on
+/// by default): the board does not ping them, the message holds the
+/// buttons `/hand` would show them and its buttons play; with the setting
+/// off, the board pings them and no message is sent.
+#[tokio::test]
+async fn a_turn_begins_with_the_hand_by_direct_message() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    for _ in 0..2 {
+        let (out, seat) = click_to_next_turn(&mut f, id).await;
+        let who = seat_user(seat);
+        let me = who.to_lowercase();
+        let board = out
+            .iter()
+            .find_map(|o| match o {
+                Outgoing::Post { mentions, key: Some(PostKey::Board { .. }), .. } => Some(mentions),
+                _ => None,
+            })
+            .expect("a new turn posts the board");
+        assert!(!board.iter().any(|u| u.0 == me), "the board does not ping {who}: {board:?}");
+        let dms: Vec<_> = out
+            .iter()
+            .filter_map(|o| match o {
+                Outgoing::DirectMessage { to, message, fallback } => Some((to, message, fallback)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(dms.len(), 1, "one direct message: {dms:?}");
+        let (to, dm, fallback) = dms[0];
+        assert_eq!(to.0, me);
+        assert!(dm.content.contains("Your turn"), "{}", dm.content);
+        assert!(
+            matches!(fallback.as_deref(), Some(Outgoing::Post { mentions, .. }) if mentions.iter().any(|u| u.0 == me)),
+            "closed DMs fall back to a ping in the thread"
+        );
+        let hand = f.slash(who, Command::Hand).await.unwrap();
+        let Some(Outgoing::Ephemeral { message: shown, .. }) = hand.first() else { panic!("{hand:?}") };
+        assert!(!dm.components.is_empty());
+        assert_eq!(dm.components, shown.components, "the DM offers what /hand offers");
+        assert_eq!(dm.embed, shown.embed, "the DM shows the hand /hand shows");
+        // Its buttons play.
+        let act = dm
+            .components
+            .iter()
+            .find(|c| matches!(CustomId::decode(c.custom_id()), Some(CustomId::Act { .. })))
+            .expect("a move in the DM");
+        f.click(who, act.custom_id()).await.unwrap();
+    }
+    for who in ["Alice", "Bob"] {
+        let off = Command::Settings {
+            hold_priority: None,
+            reminders: None,
+            turn_dm: Some(false),
+            auto_pass: None,
+            orders: None,
+            stops: None,
+        };
+        f.slash(who, off).await.unwrap();
+    }
+    let (out, seat) = click_to_next_turn(&mut f, id).await;
+    let me = seat_user(seat).to_lowercase();
+    assert!(!out.iter().any(|o| matches!(o, Outgoing::DirectMessage { .. })), "no DM when it is off");
+    assert!(
+        out.iter().any(|o| matches!(o, Outgoing::Post { mentions, key: Some(PostKey::Board { .. }), .. }
+            if mentions.iter().any(|u| u.0 == me))),
+        "the board pings them when it is off"
+    );
+}

@@ -366,7 +366,7 @@ pub async fn deliver(
                 let sent = match to.as_str().parse::<u64>().map(serenity::all::UserId::new) {
                     Ok(user) => match with_retry(Repeat::Safe, || user.create_dm_channel(http)).await {
                         Ok(dm) => {
-                            let create = render::to_post(&message, &[]);
+                            let create = render::to_direct_message(&message);
                             with_retry(Repeat::Creates, || dm.id.send_message(http, create.clone())).await
                         }
                         Err(e) => Err(e),

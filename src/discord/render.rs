@@ -300,11 +300,10 @@ pub fn to_response_edit(message: &Message) -> EditInteractionResponse {
     }
 }
 
-/// A direct message (plain text, cut to the content limit).
-pub fn to_direct_message(text: &str) -> CreateMessage {
-    CreateMessage::new()
-        .content(fit(&Message { content: text.to_owned(), ..Message::default() }).content)
-        .allowed_mentions(no_pings())
+/// A direct message (a reminder, a note, or a hand with its buttons, fitted
+/// to Discord's limits): it pings nobody.
+pub fn to_direct_message(message: &Message) -> CreateMessage {
+    to_post(message, &[]).allowed_mentions(no_pings())
 }
 
 /// A thread name Discord accepts (1 to 100 characters).

@@ -566,3 +566,17 @@ pub async fn open_hand(
     let calls = discord.take();
     private_replies(&calls).first().expect("the hand is shown").body.clone()
 }
+
+/// A click on a message the bot sent to the person's direct messages
+/// (their hand at the start of a turn): no server, no member.
+pub fn click_in_dm(user: (u64, &str), dm_channel: u64, custom_id: &str) -> ComponentInteraction {
+    let mut v = interaction_base(3, user, dm_channel);
+    let fields = v.as_object_mut().expect("an object");
+    fields.remove("guild_id");
+    fields.remove("member");
+    v["user"] = user_json(user.0, user.1);
+    v["channel"] = json!({"id": dm_channel.to_string(), "type": 1});
+    v["data"] = json!({"custom_id": custom_id, "component_type": 2});
+    v["message"] = message_json(1, dm_channel, &json!({}));
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("component interaction JSON: {e}"))
+}
