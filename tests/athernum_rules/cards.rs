@@ -447,6 +447,30 @@ fn athernum_10_2_3_marshal_oderic_vane_raises_the_command_token_maximum_while_fa
 }
 
 #[test]
+fn athernum_9_1_3_a_maximum_raised_by_a_card_that_recovers_this_morning_counts_from_the_next_refill() {
+    // Marshal Oderic Vane, exhausted, turns face up at Alice's morning
+    // (9.1.2): its static goes on the stack (4.3.5a.I) and resolves after
+    // the refill of 9.1.3 (rulings, 9.1.3).
+    use cardtable::games::athernum::values::command_limit;
+    let mut s = day_phase_with(945, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    let marshal = play_character(&mut s, "Marshal Oderic Vane", 4);
+    for _ in 0..2 {
+        act(&mut s, ALICE, &Action::Acquisition);
+        settled(&mut s);
+    }
+    assert_eq!(s.players[ALICE].command, 0, "both spent");
+    let kharsa = main_of(&s, BOB);
+    fight(&mut s, marshal, kharsa, None);
+    assert!(s.perm(marshal).unwrap().face_down);
+    next_turn_of_alice(&mut s);
+    assert!(!s.perm(marshal).unwrap().face_down, "recovered this morning");
+    assert_eq!(s.players[ALICE].command, 2, "refilled to the maximum in force at 9.1.3");
+    assert_eq!(command_limit(&s, ALICE), 3, "raised again once its static resolved");
+    next_turn_of_alice(&mut s);
+    assert_eq!(s.players[ALICE].command, 3, "the next morning refills to 3");
+}
+
+#[test]
 fn athernum_2_2_2c_bulwark_engineer_adds_an_item_slot_for_as_long_as_the_character_stays_on_the_board() {
     use cardtable::games::athernum::values::slots;
     let mut s = day_phase_with(932, [BASTION, ASHEN], [AURELIE, KHARSA]);
