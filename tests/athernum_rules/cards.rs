@@ -14,6 +14,7 @@ use super::*;
 
 use super::sections_1_3::{in_discard, in_hand, named, until_choice};
 use super::turn::{fight, fight_as};
+use cardtable::cards::athernum::Stat;
 use cardtable::games::athernum::state::{Place, Uid};
 use cardtable::games::athernum::testing::{
     act, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board, to_deck_top,
@@ -405,23 +406,66 @@ fn equip_steps<T>(s: &mut State, item: &str, host: Uid, read: impl Fn(&State) ->
     [before, down, up, read(s)]
 }
 
+/// [`equip_steps`] for an item that changes its host's (OFV, DFV): Alice's
+/// main character (of `mains[0]`) shows `plain` values before, while the
+/// item is face down and once it is gone, and `equipped` while it is face
+/// up; the state after, for more.
+fn equip_values(
+    seed: u64,
+    decks: [&str; 2],
+    mains: [&str; 2],
+    item: &str,
+    plain: Values,
+    equipped: Values,
+) -> State {
+    let mut s = day_phase_with(seed, decks, mains);
+    let host = main_of(&s, ALICE);
+    let steps = equip_steps(&mut s, item, host, |s| values(s, host));
+    assert_eq!(steps, [plain, plain, equipped, plain], "{item}: only while face up and attached");
+    s
+}
+
+/// A permanent's OFV and DFV, as [`values`] reads them.
+type Values = (Option<u8>, Option<u8>);
+
+/// A character whose static gives the other characters of a subtype
+/// Alice controls +1 to the value `value` reads. Played in earlier turns:
+/// `kin` (of that subtype) on each side. Alice plays `lord` (`cost`):
+/// her `kin` gets +1 on `values[0]`, the lord keeps its own `values[1]`,
+/// her main character (not of the subtype) its `values[2]`, Bob's `kin`
+/// nothing. Then the lord attacks Bob's main character, is exhausted
+/// (face down), and the bonus ends (4.3.5a.II). Returns the lord and
+/// Alice's `kin`.
+fn subtype_lord(
+    s: &mut State,
+    lord: &str,
+    cost: usize,
+    kin: &str,
+    value: Stat,
+    values: [u8; 3],
+) -> (Uid, Uid) {
+    let read = |s: &State, u: Uid| cardtable::games::athernum::values::value(s, s.perm(u).unwrap(), value);
+    let main = main_of(s, ALICE);
+    let mine = to_board(s, ALICE, kin, Place::Character);
+    let bobs = to_board(s, BOB, kin, Place::Character);
+    let played = play_character(s, lord, cost);
+    assert_eq!(read(s, mine), Some(values[0] + 1), "{lord}: another {kin} of Alice's gets +1");
+    assert_eq!(read(s, played), Some(values[1]), "{lord}: not itself");
+    assert_eq!(read(s, main), Some(values[2]), "{lord}: not a character of another subtype");
+    assert_eq!(read(s, bobs), Some(values[0]), "{lord}: not Bob's {kin}");
+    let target = main_of(s, BOB);
+    fight(s, played, target, None);
+    assert!(s.perm(played).unwrap().face_down, "{lord} attacked: exhausted");
+    assert_eq!(read(s, mine), Some(values[0]), "{lord} is face down: its static ended");
+    (played, mine)
+}
+
 #[test]
 fn athernum_4_3_5a_shieldwall_sergeant_gives_other_wardens_one_dfv_while_face_up() {
+    // Wardens: Alice's Wallwarden Recruit (DFV 3), not Lady Aurelie (a Knight).
     let mut s = day_phase_with(930, [BASTION, ASHEN], [AURELIE, KHARSA]);
-    let aurelie = main_of(&s, ALICE);
-    // Played in earlier turns: a Warden of Alice's and one of Bob's.
-    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
-    let archer = to_board(&mut s, BOB, "Gatehouse Archer", Place::Character);
-    let sergeant = play_character(&mut s, "Shieldwall Sergeant", 2);
-    assert_eq!(values(&s, recruit).1, Some(4), "another Warden Alice controls: 3 + 1");
-    assert_eq!(values(&s, sergeant).1, Some(4), "not the Shieldwall Sergeant itself");
-    assert_eq!(values(&s, aurelie).1, Some(5), "a Knight is no Warden");
-    assert_eq!(values(&s, archer).1, Some(2), "Bob's Warden is not Alice's");
-    // It attacks and is exhausted: face down, its static ends (4.3.5a.II).
-    let kharsa = main_of(&s, BOB);
-    fight(&mut s, sergeant, kharsa, None);
-    assert!(s.perm(sergeant).unwrap().face_down);
-    assert_eq!(values(&s, recruit).1, Some(3), "the Sergeant is face down");
+    let (sergeant, recruit) =
+        subtype_lord(&mut s, "Shieldwall Sergeant", 2, "Wallwarden Recruit", Stat::Dfv, [3, 4, 5]);
     // Alice's next morning turns it face up: in force again (4.3.5a.I).
     next_turn_of_alice(&mut s);
     assert!(!s.perm(sergeant).unwrap().face_down);
@@ -506,48 +550,34 @@ fn athernum_2_2_2c_bulwark_engineer_adds_an_item_slot_for_as_long_as_the_charact
 
 #[test]
 fn athernum_4_3_5g_tower_shield_gives_its_host_two_dfv_while_attached_face_up() {
-    let mut s = day_phase_with(933, [BASTION, ASHEN], [AURELIE, KHARSA]);
-    let aurelie = main_of(&s, ALICE);
-    let steps = equip_steps(&mut s, "Tower Shield", aurelie, |s| values(s, aurelie));
     let (plain, shielded) = ((Some(2), Some(5)), (Some(2), Some(7)));
-    assert_eq!(steps, [plain, plain, shielded, plain], "+2 DFV only while face up and attached");
+    equip_values(933, [BASTION, ASHEN], [AURELIE, KHARSA], "Tower Shield", plain, shielded);
 }
 
 #[test]
 fn athernum_4_3_5g_wardens_halberd_gives_its_host_one_ofv_and_one_dfv_while_attached_face_up() {
-    let mut s = day_phase_with(934, [BASTION, ASHEN], [AURELIE, KHARSA]);
-    let aurelie = main_of(&s, ALICE);
-    let steps = equip_steps(&mut s, "Warden's Halberd", aurelie, |s| values(s, aurelie));
     let (plain, armed) = ((Some(2), Some(5)), (Some(3), Some(6)));
-    assert_eq!(steps, [plain, plain, armed, plain], "+1 OFV and +1 DFV only while face up and attached");
+    equip_values(934, [BASTION, ASHEN], [AURELIE, KHARSA], "Warden's Halberd", plain, armed);
 }
 
 #[test]
 fn athernum_4_3_5g_warbrand_axe_gives_its_host_two_ofv_while_attached_face_up() {
-    let mut s = day_phase_with(935, [ASHEN, BASTION], [KHARSA, AURELIE]);
-    let kharsa = main_of(&s, ALICE);
-    let steps = equip_steps(&mut s, "Warbrand Axe", kharsa, |s| values(s, kharsa));
     let (plain, armed) = ((Some(3), Some(3)), (Some(5), Some(3)));
-    assert_eq!(steps, [plain, plain, armed, plain], "+2 OFV only while face up and attached");
+    equip_values(935, [ASHEN, BASTION], [KHARSA, AURELIE], "Warbrand Axe", plain, armed);
 }
 
 #[test]
 fn athernum_4_3_5g_travelers_cloak_gives_its_host_one_dfv_while_attached_face_up() {
-    let mut s = day_phase_with(936, [BASTION, ASHEN], [AURELIE, KHARSA]);
-    let aurelie = main_of(&s, ALICE);
-    let steps = equip_steps(&mut s, "Traveler's Cloak", aurelie, |s| values(s, aurelie));
     let (plain, cloaked) = ((Some(2), Some(5)), (Some(2), Some(6)));
-    assert_eq!(steps, [plain, plain, cloaked, plain], "+1 DFV only while face up and attached");
+    equip_values(936, [BASTION, ASHEN], [AURELIE, KHARSA], "Traveler's Cloak", plain, cloaked);
 }
 
 #[test]
 fn athernum_4_4_1b_blood_oath_brand_sets_its_hosts_ofv_to_five_and_takes_one_dfv_while_attached_face_up() {
-    let mut s = day_phase_with(937, [BASTION, ASHEN], [AURELIE, KHARSA]);
-    let aurelie = main_of(&s, ALICE);
-    let steps = equip_steps(&mut s, "Blood Oath Brand", aurelie, |s| values(s, aurelie));
     let (plain, branded) = ((Some(2), Some(5)), (Some(5), Some(4)));
-    assert_eq!(steps, [plain, plain, branded, plain], "OFV 5 and -1 DFV only while face up and attached");
+    let mut s = equip_values(937, [BASTION, ASHEN], [AURELIE, KHARSA], "Blood Oath Brand", plain, branded);
     // A modifier counts after the set value, whichever came first (4.4.1b).
+    let aurelie = main_of(&s, ALICE);
     let axe = to_hand(&mut s, ALICE, "Warbrand Axe");
     attach_face_up(&mut s, ALICE, axe, aurelie);
     let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
@@ -657,20 +687,9 @@ fn athernum_4_3_5a_the_sunken_court_takes_one_ofv_from_every_opposing_character_
 
 #[test]
 fn athernum_4_3_5a_pack_alpha_gives_other_beasts_one_ofv_while_face_up() {
+    // Beasts: Alice's Mossback Boar (OFV 3), not Wildcaller Ysra (a Druid).
     let mut s = day_phase_with(944, [THORNWILD, BASTION], [YSRA, AURELIE]);
-    let ysra = main_of(&s, ALICE);
-    // Earlier turns' Beasts: one of Alice's, one of Bob's.
-    let boar = to_board(&mut s, ALICE, "Mossback Boar", Place::Character);
-    let bobs = to_board(&mut s, BOB, "Mossback Boar", Place::Character);
-    let alpha = play_character(&mut s, "Pack Alpha", 4);
-    assert_eq!(values(&s, boar).0, Some(4), "another Beast Alice controls: 3 + 1");
-    assert_eq!(values(&s, alpha).0, Some(4), "not the Pack Alpha itself");
-    assert_eq!(values(&s, ysra).0, Some(2), "a Druid is no Beast");
-    assert_eq!(values(&s, bobs).0, Some(3), "Bob's Beast is not Alice's");
-    let aurelie = main_of(&s, BOB);
-    fight(&mut s, alpha, aurelie, None);
-    assert!(s.perm(alpha).unwrap().face_down, "it attacked: exhausted");
-    assert_eq!(values(&s, boar).0, Some(3), "its static ended");
+    subtype_lord(&mut s, "Pack Alpha", 4, "Mossback Boar", Stat::Ofv, [3, 4, 2]);
 }
 
 // ── Every card with a trigger or a condition has a scenario ─────────────
