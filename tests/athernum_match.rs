@@ -655,6 +655,9 @@ async fn athernum_11_1_the_rulings_are_found_by_rule_number() {
         .unwrap();
     let text = format!("{out:?}");
     assert!(text.contains("Matches: best of 3 and the time limit"), "{text}");
+    // The rule itself agrees with the option: one game unless a best of 3 is asked.
+    assert!(text.contains("is one game unless it asks for `match:best-of-3`"), "{text}");
+    assert!(!text.contains("Online each /challenge is one game"), "{text}");
 }
 
 /// `cardtable arena` has no wall clock: it sets Athernum matches up with
