@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use cardtable::discord::render::{
-    content_with_mentions, fit, thread_name, to_direct_message, to_edit, to_followup, to_post, to_response_edit,
+    content_with_mentions, fit, thread_name, to_direct_message, to_edit, to_followup, to_post,
+    to_response_edit,
 };
 use cardtable::table::{ButtonStyle, Component, Embed, EmbedField, Message, SelectOption, UserId};
 use cardtable::view::limits;
@@ -150,6 +151,18 @@ fn a_post_pings_exactly_its_mentions_and_never_everyone() {
     assert_eq!(payload["content"], "<@111> <@222> @everyone Alice to act.");
     assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!(["111", "222"]));
     assert_eq!(payload["allowed_mentions"]["parse"], serde_json::json!([]));
+}
+
+/// Found by checking against Discord's API description: `allowed_mentions`
+/// takes each user once (`uniqueItems`), and a person named twice among a
+/// post's mentions (both seats of a team, say) is pinged once.
+#[test]
+fn a_person_mentioned_twice_is_pinged_once() {
+    let twice = [UserId("111".into()), UserId("222".into()), UserId("111".into())];
+    let payload = json(&to_post(&Message::text("Your move."), &twice));
+    assert_eq!(payload["content"], "<@111> <@222> Your move.");
+    assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!(["111", "222"]));
+    spec().check_request("POST", "/channels/5000/messages", &payload).unwrap();
 }
 
 #[test]
@@ -380,9 +393,13 @@ async fn discords_unwritten_rules_hold_for_every_command_and_every_rendered_mess
             .map(|name| Command::Card { name: name.to_owned(), game: key.clone() })
             .collect();
         lookups.extend(
-            table.rulebooks().of(game).sections().iter().filter_map(|s| s.number.as_ref()).map(|n| {
-                Command::Rule { query: n.text.clone(), game: key.clone() }
-            }),
+            table
+                .rulebooks()
+                .of(game)
+                .sections()
+                .iter()
+                .filter_map(|s| s.number.as_ref())
+                .map(|n| Command::Rule { query: n.text.clone(), game: key.clone() }),
         );
         for lookup in lookups {
             let what = format!("{lookup:?}");

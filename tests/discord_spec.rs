@@ -9,6 +9,9 @@ use std::panic::AssertUnwindSafe;
 use serde_json::{json, Value};
 use serenity::all::{ChannelId, GuildId};
 
+use cardtable::discord::on_component;
+use cardtable::table::CustomId;
+
 mod discord_support;
 use discord_support::spec::spec;
 use discord_support::*;
@@ -44,7 +47,8 @@ fn a_request_discord_does_not_describe_is_refused_naming_the_route_and_the_field
 
     let six: Vec<Value> =
         (0..6).map(|i| json!({"type": 2, "style": 1, "label": "b", "custom_id": format!("b{i}")})).collect();
-    let crowded = refused("POST", post, json!({"content": "x", "components": [{"type": 1, "components": six}]}));
+    let crowded =
+        refused("POST", post, json!({"content": "x", "components": [{"type": 1, "components": six}]}));
     assert!(crowded.contains("`/components/0/components`") && crowded.contains("more than 5"), "{crowded}");
     // An empty field is the same to Discord as none; a filled one is not.
     spec().check_request("POST", post, &json!({"content": "x", "stickers": [], "embed": null})).unwrap();
@@ -92,7 +96,10 @@ async fn a_request_the_spec_refuses_fails_the_test_and_is_refused_like_discord_w
     assert!(error.to_string().contains("Invalid Form Body"), "{error}");
     let taken = std::panic::catch_unwind(AssertUnwindSafe(|| discord.take()));
     let message = *taken.expect_err("take() fails the test").downcast::<String>().unwrap();
-    assert!(message.contains("POST /channels/{channel_id}/messages") && message.contains("embed"), "{message}");
+    assert!(
+        message.contains("POST /channels/{channel_id}/messages") && message.contains("embed"),
+        "{message}"
+    );
 }
 
 #[tokio::test]
@@ -100,7 +107,8 @@ async fn a_message_breaking_an_unwritten_rule_fails_the_test() {
     let discord = FakeDiscord::start().await;
     // Valid by the schema, each part within its own limit: 6144
     // characters in one embed are 144 too many.
-    let fields = [json!({"name": "f", "value": "v".repeat(1024)}), json!({"name": "g", "value": "w".repeat(1022)})];
+    let fields =
+        [json!({"name": "f", "value": "v".repeat(1024)}), json!({"name": "g", "value": "w".repeat(1022)})];
     let body = json!({"content": "x", "allowed_mentions": {"parse": []},
                       "embeds": [{"description": "d".repeat(4096), "fields": fields}]});
     spec().check_request("POST", "/channels/5000/messages", &body).unwrap();
@@ -130,4 +138,44 @@ async fn the_command_registration_is_what_discord_describes() {
     let guild = format!("/api/v10/applications/{APP}/guilds/{GUILD}/commands");
     assert_eq!(paths, [("PUT", global.as_str()), ("PUT", guild.as_str())]);
     assert!(calls.iter().all(|c| c.ok && c.body == printed), "{calls:#?}");
+}
+
+/// The routes a challenge, its acceptance and a look at the hand travel are all
+/// judged: each request of them reached a route of the spec and was
+/// allowed (a refused one would have been answered 400 and failed here).
+#[tokio::test]
+async fn a_match_opened_through_the_adapter_uses_only_routes_discord_describes() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let accept_id = challenge_from(&discord, &table, A, B, CHANNEL).await.expect("posted");
+    let mut calls = discord.take();
+    accept(&discord, &table, B, CHANNEL, &accept_id).await;
+    calls.extend(discord.take());
+    let thread = *discord.state.lock().unwrap().threads.keys().next().expect("a thread");
+    let match_id = table.store().match_in_thread(&thread.to_string()).await.unwrap().expect("a match").id;
+    let player = to_act(&table, match_id, [A, B]).await;
+    let hand = CustomId::Hand { match_id }.encode();
+    on_component(&discord.http, &table, &click(player, thread, &hand)).await;
+    calls.extend(discord.take());
+    assert!(calls.iter().all(|c| c.ok), "{calls:#?}");
+    let mut routes: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let op = spec().operation(&c.method, c.path.trim_start_matches("/api/v10")).unwrap();
+            format!("{} {}", op.method, op.template)
+        })
+        .collect();
+    routes.sort();
+    routes.dedup();
+    for expected in [
+        "POST /interactions/{interaction_id}/{interaction_token}/callback",
+        "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
+        "POST /webhooks/{webhook_id}/{webhook_token}",
+        "POST /channels/{channel_id}/messages",
+        "PATCH /channels/{channel_id}/messages/{message_id}",
+        "POST /channels/{channel_id}/threads",
+        "GET /channels/{channel_id}",
+    ] {
+        assert!(routes.iter().any(|r| r == expected), "{expected} not used: {routes:#?}");
+    }
 }

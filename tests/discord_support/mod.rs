@@ -4,6 +4,12 @@
 //! JSON error code, a 429, a 5xx, a timeout) at any route. Interactions are
 //! built from the JSON Discord sends; the table is the real one, on an
 //! in-memory database.
+//!
+//! Every request is judged by Discord's own OpenAPI description ([`spec`])
+//! and by the limits it cannot state ([`rules`]); so is every answer the
+//! fake gives. What Discord would refuse is answered as Discord would (400,
+//! 50035) and fails the test at its next [`FakeDiscord::take`], or when the
+//! fake is dropped, naming the route and the field.
 #![allow(dead_code)]
 
 pub mod rules;
@@ -106,6 +112,9 @@ pub struct FakeState {
     kinds: HashMap<u64, u8>,
     /// Threads opened, with their parent.
     pub threads: HashMap<u64, u64>,
+    /// Files served by Discord's file server (the fake's `/attachments/…`),
+    /// by path: the text, or `None` for a download that never ends.
+    files: HashMap<String, Option<String>>,
     /// Every request Discord's API description refuses, and every answer of
     /// the fake it does not describe (see [`spec`]): each fails the test.
     pub violations: Vec<String>,
@@ -137,6 +146,9 @@ impl FakeDiscord {
                 let state = shared.clone();
                 tokio::spawn(async move {
                     let Some((method, path, body)) = read_request(&mut socket).await else { return };
+                    if path.starts_with("/attachments/") {
+                        return serve_file(&state, &path, &mut socket).await;
+                    }
                     let Some((status, reply, extra)) = answer(&state, &method, &path, &body) else {
                         // A timeout: no answer before the adapter gives up.
                         tokio::time::sleep(HTTP_TIMEOUT * 4).await;
@@ -198,6 +210,23 @@ impl FakeDiscord {
         self.state.lock().unwrap().faults.clear();
     }
 
+    /// A file attached to a command, as Discord describes it
+    /// (`MessageAttachmentResponse`), served at its `url` by the fake: with
+    /// `text`, or (`None`) never finishing.
+    pub fn attachment(&self, filename: &str, text: Option<&str>) -> serenity::all::Attachment {
+        let mut s = self.state.lock().unwrap();
+        s.next_id += 1;
+        let id = s.next_id;
+        let path = format!("/attachments/{CHANNEL}/{id}/{}", filename.replace(' ', "%20"));
+        s.files.insert(path.clone(), text.map(str::to_owned));
+        let url = format!("{}{path}", self.base);
+        let file = json!({"id": id.to_string(), "filename": filename, "size": text.map_or(1, str::len),
+                          "url": url, "proxy_url": url, "content_type": "text/plain; charset=utf-8",
+                          "ephemeral": true});
+        spec().check_schema("MessageAttachmentResponse", &file).unwrap_or_else(|e| panic!("{e}"));
+        serde_json::from_value(file).unwrap_or_else(|e| panic!("attachment JSON: {e}"))
+    }
+
     /// Sets the type of channel `id` (15 a forum, 2 a voice channel, …).
     pub fn set_kind(&self, id: u64, kind: u8) {
         self.state.lock().unwrap().kinds.insert(id, kind);
@@ -224,6 +253,25 @@ impl Drop for FakeDiscord {
 
 fn report(violations: &[String]) -> String {
     format!("against Discord's OpenAPI description:\n{}", violations.join("\n"))
+}
+
+/// Discord's file server: the file at `path`, or no end to it.
+async fn serve_file(state: &Mutex<FakeState>, path: &str, socket: &mut tokio::net::TcpStream) {
+    let file = state.lock().unwrap().files.get(path).cloned();
+    let (status, text) = match file {
+        Some(Some(text)) => ("200 OK", text),
+        Some(None) => {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            return;
+        }
+        None => ("404 Not Found", String::new()),
+    };
+    let response = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+        text.len()
+    );
+    let _ = socket.write_all(response.as_bytes()).await;
+    let _ = socket.shutdown().await;
 }
 
 async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, String, Value)> {
@@ -326,7 +374,9 @@ fn wire(answer: Answer) -> Option<Wire> {
         Answer::Fail(Failure::Timeout) => return None,
         Answer::Fail(Failure::RateLimited) => (
             "429 Too Many Requests",
-            Some(json!({"message": "You are being rate limited.", "retry_after": 0.02, "global": false, "code": 0})),
+            Some(
+                json!({"message": "You are being rate limited.", "retry_after": 0.02, "global": false, "code": 0}),
+            ),
             "retry-after: 0.02\r\nx-ratelimit-scope: user\r\n".to_owned(),
         ),
         Answer::Fail(Failure::ServerError) => (
@@ -476,7 +526,8 @@ fn commands_registered(body: &Value, guild: Option<&str>) -> Value {
         out["application_id"] = json!(APP.to_string());
         out["version"] = json!("1");
         out["type"] = c.get("type").cloned().unwrap_or(json!(1));
-        out["default_member_permissions"] = c.get("default_member_permissions").cloned().unwrap_or(Value::Null);
+        out["default_member_permissions"] =
+            c.get("default_member_permissions").cloned().unwrap_or(Value::Null);
         if let Some(guild) = guild {
             out["guild_id"] = json!(guild);
         }

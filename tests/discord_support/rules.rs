@@ -132,7 +132,8 @@ pub fn command_problems(commands: &[Value]) -> Vec<String> {
 /// Where a message body sits in a request: the body itself, or the first
 /// message of a forum post (`POST /channels/{id}/threads`).
 pub fn message_in(method: &str, route: &str, body: &Value) -> Option<Value> {
-    let segments: Vec<&str> = route.split('?').next().unwrap_or("").trim_start_matches('/').split('/').collect();
+    let segments: Vec<&str> =
+        route.split('?').next().unwrap_or("").trim_start_matches('/').split('/').collect();
     match (method, segments.as_slice()) {
         ("POST", ["channels", _, "messages"])
         | ("PATCH", ["channels", _, "messages", _])
@@ -274,4 +275,3 @@ pub fn message_problems(payload: &Value) -> Vec<String> {
     }
     bad
 }
-

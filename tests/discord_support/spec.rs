@@ -144,13 +144,7 @@ fn operations(doc: &Value, checks: &mut Map<String, Value>) -> Vec<Operation> {
             let segments = template
                 .trim_start_matches('/')
                 .split('/')
-                .map(|s| {
-                    if s.starts_with('{') {
-                        Segment::Parameter
-                    } else {
-                        Segment::Literal(s.to_owned())
-                    }
-                })
+                .map(|s| if s.starts_with('{') { Segment::Parameter } else { Segment::Literal(s.to_owned()) })
                 .collect();
             out.push(Operation {
                 method: method.to_uppercase(),
@@ -250,17 +244,14 @@ impl Spec {
         if matching.is_empty() {
             return Err(format!("{method} {path}: no such route in Discord's API"));
         }
-        matching
-            .iter()
-            .filter(|o| o.method == method)
-            .max_by_key(|o| o.literals())
-            .copied()
-            .ok_or_else(|| {
+        matching.iter().filter(|o| o.method == method).max_by_key(|o| o.literals()).copied().ok_or_else(
+            || {
                 let mut routes: Vec<String> =
                     matching.iter().map(|o| format!("{} {}", o.method, o.template)).collect();
                 routes.sort();
                 format!("{method} {path}: Discord has no {method} on this route (only {})", routes.join(", "))
-            })
+            },
+        )
     }
 
     /// Checks one request; `path` is after `/api/v10` and may carry a query.
@@ -293,9 +284,11 @@ impl Spec {
         let route = format!("{} {}", op.method, op.template);
         let exact = status.to_string();
         let class = format!("{}XX", status / 100);
-        let described = op.responses.iter().find(|(s, _)| *s == exact).or_else(|| {
-            op.responses.iter().find(|(s, _)| *s == class)
-        });
+        let described = op
+            .responses
+            .iter()
+            .find(|(s, _)| *s == exact)
+            .or_else(|| op.responses.iter().find(|(s, _)| *s == class));
         let Some((_, schema)) = described else {
             // Discord describes no 5xx bodies: anything goes there.
             return if status >= 500 {
@@ -398,7 +391,10 @@ pub fn explain(error: &ValidationError<'_>) -> String {
 /// matched: the alternatives whose `type` (Discord's discriminator) the
 /// value has are the ones meant; among them, the one whose errors lie
 /// deepest in the value, and in it the deepest error.
-fn best_branch<'a>(at: &str, branches: &'a [Vec<ValidationError<'static>>]) -> Option<&'a ValidationError<'static>> {
+fn best_branch<'a>(
+    at: &str,
+    branches: &'a [Vec<ValidationError<'static>>],
+) -> Option<&'a ValidationError<'static>> {
     let depth = |e: &ValidationError<'_>| e.instance_path().as_str().matches('/').count();
     let discriminator = format!("{at}/type");
     let wrong_kind = |e: &ValidationError<'_>| {
