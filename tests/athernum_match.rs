@@ -132,6 +132,44 @@ fn athernum_11_1_7_equal_victory_tokens_after_time_are_a_draw() {
 }
 
 #[test]
+fn athernum_11_1_6_in_a_best_of_3_time_decides_the_game_under_way_and_games_won_decide_the_match() {
+    // Our reading of 11.1.6/11.1.7 (rulings, 11.1): Alice won game 1; time
+    // is called in game 2 while Bob leads on Victory Tokens. Bob takes game
+    // 2, and the match is drawn one game all; Alice does not lose it.
+    let mut s = engine_match(Some(3), Some(7 * DAY));
+    testing::choose_mains(&mut s);
+    end_game(&mut s, vec![ALICE]);
+    testing::choose_mains(&mut s);
+    assert_eq!(s.series.as_ref().unwrap().game, 2);
+    // Bob's main character holds a Victory Token (as Contingency would put there).
+    let main = s.board.iter_mut().find(|p| p.main && p.controller == BOB).expect("a main character");
+    main.victory = 1;
+    s.victory_pool -= 1;
+    Athernum::call_time(&mut s);
+    for _ in 0..4 {
+        if s.outcome.is_some() {
+            break;
+        }
+        finish_turn(&mut s);
+    }
+    let o = s.outcome.clone().expect("time decided game 2 and the match");
+    assert!(o.winners.is_empty(), "one game all is a drawn match: {o:?}");
+    assert!(o.reason.contains("the best of 3 is drawn, Alice 1 – Bob 1"), "{}", o.reason);
+    assert!(o.reason.contains("time was called in game 2"), "{}", o.reason);
+    assert!(o.reason.contains("Bob holds the most Victory Tokens"), "{}", o.reason);
+    assert_eq!(s.series.as_ref().unwrap().game, 2, "no third game begins once time is called");
+}
+
+#[test]
+fn athernum_11_1_3_the_tournaments_fifty_minutes_is_an_accepted_time_limit() {
+    use cardtable::table::match_options::time_limit_named;
+    let info = GameId::parse("athernum").unwrap().info();
+    assert_eq!(time_limit_named(info, Some("50m")).unwrap(), Some(50 * 60));
+    assert_eq!(time_limit_named(info, Some("10m")).unwrap(), Some(10 * 60), "the shortest");
+    assert!(time_limit_named(info, Some("9m")).is_err(), "shorter than 10 minutes");
+}
+
+#[test]
 fn athernum_11_1_3_time_called_while_main_characters_are_chosen_gives_each_player_one_turn() {
     let mut s = engine_match(None, Some(DAY));
     assert!(!Athernum::call_time(&mut s).is_empty());
@@ -617,6 +655,9 @@ async fn athernum_11_1_the_rulings_are_found_by_rule_number() {
         .unwrap();
     let text = format!("{out:?}");
     assert!(text.contains("Matches: best of 3 and the time limit"), "{text}");
+    // The rule itself agrees with the option: one game unless a best of 3 is asked.
+    assert!(text.contains("is one game unless it asks for `match:best-of-3`"), "{text}");
+    assert!(!text.contains("Online each /challenge is one game"), "{text}");
 }
 
 /// `cardtable arena` has no wall clock: it sets Athernum matches up with

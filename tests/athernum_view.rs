@@ -130,3 +130,17 @@ fn athernum_rendered_board_names_who_must_act_and_no_hidden_card() {
     assert!(!text.contains("Warbrand Axe"), "the face-down item stays hidden");
     assert!(!text.contains("Tower Shield"), "Alice's hand stays hidden");
 }
+
+#[test]
+fn athernum_7_4_1_the_board_counts_the_cards_in_a_hand_in_words() {
+    // The hand is hidden (7.4.1a); its size is public, "1 card", not "1 cards".
+    let mut s = day_phase(82);
+    let v = Athernum::view(&s, Viewer::Public);
+    assert_eq!(counter(&v, ALICE, "Hand"), "0 cards");
+    to_hand(&mut s, ALICE, "Tower Shield");
+    let v = Athernum::view(&s, Viewer::Public);
+    assert_eq!(counter(&v, ALICE, "Hand"), "1 card");
+    to_hand(&mut s, ALICE, "Warbrand Axe");
+    let v = Athernum::view(&s, Viewer::Seat(BOB));
+    assert_eq!(counter(&v, ALICE, "Hand"), "2 cards");
+}

@@ -1,133 +1,18 @@
 //! The slash commands as registered (`cardtable commands`) obey Discord's
 //! rules for application commands: a registration Discord would refuse
-//! fails here instead, without a connection.
+//! fails here instead, without a connection. Discord's limits on names,
+//! counts and lengths are checked with every rendered message in
+//! `discord_render` (`discords_unwritten_rules_…`); the registration
+//! body against Discord's API description in `discord_spec`.
 
 use serde_json::Value;
 
-/// Discord's limits for application commands.
-const MAX_NAME: usize = 32;
-const MAX_DESCRIPTION: usize = 100;
-const MAX_OPTIONS: usize = 25;
-const MAX_CHOICES: usize = 25;
-const MAX_COMMAND_CHARS: usize = 4000;
-const MAX_GLOBAL_COMMANDS: usize = 100;
-
-/// Option types that hold sub-options.
-const SUB_COMMAND: u64 = 1;
-const SUB_COMMAND_GROUP: u64 = 2;
+mod discord_support;
+use discord_support::rules::{options, text, SUB_COMMAND};
 
 fn commands() -> Vec<Value> {
     let json = cardtable::discord::commands_json();
     serde_json::from_str::<Vec<Value>>(&json).expect("commands_json is a JSON array")
-}
-
-fn text<'a>(v: &'a Value, key: &str) -> &'a str {
-    v.get(key).and_then(Value::as_str).unwrap_or("")
-}
-
-fn options(v: &Value) -> &[Value] {
-    v.get("options").and_then(Value::as_array).map_or(&[], Vec::as_slice)
-}
-
-/// Discord: 1 to 32 characters, lowercase, letters, digits, `-` and `_`.
-fn name_problem(name: &str) -> Option<String> {
-    let n = name.chars().count();
-    if n == 0 || n > MAX_NAME {
-        return Some(format!("name {name:?} has {n} characters (1 to {MAX_NAME})"));
-    }
-    if name.to_lowercase() != name {
-        return Some(format!("name {name:?} is not lowercase"));
-    }
-    if !name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_') {
-        return Some(format!("name {name:?} has characters other than letters, digits, - and _"));
-    }
-    None
-}
-
-fn description_problem(what: &str, description: &str) -> Option<String> {
-    let n = description.chars().count();
-    (n == 0 || n > MAX_DESCRIPTION)
-        .then(|| format!("{what}: description has {n} characters (1 to {MAX_DESCRIPTION})"))
-}
-
-/// Every problem of an option list (recursively), as "path: problem".
-fn option_problems(path: &str, opts: &[Value], problems: &mut Vec<String>) {
-    if opts.len() > MAX_OPTIONS {
-        problems.push(format!("{path}: {} options (at most {MAX_OPTIONS})", opts.len()));
-    }
-    let mut names: Vec<&str> = opts.iter().map(|o| text(o, "name")).collect();
-    names.sort_unstable();
-    if names.windows(2).any(|w| w[0] == w[1]) {
-        problems.push(format!("{path}: two options share a name"));
-    }
-    let mut optional_seen = false;
-    for o in opts {
-        let name = text(o, "name");
-        let here = format!("{path} {name}");
-        problems.extend(name_problem(name).map(|p| format!("{here}: {p}")));
-        problems.extend(description_problem(&here, text(o, "description")));
-        let kind = o.get("type").and_then(Value::as_u64).unwrap_or(0);
-        if kind == SUB_COMMAND || kind == SUB_COMMAND_GROUP {
-            option_problems(&here, options(o), problems);
-            continue;
-        }
-        let required = o.get("required").and_then(Value::as_bool).unwrap_or(false);
-        if required && optional_seen {
-            problems.push(format!("{here}: a required option after an optional one"));
-        }
-        optional_seen |= !required;
-        let choices = o.get("choices").and_then(Value::as_array).map_or(0, Vec::len);
-        if choices > MAX_CHOICES {
-            problems.push(format!("{here}: {choices} choices (at most {MAX_CHOICES})"));
-        }
-        let autocomplete = o.get("autocomplete").and_then(Value::as_bool).unwrap_or(false);
-        if autocomplete && choices > 0 {
-            problems.push(format!("{here}: autocomplete and fixed choices together"));
-        }
-        if let Some(max) = o.get("max_length").and_then(Value::as_u64) {
-            if !(1..=6000).contains(&max) {
-                problems.push(format!("{here}: max_length {max} (1 to 6000)"));
-            }
-        }
-    }
-}
-
-/// The characters Discord counts against a command's 4000.
-fn counted_chars(v: &Value) -> usize {
-    let own = text(v, "name").chars().count() + text(v, "description").chars().count();
-    let choices: usize = v.get("choices").and_then(Value::as_array).map_or(0, |cs| {
-        cs.iter().map(|c| text(c, "name").chars().count() + c["value"].to_string().len()).sum()
-    });
-    own + choices + options(v).iter().map(counted_chars).sum::<usize>()
-}
-
-#[test]
-fn every_command_and_option_is_named_and_described_within_discord_limits() {
-    let commands = commands();
-    let mut problems = Vec::new();
-    for c in &commands {
-        let name = text(c, "name");
-        let path = format!("/{name}");
-        problems.extend(name_problem(name).map(|p| format!("{path}: {p}")));
-        problems.extend(description_problem(&path, text(c, "description")));
-        option_problems(&path, options(c), &mut problems);
-        let chars = counted_chars(c);
-        if chars > MAX_COMMAND_CHARS {
-            problems.push(format!("{path}: {chars} characters in all (at most {MAX_COMMAND_CHARS})"));
-        }
-    }
-    assert!(problems.is_empty(), "commands Discord would refuse:\n{}", problems.join("\n"));
-}
-
-#[test]
-fn command_names_are_unique_and_few_enough_to_register_globally() {
-    let commands = commands();
-    assert!(commands.len() <= MAX_GLOBAL_COMMANDS);
-    let mut names: Vec<&str> = commands.iter().map(|c| text(c, "name")).collect();
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(before, names.len(), "duplicate command names");
 }
 
 #[test]

@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
-use cardtable::discord::{answer_slash, deliver, deliver_due, on_component};
-use cardtable::table::{Command, CustomId, UserRef};
+use cardtable::discord::{answer_slash, deliver, deliver_due, on_component, read_deck_file};
+use cardtable::table::{Command, CustomId, DeckCommand, UserRef};
 
 mod discord_support;
 use discord_support::*;
@@ -565,6 +565,7 @@ async fn a_challenge_where_the_bot_lacks_a_permission_names_it_before_anything_i
     let mut interaction = interaction_base(2, A, CHANNEL);
     interaction["app_permissions"] = json!(((1u64 << 10) | (1 << 11) | (1 << 14)).to_string());
     interaction["data"] = json!({"id": "9", "name": "challenge", "type": 1, "options": [], "resolved": {}});
+    check_interaction(&interaction);
     let interaction = serde_json::from_value(interaction).unwrap();
     answer_slash(&discord.http, &table, &interaction, async { Ok(challenge(bob())) }).await.unwrap();
     let calls = discord.take();
@@ -586,4 +587,53 @@ fn reminders_by_direct_message() -> Command {
         orders: None,
         stops: None,
     }
+}
+
+/// `/deck import` with `file:` set: the bot downloads the attachment from
+/// Discord's file server.
+async fn import_file(
+    discord: &FakeDiscord,
+    table: &cardtable::table::Table,
+    file: serenity::all::Attachment,
+    name: &str,
+) {
+    let name = name.to_owned();
+    answer_slash(&discord.http, table, &slash(A, CHANNEL, "deck"), async move {
+        let list = read_deck_file(&file, HTTP_TIMEOUT).await?;
+        Ok(Command::Deck(DeckCommand::Import { name, game: "spheres".into(), list }))
+    })
+    .await
+    .unwrap();
+}
+
+/// Issue 31 (the deck-file download): a deck list attached as a file is
+/// read and saved; a download that hangs is given up on after the timeout,
+/// and the player is told that nothing was saved.
+#[tokio::test]
+async fn a_deck_file_is_downloaded_and_saved_and_a_hung_download_saves_nothing() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let library = cardtable::games::Library::embedded().unwrap();
+    let starter = &library.catalog(cardtable::games::GameId::Spheres).starter_decks()[0];
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for card in &starter.cards {
+        match counts.iter_mut().find(|(c, _)| c == card) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((card, 1)),
+        }
+    }
+    let list: String = counts.iter().map(|(card, n)| format!("{n} {card}\n")).collect();
+    let alice = ALICE.to_string();
+
+    import_file(&discord, &table, discord.attachment("my deck.txt", Some(&list)), "From a file").await;
+    let told = private_text(&discord.take());
+    let saved = table.store().deck(&alice, "spheres", "From a file").await.unwrap();
+    assert!(saved.is_some(), "the deck was saved: {told}");
+
+    let started = std::time::Instant::now();
+    import_file(&discord, &table, discord.attachment("slow.txt", None), "Never").await;
+    assert!(started.elapsed() < HTTP_TIMEOUT * 8, "given up on after the timeout: {:?}", started.elapsed());
+    let told = private_text(&discord.take());
+    assert!(told.contains("slow.txt") && told.contains("nothing was saved"), "{told}");
+    assert!(table.store().deck(&alice, "spheres", "Never").await.unwrap().is_none(), "nothing was saved");
 }

@@ -6,135 +6,21 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use cardtable::discord::render::{
-    content_with_mentions, fit, thread_name, to_direct_message, to_followup, to_post, to_response_edit,
+    content_with_mentions, fit, thread_name, to_direct_message, to_edit, to_followup, to_post,
+    to_response_edit,
 };
 use cardtable::table::{ButtonStyle, Component, Embed, EmbedField, Message, SelectOption, UserId};
 use cardtable::view::limits;
 
+mod discord_support;
+use cardtable::discord::answer_slash;
+use cardtable::table::Command;
+use discord_support::rules::{array, command_problems, message_problems};
+use discord_support::spec::spec;
+use discord_support::{private_replies, private_text, slash, FakeDiscord, A, CHANNEL};
+
 /// Discord's message flag for "only the person who interacted sees this".
 const EPHEMERAL: u64 = 1 << 6;
-
-fn chars(v: &Value) -> usize {
-    v.as_str().map_or(0, |s| s.chars().count())
-}
-
-fn array(v: &Value) -> &[Value] {
-    v.as_array().map_or(&[], Vec::as_slice)
-}
-
-/// Every way `payload` (a message as sent to Discord) breaks Discord's rules.
-fn violations(payload: &Value) -> Vec<String> {
-    let mut bad = Vec::new();
-    let limit = |bad: &mut Vec<String>, what: &str, v: &Value, max: usize| {
-        let n = chars(v);
-        if n > max {
-            bad.push(format!("{what}: {n} characters (at most {max})"));
-        }
-    };
-    limit(&mut bad, "content", &payload["content"], limits::CONTENT);
-    let embeds = array(&payload["embeds"]);
-    let mut total = 0;
-    for e in embeds {
-        limit(&mut bad, "title", &e["title"], limits::EMBED_TITLE);
-        limit(&mut bad, "description", &e["description"], limits::EMBED_DESCRIPTION);
-        limit(&mut bad, "footer", &e["footer"]["text"], limits::FOOTER);
-        total += chars(&e["title"]) + chars(&e["description"]) + chars(&e["footer"]["text"]);
-        let fields = array(&e["fields"]);
-        if fields.len() > limits::EMBED_FIELDS {
-            bad.push(format!("{} fields", fields.len()));
-        }
-        for f in fields {
-            limit(&mut bad, "field name", &f["name"], limits::FIELD_NAME);
-            limit(&mut bad, "field value", &f["value"], limits::FIELD_VALUE);
-            if chars(&f["name"]) == 0 || chars(&f["value"]) == 0 {
-                bad.push("an empty field name or value".into());
-            }
-            total += chars(&f["name"]) + chars(&f["value"]);
-        }
-        if [&e["title"], &e["description"]].iter().all(|v| chars(v) == 0)
-            && fields.is_empty()
-            && e["footer"].is_null()
-        {
-            bad.push("an empty embed".into());
-        }
-    }
-    if total > limits::EMBED_TOTAL {
-        bad.push(format!("embeds total {total} characters"));
-    }
-    if chars(&payload["content"]) == 0 && embeds.is_empty() {
-        bad.push("neither content nor embed".into());
-    }
-
-    let rows = array(&payload["components"]);
-    if rows.len() > limits::ROWS {
-        bad.push(format!("{} rows", rows.len()));
-    }
-    let mut ids = Vec::new();
-    for row in rows {
-        let items = array(&row["components"]);
-        if row["type"] != 1 || items.is_empty() {
-            bad.push("a row that is not a non-empty action row".into());
-        }
-        let selects = items.iter().filter(|c| c["type"] == 3).count();
-        if selects > 0 && items.len() > 1 {
-            bad.push("a select sharing its row".into());
-        }
-        if items.len() > limits::BUTTONS_PER_ROW {
-            bad.push(format!("a row of {} buttons", items.len()));
-        }
-        for c in items {
-            let id = c["custom_id"].as_str().unwrap_or("").to_owned();
-            if id.is_empty() || id.chars().count() > limits::CUSTOM_ID {
-                bad.push(format!("custom id {id:?}"));
-            }
-            ids.push(id);
-            match c["type"].as_u64() {
-                Some(2) => {
-                    let n = chars(&c["label"]);
-                    if n == 0 || n > limits::BUTTON_LABEL {
-                        bad.push(format!("button label of {n} characters"));
-                    }
-                }
-                Some(3) => {
-                    let options = array(&c["options"]);
-                    if options.is_empty() || options.len() > limits::SELECT_OPTIONS {
-                        bad.push(format!("a select of {} options", options.len()));
-                    }
-                    if chars(&c["placeholder"]) > limits::PLACEHOLDER {
-                        bad.push("placeholder too long".into());
-                    }
-                    let mut values: Vec<&str> =
-                        options.iter().map(|o| o["value"].as_str().unwrap_or("")).collect();
-                    for o in options {
-                        for key in ["label", "value"] {
-                            let n = chars(&o[key]);
-                            if n == 0 || n > limits::OPTION_TEXT {
-                                bad.push(format!("option {key} of {n} characters"));
-                            }
-                        }
-                        if chars(&o["description"]) > limits::OPTION_TEXT {
-                            bad.push("option description too long".into());
-                        }
-                    }
-                    values.sort_unstable();
-                    if values.windows(2).any(|w| w[0] == w[1]) {
-                        bad.push("two options share a value".into());
-                    }
-                }
-                other => bad.push(format!("component type {other:?}")),
-            }
-        }
-    }
-    ids.sort_unstable();
-    if ids.windows(2).any(|w| w[0] == w[1]) {
-        bad.push("two components share a custom id".into());
-    }
-    let parse = array(&payload["allowed_mentions"]["parse"]);
-    if !parse.is_empty() {
-        bad.push(format!("allowed_mentions parses {parse:?}: only named users may be pinged"));
-    }
-    bad
-}
 
 fn json(builder: &impl serde::Serialize) -> Value {
     serde_json::to_value(builder).expect("builders serialize")
@@ -199,14 +85,8 @@ proptest! {
 
     #[test]
     fn every_builder_sends_json_discord_accepts(m in message(), pings in mentions()) {
-        for (kind, payload) in [
-            ("post", json(&to_post(&m, &pings))),
-            ("followup", json(&to_followup(&m))),
-            ("response edit", json(&to_response_edit(&m))),
-        ] {
-            let bad = violations(&payload);
-            prop_assert!(bad.is_empty(), "{kind}: {bad:?}");
-        }
+        let bad = sent_refusals(&m, &pings);
+        prop_assert!(bad.is_empty(), "{bad:#?}");
     }
 
     #[test]
@@ -217,8 +97,8 @@ proptest! {
 
     #[test]
     fn direct_messages_and_thread_names_fit(t in text(2500), m in message()) {
-        prop_assert!(violations(&json(&to_direct_message(&Message::text(t.clone())))).is_empty());
-        prop_assert!(violations(&json(&to_direct_message(&m))).is_empty());
+        prop_assert!(message_problems(&json(&to_direct_message(&Message::text(t.clone())))).is_empty());
+        prop_assert!(message_problems(&json(&to_direct_message(&m))).is_empty());
         let name = thread_name(&t);
         prop_assert!((1..=limits::THREAD_NAME).contains(&name.chars().count()));
     }
@@ -274,6 +154,18 @@ fn a_post_pings_exactly_its_mentions_and_never_everyone() {
     assert_eq!(payload["allowed_mentions"]["parse"], serde_json::json!([]));
 }
 
+/// Found by checking against Discord's API description: `allowed_mentions`
+/// takes each user once (`uniqueItems`), and a person named twice among a
+/// post's mentions (both seats of a team, say) is pinged once.
+#[test]
+fn a_person_mentioned_twice_is_pinged_once() {
+    let twice = [UserId("111".into()), UserId("222".into()), UserId("111".into())];
+    let payload = json(&to_post(&Message::text("Your move."), &twice));
+    assert_eq!(payload["content"], "<@111> <@222> Your move.");
+    assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!(["111", "222"]));
+    spec().check_request("POST", "/channels/5000/messages", &payload).unwrap();
+}
+
 #[test]
 fn a_post_without_mentions_pings_nobody() {
     let payload = json(&to_post(&Message::text("<@111> won."), &[]));
@@ -302,8 +194,8 @@ fn private_replies_are_ephemeral_and_ping_nobody() {
 #[test]
 fn an_empty_message_becomes_one_discord_accepts() {
     for m in [Message::default(), Message { content: "   ".into(), ..Message::default() }] {
-        assert!(violations(&json(&to_post(&m, &[]))).is_empty());
-        assert!(violations(&json(&to_followup(&m))).is_empty());
+        assert!(message_problems(&json(&to_post(&m, &[]))).is_empty());
+        assert!(message_problems(&json(&to_followup(&m))).is_empty());
     }
     assert_eq!(content_with_mentions("", &[UserId("5".into())]), "<@5>");
 }
@@ -349,18 +241,18 @@ fn an_embed_over_6000_characters_drops_trailing_fields_before_the_events() {
 fn the_checker_itself_catches_what_discord_refuses() {
     use serenity::all::{CreateActionRow, CreateButton, CreateEmbed, CreateMessage};
     let too_long = CreateMessage::new().content("x".repeat(limits::CONTENT + 1));
-    assert!(!violations(&json(&too_long)).is_empty());
+    assert!(!message_problems(&json(&too_long)).is_empty());
     let twins = CreateMessage::new().content("x").components(vec![CreateActionRow::Buttons(vec![
         CreateButton::new("same").label("a"),
         CreateButton::new("same").label("b"),
     ])]);
-    assert!(!violations(&json(&twins)).is_empty());
+    assert!(!message_problems(&json(&twins)).is_empty());
     let six_rows = CreateMessage::new().content("x").components(
         (0..6)
             .map(|i| CreateActionRow::Buttons(vec![CreateButton::new(format!("b{i}")).label("b")]))
             .collect(),
     );
-    assert!(!violations(&json(&six_rows)).is_empty());
+    assert!(!message_problems(&json(&six_rows)).is_empty());
     let fat_embed = CreateMessage::new().embed(
         CreateEmbed::new().description("d".repeat(4000)).field("f", "v".repeat(1024), false).field(
             "g",
@@ -368,19 +260,60 @@ fn the_checker_itself_catches_what_discord_refuses() {
             false,
         ),
     );
-    assert!(!violations(&json(&fat_embed)).is_empty());
+    assert!(!message_problems(&json(&fat_embed)).is_empty());
     let empty = CreateMessage::new().content("");
-    assert!(!violations(&json(&empty)).is_empty());
+    assert!(!message_problems(&json(&empty)).is_empty());
 }
 
-/// Issue 3: the boards and hands that real play produces — in every game of
-/// the registry, at every fifth step of seeded random games — are within
-/// Discord's limits as the view layer writes them, and so is the JSON the
-/// builders send.
-#[test]
-fn boards_and_hands_of_random_games_fit_every_discord_limit() {
+/// Every way the adapter sends `m`, as JSON, with the request it goes in.
+fn sent_forms(m: &Message, pings: &[UserId]) -> [(&'static str, &'static str, Value); 4] {
+    [
+        ("POST", "/channels/5000/messages", json(&to_post(m, pings))),
+        ("POST", "/webhooks/77/token", json(&to_followup(m))),
+        ("PATCH", "/webhooks/77/token/messages/@original", json(&to_response_edit(m))),
+        ("PATCH", "/channels/5000/messages/42", json(&to_edit(m))),
+    ]
+}
+
+/// What Discord would refuse of `m` in any form the adapter sends it: by
+/// its API description, and by the rules the description cannot say.
+fn sent_refusals(m: &Message, pings: &[UserId]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (method, path, body) in sent_forms(m, pings) {
+        bad.extend(message_problems(&body).into_iter().map(|p| format!("{method} {path}: {p}")));
+        if let Err(problem) = spec().check_request(method, path, &body) {
+            bad.push(problem);
+        }
+    }
+    bad
+}
+
+/// [`sent_refusals`], and the limits the view layer itself keeps.
+fn refusals(m: &Message) -> Vec<String> {
+    let mut bad: Vec<String> = m.limit_violations().into_iter().map(|v| format!("view: {v:?}")).collect();
+    bad.extend(sent_refusals(m, &[UserId("1111".into())]));
+    bad
+}
+
+/// Issues 3 and 31: Discord's rules that its API description cannot say
+/// (required options before optional ones; at most 25 options and choices;
+/// name and description lengths; custom ids of at most 100 characters;
+/// embeds of at most 6000 characters and each part within its own limit;
+/// at most 5 rows of at most 5 buttons; at most 25 options in a select)
+/// hold for every slash command and for every message the suite renders:
+/// the boards and hands of seeded random games of every game of the
+/// registry (every fifth step), and the answer to every card and every
+/// numbered rule section of each game, looked up through the adapter. Each
+/// message is also checked against Discord's schema, in every form the
+/// adapter sends one.
+#[tokio::test]
+async fn discords_unwritten_rules_hold_for_every_command_and_every_rendered_message() {
     use cardtable::engine::Viewer;
     use cardtable::view::{board, hand, BoardContext, HandContext};
+
+    let commands: Value = serde_json::from_str(&cardtable::discord::commands_json()).unwrap();
+    let problems = command_problems(commands.as_array().unwrap());
+    assert!(problems.is_empty(), "commands Discord would refuse:\n{}", problems.join("\n"));
 
     let library = cardtable::games::Library::embedded().unwrap();
     let mut checked = 0usize;
@@ -438,23 +371,47 @@ fn boards_and_hands_of_random_games_fit_every_discord_limit() {
                     ));
                 }
                 for m in messages {
-                    let own = m.limit_violations();
-                    assert!(
-                        own.is_empty(),
-                        "{} seed {seed} step {step}: view broke limits: {own:?}",
-                        game.key()
-                    );
-                    let sent = violations(&json(&to_post(&m, &[])));
-                    assert!(
-                        sent.is_empty(),
-                        "{} seed {seed} step {step}: payload broke limits: {sent:?}",
-                        game.key()
-                    );
+                    let bad = refusals(&m);
+                    assert!(bad.is_empty(), "{} seed {seed} step {step}: {bad:#?}", game.key());
                     checked += 1;
                 }
             });
             assert!(report.error.is_none(), "{} seed {seed}: {:?}", game.key(), report.error);
         }
     }
-    assert!(checked > 100, "only {checked} messages checked");
+    assert!(checked > 100, "only {checked} boards and hands checked");
+
+    // Look-ups, through the adapter: the fake Discord checks each request.
+    let discord = FakeDiscord::start().await;
+    let table = discord_support::table().await;
+    let mut looked_up = 0usize;
+    for &game in cardtable::games::GAMES {
+        let key = Some(game.key().to_owned());
+        let mut lookups: Vec<Command> = library
+            .catalog(game)
+            .card_names()
+            .into_iter()
+            .map(|name| Command::Card { name: name.to_owned(), game: key.clone() })
+            .collect();
+        lookups.extend(
+            table
+                .rulebooks()
+                .of(game)
+                .sections()
+                .iter()
+                .filter_map(|s| s.number.as_ref())
+                .map(|n| Command::Rule { query: n.text.clone(), game: key.clone() }),
+        );
+        for lookup in lookups {
+            let what = format!("{lookup:?}");
+            answer_slash(&discord.http, &table, &slash(A, CHANNEL, "card"), async { Ok(lookup) })
+                .await
+                .unwrap();
+            let calls = discord.take();
+            let answers = private_replies(&calls);
+            assert!(!answers.is_empty() && !private_text(&calls).is_empty(), "{what}: no answer: {calls:#?}");
+            looked_up += 1;
+        }
+    }
+    assert!(looked_up > 300, "only {looked_up} look-ups checked");
 }

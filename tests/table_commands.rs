@@ -113,7 +113,12 @@ async fn cards_games_settings_and_matches() {
     let out = f.slash("Alice", Command::Card { name: typo, game: None }).await.unwrap();
     assert!(ephemeral_text(&out).contains("closest"));
     let out = f.slash("Alice", Command::Games).await.unwrap();
-    assert!(ephemeral_text(&out).contains("Spheres"));
+    let games = ephemeral_text(&out);
+    assert!(games.contains("Spheres"));
+    // A game for exactly two says so once, not "2–2 players".
+    assert!(games.contains("(`certamen`, 2 players)"), "{games}");
+    assert!(games.contains("(`athernum`, 2–4 players)"), "{games}");
+    assert!(!games.contains("2–2"), "{games}");
     let out = f
         .slash(
             "Alice",

@@ -28,7 +28,7 @@ use anyhow::Context as _;
 use serenity::all::{ClientBuilder, GatewayIntents, GuildId, Http, HttpBuilder};
 use tracing::{error, info, warn};
 
-pub use commands::{all_commands, answer_slash};
+pub use commands::{all_commands, answer_slash, read_deck_file};
 pub use config::Config;
 pub use outbox::{deliver, set_retry, Retry};
 pub use router::on_component;

@@ -214,9 +214,16 @@ fn to_button(c: &Component) -> Option<CreateButton> {
     Some(CreateButton::new(custom_id).label(unescape_markdown(label)).style(style).disabled(*disabled))
 }
 
-/// Discord user ids among `mentions` (console-style ids are skipped).
+/// Discord user ids among `mentions`, each once, in order (console-style
+/// ids are skipped; Discord refuses a user twice in `allowed_mentions`).
 fn snowflakes(mentions: &[UserId]) -> Vec<u64> {
-    mentions.iter().filter_map(|u| u.as_str().parse::<u64>().ok()).filter(|&id| id > 0).collect()
+    let mut ids: Vec<u64> = Vec::new();
+    for id in mentions.iter().filter_map(|u| u.as_str().parse::<u64>().ok()).filter(|&id| id > 0) {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
 }
 
 /// The content of a post: `<@id>` for each pinged person, then the text.

@@ -545,6 +545,29 @@ fn athernum_6_1_6_a_face_down_permanent_is_not_turned_face_up_by_a_rule() {
 }
 
 #[test]
+fn athernum_6_2_8a_cursed_mirror_readies_a_character_exhausted_for_its_ability_the_same_day() {
+    // The situation the rules make every turn: a character exhausted to
+    // pay for its ability (the Caravan Merchant's Trade) in the day phase.
+    let mut s = day_phase_with(
+        35,
+        [GLOAM, BASTION],
+        ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let merchant = to_board(&mut s, ALICE, "Caravan Merchant", Place::Character); // an earlier turn's
+    let trade = Action::Activate { source: merchant, ability: 0 };
+    ok(&mut s, ALICE, trade.clone());
+    resolve_all(&mut s, ALICE);
+    let p = s.perm(merchant).unwrap();
+    assert!(p.exhausted && p.face_down && p.exhaustion == 1, "Trade exhausted it");
+    assert!(!legal(&s, ALICE).contains(&trade));
+    let mirror = to_hand(&mut s, ALICE, "Cursed Mirror");
+    act_on(&mut s, ALICE, Action::PlayItem { card: mirror, mode: ItemMode::Direct }, Some(merchant));
+    let p = s.perm(merchant).unwrap();
+    assert!(!p.exhausted && !p.face_down && p.exhaustion == 0, "the Cursed Mirror turned it face up: {p:?}");
+    assert!(legal(&s, ALICE).contains(&trade), "ready to Trade again the same day");
+}
+
+#[test]
 fn athernum_10_4_3_an_exhaustion_counter_alone_does_not_exhaust() {
     // The Nightglass Assassin adds a counter to an exhausted character:
     // it stays exhausted one morning longer.

@@ -1,7 +1,9 @@
 //! Athernum: one scenario for each card of the pool (`cards/athernum/`)
 //! whose text has a trigger ("When this enters the board", "Whenever this
 //! attacks", "At your day phase") or a condition ("if you control…",
-//! Ascend's condition). Each is played through legal actions (play a card,
+//! Ascend's condition, and the duration every static or equip effect
+//! carries: "while this stays face up", "for as long as it stays on the
+//! board", 4.3.5a.II). Each is played through legal actions (play a card,
 //! attack, defend, end the turn) and checks what the text promises; a
 //! permanent is put straight onto the board only where playing it there
 //! would take turns (the scene a test starts from). Cards whose scenario
@@ -11,7 +13,8 @@
 use super::*;
 
 use super::sections_1_3::{in_discard, in_hand, named, until_choice};
-use super::turn::fight;
+use super::turn::{fight, fight_as};
+use cardtable::cards::athernum::Stat;
 use cardtable::games::athernum::state::{Place, Uid};
 use cardtable::games::athernum::testing::{
     act, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board, to_deck_top,
@@ -340,6 +343,355 @@ fn athernum_9_3_6_thornwall_thicket_makes_a_sapling_when_chosen_as_a_target() {
     assert_eq!(named(&s, BOB, "Sapling").len(), 1);
 }
 
+// ── Static and equip abilities: in force while face up, and no longer ──
+//
+// 4.3.5a.II and 4.3.5g.III give every static ability the same duration
+// ("while this stays face up"): each scenario below plays the card,
+// checks exactly what its text changes, then turns it face down or takes
+// it off the board the way the rules do and checks that the change ends.
+
+/// Everything resolves and then, in the active player's day or combat
+/// window, the state is read.
+fn settled(s: &mut State) {
+    let me = s.active;
+    resolve_all(s, me);
+}
+
+/// Alice plays the location `name` from her hand; everything resolves.
+fn play_location(s: &mut State, name: &str) -> Uid {
+    let card = to_hand(s, ALICE, name);
+    act(s, ALICE, &Action::PlayLocation { card });
+    settled(s);
+    assert_eq!(s.perm(card).map(|p| p.place), Some(Place::Location));
+    card
+}
+
+/// Alice plays the character `name` from her hand with `cost` resources
+/// made for it (tokens of an earlier turn); everything resolves.
+fn play_character(s: &mut State, name: &str, cost: usize) -> Uid {
+    let card = to_hand(s, ALICE, name);
+    resources(s, ALICE, cost);
+    act(s, ALICE, &Action::PlayCharacter { card });
+    settled(s);
+    assert_eq!(s.perm(card).map(|p| p.place), Some(Place::Character));
+    card
+}
+
+/// Two turns go by: Bob's, then Alice's morning, back to her day.
+fn next_turn_of_alice(s: &mut State) {
+    end_turn(s);
+    assert_eq!(s.active, BOB);
+    end_turn(s);
+    assert_eq!(s.active, ALICE);
+    settled(s);
+}
+
+/// Alice attaches the item `item` from her hand to `host` face down
+/// (2.3.2e), turns it face up (2.1.2d), then discards it (2.1.2g), all
+/// through legal actions: `read` before it is played, while it is face
+/// down, face up, and once it is gone.
+fn equip_steps<T>(s: &mut State, item: &str, host: Uid, read: impl Fn(&State) -> T) -> [T; 4] {
+    let before = read(s);
+    let card = to_hand(s, ALICE, item);
+    ok(s, ALICE, Action::PlayItem { card, mode: ItemMode::Attach { host, face_down: true } });
+    settled(s);
+    assert!(s.perm(card).is_some_and(|p| p.face_down && p.place == Place::Item { host }));
+    let down = read(s);
+    ok(s, ALICE, Action::Reveal { attachment: card });
+    settled(s);
+    let up = read(s);
+    ok(s, ALICE, Action::DiscardAttachment { attachment: card });
+    settled(s);
+    assert!(s.perm(card).is_none() && in_discard(s, ALICE, card));
+    [before, down, up, read(s)]
+}
+
+/// [`equip_steps`] for an item that changes its host's (OFV, DFV): Alice's
+/// main character (of `mains[0]`) shows `plain` values before, while the
+/// item is face down and once it is gone, and `equipped` while it is face
+/// up; the state after, for more.
+fn equip_values(
+    seed: u64,
+    decks: [&str; 2],
+    mains: [&str; 2],
+    item: &str,
+    plain: Values,
+    equipped: Values,
+) -> State {
+    let mut s = day_phase_with(seed, decks, mains);
+    let host = main_of(&s, ALICE);
+    let steps = equip_steps(&mut s, item, host, |s| values(s, host));
+    assert_eq!(steps, [plain, plain, equipped, plain], "{item}: only while face up and attached");
+    s
+}
+
+/// A permanent's OFV and DFV, as [`values`] reads them.
+type Values = (Option<u8>, Option<u8>);
+
+/// A character whose static gives the other characters of a subtype
+/// Alice controls +1 to the value `value` reads. Played in earlier turns:
+/// `kin` (of that subtype) on each side. Alice plays `lord` (`cost`):
+/// her `kin` gets +1 on `values[0]`, the lord keeps its own `values[1]`,
+/// her main character (not of the subtype) its `values[2]`, Bob's `kin`
+/// nothing. Then the lord attacks Bob's main character, is exhausted
+/// (face down), and the bonus ends (4.3.5a.II). Returns the lord and
+/// Alice's `kin`.
+fn subtype_lord(
+    s: &mut State,
+    lord: &str,
+    cost: usize,
+    kin: &str,
+    value: Stat,
+    values: [u8; 3],
+) -> (Uid, Uid) {
+    let read = |s: &State, u: Uid| cardtable::games::athernum::values::value(s, s.perm(u).unwrap(), value);
+    let main = main_of(s, ALICE);
+    let mine = to_board(s, ALICE, kin, Place::Character);
+    let bobs = to_board(s, BOB, kin, Place::Character);
+    let played = play_character(s, lord, cost);
+    assert_eq!(read(s, mine), Some(values[0] + 1), "{lord}: another {kin} of Alice's gets +1");
+    assert_eq!(read(s, played), Some(values[1]), "{lord}: not itself");
+    assert_eq!(read(s, main), Some(values[2]), "{lord}: not a character of another subtype");
+    assert_eq!(read(s, bobs), Some(values[0]), "{lord}: not Bob's {kin}");
+    let target = main_of(s, BOB);
+    fight(s, played, target, None);
+    assert!(s.perm(played).unwrap().face_down, "{lord} attacked: exhausted");
+    assert_eq!(read(s, mine), Some(values[0]), "{lord} is face down: its static ended");
+    (played, mine)
+}
+
+#[test]
+fn athernum_4_3_5a_shieldwall_sergeant_gives_other_wardens_one_dfv_while_face_up() {
+    // Wardens: Alice's Wallwarden Recruit (DFV 3), not Lady Aurelie (a Knight).
+    let mut s = day_phase_with(930, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    let (sergeant, recruit) =
+        subtype_lord(&mut s, "Shieldwall Sergeant", 2, "Wallwarden Recruit", Stat::Dfv, [3, 4, 5]);
+    // Alice's next morning turns it face up: in force again (4.3.5a.I).
+    next_turn_of_alice(&mut s);
+    assert!(!s.perm(sergeant).unwrap().face_down);
+    assert_eq!(values(&s, recruit).1, Some(4));
+}
+
+#[test]
+fn athernum_10_2_3_marshal_oderic_vane_raises_the_command_token_maximum_while_face_up() {
+    use cardtable::games::athernum::values::command_limit;
+    let mut s = day_phase_with(931, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    assert_eq!(command_limit(&s, ALICE), 2);
+    let marshal = play_character(&mut s, "Marshal Oderic Vane", 4);
+    assert_eq!(command_limit(&s, ALICE), 3, "raised by 1");
+    assert_eq!(command_limit(&s, BOB), 2, "only its controller's");
+    next_turn_of_alice(&mut s);
+    assert_eq!(s.players[ALICE].command, 3, "her morning tops her up to the raised maximum (9.1.3)");
+    // The Marshal attacks and is exhausted: face down, the raise ends.
+    let kharsa = main_of(&s, BOB);
+    fight(&mut s, marshal, kharsa, None);
+    assert!(s.perm(marshal).unwrap().face_down);
+    assert_eq!(command_limit(&s, ALICE), 2, "the Marshal is face down");
+    assert_eq!(s.players[ALICE].command, 3, "tokens held are kept (rulings, 10.2)");
+}
+
+#[test]
+fn athernum_9_1_3_a_maximum_raised_by_a_card_that_recovers_this_morning_counts_from_the_next_refill() {
+    // Marshal Oderic Vane, exhausted, turns face up at Alice's morning
+    // (9.1.2): its static goes on the stack (4.3.5a.I) and resolves after
+    // the refill of 9.1.3 (rulings, 9.1.3).
+    use cardtable::games::athernum::values::command_limit;
+    let mut s = day_phase_with(945, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    let marshal = play_character(&mut s, "Marshal Oderic Vane", 4);
+    for _ in 0..2 {
+        act(&mut s, ALICE, &Action::Acquisition);
+        settled(&mut s);
+    }
+    assert_eq!(s.players[ALICE].command, 0, "both spent");
+    let kharsa = main_of(&s, BOB);
+    fight(&mut s, marshal, kharsa, None);
+    assert!(s.perm(marshal).unwrap().face_down);
+    next_turn_of_alice(&mut s);
+    assert!(!s.perm(marshal).unwrap().face_down, "recovered this morning");
+    assert_eq!(s.players[ALICE].command, 2, "refilled to the maximum in force at 9.1.3");
+    assert_eq!(command_limit(&s, ALICE), 3, "raised again once its static resolved");
+    next_turn_of_alice(&mut s);
+    assert_eq!(s.players[ALICE].command, 3, "the next morning refills to 3");
+}
+
+#[test]
+fn athernum_2_2_2c_bulwark_engineer_adds_an_item_slot_for_as_long_as_the_character_stays_on_the_board() {
+    use cardtable::games::athernum::values::slots;
+    let mut s = day_phase_with(932, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    // On the board since earlier turns: the Engineer and a Sellsword (no slot).
+    let engineer = to_board(&mut s, ALICE, "Bulwark Engineer", Place::Character);
+    let sellsword = to_board(&mut s, ALICE, "Wandering Sellsword", Place::Character);
+    let slots_of = |s: &State, u: Uid| slots(s, s.perm(u).unwrap());
+    assert_eq!(slots_of(&s, sellsword), 0);
+    resources(&mut s, ALICE, 1);
+    act_on(&mut s, ALICE, Action::Activate { source: engineer, ability: 0 }, Some(sellsword));
+    assert_eq!(slots_of(&s, sellsword), 1, "Reinforce: +1 item slot");
+    assert!(s.perm(engineer).unwrap().face_down, "the Bulwark Engineer exhausted to pay");
+    let cloak = to_hand(&mut s, ALICE, "Traveler's Cloak");
+    let attach =
+        Action::PlayItem { card: cloak, mode: ItemMode::Attach { host: sellsword, face_down: false } };
+    assert!(legal(&s, ALICE).contains(&attach), "the new slot takes an item");
+    attach_face_up(&mut s, ALICE, cloak, sellsword);
+    assert_eq!(s.perm(cloak).map(|p| p.place), Some(Place::Item { host: sellsword }));
+    // It lasts past the turn and whatever the Engineer does.
+    next_turn_of_alice(&mut s);
+    assert_eq!(slots_of(&s, sellsword), 1, "still there a turn later");
+    // The Sellsword leaves the board (a second Cloak's support returns it)
+    // and comes back: a new permanent, without the slot.
+    let other = to_hand(&mut s, ALICE, "Traveler's Cloak");
+    act_on(&mut s, ALICE, Action::Support { card: other }, Some(sellsword));
+    assert!(in_hand(&s, ALICE, sellsword));
+    assert!(in_discard(&s, ALICE, cloak), "its attachment went with it (7.3.4)");
+    resources(&mut s, ALICE, 2);
+    act(&mut s, ALICE, &Action::PlayCharacter { card: sellsword });
+    settled(&mut s);
+    assert_eq!(slots_of(&s, sellsword), 0, "it left the board: the slot is gone");
+}
+
+#[test]
+fn athernum_4_3_5g_tower_shield_gives_its_host_two_dfv_while_attached_face_up() {
+    let (plain, shielded) = ((Some(2), Some(5)), (Some(2), Some(7)));
+    equip_values(933, [BASTION, ASHEN], [AURELIE, KHARSA], "Tower Shield", plain, shielded);
+}
+
+#[test]
+fn athernum_4_3_5g_wardens_halberd_gives_its_host_one_ofv_and_one_dfv_while_attached_face_up() {
+    let (plain, armed) = ((Some(2), Some(5)), (Some(3), Some(6)));
+    equip_values(934, [BASTION, ASHEN], [AURELIE, KHARSA], "Warden's Halberd", plain, armed);
+}
+
+#[test]
+fn athernum_4_3_5g_warbrand_axe_gives_its_host_two_ofv_while_attached_face_up() {
+    let (plain, armed) = ((Some(3), Some(3)), (Some(5), Some(3)));
+    equip_values(935, [ASHEN, BASTION], [KHARSA, AURELIE], "Warbrand Axe", plain, armed);
+}
+
+#[test]
+fn athernum_4_3_5g_travelers_cloak_gives_its_host_one_dfv_while_attached_face_up() {
+    let (plain, cloaked) = ((Some(2), Some(5)), (Some(2), Some(6)));
+    equip_values(936, [BASTION, ASHEN], [AURELIE, KHARSA], "Traveler's Cloak", plain, cloaked);
+}
+
+#[test]
+fn athernum_4_4_1b_blood_oath_brand_sets_its_hosts_ofv_to_five_and_takes_one_dfv_while_attached_face_up() {
+    let (plain, branded) = ((Some(2), Some(5)), (Some(5), Some(4)));
+    let mut s = equip_values(937, [BASTION, ASHEN], [AURELIE, KHARSA], "Blood Oath Brand", plain, branded);
+    // A modifier counts after the set value, whichever came first (4.4.1b).
+    let aurelie = main_of(&s, ALICE);
+    let axe = to_hand(&mut s, ALICE, "Warbrand Axe");
+    attach_face_up(&mut s, ALICE, axe, aurelie);
+    let brand = to_hand(&mut s, ALICE, "Blood Oath Brand");
+    attach_face_up(&mut s, ALICE, brand, aurelie);
+    assert_eq!(values(&s, aurelie), (Some(7), Some(4)), "OFV set to 5, then the Axe's +2");
+}
+
+#[test]
+fn athernum_4_3_5g_crown_of_the_old_world_raises_the_command_maximum_and_ofv_while_attached_face_up() {
+    use cardtable::games::athernum::values::command_limit;
+    let mut s = day_phase_with(938, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    let aurelie = main_of(&s, ALICE);
+    let steps = equip_steps(&mut s, "Crown of the Old World", aurelie, |s| {
+        (values(s, aurelie).0, command_limit(s, ALICE))
+    });
+    let (plain, crowned) = ((Some(2), 2), (Some(3), 3));
+    assert_eq!(steps, [plain, plain, crowned, plain], "+1 OFV and +1 command token only while face up");
+}
+
+#[test]
+fn athernum_2_2_2c_wild_growth_totem_gives_its_host_an_item_slot_while_attached_face_up() {
+    use cardtable::games::athernum::values::slots;
+    let mut s = day_phase_with(939, [THORNWILD, BASTION], [YSRA, AURELIE]);
+    let ysra = main_of(&s, ALICE);
+    let slots_of = |s: &State| slots(s, s.perm(ysra).unwrap());
+    let steps = equip_steps(&mut s, "Wild Growth Totem", ysra, slots_of);
+    assert_eq!(steps, [1, 1, 2, 1], "+1 item slot only while face up and attached");
+    // Face up, the Totem frees a slot beside itself for a second item.
+    let totem = to_hand(&mut s, ALICE, "Wild Growth Totem");
+    attach_face_up(&mut s, ALICE, totem, ysra);
+    let cloak = to_hand(&mut s, ALICE, "Traveler's Cloak");
+    attach_face_up(&mut s, ALICE, cloak, ysra);
+    assert_eq!(s.perm(cloak).unwrap().place, Place::Item { host: ysra });
+    // Discarded, it takes the slot away; the Cloak stays (2.2.2c).
+    ok(&mut s, ALICE, Action::DiscardAttachment { attachment: totem });
+    settled(&mut s);
+    assert_eq!(slots_of(&s), 1);
+    assert_eq!(s.perm(cloak).map(|p| p.place), Some(Place::Item { host: ysra }), "nothing is discarded");
+    let halberd = to_hand(&mut s, ALICE, "Warden's Halberd");
+    let attach = Action::PlayItem { card: halberd, mode: ItemMode::Attach { host: ysra, face_down: false } };
+    assert!(!legal(&s, ALICE).contains(&attach), "no free slot left");
+}
+
+#[test]
+fn athernum_4_3_5a_citadel_of_dawnspire_gives_your_characters_one_dfv_while_face_up() {
+    let mut s = day_phase_with(940, [BASTION, ASHEN], [AURELIE, KHARSA]);
+    let (aurelie, kharsa) = (main_of(&s, ALICE), main_of(&s, BOB));
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character); // an earlier turn's
+    let citadel = play_location(&mut s, "Citadel of Dawnspire");
+    assert_eq!((values(&s, aurelie).1, values(&s, recruit).1), (Some(6), Some(4)), "+1 DFV each");
+    assert_eq!(values(&s, kharsa).1, Some(3), "not Bob's");
+    assert_eq!(values(&s, citadel).1, Some(6), "a location is no character");
+    // In Bob's turn the Citadel defends the Recruit and is exhausted.
+    end_turn(&mut s);
+    fight_as(&mut s, BOB, kharsa, recruit, Some(citadel));
+    assert!(s.perm(citadel).unwrap().face_down, "the Citadel of Dawnspire defended: exhausted");
+    assert_eq!((values(&s, aurelie).1, values(&s, recruit).1), (Some(5), Some(3)), "its static ended");
+}
+
+#[test]
+fn athernum_4_3_5a_heartwood_glade_gives_your_beasts_one_dfv_while_face_up() {
+    let mut s = day_phase_with(941, [THORNWILD, BASTION], [YSRA, AURELIE]);
+    let (ysra, aurelie) = (main_of(&s, ALICE), main_of(&s, BOB));
+    let boar = to_board(&mut s, ALICE, "Mossback Boar", Place::Character); // an earlier turn's
+    let glade = play_location(&mut s, "Heartwood Glade");
+    assert_eq!(values(&s, boar).1, Some(5), "a Beast: 4 + 1");
+    assert_eq!(values(&s, ysra).1, Some(3), "a Druid is no Beast");
+    // In Bob's turn the Glade defends the Boar and is exhausted.
+    end_turn(&mut s);
+    fight_as(&mut s, BOB, aurelie, boar, Some(glade));
+    assert!(s.perm(glade).unwrap().face_down, "Heartwood Glade defended: exhausted");
+    assert_eq!(values(&s, boar).1, Some(4), "its static ended");
+}
+
+#[test]
+fn athernum_4_3_5a_burning_marches_gives_your_raiders_one_ofv_while_on_the_board() {
+    let mut s = day_phase_with(942, [ASHEN, BASTION], [KHARSA, AURELIE]);
+    let kharsa = main_of(&s, ALICE);
+    // Earlier turns' characters: a Raider and a Mercenary of Alice's, a Raider of Bob's.
+    let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
+    let sellsword = to_board(&mut s, ALICE, "Wandering Sellsword", Place::Character);
+    let bobs = to_board(&mut s, BOB, "Ashwolf Rider", Place::Character);
+    let marches = play_location(&mut s, "Burning Marches");
+    assert_eq!((values(&s, raider).0, values(&s, kharsa).0), (Some(3), Some(4)), "Raiders: +1 OFV");
+    assert_eq!(values(&s, sellsword).0, Some(2), "not a Raider");
+    assert_eq!(values(&s, bobs).0, Some(3), "Bob's Raider is not Alice's");
+    // Her next location replaces it (2.4.4a-b): the Marches leave the board.
+    next_turn_of_alice(&mut s);
+    play_location(&mut s, "The Crossroads Inn");
+    assert!(s.perm(marches).is_none() && in_discard(&s, ALICE, marches));
+    assert_eq!((values(&s, raider).0, values(&s, kharsa).0), (Some(2), Some(3)), "Burning Marches gone");
+}
+
+#[test]
+fn athernum_4_3_5a_the_sunken_court_takes_one_ofv_from_every_opposing_character_while_on_the_board() {
+    let mut s = day_phase_with(943, [GLOAM, ASHEN], [SABLE, KHARSA]);
+    let (sable, kharsa) = (main_of(&s, ALICE), main_of(&s, BOB));
+    let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character); // an earlier turn's
+    let court = play_location(&mut s, "The Sunken Court");
+    assert_eq!((values(&s, kharsa).0, values(&s, raider).0), (Some(2), Some(1)), "-1 OFV each");
+    assert_eq!(values(&s, sable).0, Some(2), "not Alice's own");
+    next_turn_of_alice(&mut s);
+    play_location(&mut s, "The Crossroads Inn");
+    assert!(s.perm(court).is_none() && in_discard(&s, ALICE, court));
+    assert_eq!((values(&s, kharsa).0, values(&s, raider).0), (Some(3), Some(2)), "The Sunken Court gone");
+}
+
+#[test]
+fn athernum_4_3_5a_pack_alpha_gives_other_beasts_one_ofv_while_face_up() {
+    // Beasts: Alice's Mossback Boar (OFV 3), not Wildcaller Ysra (a Druid).
+    let mut s = day_phase_with(944, [THORNWILD, BASTION], [YSRA, AURELIE]);
+    subtype_lord(&mut s, "Pack Alpha", 4, "Mossback Boar", Stat::Ofv, [3, 4, 2]);
+}
+
 // ── Every card with a trigger or a condition has a scenario ─────────────
 
 /// Each card with a trigger or a condition, and the test that plays it
@@ -428,6 +780,51 @@ const SCENARIOS: &[(&str, &str)] = &[
         "athernum_4_3_5g_thornmail_deals_two_damage_to_an_opposing_character_when_its_host_defends",
     ),
     ("Thornwall Thicket", "athernum_9_3_6_thornwall_thicket_makes_a_sapling_when_chosen_as_a_target"),
+    (
+        "Shieldwall Sergeant",
+        "athernum_4_3_5a_shieldwall_sergeant_gives_other_wardens_one_dfv_while_face_up",
+    ),
+    (
+        "Marshal Oderic Vane",
+        "athernum_10_2_3_marshal_oderic_vane_raises_the_command_token_maximum_while_face_up",
+    ),
+    (
+        "Bulwark Engineer",
+        "athernum_2_2_2c_bulwark_engineer_adds_an_item_slot_for_as_long_as_the_character_stays_on_the_board",
+    ),
+    ("Tower Shield", "athernum_4_3_5g_tower_shield_gives_its_host_two_dfv_while_attached_face_up"),
+    (
+        "Warden's Halberd",
+        "athernum_4_3_5g_wardens_halberd_gives_its_host_one_ofv_and_one_dfv_while_attached_face_up",
+    ),
+    (
+        "Citadel of Dawnspire",
+        "athernum_4_3_5a_citadel_of_dawnspire_gives_your_characters_one_dfv_while_face_up",
+    ),
+    ("Warbrand Axe", "athernum_4_3_5g_warbrand_axe_gives_its_host_two_ofv_while_attached_face_up"),
+    (
+        "Blood Oath Brand",
+        "athernum_4_4_1b_blood_oath_brand_sets_its_hosts_ofv_to_five_and_takes_one_dfv_while_attached_face_up",
+    ),
+    (
+        "Burning Marches",
+        "athernum_4_3_5a_burning_marches_gives_your_raiders_one_ofv_while_on_the_board",
+    ),
+    (
+        "The Sunken Court",
+        "athernum_4_3_5a_the_sunken_court_takes_one_ofv_from_every_opposing_character_while_on_the_board",
+    ),
+    ("Pack Alpha", "athernum_4_3_5a_pack_alpha_gives_other_beasts_one_ofv_while_face_up"),
+    (
+        "Wild Growth Totem",
+        "athernum_2_2_2c_wild_growth_totem_gives_its_host_an_item_slot_while_attached_face_up",
+    ),
+    ("Heartwood Glade", "athernum_4_3_5a_heartwood_glade_gives_your_beasts_one_dfv_while_face_up"),
+    (
+        "Crown of the Old World",
+        "athernum_4_3_5g_crown_of_the_old_world_raises_the_command_maximum_and_ofv_while_attached_face_up",
+    ),
+    ("Traveler's Cloak", "athernum_4_3_5g_travelers_cloak_gives_its_host_one_dfv_while_attached_face_up"),
 ];
 
 /// The modules of `athernum_rules` that hold scenarios.
@@ -442,15 +839,6 @@ const SOURCES: &[&str] = &[
     include_str!("turn.rs"),
 ];
 
-/// A line of card text without the reminders of how long a static or
-/// equip effect lasts ("while this stays face up", "for as long as it
-/// stays on the board"): they restate 4.3.5a.II for every static ability
-/// and are no condition of the card (the rule has its own tests, e.g.
-/// `athernum_term_static_ability_applies_while_its_source_stays_face_up`).
-fn without_durations(line: &str) -> String {
-    line.replace(" while this stays face up", "").replace(" for as long as it stays on the board", "")
-}
-
 #[test]
 fn athernum_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
     use cardtable::cards::athernum::text::extra_rule_text;
@@ -458,7 +846,7 @@ fn athernum_every_card_with_a_trigger_or_a_condition_has_a_scenario() {
     let db = db();
     let wanted = card_scenarios_support::wanted(db.cards.iter().map(|c| {
         let triggered = c.abilities.iter().any(|a| matches!(a, Ability::Triggered { .. }));
-        let mut text: Vec<String> = c.text(&db).iter().map(|l| without_durations(l)).collect();
+        let mut text: Vec<String> = c.text(&db);
         text.extend(c.extra_rule.as_ref().map(extra_rule_text));
         (c.name.as_str(), triggered, text)
     }));

@@ -93,6 +93,8 @@ fn athernum_8_0_2b_the_lower_acquisition_cost_takes_the_first_turn() {
     let s = started(5, [BASTION, ASHEN], ["Marshal Oderic Vane", "Kharsa the Unburnt"]);
     assert_eq!((s.first, s.active, s.turn), (BOB, BOB, 1));
     assert_eq!(s.order, vec![BOB, ALICE]);
+    let note = format!("{} goes first: their main character has the lowest cost (2).", s.players[BOB].name);
+    assert!(s.notes.contains(&note), "the note names the player and the cost: {:?}", s.notes);
     // Lady Aurelie costs 3, Warlord Vethrik Ashmane 5: Alice goes first.
     let s = started(5, [BASTION, ASHEN], ["Lady Aurelie, Keeper of the Gate", "Warlord Vethrik Ashmane"]);
     assert_eq!((s.first, s.active), (ALICE, ALICE));
@@ -106,6 +108,12 @@ fn athernum_8_0_2c_a_main_character_without_a_cost_has_initiative_zero() {
     for seed in 0..8 {
         let s = started(seed, [BASTION, ASHEN], ["Marshal Oderic Vane", "Throne of the Old Kings"]);
         assert_eq!(s.first, ALICE, "seed {seed}");
+        // The Marshal's cost is not "the lowest": the note says why it wins.
+        let note = format!(
+            "{} goes first: their main character costs 4, and a main character without a cost has the lowest initiative.",
+            s.players[ALICE].name
+        );
+        assert!(s.notes.contains(&note), "{:?}", s.notes);
     }
 }
 

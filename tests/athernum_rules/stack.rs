@@ -595,6 +595,45 @@ fn athernum_4_2_4a_with_three_players_the_game_goes_on_until_one_is_left() {
     assert_eq!(winner(&s), vec![Seat(1)]);
 }
 
+/// A ready Gloam resource token for `seat` (made in an earlier turn).
+fn gloam_token(s: &mut State, seat: Seat) {
+    use cardtable::cards::athernum::Faction;
+    cardtable::games::athernum::effects::create_resource(s, seat, Some(Faction::Gloam), false);
+    s.pending.clear();
+    s.happened.clear();
+}
+
+#[test]
+fn athernum_0_your_opponent_with_three_players_is_each_living_opponent() {
+    // Rulings, "Language conventions": a card's "your opponent" is each
+    // opponent still in the game, and the card says so. Cleo plays the
+    // Veiled Informant: Alice and Bob each discard the top 2 of their decks.
+    let mut s = three_players(34);
+    let cleo = Seat(2);
+    assert_eq!(s.active, cleo);
+    resolve_all(&mut s, cleo);
+    let informant = to_hand(&mut s, cleo, "Veiled Informant");
+    let text = s.db.card(s.db.find("Veiled Informant").unwrap()).text(&s.db).join(" ");
+    assert!(text.contains("each opponent discards the top 2 cards of their deck"), "{text}");
+    gloam_token(&mut s, cleo);
+    let decks = |s: &State| {
+        [s.players[Seat(0)].deck.len(), s.players[Seat(1)].deck.len(), s.players[cleo].deck.len()]
+    };
+    let before = decks(&s);
+    ok(&mut s, cleo, Action::PlayCharacter { card: informant });
+    resolve_all(&mut s, cleo);
+    assert_eq!(s.perm(informant).map(|p| p.place), Some(Place::Character));
+    assert_eq!(decks(&s), [before[0] - 2, before[1] - 2, before[2]], "both opponents, not Cleo");
+    // Once Bob is out of the game, only Alice is an opponent.
+    Athernum::concede(&mut s, Seat(1));
+    let informant = to_hand(&mut s, cleo, "Veiled Informant");
+    gloam_token(&mut s, cleo);
+    let alice = s.players[Seat(0)].deck.len();
+    ok(&mut s, cleo, Action::PlayCharacter { card: informant });
+    resolve_all(&mut s, cleo);
+    assert_eq!(s.players[Seat(0)].deck.len(), alice - 2);
+}
+
 #[test]
 fn athernum_9_2_4a_contingency_needs_fewer_tokens_than_each_other_player() {
     let mut s = three_players(32);

@@ -14,17 +14,25 @@ use cardtable::games::athernum::{Action, Athernum, Phase, Prompt, State};
 /// Alice attacks `target` with `attacker`, Bob declares `defender` if asked,
 /// and both pass the window before damage.
 pub(super) fn fight(s: &mut State, attacker: u32, target: u32, defender: Option<u32>) {
+    fight_as(s, ALICE, attacker, target, defender);
+}
+
+/// The active player `seat` attacks `target` with `attacker`, the
+/// target's controller declares `defender` if asked, and every window
+/// before damage is passed.
+pub(super) fn fight_as(s: &mut State, seat: Seat, attacker: u32, target: u32, defender: Option<u32>) {
     if s.phase != Phase::Combat {
-        ok(s, ALICE, Action::EnterCombat);
+        ok(s, seat, Action::EnterCombat);
     }
-    ok(s, ALICE, Action::Attack { attacker, target });
-    fight_plan(s, ALICE);
+    ok(s, seat, Action::Attack { attacker, target });
+    fight_plan(s, seat);
     if s.prompt == Prompt::Defender {
-        ok(s, BOB, Action::Defend { defender });
+        let defending = s.perm(target).expect("the target is on the board").controller;
+        ok(s, defending, Action::Defend { defender });
     } else {
-        assert_eq!(defender, None, "Bob was not asked for a defender");
+        assert_eq!(defender, None, "nobody was asked for a defender");
     }
-    resolve_all(s, ALICE);
+    resolve_all(s, seat);
 }
 
 // 9.1 Morning

@@ -4,7 +4,16 @@
 //! JSON error code, a 429, a 5xx, a timeout) at any route. Interactions are
 //! built from the JSON Discord sends; the table is the real one, on an
 //! in-memory database.
+//!
+//! Every request is judged by Discord's own OpenAPI description ([`spec`])
+//! and by the limits it cannot state ([`rules`]); so is every answer the
+//! fake gives. What Discord would refuse is answered as Discord would (400,
+//! 50035) and fails the test at its next [`FakeDiscord::take`], or when the
+//! fake is dropped, naming the route and the field.
 #![allow(dead_code)]
+
+pub mod rules;
+pub mod spec;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,6 +28,8 @@ use cardtable::discord::{answer_slash, on_component, set_retry, Retry};
 use cardtable::games::{GameId, Library};
 use cardtable::store::Store;
 use cardtable::table::{Command, Table, UserRef};
+
+use spec::spec;
 
 pub const GUILD: u64 = 4000;
 pub const CHANNEL: u64 = 5000;
@@ -101,6 +112,12 @@ pub struct FakeState {
     kinds: HashMap<u64, u8>,
     /// Threads opened, with their parent.
     pub threads: HashMap<u64, u64>,
+    /// Files served by Discord's file server (the fake's `/attachments/…`),
+    /// by path: the text, or `None` for a download that never ends.
+    files: HashMap<String, Option<String>>,
+    /// Every request Discord's API description refuses, and every answer of
+    /// the fake it does not describe (see [`spec`]): each fails the test.
+    pub violations: Vec<String>,
 }
 
 /// A fake Discord REST API.
@@ -129,30 +146,13 @@ impl FakeDiscord {
                 let state = shared.clone();
                 tokio::spawn(async move {
                     let Some((method, path, body)) = read_request(&mut socket).await else { return };
-                    let answer = answer(&state, &method, &path, &body);
-                    let (status, reply, extra) = match answer {
-                        Answer::Reply(status, reply) => (status, reply, String::new()),
-                        Answer::Fail(Failure::Timeout) => {
-                            tokio::time::sleep(HTTP_TIMEOUT * 4).await;
-                            return;
-                        }
-                        Answer::Fail(Failure::RateLimited) => (
-                            "429 Too Many Requests",
-                            Some(
-                                json!({"message": "You are being rate limited.", "retry_after": 0.02, "global": false, "code": 0}),
-                            ),
-                            "retry-after: 0.02\r\nx-ratelimit-scope: user\r\n".to_owned(),
-                        ),
-                        Answer::Fail(Failure::ServerError) => (
-                            "500 Internal Server Error",
-                            Some(json!({"code": 0, "message": "500: Internal Server Error", "errors": {}})),
-                            String::new(),
-                        ),
-                        Answer::Fail(Failure::Code(status, code)) => (
-                            status,
-                            Some(json!({"code": code, "message": "refused by the fake", "errors": {}})),
-                            String::new(),
-                        ),
+                    if path.starts_with("/attachments/") {
+                        return serve_file(&state, &path, &mut socket).await;
+                    }
+                    let Some((status, reply, extra)) = answer(&state, &method, &path, &body) else {
+                        // A timeout: no answer before the adapter gives up.
+                        tokio::time::sleep(HTTP_TIMEOUT * 4).await;
+                        return;
                     };
                     let text = reply.map(|v| v.to_string()).unwrap_or_default();
                     let response = format!(
@@ -174,9 +174,15 @@ impl FakeDiscord {
         FakeDiscord { state, http, base }
     }
 
-    /// The calls since the last `take`.
+    /// The calls since the last `take`. Panics if any of them broke
+    /// Discord's API description (see [`spec`]).
     pub fn take(&self) -> Vec<Call> {
-        std::mem::take(&mut self.state.lock().unwrap().calls)
+        let (violations, calls) = {
+            let mut s = self.state.lock().unwrap();
+            (std::mem::take(&mut s.violations), std::mem::take(&mut s.calls))
+        };
+        assert!(violations.is_empty(), "{}", report(&violations));
+        calls
     }
 
     pub fn archive(&self, thread: u64) {
@@ -204,10 +210,68 @@ impl FakeDiscord {
         self.state.lock().unwrap().faults.clear();
     }
 
+    /// A file attached to a command, as Discord describes it
+    /// (`MessageAttachmentResponse`), served at its `url` by the fake: with
+    /// `text`, or (`None`) never finishing.
+    pub fn attachment(&self, filename: &str, text: Option<&str>) -> serenity::all::Attachment {
+        let mut s = self.state.lock().unwrap();
+        s.next_id += 1;
+        let id = s.next_id;
+        let path = format!("/attachments/{CHANNEL}/{id}/{}", filename.replace(' ', "%20"));
+        s.files.insert(path.clone(), text.map(str::to_owned));
+        let url = format!("{}{path}", self.base);
+        let file = json!({"id": id.to_string(), "filename": filename, "size": text.map_or(1, str::len),
+                          "url": url, "proxy_url": url, "content_type": "text/plain; charset=utf-8",
+                          "ephemeral": true});
+        spec().check_schema("MessageAttachmentResponse", &file).unwrap_or_else(|e| panic!("{e}"));
+        serde_json::from_value(file).unwrap_or_else(|e| panic!("attachment JSON: {e}"))
+    }
+
     /// Sets the type of channel `id` (15 a forum, 2 a voice channel, …).
     pub fn set_kind(&self, id: u64, kind: u8) {
         self.state.lock().unwrap().kinds.insert(id, kind);
     }
+}
+
+impl Drop for FakeDiscord {
+    /// A test fails if a request or answer broke Discord's API description,
+    /// even one it never looked at.
+    fn drop(&mut self) {
+        let Ok(mut s) = self.state.lock() else { return };
+        let violations = std::mem::take(&mut s.violations);
+        drop(s);
+        if violations.is_empty() {
+            return;
+        }
+        if std::thread::panicking() {
+            eprintln!("{}", report(&violations));
+        } else {
+            panic!("{}", report(&violations));
+        }
+    }
+}
+
+fn report(violations: &[String]) -> String {
+    format!("against Discord's OpenAPI description:\n{}", violations.join("\n"))
+}
+
+/// Discord's file server: the file at `path`, or no end to it.
+async fn serve_file(state: &Mutex<FakeState>, path: &str, socket: &mut tokio::net::TcpStream) {
+    let file = state.lock().unwrap().files.get(path).cloned();
+    let (status, text) = match file {
+        Some(Some(text)) => ("200 OK", text),
+        Some(None) => {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            return;
+        }
+        None => ("404 Not Found", String::new()),
+    };
+    let response = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+        text.len()
+    );
+    let _ = socket.write_all(response.as_bytes()).await;
+    let _ = socket.shutdown().await;
 }
 
 async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, String, Value)> {
@@ -259,13 +323,77 @@ enum Answer {
     Fail(Failure),
 }
 
-/// Discord's answer to one call.
-fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> Answer {
+/// Discord's answer to one call, as sent: status line, JSON body, extra
+/// headers (`None`: no answer at all, a timeout). The request and the
+/// answer are checked against Discord's API description.
+fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> Option<Wire> {
+    let route = path.trim_start_matches("/api/v10");
+    let checked = spec().check_request(method, route, body).and_then(|op| {
+        let problems = unwritten_rules(method, route, body);
+        if problems.is_empty() {
+            Ok(op)
+        } else {
+            Err(format!("{method} {}: {}", op.template, problems.join("; ")))
+        }
+    });
     let mut s = state.lock().unwrap();
-    let answer = answer_locked(&mut s, method, path, body);
+    let answer = match &checked {
+        // Discord refuses what its description does not allow.
+        Err(problem) => {
+            s.violations.push(problem.clone());
+            Answer::Reply("400 Bad Request", Some(invalid_form_body(problem)))
+        }
+        Ok(_) => answer_locked(&mut s, method, path, body),
+    };
     let ok = matches!(answer, Answer::Reply(status, _) if status.starts_with('2'));
     s.calls.push(Call { method: method.to_owned(), path: path.to_owned(), body: body.clone(), ok });
-    answer
+    let wire = wire(answer)?;
+    if let Ok(op) = checked {
+        let status: u16 = wire.0[..3].parse().expect("a status code");
+        if let Err(problem) = spec().check_response(op, status, wire.1.as_ref()) {
+            s.violations.push(problem);
+        }
+    }
+    Some(wire)
+}
+
+/// What Discord refuses that its description cannot say (see [`rules`]).
+fn unwritten_rules(method: &str, route: &str, body: &Value) -> Vec<String> {
+    if rules::is_registration(method, route) {
+        return rules::command_problems(body.as_array().map_or(&[], Vec::as_slice));
+    }
+    rules::message_in(method, route, body).map_or_else(Vec::new, |m| rules::message_problems(&m))
+}
+
+/// An answer as sent: status line, JSON body, extra headers.
+type Wire = (&'static str, Option<Value>, String);
+
+fn wire(answer: Answer) -> Option<Wire> {
+    Some(match answer {
+        Answer::Reply(status, reply) => (status, reply, String::new()),
+        Answer::Fail(Failure::Timeout) => return None,
+        Answer::Fail(Failure::RateLimited) => (
+            "429 Too Many Requests",
+            Some(
+                json!({"message": "You are being rate limited.", "retry_after": 0.02, "global": false, "code": 0}),
+            ),
+            "retry-after: 0.02\r\nx-ratelimit-scope: user\r\n".to_owned(),
+        ),
+        Answer::Fail(Failure::ServerError) => (
+            "500 Internal Server Error",
+            Some(json!({"code": 0, "message": "500: Internal Server Error", "errors": {}})),
+            String::new(),
+        ),
+        Answer::Fail(Failure::Code(status, code)) => {
+            (status, Some(json!({"code": code, "message": "refused by the fake"})), String::new())
+        }
+    })
+}
+
+/// Discord's 50035 answer to a body it refuses.
+fn invalid_form_body(problem: &str) -> Value {
+    json!({"code": 50035, "message": "Invalid Form Body",
+           "errors": {"_errors": [{"code": "BASE_TYPE_INVALID", "message": problem}]}})
 }
 
 fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> Answer {
@@ -300,11 +428,7 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
                 Some(&parent) => reply("200 OK", thread_json(channel, parent, "thread")),
                 None => {
                     let kind = s.kinds.get(&channel).copied().unwrap_or(0);
-                    reply(
-                        "200 OK",
-                        json!({"id": channel.to_string(), "type": kind, "guild_id": GUILD.to_string(),
-                        "name": "channel", "position": 0, "permission_overwrites": [], "nsfw": false}),
-                    )
+                    reply("200 OK", guild_channel_json(channel, kind, "channel"))
                 }
             }
         }
@@ -316,7 +440,7 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
         ("POST", ["channels", channel, "messages"]) | ("PATCH", ["channels", channel, "messages", _]) => {
             let channel: u64 = channel.parse().unwrap();
             if s.archived.contains(&channel) {
-                let error = json!({"code": 50083, "message": "Thread is archived", "errors": {}});
+                let error = json!({"code": 50083, "message": "Thread is archived"});
                 return reply("400 Bad Request", error);
             }
             let message_id = parts.get(3).and_then(|m| m.parse().ok()).unwrap_or(id);
@@ -332,42 +456,88 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
         ("POST", ["webhooks", ..]) | ("PATCH", ["webhooks", ..]) => {
             reply("200 OK", message_json(id, CHANNEL, body))
         }
-        ("POST", ["users", "@me", "channels"]) => reply("200 OK", dm_json(id, body["recipient_id"].clone())),
-        _ => reply("404 Not Found", json!({"code": 0, "message": "not in the fake", "errors": {}})),
+        ("POST", ["users", "@me", "channels"]) => {
+            let recipient = body["recipient_id"].as_str().and_then(|r| r.parse().ok()).unwrap_or(0);
+            reply("200 OK", dm_json(id, recipient))
+        }
+        ("PUT", ["applications", _, "commands"]) => reply("200 OK", commands_registered(body, None)),
+        ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+            reply("200 OK", commands_registered(body, Some(guild)))
+        }
+        _ => reply("404 Not Found", json!({"code": 0, "message": "404: Not Found"})),
     }
 }
 
+/// A user as Discord describes one (`UserResponse`).
 pub fn user_json(id: u64, name: &str) -> Value {
-    json!({"id": id.to_string(), "username": name.to_lowercase(), "global_name": name, "discriminator": "0", "avatar": null, "bot": false})
+    json!({"id": id.to_string(), "username": name.to_lowercase(), "global_name": name, "discriminator": "0",
+           "avatar": null, "bot": id == APP, "public_flags": 0, "flags": 0, "primary_guild": null})
 }
 
+/// A message as Discord answers a post or edit (`MessageResponse`): the
+/// text and flags sent, by the bot.
 pub fn message_json(id: u64, channel: u64, body: &Value) -> Value {
     json!({
         "id": id.to_string(), "channel_id": channel.to_string(), "author": user_json(APP, "cardtable"),
         "content": body["content"].as_str().unwrap_or(""), "timestamp": "2024-01-01T00:00:00+00:00",
         "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
-        "attachments": [], "embeds": [], "pinned": false, "type": 0, "components": []
+        "attachments": [], "embeds": [], "pinned": false, "type": 0, "components": [],
+        "flags": body["flags"].as_u64().unwrap_or(0)
     })
 }
 
+/// A public thread of `parent` (`ThreadResponse`).
 pub fn thread_json(id: u64, parent: u64, name: &str) -> Value {
     json!({
         "id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(), "name": name,
-        "parent_id": parent.to_string(), "position": 0, "permission_overwrites": [], "nsfw": false,
+        "parent_id": parent.to_string(), "flags": 0, "owner_id": APP.to_string(), "last_message_id": null,
+        "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "total_message_sent": 0,
         "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
                             "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": false}
     })
 }
 
-fn dm_json(id: u64, recipient: Value) -> Value {
-    json!({"id": id.to_string(), "type": 1, "recipients": [{"id": recipient, "username": "x", "discriminator": "0", "avatar": null}]})
+/// A server channel of type `kind` (`GuildChannelResponse`).
+pub fn guild_channel_json(id: u64, kind: u8, name: &str) -> Value {
+    json!({"id": id.to_string(), "type": kind, "guild_id": GUILD.to_string(), "name": name, "flags": 0,
+           "position": 0, "parent_id": null, "permission_overwrites": [], "nsfw": false, "last_message_id": null})
 }
 
+/// The direct-message channel with `recipient` (`PrivateChannelResponse`).
+fn dm_json(id: u64, recipient: u64) -> Value {
+    json!({"id": id.to_string(), "type": 1, "flags": 0, "last_message_id": null,
+           "recipients": [user_json(recipient, "x")]})
+}
+
+/// A server member (`GuildMemberResponse`).
 fn member_json(user: u64, name: &str) -> Value {
-    json!({"user": user_json(user, name), "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": false, "mute": false, "flags": 0})
+    json!({"user": user_json(user, name), "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": false,
+           "mute": false, "flags": 0, "avatar": null, "banner": null, "communication_disabled_until": null,
+           "nick": null, "pending": false, "premium_since": null})
 }
 
-/// Where an interaction comes from: a known channel, else a thread of [`CHANNEL`].
+/// The commands Discord registered from `body` (`ApplicationCommandResponse`s).
+fn commands_registered(body: &Value, guild: Option<&str>) -> Value {
+    let commands = body.as_array().cloned().unwrap_or_default();
+    let registered = commands.iter().enumerate().map(|(i, c)| {
+        // Discord leaves out what was sent empty.
+        let mut out = spec::without_empty_fields(c);
+        out["id"] = json!((800 + i).to_string());
+        out["application_id"] = json!(APP.to_string());
+        out["version"] = json!("1");
+        out["type"] = c.get("type").cloned().unwrap_or(json!(1));
+        out["default_member_permissions"] =
+            c.get("default_member_permissions").cloned().unwrap_or(Value::Null);
+        if let Some(guild) = guild {
+            out["guild_id"] = json!(guild);
+        }
+        out
+    });
+    Value::Array(registered.collect())
+}
+
+/// Where an interaction comes from (the partial channel Discord sends with
+/// it): a known channel, else a thread of [`CHANNEL`].
 pub fn channel_json(channel: u64) -> Value {
     match channel {
         CHANNEL => json!({"id": channel.to_string(), "type": 0, "name": "general"}),
@@ -396,6 +566,7 @@ pub fn slash_in(user: (u64, &str), channel: u64, channel_json: Value, name: &str
     let mut v = interaction_base(2, user, channel);
     v["channel"] = channel_json;
     v["data"] = json!({"id": "9", "name": name, "type": 1, "options": [], "resolved": {}});
+    check_interaction(&v);
     serde_json::from_value(v).unwrap_or_else(|e| panic!("command interaction JSON: {e}"))
 }
 
@@ -419,7 +590,34 @@ fn component(user: (u64, &str), channel: u64, data: Value, on_private: bool) -> 
     if on_private {
         v["message"]["flags"] = json!(EPHEMERAL);
     }
+    check_interaction(&v);
     serde_json::from_value(v).unwrap_or_else(|e| panic!("component interaction JSON: {e}"))
+}
+
+/// The parts of an interaction Discord's API description has schemas for
+/// (the interaction itself arrives by the gateway, which it does not
+/// describe) are shaped as it says.
+pub fn check_interaction(v: &Value) {
+    let mut parts = vec![
+        ("InteractionTypes", &v["type"]),
+        ("GuildMemberResponse", &v["member"]),
+        ("ChannelTypes", &v["channel"]["type"]),
+        ("SnowflakeType", &v["channel_id"]),
+        ("SnowflakeType", &v["guild_id"]),
+    ];
+    if !v["message"].is_null() {
+        parts.push(("MessageResponse", &v["message"]));
+    }
+    match v["type"].as_u64() {
+        Some(2) => parts.push(("ApplicationCommandType", &v["data"]["type"])),
+        Some(3) => parts.push(("MessageComponentTypes", &v["data"]["component_type"])),
+        _ => {}
+    }
+    for (schema, part) in parts {
+        if let Err(problem) = spec().check_schema(schema, part) {
+            panic!("the fake's interaction is not what Discord sends: {problem}");
+        }
+    }
 }
 
 pub fn custom_ids(body: &Value) -> Vec<String> {

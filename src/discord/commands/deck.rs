@@ -54,7 +54,7 @@ async fn import(
     submit_with(ctx, async move {
         let list = match (list, file) {
             (Some(list), None) => list,
-            (None, Some(file)) => read_deck_file(&file).await?,
+            (None, Some(file)) => read_deck_file(&file, DECK_FILE_TIMEOUT).await?,
             (Some(_), Some(_)) => {
                 return Err(UserError::new("Give the cards either as `list` or as `file`, not both.").into())
             }
@@ -102,8 +102,9 @@ async fn export(
 /// a hung download must not hold the command (and the player) forever.
 const DECK_FILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
-/// The text of an attached deck file.
-async fn read_deck_file(file: &Attachment) -> Result<String, Error> {
+/// The text of an attached deck file, downloaded within `within` (the
+/// command waits 20 seconds; public so tests can wait less).
+pub async fn read_deck_file(file: &Attachment, within: std::time::Duration) -> Result<String, Error> {
     if file.size > MAX_DECK_FILE_BYTES {
         return Err(UserError::new(format!(
             "{} is {} KB; a deck file must be a plain text list under {} KB.",
@@ -114,10 +115,10 @@ async fn read_deck_file(file: &Attachment) -> Result<String, Error> {
         .into());
     }
     let name = escape_markdown(&file.filename);
-    let bytes = tokio::time::timeout(DECK_FILE_TIMEOUT, file.download()).await.map_err(|_| {
+    let bytes = tokio::time::timeout(within, file.download()).await.map_err(|_| {
         UserError::new(format!(
             "Discord did not send {name} within {} seconds; nothing was saved. Try again in a minute.",
-            DECK_FILE_TIMEOUT.as_secs()
+            within.as_secs_f64().ceil()
         ))
     })??;
     String::from_utf8(bytes).map_err(|_| {

@@ -20,6 +20,8 @@ mod stats;
 
 use std::future::Future;
 
+pub use deck::read_deck_file;
+
 use serenity::all::{ChannelType, CommandInteraction, Http, Permissions};
 
 use super::interaction::Reply;
