@@ -60,6 +60,7 @@ mod extra;
 mod matches;
 mod privacy;
 mod ratings;
+mod servers;
 mod users;
 
 use std::path::Path;
@@ -76,6 +77,7 @@ pub use challenges::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge}
 pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;
+pub use privacy::Anonymised;
 pub use matches::{
     ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };

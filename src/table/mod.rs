@@ -53,6 +53,7 @@ mod play;
 mod privacy;
 pub mod progress;
 pub mod protocol;
+mod servers;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -64,6 +65,8 @@ pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
+pub use privacy::{ERASED_NAME, ERASE_CONFIRMATION};
+pub use servers::SERVER_PURGE_DAYS;
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
 };
@@ -226,7 +229,10 @@ impl Table {
         for person in req.people_mut() {
             person.name = crate::view::display_name(&person.name);
         }
-        self.remember_user(&req.user).await?;
+        // Asking what is kept, or erasing it, keeps nothing new.
+        if !matches!(req.kind, RequestKind::Slash(Command::Privacy { .. })) {
+            self.remember_user(&req.user).await?;
+        }
         let out = match &req.kind {
             RequestKind::Slash(cmd) => self.command(&req, cmd).await,
             RequestKind::Click { custom_id } => {
@@ -339,7 +345,7 @@ impl Table {
                 self.ask_concede(req, m).await
             }
             Command::Matches => self.list_matches(req).await,
-            Command::Privacy => self.privacy_command(req).await,
+            Command::Privacy { erase, confirm } => self.privacy_command(req, *erase, confirm.as_deref()).await,
             Command::Deck(d) => self.deck_command(req, d).await,
             Command::Settings { hold_priority, reminders, auto_pass, orders, stops } => {
                 let asked = lookup::Asked {
