@@ -275,9 +275,10 @@ fn only_a_removal_from_a_server_counts_as_leaving_it_not_an_outage() {
     use serenity::all::{FullEvent, UnavailableGuild};
 
     let delete = |unavailable: bool| {
-        let incomplete: UnavailableGuild =
-            serde_json::from_value(serde_json::json!({ "id": "81384788765712384", "unavailable": unavailable }))
-                .unwrap();
+        let incomplete: UnavailableGuild = serde_json::from_value(
+            serde_json::json!({ "id": "81384788765712384", "unavailable": unavailable }),
+        )
+        .unwrap();
         FullEvent::GuildDelete { incomplete, full: None }
     };
     assert_eq!(server_change(&delete(false)), Some(ServerChange::Left("81384788765712384".into())));

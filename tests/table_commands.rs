@@ -332,7 +332,8 @@ async fn privacy_gives_each_person_their_own_records_as_a_file() {
         assert_eq!(file_name, "cardtable-my-data.json");
         (to.0.clone(), serde_json::from_str(contents).expect("the file is JSON"))
     };
-    let (to, alice) = file_of(f.slash("Alice", Command::Privacy { erase: None, confirm: None }).await.unwrap());
+    let (to, alice) =
+        file_of(f.slash("Alice", Command::Privacy { erase: None, confirm: None }).await.unwrap());
     assert_eq!(to, "alice");
     assert_eq!(alice["user"], "alice");
     assert_eq!(alice["account and settings"][0]["name"], "Alice");

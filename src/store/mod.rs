@@ -77,10 +77,10 @@ pub use challenges::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge}
 pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;
-pub use privacy::Anonymised;
 pub use matches::{
     ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
+pub use privacy::Anonymised;
 pub use ratings::{HistoryRow, Placed, Record, ResultRow};
 pub use users::{UserRow, UserSettings};
 

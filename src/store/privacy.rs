@@ -105,12 +105,8 @@ const USER_COLUMNS: &[(&str, &str)] = &[
 ];
 
 /// Rows that are the person's alone, deleted on erasure: `(table, column)`.
-const OWN_ROWS: &[(&str, &str)] = &[
-    ("decks", "owner"),
-    ("deck_replacements", "owner"),
-    ("board_reposts", "user_id"),
-    ("users", "id"),
-];
+const OWN_ROWS: &[(&str, &str)] =
+    &[("decks", "owner"), ("deck_replacements", "owner"), ("board_reposts", "user_id"), ("users", "id")];
 
 impl Store {
     /// Servers that removed the bot (their matches are paused).
@@ -157,13 +153,15 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for m in matches {
-            sqlx::query("UPDATE matches SET setup = ?2, state = ?3, outcome = ?4, board_events = '' WHERE id = ?1")
-                .bind(m.match_id)
-                .bind(&m.setup)
-                .bind(&m.state)
-                .bind(&m.outcome)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "UPDATE matches SET setup = ?2, state = ?3, outcome = ?4, board_events = '' WHERE id = ?1",
+            )
+            .bind(m.match_id)
+            .bind(&m.setup)
+            .bind(&m.state)
+            .bind(&m.outcome)
+            .execute(&mut *tx)
+            .await?;
         }
         for (table, column) in USER_COLUMNS {
             sqlx::query(&format!("UPDATE {table} SET {column} = ?2 WHERE {column} = ?1"))

@@ -50,11 +50,13 @@ impl Store {
         .bind(guild)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("UPDATE challenges SET expires_at = expires_at + ?1 WHERE guild = ?2 AND status = 'open'")
-            .bind(paused)
-            .bind(guild)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE challenges SET expires_at = expires_at + ?1 WHERE guild = ?2 AND status = 'open'",
+        )
+        .bind(paused)
+        .bind(guild)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(Some(paused))
     }

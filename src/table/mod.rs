@@ -65,14 +65,14 @@ pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
-pub use privacy::{ERASED_NAME, ERASE_CONFIRMATION};
-pub use servers::SERVER_PURGE_DAYS;
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
 };
+pub use privacy::{ERASED_NAME, ERASE_CONFIRMATION};
 pub use protocol::{
     Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Seating, Target, UserId, UserRef,
 };
+pub use servers::SERVER_PURGE_DAYS;
 
 // The message model and button ids live in `view`; re-exported for front ends.
 pub use crate::view::{
@@ -345,7 +345,9 @@ impl Table {
                 self.ask_concede(req, m).await
             }
             Command::Matches => self.list_matches(req).await,
-            Command::Privacy { erase, confirm } => self.privacy_command(req, *erase, confirm.as_deref()).await,
+            Command::Privacy { erase, confirm } => {
+                self.privacy_command(req, *erase, confirm.as_deref()).await
+            }
             Command::Deck(d) => self.deck_command(req, d).await,
             Command::Settings { hold_priority, reminders, auto_pass, orders, stops } => {
                 let asked = lookup::Asked {

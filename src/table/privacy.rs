@@ -133,7 +133,10 @@ impl Table {
                  `/privacy erase:True confirm:{ERASE_CONFIRMATION}`."
             ),
         ];
-        Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message: view::info("Erase your data?", &lines, None) }])
+        Ok(vec![Outgoing::Ephemeral {
+            to: req.user.id.clone(),
+            message: view::info("Erase your data?", &lines, None),
+        }])
     }
 
     /// Erases the requester's data (see the module's head).
@@ -181,7 +184,10 @@ impl Table {
             format!("{} open challenges were withdrawn.", withdrawn.len()),
             "/privacy now finds nothing of yours; using the bot again starts you afresh.".to_owned(),
         ];
-        out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message: view::info("Your data is erased", &lines, None) });
+        out.push(Outgoing::Ephemeral {
+            to: req.user.id.clone(),
+            message: view::info("Your data is erased", &lines, None),
+        });
         Ok(out)
     }
 

@@ -59,7 +59,15 @@ impl Front {
     pub fn with_config(store: Store, config: TableConfig) -> Front {
         let clock = Arc::new(ManualClock::new(T0));
         let table = Table::with_config(store, clock.clone(), config);
-        Front { table, clock, posts: vec![], ephemerals: vec![], all: vec![], place: place(), next_message: 1 }
+        Front {
+            table,
+            clock,
+            posts: vec![],
+            ephemerals: vec![],
+            all: vec![],
+            place: place(),
+            next_message: 1,
+        }
     }
 
     pub fn request(&self, who: &str, kind: RequestKind) -> Request {
