@@ -423,6 +423,8 @@ async fn a_server_that_removes_the_bot_pauses_its_matches_then_purges_them() {
     let mut f = Front::new().await;
     f.place.guild = Some("server-1".into());
     let gone = f.start_match().await;
+    let deck = f.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks()[0].name.clone();
+    f.slash("Alice", spheres_challenge(user("Carol"), &deck)).await.unwrap();
     f.place.guild = Some("server-2".into());
     let stays = f.start_match().await;
     let (t0, day, hour) = (f.clock_now(), 24 * 3600, 3600);
@@ -439,9 +441,13 @@ async fn a_server_that_removes_the_bot_pauses_its_matches_then_purges_them() {
     // The other server's match is reminded at 12 hours; the paused one
     // gets nothing, not even its deadline notice days later.
     assert_eq!(due_for(&f.table.tick_due(t0 + 12 * hour + 1).await.unwrap()), [stays]);
+    let expired = |due: &[cardtable::table::Due]| {
+        due.iter().any(|d| matches!(d.about, cardtable::table::DueAbout::Challenge(_)))
+    };
     for h in [24, 72, 24 * 7] {
         let due = f.table.tick_due(t0 + h * hour + 1).await.unwrap();
         assert!(!due_for(&due).contains(&gone), "paused match due at {h} h: {due:?}");
+        assert!(!expired(&due), "a paused server's challenge expired at {h} h: {due:?}");
     }
 
     // Added back after 10 days: its first reminder falls 12 hours of play
@@ -451,6 +457,9 @@ async fn a_server_that_removes_the_bot_pauses_its_matches_then_purges_them() {
     assert_eq!(f.table.server_present("server-1").await.unwrap(), None, "a reconnect resumes nothing");
     assert!(!due_for(&f.table.tick_due(t0 + 10 * day + 11 * hour).await.unwrap()).contains(&gone));
     assert_eq!(due_for(&f.table.tick_due(t0 + 10 * day + 12 * hour + 1).await.unwrap()), [gone]);
+    // Its open challenge has its 72 hours from the return on.
+    assert!(!expired(&f.table.tick_due(t0 + 10 * day + 71 * hour).await.unwrap()));
+    assert!(expired(&f.table.tick_due(t0 + 10 * day + 72 * hour + 1).await.unwrap()));
 
     // Removed again: kept SERVER_PURGE_DAYS, then purged by the ticker
     // with its challenge; the other server's match stays.
