@@ -359,3 +359,24 @@ async fn a_deadline_notice_and_a_concession_against_the_computer_ping_only_the_p
     let out = f.click("Alice", &CustomId::ConcedeConfirm { match_id }.encode()).await.unwrap();
     assert!(mentioned(&out).is_empty(), "conceding pings the others: here nobody: {:?}", mentioned(&out));
 }
+
+/// Issue 35, finding 6: the computer does not move in a server that
+/// removed the bot; added back, it moves again.
+#[tokio::test]
+async fn the_computer_does_not_move_in_a_server_that_removed_the_bot() {
+    let mut f = front(2).await;
+    f.place.guild = Some("server-1".into());
+    let (match_id, _) = challenge(&mut f, "Alice", "spheres").await;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    until_the_computer_is_to_act(&mut f, match_id, &mut rng).await;
+    let (_, version, _, _) = stored(&f, match_id, "Alice").await;
+
+    f.table.server_left("server-1").await.unwrap();
+    assert!(f.table.resume_ai().await.is_empty(), "the computer moved in a paused match");
+    assert_eq!(stored(&f, match_id, "Alice").await.1, version);
+
+    f.table.server_present("server-1").await.unwrap();
+    let moves = f.table.resume_ai().await;
+    f.deliver(&moves).await;
+    assert!(stored(&f, match_id, "Alice").await.1 > version, "resumed, the computer moves");
+}

@@ -138,3 +138,34 @@ fn the_bot_without_a_token_stops_with_one_line_naming_it() {
     assert!(lines[0].contains("DISCORD_TOKEN") && lines[0].contains("cardtable console"), "{stderr}");
     assert!(!dir.path().join("cardtable.db").exists(), "nothing is created before the settings are valid");
 }
+
+/// Issue 35, finding 6: `/privacy` takes an optional `erase` switch and
+/// an optional `confirm` text (the table erases only on `confirm: yes`).
+#[test]
+fn privacy_takes_an_optional_erase_switch_and_confirmation() {
+    let commands = commands();
+    let privacy = commands.iter().find(|c| text(c, "name") == "privacy").unwrap();
+    let summary: Vec<(&str, u64, bool)> = options(privacy)
+        .iter()
+        .map(|o| (text(o, "name"), o["type"].as_u64().unwrap(), o["required"].as_bool().unwrap_or(false)))
+        .collect();
+    assert_eq!(summary, [("erase", 5, false), ("confirm", 3, false)], "a boolean, then a string");
+}
+
+/// Issue 35, finding 6: only a real removal from a server pauses its
+/// matches; Discord's `GuildDelete` during an outage (`unavailable`) does not.
+#[test]
+fn only_a_removal_from_a_server_counts_as_leaving_it_not_an_outage() {
+    use cardtable::discord::servers::{server_change, ServerChange};
+    use serenity::all::{FullEvent, UnavailableGuild};
+
+    let delete = |unavailable: bool| {
+        let incomplete: UnavailableGuild = serde_json::from_value(
+            serde_json::json!({ "id": "81384788765712384", "unavailable": unavailable }),
+        )
+        .unwrap();
+        FullEvent::GuildDelete { incomplete, full: None }
+    };
+    assert_eq!(server_change(&delete(false)), Some(ServerChange::Left("81384788765712384".into())));
+    assert_eq!(server_change(&delete(true)), None);
+}

@@ -200,3 +200,110 @@ async fn bad_input_gets_a_clear_answer_naming_what_was_wrong() {
     let text = answer(&c, record).await;
     assert!(text.contains("There is no finished match #1 on this server"), "{text}");
 }
+
+/// The JSON file of the last `/privacy` export.
+fn last_export(c: &Console) -> serde_json::Value {
+    let (name, json) = c.files().last().cloned().expect("a file attached");
+    assert_eq!(name, "cardtable-my-data.json");
+    serde_json::from_str(&json).unwrap()
+}
+
+/// Issue 35, finding 6: `/privacy erase:yes confirm:yes` erases a person.
+/// It is refused while they play (naming the match and /concede), and
+/// without the exact confirmation nothing happens. Then their decks and
+/// settings are gone, their open challenge is withdrawn, and their
+/// finished matches stay, under "Erased player": the opponent's /history,
+/// /stats and ratings are whole, and every match still replays to its
+/// stored end.
+#[tokio::test]
+async fn privacy_erase_anonymises_finished_matches_and_keeps_the_opponents_records() {
+    let mut c = three_matches().await;
+    let game = cardtable::games::GameId::parse("highcard").unwrap();
+    let catalog = c.table().library().catalog(game);
+    let court = catalog.starter_deck("Court").unwrap();
+    let list: Vec<String> = court.cards.iter().map(|card| format!("1 {card}")).collect();
+    send(&mut c, &format!("@alice /deck import name:Mine game:highcard list:\"{}\"", list.join(", "))).await;
+    for line in [
+        "@alice /challenge opponent:@dave game:highcard deck:Court",
+        "@dave click Accept",
+        "@dave select Low Road",
+    ] {
+        send(&mut c, line).await;
+    }
+    let bob_rating = |c: &Console| {
+        let c = c.table().store().clone();
+        async move {
+            let all = c.all_ratings().await.unwrap();
+            all.into_iter().filter(|r| r.user_id == "bob").map(|r| format!("{r:?}")).collect::<Vec<_>>()
+        }
+    };
+    let bob_before = bob_rating(&c).await;
+    let history_before = send(&mut c, "@bob /history").await;
+
+    // Playing: refused, naming the match and how to leave it.
+    let refused = send(&mut c, "@alice /privacy erase:yes confirm:yes").await;
+    assert!(refused.contains("Nothing was erased: you are playing a match"), "{refused}");
+    assert!(refused.contains("#4 High Card") && refused.contains("/concede"), "{refused}");
+    send(&mut c, "@alice #alice-vs-dave-high-card-4 /concede").await;
+    send(&mut c, "@alice click Yes, concede").await;
+    send(&mut c, "@alice /challenge opponent:@carol game:highcard deck:Court").await;
+
+    // Asked, not confirmed, confirmed wrongly, confirmed without erase:
+    // nothing happens.
+    let asked = send(&mut c, "@alice /privacy erase:yes").await;
+    assert!(asked.contains("Nothing has been erased yet"), "{asked}");
+    assert!(asked.contains("your 1 saved decks") && asked.contains("4 matches"), "{asked}");
+    for line in [
+        "@alice /privacy erase:yes confirm:sure",
+        "@alice /privacy confirm:yes",
+        "@alice /privacy erase:no confirm:yes",
+    ] {
+        let out = send(&mut c, line).await;
+        assert!(out.contains("Nothing was erased"), "{line}: {out}");
+    }
+    send(&mut c, "@alice /privacy").await;
+    assert_eq!(last_export(&c)["saved decks"][0]["name"], "Mine", "still kept");
+
+    let erased = send(&mut c, "@alice /privacy erase:yes confirm:yes").await;
+    assert!(erased.contains("Your data is erased"), "{erased}");
+    assert!(erased.contains("is withdrawn: one of its players erased their data"), "{erased}");
+    let refused = c.line("@carol click Accept").await;
+    assert!(!refused.contains("Pick your deck"), "the withdrawn challenge is closed: {refused}");
+
+    // Nothing of Alice's is left under her id: every part is empty.
+    send(&mut c, "@alice /privacy").await;
+    let export = last_export(&c);
+    for (part, rows) in export.as_object().unwrap() {
+        if part != "user" {
+            assert_eq!(rows, &serde_json::json!([]), "{part} still holds a record: {export}");
+        }
+    }
+
+    // Bob's records are whole, with "Erased player" in Alice's place.
+    assert_eq!(bob_rating(&c).await, bob_before);
+    let history = send(&mut c, "@bob /history").await;
+    assert_eq!(history, history_before.replace("Alice", "Erased player"));
+    for n in 1..=3 {
+        assert!(history.contains(&format!("#{n} High Card vs Erased player")), "{history}");
+    }
+    let stats = send(&mut c, "@bob /stats game:highcard").await;
+    assert!(stats.contains("Against: Erased player") && !stats.contains("Alice"), "{stats}");
+    let board = send(&mut c, "@bob /leaderboard game:highcard").await;
+    assert!(board.contains("Erased player") && !board.contains("Alice"), "{board}");
+
+    // Each match is kept without her name or id, and replays to its end.
+    for id in 1..=4 {
+        let (row, seats) = c.table().store().load_match_with_seats(id).await.unwrap();
+        let stored = format!("{} {} {:?}", row.setup, row.state, row.outcome);
+        assert!(!stored.contains("Alice"), "match {id} keeps her name: {stored}");
+        assert!(stored.contains("Erased player"), "match {id}: {stored}");
+        assert!(seats.iter().all(|s| s.user_id != "alice"), "match {id}: {seats:?}");
+        let report = c.table().replay(id).await.unwrap();
+        assert!(report.snapshot_matches, "match {id}: {report}");
+    }
+    send(&mut c, "@bob /history match:1").await;
+    let (_, json) = c.files().last().cloned().unwrap();
+    assert!(!json.contains("Alice") && !json.contains("\"alice\""), "{json}");
+    let record: MatchRecord = serde_json::from_str(&json).unwrap();
+    assert!(c.table().replay_record(&record).unwrap().snapshot_matches);
+}

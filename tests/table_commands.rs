@@ -340,7 +340,8 @@ async fn privacy_gives_each_person_their_own_records_as_a_file() {
         assert_eq!(file_name, "cardtable-my-data.json");
         (to.0.clone(), serde_json::from_str(contents).expect("the file is JSON"))
     };
-    let (to, alice) = file_of(f.slash("Alice", Command::Privacy).await.unwrap());
+    let (to, alice) =
+        file_of(f.slash("Alice", Command::Privacy { erase: None, confirm: None }).await.unwrap());
     assert_eq!(to, "alice");
     assert_eq!(alice["user"], "alice");
     assert_eq!(alice["account and settings"][0]["name"], "Alice");
@@ -349,7 +350,7 @@ async fn privacy_gives_each_person_their_own_records_as_a_file() {
     assert_eq!(alice["challenges"][0]["you_challenged"], 1);
 
     // Bob was only challenged: he sees that challenge, and no deck of Alice's.
-    let (to, bob) = file_of(f.slash("Bob", Command::Privacy).await.unwrap());
+    let (to, bob) = file_of(f.slash("Bob", Command::Privacy { erase: None, confirm: None }).await.unwrap());
     assert_eq!(to, "bob");
     assert_eq!(bob["challenges"][0]["you_challenged"], 0);
     assert_eq!(bob["saved decks"], serde_json::json!([]));

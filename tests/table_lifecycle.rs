@@ -502,4 +502,68 @@ async fn a_turn_begins_with_the_hand_by_direct_message() {
             if mentions.iter().any(|u| u.0 == me))),
         "the board pings them when it is off"
     );
+
+/// Issue 35, finding 6: a server that removes the bot pauses its matches
+/// (no reminders, no deadline notices) while other servers' go on; added
+/// back, they resume with their clocks moved on by the pause; removed
+/// again, the ticker purges them `SERVER_PURGE_DAYS` after the bot left.
+#[tokio::test]
+async fn a_server_that_removes_the_bot_pauses_its_matches_then_purges_them() {
+    use cardtable::store::StoreError;
+    use cardtable::table::SERVER_PURGE_DAYS;
+
+    let mut f = Front::new().await;
+    f.place.guild = Some("server-1".into());
+    let gone = f.start_match().await;
+    let deck = f.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks()[0].name.clone();
+    f.slash("Alice", spheres_challenge(user("Carol"), &deck)).await.unwrap();
+    f.place.guild = Some("server-2".into());
+    let stays = f.start_match().await;
+    let (t0, day, hour) = (f.clock_now(), 24 * 3600, 3600);
+    let due_for = |due: &[cardtable::table::Due]| -> Vec<i64> {
+        due.iter()
+            .filter_map(|d| match d.about {
+                cardtable::table::DueAbout::Match { match_id, .. } => Some(match_id),
+                _ => None,
+            })
+            .collect()
+    };
+
+    f.table.server_left("server-1").await.unwrap();
+    // The other server's match is reminded at 12 hours; the paused one
+    // gets nothing, not even its deadline notice days later.
+    assert_eq!(due_for(&f.table.tick_due(t0 + 12 * hour + 1).await.unwrap()), [stays]);
+    let expired = |due: &[cardtable::table::Due]| {
+        due.iter().any(|d| matches!(d.about, cardtable::table::DueAbout::Challenge(_)))
+    };
+    for h in [24, 72, 24 * 7] {
+        let due = f.table.tick_due(t0 + h * hour + 1).await.unwrap();
+        assert!(!due_for(&due).contains(&gone), "paused match due at {h} h: {due:?}");
+        assert!(!expired(&due), "a paused server's challenge expired at {h} h: {due:?}");
+    }
+
+    // Added back after 10 days: its first reminder falls 12 hours of play
+    // after its turn started, as if the pause had not been.
+    f.clock.set(t0 + 10 * day);
+    assert_eq!(f.table.server_present("server-1").await.unwrap(), Some(10 * day));
+    assert_eq!(f.table.server_present("server-1").await.unwrap(), None, "a reconnect resumes nothing");
+    assert!(!due_for(&f.table.tick_due(t0 + 10 * day + 11 * hour).await.unwrap()).contains(&gone));
+    assert_eq!(due_for(&f.table.tick_due(t0 + 10 * day + 12 * hour + 1).await.unwrap()), [gone]);
+    // Its open challenge has its 72 hours from the return on.
+    assert!(!expired(&f.table.tick_due(t0 + 10 * day + 71 * hour).await.unwrap()));
+    assert!(expired(&f.table.tick_due(t0 + 10 * day + 72 * hour + 1).await.unwrap()));
+
+    // Removed again: kept SERVER_PURGE_DAYS, then purged by the ticker
+    // with its challenge; the other server's match stays.
+    let left = t0 + 11 * day;
+    f.clock.set(left);
+    f.table.server_left("server-1").await.unwrap();
+    f.table.tick(left + SERVER_PURGE_DAYS * day - 1).await.unwrap();
+    assert!(f.table.store().load_match(gone).await.is_ok(), "purged too early");
+    f.table.tick(left + SERVER_PURGE_DAYS * day).await.unwrap();
+    assert!(matches!(f.table.store().load_match(gone).await, Err(StoreError::NotFound(_))));
+    assert!(f.table.store().load_match(stays).await.is_ok());
+    let alice = f.table.store().personal_data("alice").await.unwrap();
+    let count = |part: &str| alice.iter().find(|(p, _)| p == part).map(|(_, rows)| rows.len());
+    assert_eq!((count("matches"), count("challenges")), (Some(1), Some(1)), "only server-2's are left");
 }

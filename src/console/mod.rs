@@ -71,6 +71,8 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @alice /stats [player:@bob] [game:{game}]   ratings and record here; private:on hides yours
   @alice /leaderboard game:{game}   the best players here (a manager: show:off|on)
   @alice /history [player:@bob] [game:{game}]   last matches; match:12 gives one's file
+  @alice /privacy   what is kept about you, as a file; erase:yes says what erasing does,
+      erase:yes confirm:yes erases it
   @alice #thread-name /board   run a command inside a thread
   @alice say look at [[{card1}]]   a plain message; [[card name]] in it is looked up
       ([[{game}:name]] names the game; up to 3 cards a message)

@@ -237,6 +237,7 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
         "rule" => &["query", "game"],
         "deck" => &["name", "game", "list"],
         "stats" => &["player", "game", "private"],
+        "privacy" => &["erase", "confirm"],
         "leaderboard" => &["game", "show"],
         "history" => &["player", "game", "match"],
         _ => &[],
@@ -434,7 +435,11 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
         "board" => simple(&o, Command::Board),
         "concede" => simple(&o, Command::Concede),
         "matches" => simple(&o, Command::Matches),
-        "privacy" => simple(&o, Command::Privacy),
+        "privacy" => {
+            o.no_bare("privacy", "/privacy erase:yes confirm:yes")?;
+            let erase = o.take("erase").map(|v| parse_bool("erase", &v)).transpose()?;
+            Ok(Command::Privacy { erase, confirm: o.take("confirm") })
+        }
         "games" => simple(&o, Command::Games),
         "settings" => {
             o.no_bare("settings", "/settings hold_priority:on reminders:off")?;

@@ -9,6 +9,7 @@
 //! - `outbox` — carries out the table's effects (posts, threads, pings);
 //! - [`render`] — protocol messages → serenity builders, within Discord's limits;
 //! - `ticker` — deadlines: reminders and forfeits, resumed from the database;
+//! - [`servers`] — a server that removes the bot pauses its matches;
 //! - `error` — user errors in plain words, anything else logged with an id.
 
 mod commands;
@@ -19,6 +20,7 @@ mod interaction;
 mod outbox;
 pub mod render;
 mod router;
+pub mod servers;
 mod ticker;
 
 use std::sync::Arc;
@@ -86,6 +88,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             event_handler: |ctx, event, _framework, data| {
                 Box::pin(async move {
                     inline::on_event(ctx, event, data).await;
+                    servers::on_event(event, &data.table).await;
                     router::on_event(ctx, event, data).await
                 })
             },

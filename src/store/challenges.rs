@@ -3,6 +3,7 @@
 use sqlx::Connection;
 
 use super::matches::{insert_match, NewMatch};
+use super::servers::NOT_PAUSED;
 use super::{Store, StoreError};
 
 /// Where a challenge stands. Only an `Open` challenge can change.
@@ -314,11 +315,13 @@ impl Store {
     /// Expires every open challenge whose time is up at `now` and returns
     /// them, so their posts can be updated.
     pub async fn expire_due_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
-        Ok(sqlx::query_as(
-            "UPDATE challenges SET status = 'expired'
-             WHERE status = 'open' AND expires_at <= ?
-             RETURNING *",
-        )
+        // A paused server's challenges wait (`server_present` moves
+        // their expiry on by the pause).
+        Ok(sqlx::query_as(&format!(
+            "UPDATE challenges AS m SET status = 'expired'
+             WHERE status = 'open' AND expires_at <= ? AND {NOT_PAUSED}
+             RETURNING *"
+        ))
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await?)

@@ -1,6 +1,7 @@
 //! Where the computer opponent is to act: the one query the AI turn
 //! runner needs, beside the matches' own.
 
+use super::servers::NOT_PAUSED;
 use super::{Store, StoreError};
 
 impl Store {
@@ -10,15 +11,17 @@ impl Store {
     pub async fn matches_awaiting(&self, prefix: &str, only: Option<i64>) -> Result<Vec<i64>, StoreError> {
         // `to_act` is a comma list ("0,1"): framed in commas, a seat is in
         // it when ",seat," is.
-        Ok(sqlx::query_scalar(
+        // The computer does not move in a server that removed the bot.
+        Ok(sqlx::query_scalar(&format!(
             "SELECT DISTINCT m.id FROM matches m
              JOIN match_seats s ON s.match_id = m.id
              WHERE m.status = 'active' AND m.to_act <> ''
                AND (?2 IS NULL OR m.id = ?2)
                AND substr(s.user_id, 1, length(?1)) = ?1
                AND instr(',' || m.to_act || ',', ',' || s.seat || ',') > 0
-             ORDER BY m.id",
-        )
+               AND {NOT_PAUSED}
+             ORDER BY m.id"
+        ))
         .bind(prefix)
         .bind(only)
         .fetch_all(&mut *self.reader().await?)

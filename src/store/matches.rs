@@ -2,6 +2,7 @@
 
 use sqlx::{Connection, SqliteConnection};
 
+use super::servers::NOT_PAUSED;
 use super::{Store, StoreError};
 
 /// Where a match stands.
@@ -534,14 +535,14 @@ impl Store {
     ) -> Result<Vec<MatchRow>, StoreError> {
         let hours = serde_json::to_string(reminder_hours)
             .map_err(|_| StoreError::Invalid("unserialisable reminder schedule"))?;
-        Ok(sqlx::query_as(
-            "SELECT * FROM matches
+        Ok(sqlx::query_as(&format!(
+            "SELECT * FROM matches m
              WHERE status = 'active' AND to_act <> '' AND (retry_at IS NULL OR retry_at <= ?1) AND (
                  (deadline_at <= ?1 AND reminders_sent <= json_array_length(?2))
                  OR turn_started_at + 3600 * json_extract(?2, '$[' || reminders_sent || ']') <= ?1
-             )
-             ORDER BY id",
-        )
+             ) AND {NOT_PAUSED}
+             ORDER BY id"
+        ))
         .bind(now)
         .bind(hours)
         .fetch_all(&mut *self.reader().await?)
@@ -589,9 +590,9 @@ impl Store {
     /// Active matches whose time limit was reached by `now` and whose time
     /// has not been called yet, by id.
     pub async fn matches_out_of_time(&self, now: i64) -> Result<Vec<i64>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT id FROM matches WHERE time_up_at <= ? AND status = 'active' ORDER BY id",
-        )
+        Ok(sqlx::query_scalar(&format!(
+            "SELECT id FROM matches m WHERE time_up_at <= ? AND status = 'active' AND {NOT_PAUSED} ORDER BY id"
+        ))
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await?)
@@ -611,9 +612,10 @@ impl Store {
     /// Active matches whose quiet window's masking delay has ended by
     /// `now`, with the version it was opened at.
     pub async fn matches_to_pass(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT id, version FROM matches WHERE pass_at <= ? AND status = 'active' ORDER BY id",
-        )
+        Ok(sqlx::query_as(&format!(
+            "SELECT id, version FROM matches m WHERE pass_at <= ? AND status = 'active' AND {NOT_PAUSED}
+             ORDER BY id"
+        ))
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await?)
@@ -711,12 +713,12 @@ impl Store {
     /// it was lost) and the wait before the next try is over. With the
     /// thread they also get the board they are waiting for.
     pub async fn matches_needing_thread(&self, now: i64) -> Result<Vec<(i64, Option<String>)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT id, moved_from FROM matches
+        Ok(sqlx::query_as(&format!(
+            "SELECT id, moved_from FROM matches m
              WHERE status = 'active' AND thread IS NULL
-               AND (retry_at <= ?1 OR (retry_at IS NULL AND moved_from IS NOT NULL))
-             ORDER BY id",
-        )
+               AND (retry_at <= ?1 OR (retry_at IS NULL AND moved_from IS NOT NULL)) AND {NOT_PAUSED}
+             ORDER BY id"
+        ))
         .bind(now)
         .fetch_all(&mut *self.reader().await?)
         .await?)

@@ -60,6 +60,7 @@ mod extra;
 mod matches;
 mod privacy;
 mod ratings;
+mod servers;
 mod users;
 
 use std::path::Path;
@@ -79,6 +80,7 @@ pub use error::StoreError;
 pub use matches::{
     ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
+pub use privacy::Anonymised;
 pub use ratings::{HistoryRow, Placed, Record, ResultRow};
 pub use users::{UserRow, UserSettings};
 

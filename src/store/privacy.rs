@@ -3,9 +3,10 @@
 
 use serde_json::{Map, Value};
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Column, Row, TypeInfo, ValueRef};
+use sqlx::{Column, Connection, Row, TypeInfo, ValueRef};
 
-use super::{Store, StoreError};
+use super::servers::NOT_PAUSED;
+use super::{ChallengeRow, Store, StoreError};
 
 /// Each part of what is kept about a person (`?1`: their id): its name in
 /// the file, and the rows. Match states, setups and move logs are not
@@ -75,5 +76,123 @@ fn cell(row: &SqliteRow, i: usize) -> Value {
         "INTEGER" | "BOOLEAN" => row.try_get::<i64, _>(i).map_or(Value::Null, Value::from),
         "REAL" => row.try_get::<f64, _>(i).map_or(Value::Null, Value::from),
         _ => row.try_get::<String, _>(i).map_or(Value::Null, Value::from),
+    }
+}
+
+/// A match rewritten for an erasure: its setup, state and outcome with the
+/// person's name replaced (see `Table::erase_personal_data`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Anonymised {
+    /// The match.
+    pub match_id: i64,
+    /// The setup, as JSON.
+    pub setup: String,
+    /// The state, as JSON.
+    pub state: String,
+    /// The outcome, as JSON, once finished.
+    pub outcome: Option<String>,
+}
+
+/// Columns that hold a user id, re-keyed to the pseudonym on erasure, so
+/// the others' records stay whole: `(table, column)`.
+const USER_COLUMNS: &[(&str, &str)] = &[
+    ("match_seats", "user_id"),
+    ("challenges", "challenger"),
+    ("challenges", "opponent"),
+    ("challenge_seats", "user_id"),
+    ("player_results", "user_id"),
+    ("ratings", "user_id"),
+];
+
+/// Rows that are the person's alone, deleted on erasure: `(table, column)`.
+const OWN_ROWS: &[(&str, &str)] =
+    &[("decks", "owner"), ("deck_replacements", "owner"), ("board_reposts", "user_id"), ("users", "id")];
+
+impl Store {
+    /// Servers that removed the bot (their matches are paused).
+    pub async fn departed_guilds(&self) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT guild FROM departed_guilds ORDER BY guild")
+            .fetch_all(&mut *self.reader().await?)
+            .await?)
+    }
+
+    /// Erases `user`, in one transaction: their open challenges are
+    /// withdrawn (returned, so their posts lose their buttons); every match
+    /// in `matches` takes its anonymised setup, state and outcome; every
+    /// row that names them by id names `pseudonym` instead (a user called
+    /// `placeholder`, with default settings); their decks, settings and
+    /// re-post marks are deleted. Refused with [`StoreError::Conflict`]
+    /// (nothing written) when they sit in an active match of a server
+    /// that still has the bot.
+    pub async fn erase_person(
+        &self,
+        user: &str,
+        pseudonym: &str,
+        placeholder: &str,
+        matches: &[Anonymised],
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+        let playing: i64 = sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM matches m JOIN match_seats s ON s.match_id = m.id
+             WHERE s.user_id = ?1 AND m.status = 'active' AND {NOT_PAUSED}"
+        ))
+        .bind(user)
+        .fetch_one(&mut *tx)
+        .await?;
+        if playing > 0 {
+            return Err(StoreError::Conflict);
+        }
+        let withdrawn: Vec<ChallengeRow> = sqlx::query_as(
+            "UPDATE challenges SET status = 'cancelled'
+             WHERE status = 'open' AND (challenger = ?1 OR opponent = ?1
+                OR id IN (SELECT challenge_id FROM challenge_seats WHERE user_id = ?1))
+             RETURNING *",
+        )
+        .bind(user)
+        .fetch_all(&mut *tx)
+        .await?;
+        for m in matches {
+            sqlx::query(
+                "UPDATE matches SET setup = ?2, state = ?3, outcome = ?4, board_events = '' WHERE id = ?1",
+            )
+            .bind(m.match_id)
+            .bind(&m.setup)
+            .bind(&m.state)
+            .bind(&m.outcome)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (table, column) in USER_COLUMNS {
+            sqlx::query(&format!("UPDATE {table} SET {column} = ?2 WHERE {column} = ?1"))
+                .bind(user)
+                .bind(pseudonym)
+                .execute(&mut *tx)
+                .await?;
+        }
+        // `opponents` is a comma list of ids: framed in commas, the id is
+        // replaced whole.
+        sqlx::query(
+            "UPDATE player_results
+             SET opponents = trim(replace(',' || opponents || ',', ',' || ?1 || ',', ',' || ?2 || ','), ',')
+             WHERE instr(',' || opponents || ',', ',' || ?1 || ',') > 0",
+        )
+        .bind(user)
+        .bind(pseudonym)
+        .execute(&mut *tx)
+        .await?;
+        for (table, column) in OWN_ROWS {
+            sqlx::query(&format!("DELETE FROM {table} WHERE {column} = ?"))
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, 0)")
+            .bind(pseudonym)
+            .bind(placeholder)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(withdrawn)
     }
 }

@@ -870,7 +870,7 @@ impl Table {
 }
 
 /// Where a challenge's answers go: the thread it was posted in, else its channel.
-fn answer_target(ch: &ChallengeRow) -> Target {
+pub(crate) fn answer_target(ch: &ChallengeRow) -> Target {
     match &ch.thread {
         Some(thread) => Target::Thread(thread.clone()),
         None => Target::Channel(ch.channel.clone()),

@@ -77,6 +77,7 @@ impl Table {
         if let Err(e) = self.store.rate_finished().await {
             tracing::error!(error = %e, "rating finished matches failed");
         }
+        self.purge_departed_servers(now).await;
         let mut out: Vec<Due> = self
             .expire_challenges(now)
             .await?

@@ -53,6 +53,7 @@ mod play;
 mod privacy;
 pub mod progress;
 pub mod protocol;
+mod servers;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -67,9 +68,11 @@ pub use offers::{apply_choice, offers, Offers};
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
 };
+pub use privacy::{ERASED_NAME, ERASE_CONFIRMATION};
 pub use protocol::{
     Command, DeckCommand, Outgoing, Place, PostKey, Request, RequestKind, Seating, Target, UserId, UserRef,
 };
+pub use servers::SERVER_PURGE_DAYS;
 
 // The message model and button ids live in `view`; re-exported for front ends.
 pub use crate::view::{
@@ -226,7 +229,10 @@ impl Table {
         for person in req.people_mut() {
             person.name = crate::view::display_name(&person.name);
         }
-        self.remember_user(&req.user).await?;
+        // Asking what is kept, or erasing it, keeps nothing new.
+        if !matches!(req.kind, RequestKind::Slash(Command::Privacy { .. })) {
+            self.remember_user(&req.user).await?;
+        }
         let out = match &req.kind {
             RequestKind::Slash(cmd) => self.command(&req, cmd).await,
             RequestKind::Click { custom_id } => {
@@ -339,7 +345,9 @@ impl Table {
                 self.ask_concede(req, m).await
             }
             Command::Matches => self.list_matches(req).await,
-            Command::Privacy => self.privacy_command(req).await,
+            Command::Privacy { erase, confirm } => {
+                self.privacy_command(req, *erase, confirm.as_deref()).await
+            }
             Command::Deck(d) => self.deck_command(req, d).await,
             Command::Settings { hold_priority, reminders, turn_dm, auto_pass, orders, stops } => {
                 let asked = lookup::Asked {

@@ -358,16 +358,25 @@ fn on_public_facts(leaves: &[Leave], seat: Seat) -> Vec<Leave> {
 /// discard, offered ahead in the main phase, is such a move: the windows
 /// of the End step follow it, and then the turn is over.
 fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave: &Leave) -> bool {
+    let hand_of = |s: &AnyState| -> Vec<String> {
+        s.view(Viewer::Seat(seat)).hand.unwrap_or_default().into_iter().map(|c| c.name).collect()
+    };
+    let mut hand = hand_of(state);
     let mut tried = state.clone();
     let Ok(mut events) = tried.apply(seat, action) else {
         return false;
     };
     for _ in 0..AUTOPILOT_AHEAD {
-        // A card `seat` had not seen (a draw) may decide whether the turn
-        // goes on: the label would tell it something of that card.
-        if events.iter().any(|e| e.to == Visibility::Only(seat)) {
+        // A card `seat` had not seen (a draw, which not every game reports
+        // as a private event) may decide whether the turn goes on: the
+        // label would tell it something of that card. A card came into the
+        // hand when the hand is not within the one a step before (a copy
+        // of the card just played counts).
+        let now = hand_of(&tried);
+        if events.iter().any(|e| e.to == Visibility::Only(seat)) || !within(&now, &hand) {
             return false;
         }
+        hand = now;
         events.clear();
         if tried.outcome().is_some() {
             return false;
@@ -393,6 +402,19 @@ fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave:
         }
     }
     false
+}
+
+/// Whether every card of `hand` is one of `before` (as many copies at
+/// most): nothing came into the hand.
+fn within<T: PartialEq>(hand: &[T], before: &[T]) -> bool {
+    let mut left: Vec<&T> = before.iter().collect();
+    hand.iter().all(|card| match left.iter().position(|b| *b == card) {
+        Some(i) => {
+            left.swap_remove(i);
+            true
+        }
+        None => false,
+    })
 }
 
 /// Most automatic answers between two declined decisions.

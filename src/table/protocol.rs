@@ -200,8 +200,16 @@ pub enum Command {
     Concede,
     /// `/matches`: your matches.
     Matches,
-    /// `/privacy`: what the bot keeps about you, as a file.
-    Privacy,
+    /// `/privacy [erase] [confirm]`: what the bot keeps about you, as a
+    /// file; with `erase`, erase it (only with `confirm: yes`).
+    Privacy {
+        /// Erase my data (asks for `confirm`).
+        #[serde(default)]
+        erase: Option<bool>,
+        /// `yes`, to confirm the erasure.
+        #[serde(default)]
+        confirm: Option<String>,
+    },
     /// `/deck …`: saved deck lists.
     Deck(DeckCommand),
     /// `/settings`: show or change your play settings.

@@ -21,6 +21,8 @@ pub struct Front {
     pub posts: Vec<(Target, Message, String)>,
     pub ephemerals: Vec<(String, Message)>,
     pub all: Vec<Outgoing>,
+    /// Where requests come from (`place()` unless a test moves them).
+    pub place: Place,
     next_message: u64,
 }
 
@@ -57,11 +59,19 @@ impl Front {
     pub fn with_config(store: Store, config: TableConfig) -> Front {
         let clock = Arc::new(ManualClock::new(T0));
         let table = Table::with_config(store, clock.clone(), config);
-        Front { table, clock, posts: vec![], ephemerals: vec![], all: vec![], next_message: 1 }
+        Front {
+            table,
+            clock,
+            posts: vec![],
+            ephemerals: vec![],
+            all: vec![],
+            place: place(),
+            next_message: 1,
+        }
     }
 
     pub fn request(&self, who: &str, kind: RequestKind) -> Request {
-        Request { user: user(who), place: place(), kind }
+        Request { user: user(who), place: self.place.clone(), kind }
     }
 
     /// Sends a request and plays its outgoing effects like a front end.
