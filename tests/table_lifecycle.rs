@@ -502,6 +502,7 @@ async fn a_turn_begins_with_the_hand_by_direct_message() {
             if mentions.iter().any(|u| u.0 == me))),
         "the board pings them when it is off"
     );
+}
 
 /// Issue 35, finding 6: a server that removes the bot pauses its matches
 /// (no reminders, no deadline notices) while other servers' go on; added
