@@ -123,7 +123,11 @@ async fn a_console_started_after_a_restart_resumes_the_computers_turn_on_tick() 
 
     let mut c = console(store);
     let ticked = c.line("tick").await;
-    assert!(ticked.contains("@alice Alice to act.") || ticked.contains("The game is over"), "{ticked}");
+    // Alice is told: pinged on the board, or, when her turn begins, her
+    // hand by direct message (`turn_dm`, on by default).
+    let told = ticked.contains("@alice Alice to act.")
+        || (ticked.contains("Alice to act.") && ticked.contains("[dm @alice] Your turn"));
+    assert!(told || ticked.contains("The game is over"), "{ticked}");
     let (_, seats) = c.table().store().load_match_with_seats(match_id).await.unwrap();
     let row = c.table().store().load_match(match_id).await.unwrap();
     assert!(row.version > version, "the computer moved on");

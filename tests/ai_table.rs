@@ -242,10 +242,22 @@ async fn the_board_says_the_computer_is_thinking_and_nobody_is_pinged_for_it() {
     let row = f.table.store().load_match(match_id).await.unwrap();
     assert_eq!(row.deadline_at, None, "the computer's decision has no deadline");
 
-    // Once it has moved, the board pings Alice and her deadline runs.
+    // Once it has moved, Alice is told and her deadline runs: her turn
+    // begins, so her hand comes by direct message (`turn_dm`, on by
+    // default) instead of a ping on the board.
     let moves = f.table.play_ai(match_id).await.unwrap();
-    let Some(Outgoing::Post { mentions, message, .. }) = moves.last() else { panic!("no board: {moves:?}") };
-    assert_eq!(mentions.iter().map(|u| u.0.as_str()).collect::<Vec<_>>(), ["alice"]);
+    let Some((mentions, message)) = moves.iter().find_map(|o| match o {
+        Outgoing::Post { mentions, message, .. } => Some((mentions, message)),
+        _ => None,
+    }) else {
+        panic!("no board: {moves:?}")
+    };
+    assert!(mentions.is_empty(), "{mentions:?}");
+    assert!(
+        moves.iter().any(|o| matches!(o, Outgoing::DirectMessage { to, message, .. }
+        if to.0 == "alice" && !message.components.is_empty())),
+        "{moves:?}"
+    );
     assert!(!message.content.contains("thinking"), "{}", message.content);
     assert!(f.table.store().load_match(match_id).await.unwrap().deadline_at.is_some());
 }

@@ -232,9 +232,15 @@ async fn the_board_is_edited_within_a_players_run_and_posted_when_control_passes
             else {
                 unreachable!()
             };
-            // (Whoever just clicked is there: only someone else is pinged.)
+            // (Whoever just clicked is there: only someone else is told.)
+            // A player whose turn begins is told by direct message, their
+            // hand in it (`turn_dm`, on by default), instead of a ping.
             if after.outcome().is_none() && after.to_act() != [seat] && !after.to_act().iter().all(quiet) {
-                assert!(!mentions.is_empty(), "a new board pings whoever must act");
+                let by_dm = out.iter().any(|o| {
+                    matches!(o, Outgoing::DirectMessage { message, .. }
+                    if !message.components.is_empty())
+                });
+                assert!(!mentions.is_empty() || by_dm, "a new board tells whoever must act");
             }
             // Only the newest board has buttons.
             let live = f.posts.iter().filter(|p| !p.1.components.is_empty()).count();

@@ -336,7 +336,8 @@ async fn the_board_is_edited_in_place_during_a_players_run_and_posted_when_the_t
     assert_eq!(post.body["allowed_mentions"]["users"], json!([]), "{}", post.body);
     assert!(calls
         .iter()
-        .any(|c| c.path == "/api/v10/users/@me/channels" && c.body["recipient_id"] == other.0.to_string()));
+        .any(|c| c.path == "/api/v10/users/@me/channels"
+            && c.body["recipient_id"] == json!(other.0.to_string())));
     let dm = calls
         .iter()
         .find(|c| {
