@@ -496,18 +496,10 @@ impl Console {
                     }
                 }
                 Outgoing::Ephemeral { to, message } => {
-                    let id = self.message_id();
                     let header = format!("[only {}]", self.name_of(&to));
                     text.push_str(&self.render(&header, &message));
-                    let place = Place::channel(DEFAULT_CHANNEL);
-                    let place = self.ephemeral_place(&message).unwrap_or(place);
-                    self.shown.push(Shown {
-                        id,
-                        place,
-                        visible_to: Some(to.as_str().to_owned()),
-                        asked_by: self.asking.clone(),
-                        components: message.components,
-                    });
+                    let asked_by = self.asking.clone();
+                    self.show_private(&to, asked_by, message);
                 }
                 Outgoing::Replace { to, message } => {
                     // In place of the clicked message when it is theirs alone,
@@ -572,16 +564,8 @@ impl Console {
                     text.push_str(&self.render(&header, &message));
                     if !message.components.is_empty() {
                         // A hand by direct message: its buttons work as the hand's.
-                        let id = self.message_id();
-                        let place = Place::channel(DEFAULT_CHANNEL);
-                        let place = self.ephemeral_place(&message).unwrap_or(place);
-                        self.shown.push(Shown {
-                            id,
-                            place,
-                            visible_to: Some(to.as_str().to_owned()),
-                            asked_by: Some(to.as_str().to_owned()),
-                            components: message.components,
-                        });
+                        let asked_by = Some(to.as_str().to_owned());
+                        self.show_private(&to, asked_by, message);
                     }
                 }
                 Outgoing::File { to, message, file_name, contents } => {
@@ -617,6 +601,19 @@ impl Console {
         let threads = self.threads.clone();
         let refs = move |s: &str| thread_refs(s, &threads);
         render::message(header, m, &refs)
+    }
+
+    /// Keeps a message only `to` sees, so its buttons can be clicked.
+    fn show_private(&mut self, to: &UserId, asked_by: Option<String>, message: Message) {
+        let id = self.message_id();
+        let place = self.ephemeral_place(&message).unwrap_or(Place::channel(DEFAULT_CHANNEL));
+        self.shown.push(Shown {
+            id,
+            place,
+            visible_to: Some(to.as_str().to_owned()),
+            asked_by,
+            components: message.components,
+        });
     }
 
     fn message_id(&mut self) -> String {
