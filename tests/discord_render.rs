@@ -16,7 +16,7 @@ mod discord_support;
 use cardtable::discord::answer_slash;
 use cardtable::table::Command;
 use discord_support::rules::{array, command_problems, message_problems};
-use discord_support::spec::spec;
+use discord_support::spec::try_spec;
 use discord_support::{private_replies, private_text, slash, FakeDiscord, A, CHANNEL};
 
 /// Discord's message flag for "only the person who interacted sees this".
@@ -163,7 +163,9 @@ fn a_person_mentioned_twice_is_pinged_once() {
     let payload = json(&to_post(&Message::text("Your move."), &twice));
     assert_eq!(payload["content"], "<@111> <@222> Your move.");
     assert_eq!(payload["allowed_mentions"]["users"], serde_json::json!(["111", "222"]));
-    spec().check_request("POST", "/channels/5000/messages", &payload).unwrap();
+    if let Some(spec) = try_spec() {
+        spec.check_request("POST", "/channels/5000/messages", &payload).unwrap();
+    }
 }
 
 #[test]
@@ -281,7 +283,7 @@ fn sent_refusals(m: &Message, pings: &[UserId]) -> Vec<String> {
     let mut bad = Vec::new();
     for (method, path, body) in sent_forms(m, pings) {
         bad.extend(message_problems(&body).into_iter().map(|p| format!("{method} {path}: {p}")));
-        if let Err(problem) = spec().check_request(method, path, &body) {
+        if let Some(Err(problem)) = try_spec().map(|spec| spec.check_request(method, path, &body)) {
             bad.push(problem);
         }
     }
