@@ -330,8 +330,7 @@ impl Table {
             mentions: vec![to.clone()],
             key: None,
         };
-        let offers = offers(state, turn.active, &after.leaves());
-        let mut message = self.hand_message(after, turn.active, &news_of(steps, turn.active), &offers, 0);
+        let mut message = self.hand_now(after, turn.active, &news_of(steps, turn.active), 0);
         let link = super::deadline::thread_link(after).map(|l| format!(" {l}")).unwrap_or_default();
         let head = format!("**Your turn** in {}.{link}", after.title());
         message.content =
