@@ -292,3 +292,78 @@ mod tests {
         assert_eq!(serde_json::to_string(&LogEntry::Concede).unwrap(), r#"{"by":"concede"}"#);
     }
 }
+
+/// The move that turned a finished match: the player's decision after
+/// which the game's own judgement of the winner's chances rose the most
+/// (the AI's evaluation, the same one its search uses).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurningPoint {
+    /// The log entry's seq (1, 2, 3, …).
+    pub seq: i64,
+    /// Who decided it.
+    pub seat: Seat,
+    /// The turn it was decided in, when the game counts turns.
+    pub turn: Option<u32>,
+    /// The move, as its button read.
+    pub label: String,
+    /// The winner's estimated chances before and after it, 0 to 1.
+    pub before: f64,
+    /// See `before`.
+    pub after: f64,
+}
+
+/// The [`TurningPoint`] of a match won by `winner`, re-run from its setup
+/// and log; `None` in a game without an evaluation, or when no decision
+/// raised the winner's chances. Only decisions count (a click, a standing
+/// order, the table's only answer): a concession, a claimed deadline, a
+/// time call and the move that ends the match are not turning points.
+pub fn turning_point(
+    library: &Library,
+    game: GameId,
+    setup: &MatchSetup,
+    log: &[ActionRow],
+    winner: Seat,
+) -> Option<TurningPoint> {
+    let mut state = AnyState::setup(game, setup, library).ok()?;
+    let mut chances = state.evaluate(winner)?;
+    let mut best: Option<TurningPoint> = None;
+    let mut keep = |open: Option<TurningPoint>| {
+        let Some(open) = open else { return };
+        let rise = open.after - open.before;
+        if rise > 0.0 && best.as_ref().is_none_or(|b| rise > b.after - b.before) {
+            best = Some(open);
+        }
+    };
+    // The decision being measured: a click's `Then` entries belong to it.
+    let mut open: Option<TurningPoint> = None;
+    for row in log {
+        let entry: LogEntry = serde_json::from_str(&row.action).ok()?;
+        let seat = Seat(u8::try_from(row.seat).ok()?);
+        if !matches!(entry, LogEntry::Then { .. }) {
+            keep(open.take());
+        }
+        if let LogEntry::Player { action } | LogEntry::Order { action, .. } | LogEntry::Autopilot { action } =
+            &entry
+        {
+            open = Some(TurningPoint {
+                seq: row.seq,
+                seat,
+                turn: state.turn().map(|t| t.number),
+                label: state.describe(seat, action).label,
+                before: chances,
+                after: chances,
+            });
+        }
+        entry.apply(&mut state, seat).ok()?;
+        if state.outcome().is_some() {
+            open = None;
+            break;
+        }
+        chances = state.evaluate(winner)?;
+        if let Some(open) = open.as_mut() {
+            open.after = chances;
+        }
+    }
+    keep(open);
+    best
+}
