@@ -6,7 +6,7 @@ use cardtable::engine::{GameRng, Seat};
 use cardtable::games::{AnyState, GameId, Library};
 use cardtable::sim::random_setup;
 use cardtable::store::ActionRow;
-use cardtable::table::log::{turning_point, LogEntry};
+use cardtable::table::log::{story, LogEntry};
 
 /// A whole match of `game` played by uniformly random answers, logged as
 /// the table logs clicks.
@@ -54,33 +54,62 @@ fn chances_after(
     state.evaluate(winner).unwrap()
 }
 
+/// Whether entry `n` (0-based) of the log is its seat's decline (a pass).
+fn is_pass(
+    library: &Library,
+    game: GameId,
+    setup: &cardtable::engine::MatchSetup,
+    log: &[ActionRow],
+    n: usize,
+) -> bool {
+    let mut state = AnyState::setup(game, setup, library).unwrap();
+    for row in &log[..n] {
+        let entry: LogEntry = serde_json::from_str(&row.action).unwrap();
+        entry.apply(&mut state, Seat(row.seat as u8)).unwrap();
+    }
+    let entry: LogEntry = serde_json::from_str(&log[n].action).unwrap();
+    entry.action() == state.decline(Seat(log[n].seat as u8)).as_ref()
+}
+
 #[test]
 fn the_turning_point_is_the_decision_that_raised_the_winners_chances_most() {
     let library = Library::embedded().unwrap();
     for game in [GameId::parse("certamen").unwrap(), GameId::parse("athernum").unwrap()] {
         let (setup, log, winner) = random_match(&library, game, 7);
-        let point = turning_point(&library, game, &setup, &log, winner).expect("a turning point");
+        let told = story(&library, game, &setup, &log, winner).expect("the log replays");
+        let point = told.turning_point.expect("a turning point");
         let at = point.seq as usize;
         assert!(at >= 1 && at < log.len(), "{point:?} of {} entries", log.len());
         // Its figures are the winner's chances either side of that move.
         let before = chances_after(&library, game, &setup, &log, at - 1, winner);
-        let after = chances_after(&library, game, &setup, &log, at, winner);
+        // The passes after the move belong to it.
+        let mut end = at;
+        while end + 1 < log.len() && is_pass(&library, game, &setup, &log, end) {
+            end += 1;
+        }
+        let after = chances_after(&library, game, &setup, &log, end, winner);
         assert!((point.before - before).abs() < 1e-9 && (point.after - after).abs() < 1e-9, "{point:?}");
         assert!(point.after > point.before, "{point:?}");
-        // No other move (but the one that ended the match) raised them more.
+        // No other decision (a move that is not a pass, with the passes
+        // after it, but not the move that ended the match) raised them more.
         let mut state = AnyState::setup(game, &setup, &library).unwrap();
-        let mut prev = state.evaluate(winner).unwrap();
-        for (n, row) in log[..log.len() - 1].iter().enumerate() {
+        let mut start = state.evaluate(winner).unwrap();
+        let mut now = start;
+        for row in &log[..log.len() - 1] {
             let entry: LogEntry = serde_json::from_str(&row.action).unwrap();
-            entry.apply(&mut state, Seat(row.seat as u8)).unwrap();
-            let now = state.evaluate(winner).unwrap();
-            assert!(
-                now - prev <= point.after - point.before + 1e-9,
-                "move {} rose more than {point:?}",
-                n + 1
-            );
-            prev = now;
+            let seat = Seat(row.seat as u8);
+            if entry.action() != state.decline(seat).as_ref() {
+                assert!(
+                    now - start <= point.after - point.before + 1e-9,
+                    "the decision before seq {} rose more than {point:?}",
+                    row.seq
+                );
+                start = now;
+            }
+            entry.apply(&mut state, seat).unwrap();
+            now = state.evaluate(winner).unwrap();
         }
+        assert_eq!(told.turns, state.turn().map(|t| t.number), "the turns of the last position played");
         assert!(!point.label.is_empty());
     }
 }
@@ -90,5 +119,6 @@ fn a_game_that_cannot_judge_a_position_has_no_turning_point() {
     let library = Library::embedded().unwrap();
     let game = GameId::parse("highcard").unwrap();
     let (setup, log, winner) = random_match(&library, game, 3);
-    assert_eq!(turning_point(&library, game, &setup, &log, winner), None);
+    let told = story(&library, game, &setup, &log, winner).expect("the log replays");
+    assert_eq!(told.turning_point, None);
 }

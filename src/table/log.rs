@@ -48,6 +48,18 @@ pub enum LogEntry {
 }
 
 impl LogEntry {
+    /// The action it applies, if it applies one (not a concession, a
+    /// claimed deadline or a time call).
+    pub fn action(&self) -> Option<&AnyAction> {
+        match self {
+            LogEntry::Player { action }
+            | LogEntry::Then { action }
+            | LogEntry::Autopilot { action }
+            | LogEntry::Order { action, .. } => Some(action),
+            LogEntry::Concede | LogEntry::Forfeit | LogEntry::Time => None,
+        }
+    }
+
     /// Applies the entry for `seat`.
     pub fn apply(&self, state: &mut AnyState, seat: Seat) -> Result<Vec<Event>, Illegal> {
         match self {
@@ -312,20 +324,34 @@ pub struct TurningPoint {
     pub after: f64,
 }
 
-/// The [`TurningPoint`] of a match won by `winner`, re-run from its setup
-/// and log; `None` in a game without an evaluation, or when no decision
-/// raised the winner's chances. Only decisions count (a click, a standing
-/// order, the table's only answer): a concession, a claimed deadline, a
-/// time call and the move that ends the match are not turning points.
-pub fn turning_point(
+/// What a finished match's log tells once re-run: how many turns it
+/// lasted and its [`TurningPoint`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Story {
+    /// The number of the last turn played, when the game counts turns.
+    pub turns: Option<u32>,
+    /// The move that turned it, judged for the winner.
+    pub turning_point: Option<TurningPoint>,
+}
+
+/// The [`Story`] of a match, its turning point judged for `winner` (none
+/// in a game without an evaluation, or when no decision raised the
+/// winner's chances). Decisions are clicks, standing orders and the
+/// table's only answers; a pass, a decline and a click's further entries
+/// belong to the decision before them (the Stack resolving after a pass
+/// is the doing of the spell cast, not of the pass). A concession, a
+/// claimed deadline, a time call and the move that ends the match are
+/// not turning points. `None` when the log does not replay.
+pub fn story(
     library: &Library,
     game: GameId,
     setup: &MatchSetup,
     log: &[ActionRow],
     winner: Seat,
-) -> Option<TurningPoint> {
+) -> Option<Story> {
     let mut state = AnyState::setup(game, setup, library).ok()?;
-    let mut chances = state.evaluate(winner)?;
+    let mut turns = None;
+    let mut chances = state.evaluate(winner);
     let mut best: Option<TurningPoint> = None;
     let mut keep = |open: Option<TurningPoint>| {
         let Some(open) = open else { return };
@@ -334,24 +360,31 @@ pub fn turning_point(
             best = Some(open);
         }
     };
-    // The decision being measured: a click's `Then` entries belong to it.
+    // The decision being measured, with the entries that belong to it.
     let mut open: Option<TurningPoint> = None;
     for row in log {
         let entry: LogEntry = serde_json::from_str(&row.action).ok()?;
         let seat = Seat(u8::try_from(row.seat).ok()?);
-        if !matches!(entry, LogEntry::Then { .. }) {
+        turns = state.turn().map(|t| t.number).or(turns);
+        let decision = match &entry {
+            LogEntry::Player { action } | LogEntry::Order { action, .. } | LogEntry::Autopilot { action } => {
+                Some(action).filter(|a| state.decline(seat).as_ref() != Some(*a))
+            }
+            LogEntry::Then { .. } | LogEntry::Concede | LogEntry::Forfeit | LogEntry::Time => None,
+        };
+        let joins =
+            matches!(entry, LogEntry::Then { .. }) || (decision.is_none() && entry.action().is_some());
+        if !joins {
             keep(open.take());
         }
-        if let LogEntry::Player { action } | LogEntry::Order { action, .. } | LogEntry::Autopilot { action } =
-            &entry
-        {
+        if let (Some(action), Some(now)) = (decision, chances) {
             open = Some(TurningPoint {
                 seq: row.seq,
                 seat,
                 turn: state.turn().map(|t| t.number),
                 label: state.describe(seat, action).label,
-                before: chances,
-                after: chances,
+                before: now,
+                after: now,
             });
         }
         entry.apply(&mut state, seat).ok()?;
@@ -359,11 +392,11 @@ pub fn turning_point(
             open = None;
             break;
         }
-        chances = state.evaluate(winner)?;
-        if let Some(open) = open.as_mut() {
-            open.after = chances;
+        chances = state.evaluate(winner);
+        if let (Some(open), Some(now)) = (open.as_mut(), chances) {
+            open.after = now;
         }
     }
     keep(open);
-    best
+    Some(Story { turns, turning_point: best })
 }

@@ -303,42 +303,48 @@ impl Table {
                 _ => {}
             }
         }
-        let turns = after.state.turn().map(|t| format!("{} turns, ", t.number)).unwrap_or_default();
+        let story = self.story(&after).await;
+        let turns = story.as_ref().and_then(|s| s.turns).map(|t| format!("{t} turns, ")).unwrap_or_default();
         let ended = results.first().map_or_else(|| self.clock.now(), |r| r.finished_at);
         let days = days_text(ended - after.row.created_at);
         parts.push(format!("Length: {turns}{days}."));
-        if let Some(point) = self.turning_point(&after).await {
-            parts.push(point);
+        if let Some(p) = story.and_then(|s| s.turning_point) {
+            let winner = after.state.outcome().and_then(|o| o.winners.first().copied());
+            let turn = p.turn.map(|t| format!("turn {t}, ")).unwrap_or_default();
+            let whose = match winner {
+                Some(w) if w != p.seat => format!("{}'s", after.name_of(w)),
+                _ => "their".to_owned(),
+            };
+            parts.push(format!(
+                "Turning point: {turn}{}'s *{}* ({whose} chances {:.0} % → {:.0} %).",
+                after.name_of(p.seat),
+                crate::view::escape_markdown(&p.label),
+                100.0 * p.before,
+                100.0 * p.after
+            ));
         }
         after.summary = Some(parts.join("\n"));
         after
     }
 
-    /// "Turning point: turn 7, Alice's *Cast Ember Bolt* (her chances 35 % →
-    /// 62 %)." for a match with one winner, when the game can judge a
-    /// position; see [`super::log::turning_point`]. A failed read of the log
-    /// only loses the line.
-    async fn turning_point(&self, after: &super::loaded::Loaded) -> Option<String> {
+    /// The re-run log of a finished match ([`super::log::story`]): its
+    /// length in turns, and its turning point when it has one winner. A
+    /// failed read of the log only loses both.
+    async fn story(&self, after: &super::loaded::Loaded) -> Option<super::log::Story> {
         let winners = after.state.outcome()?.winners;
-        let &[winner] = winners.as_slice() else { return None };
         let log = match self.store.match_actions(after.id()).await {
             Ok(log) => log,
             Err(e) => {
-                tracing::warn!(match_id = after.id(), error = %e, "no turning point");
+                tracing::warn!(match_id = after.id(), error = %e, "no turn count or turning point");
                 return None;
             }
         };
-        let p = super::log::turning_point(&self.library, after.game, &after.setup, &log, winner)?;
-        let turn = p.turn.map(|t| format!("turn {t}, ")).unwrap_or_default();
-        let whose =
-            if p.seat == winner { "their".to_owned() } else { format!("{}'s", after.name_of(winner)) };
-        Some(format!(
-            "Turning point: {turn}{}'s *{}* ({whose} chances {:.0} % → {:.0} %).",
-            after.name_of(p.seat),
-            crate::view::escape_markdown(&p.label),
-            100.0 * p.before,
-            100.0 * p.after
-        ))
+        let mut story =
+            super::log::story(&self.library, after.game, &after.setup, &log, winners.first().copied()?)?;
+        if winners.len() != 1 {
+            story.turning_point = None;
+        }
+        Some(story)
     }
 
     async fn history_line(&self, row: &HistoryRow, names: &mut Names<'_>) -> Result<String, TableError> {
