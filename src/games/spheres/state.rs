@@ -786,10 +786,44 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
     if let Some(i) = seen.iter().position(|n| *n != 1) {
         return Err(format!("card {i} appears {} times", seen[i]));
     }
+    if s.outcome.is_none() {
+        check_mode(s)?;
+    }
     if s.outcome.is_none() && s.prompt.is_none() && s.frames.is_empty() && s.triggers.is_empty() {
         if let Some(a) = &s.attack {
             return Err(format!("attack stuck in phase {:?} with nothing to decide", a.phase));
         }
+    }
+    Ok(())
+}
+
+/// The modes' own invariants while the game goes on: in tag team every
+/// team in the game fights with exactly one living lord and only living
+/// lords wait; in Citadel the team turn's two parts are teammates.
+fn check_mode(s: &State) -> Result<(), String> {
+    match s.mode {
+        Mode::TagTeam => {
+            if let Some(w) = s.waiting.iter().find(|w| !s.lords[**w].alive) {
+                return Err(format!("{} waits but is out of the game", s.name(*w)));
+            }
+            for seat in s.alive() {
+                let fighting = s.alive().into_iter().filter(|o| s.team(*o) == s.team(seat) && !s.waiting.contains(o));
+                if fighting.count() != 1 {
+                    return Err(format!("{}'s team does not fight with exactly one lord", s.name(seat)));
+                }
+            }
+            if s.waiting.contains(&s.turn.active) {
+                return Err(format!("{} has the turn while waiting", s.name(s.turn.active)));
+            }
+        }
+        Mode::Citadel => {
+            if let Some(m) = &s.turn.mate {
+                if !s.allies(m.active, s.turn.active) {
+                    return Err("the team turn's two parts are not teammates".to_string());
+                }
+            }
+        }
+        _ => {}
     }
     Ok(())
 }
