@@ -508,8 +508,7 @@ fn notes(s: &State) -> Vec<String> {
 }
 
 /// What the board says of the two modes our rulings complete.
-pub const COMPLETED_BY_RULINGS: &str =
-    "the rulebook's sketch of this mode, completed by our rulings (/rule tag team, /rule citadel)";
+pub const COMPLETED_BY_RULINGS: &str = "the rulebook's sketch, completed by our rulings";
 
 /// "Team play: Alice & Carol vs Bob & Dave. Alice can reach Bob, Dave."
 fn multiplayer_note(s: &State) -> String {
@@ -534,7 +533,7 @@ fn multiplayer_note(s: &State) -> String {
             let fighting = living(s.lords.seats().filter(|x| !s.waiting.contains(x)).collect());
             let loss = if s.both_fall { "when both its lords have fallen" } else { "when its first lord falls" };
             format!(
-                "Tag team ({COMPLETED_BY_RULINGS}): {}. Fighting: {}. Waiting outside battle (no turn, no draw, \
+                "Tag team ({COMPLETED_BY_RULINGS}: /rule query:tag team): {}. Fighting: {}. Waiting outside battle (no turn, no draw, \
                  out of range): {}. A team may tag at the start of its turn; it is out {loss}",
                 teams(),
                 names(&fighting).join(", "),
@@ -551,7 +550,7 @@ fn multiplayer_note(s: &State) -> String {
                 .map(|x| format!("{} {}", s.name(x), s.lords[x].towers.len()))
                 .collect();
             format!(
-                "Citadel ({COMPLETED_BY_RULINGS}): {}. Shared by each team: creatures (either lord's \
+                "Citadel ({COMPLETED_BY_RULINGS}: /rule query:citadel): {}. Shared by each team: creatures (either lord's \
                  defend the citadel), towers and active spells; crystals, groove and hand stay each \
                  lord's own. Towers: {}. Team turn: {} (each acts in any order within a step; the first \
                  answer resolves first)",
