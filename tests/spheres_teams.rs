@@ -169,7 +169,9 @@ fn multiplayer_tag_team_both_fall_the_waiting_lord_steps_in_and_the_team_is_out_
     let s = make(4, "tag-team", Some("both-fall")).unwrap();
     assert!(s.both_fall && s.mode == Mode::TagTeam);
     assert!(!make(4, "tag-team", None).unwrap().both_fall, "the first fall is the default");
-    assert!(matches!(make(4, "teams", Some("both-fall")), Err(SetupError::Invalid(m)) if m.contains("tag-team")));
+    assert!(
+        matches!(make(4, "teams", Some("both-fall")), Err(SetupError::Invalid(m)) if m.contains("tag-team"))
+    );
     assert!(matches!(make(3, "tag-team", None), Err(SetupError::Invalid(m)) if m.contains("4 or 6")));
 }
 
@@ -206,7 +208,9 @@ fn multiplayer_tag_team_and_citadel_a_teammate_sees_nothing_of_the_others_hand()
 #[test]
 fn multiplayer_citadel_both_teammates_act_in_any_order_within_a_step() {
     let mut t = four(Mode::Citadel);
-    t.step(Step::Crystal).hand(A, &["Plague Rat", "Ember Drake"]).hand(C, &["Clockwork Sentry", "Brass Golem"]);
+    t.step(Step::Crystal)
+        .hand(A, &["Plague Rat", "Ember Drake"])
+        .hand(C, &["Clockwork Sentry", "Brass Golem"]);
     // Bob holds a card, so his team turn stops at his crystal step.
     t.hand(B, &["Mist Wraith"]).turn_with(|turn| turn.number = 5);
     let mut s = t.build();
@@ -284,12 +288,18 @@ fn multiplayer_citadel_a_teammates_creature_blocks_for_the_citadel() {
 fn multiplayer_citadel_a_destroyed_shared_tower_energizes_its_owners_groove() {
     let mut t = four(Mode::Citadel);
     t.active(B).step(Step::Battle).creature(B, "Clockwork Sentry");
-    t.towers(A, &["Mist Wraith"]).towers(C, &["Veil Oracle"]).deck(C, &["Plague Rat"]).hand(C, &["Frost Lance"]);
+    t.towers(A, &["Mist Wraith"])
+        .towers(C, &["Veil Oracle"])
+        .deck(C, &["Plague Rat"])
+        .hand(C, &["Frost Lance"]);
     t.spells(C, &["Blessing of Light"]);
     let mut s = t.build();
     attack(&mut s, B, "Attack with Clockwork Sentry → Alice's fortress");
     let offered = labels(&s, B);
-    assert_eq!(offered, ["Destroy a tower of Alice", "Destroy a tower of Carol", "Destroy Blessing of Light"]);
+    assert_eq!(
+        offered,
+        ["Destroy a tower of Alice", "Destroy a tower of Carol", "Destroy Blessing of Light"]
+    );
     click(&mut s, B, "Destroy a tower of Carol");
     assert!(s.lords[C].towers.is_empty() && s.lords[A].towers.len() == 1);
     assert_eq!(names(&s, C, Zone::Groove).len(), 2, "Carol's tower and her deck's top card");
