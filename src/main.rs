@@ -43,10 +43,10 @@ enum Command {
         /// Players per game (default: the game's fewest).
         #[arg(long, default_value_t = 0)]
         players: usize,
-        /// Multiplayer mode (Spheres: free-for-all, limited-range, teams).
+        /// Multiplayer mode (Spheres: free-for-all, limited-range, teams, tag-team, citadel).
         #[arg(long)]
         mode: Option<String>,
-        /// Rules variants, comma-separated (Spheres: first-draft, face-down).
+        /// Rules variants, comma-separated (Spheres: first-draft, face-down; both-fall with tag-team).
         #[arg(long)]
         variant: Option<String>,
         /// Deck assembly method (Spheres: closed-draft, …).

@@ -325,13 +325,22 @@ fn check_games(game: &str, runs: Vec<(SimOptions, u64)>) {
 }
 
 /// Spheres with three to six lords, in every mode: every seat's secrets
-/// stay its own (a third lord never sees the others' hands).
+/// stay its own (a third lord never sees the others' hands, nor a
+/// teammate the other's in tag team and Citadel).
 #[test]
 fn no_view_event_or_message_names_a_hidden_card_with_several_lords() {
-    let modes = [(3, "free-for-all"), (4, "teams"), (5, "limited-range"), (6, "teams"), (6, "free-for-all")];
+    let modes = [
+        (3, "free-for-all"),
+        (4, "teams"),
+        (5, "limited-range"),
+        (6, "teams"),
+        (6, "free-for-all"),
+        (4, "tag-team"),
+        (4, "citadel"),
+    ];
     check_games(
         "spheres",
-        (0..15u64)
+        (0..21u64)
             .map(|seed| {
                 let (players, mode) = modes[seed as usize % modes.len()];
                 (SimOptions { players, mode: Some(mode.into()), ..Default::default() }, 500 + seed)

@@ -38,6 +38,12 @@ pub const MIX: &[Entry] = &[
     (1, 2, None, None, Some("open-draft")),
     (1, 3, Some("free-for-all"), None, Some("closed-draft")),
     (1, 4, Some("teams"), None, Some("blind-draft")),
+    (2, 4, Some("tag-team"), None, None),
+    (1, 4, Some("tag-team"), Some("both-fall"), None),
+    (1, 6, Some("tag-team"), Some("face-down"), None),
+    (2, 4, Some("citadel"), None, None),
+    (1, 6, Some("citadel"), None, None),
+    (1, 4, Some("citadel"), None, Some("closed-draft")),
 ];
 
 /// The options of game `i` of the run, by weight.

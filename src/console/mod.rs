@@ -55,7 +55,7 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @alice /challenge opponent:@bob game:{game} deck:\"{deck}\" [deadline_hours:48]
       against the computer: opponent:@cardtable [level:easy|normal|hard] (or level: alone);
       it accepts at once and moves on its own
-      more players: opponent2:@carol … opponent5, partner:@x mode:teams; decks built in
+      more players: opponent2:@carol … opponent5, partner:@x mode:teams (or tag-team, citadel); decks built in
       the match: assembly:closed-draft (or open-draft, blind-draft, set-selection, random, …);
       match options, where the game has them: match:best-of-3 time_limit:7d (the limit
       is checked on `wait` and `tick`)

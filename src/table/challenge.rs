@@ -904,8 +904,13 @@ fn drafted() -> ResolvedDeck {
     ResolvedDeck { name: DRAFTED.to_owned(), cards: Vec::new() }
 }
 
-/// The mode that seats teams of two opposite each other.
-const TEAMS: &str = "teams";
+/// The modes that seat teams of two opposite each other (team play, and
+/// Spheres' tag team and citadel).
+const TEAM_MODES: &[&str] = &["teams", "tag-team", "citadel"];
+
+fn has_teams(mode: Option<&str>) -> bool {
+    mode.is_some_and(|m| TEAM_MODES.contains(&m))
+}
 
 /// The players of a challenge in seat order, and its mode: the challenger
 /// first, then the opponents as named; in team play the teams (the
@@ -957,13 +962,14 @@ fn lineup(
         },
     };
     let mut seats: Vec<UserRef> = std::iter::once(me).chain(invited.iter().copied()).cloned().collect();
-    if mode.as_deref() == Some(TEAMS) {
+    if has_teams(mode.as_deref()) {
+        let m = mode.as_deref().unwrap_or_default();
         if seating.partner.is_none() {
-            return refuse("Team play needs your teammate: name them with partner:@someone.");
+            return refuse(format!("mode:{m} needs your teammate: name them with partner:@someone."));
         }
         if n % 2 != 0 || n < 4 {
             return refuse(format!(
-                "Team play is for teams of two, so 4 or 6 players; this challenge names {n}."
+                "mode:{m} is for teams of two, so 4 or 6 players; this challenge names {n}."
             ));
         }
         // Teams (0, 1), (2, 3), …: the first of each team in the first half
@@ -972,7 +978,9 @@ fn lineup(
         let seconds = seats.iter().skip(1).step_by(2).cloned();
         seats = firsts.chain(seconds).collect();
     } else if seating.partner.is_some() {
-        return refuse("partner: is for team play; add mode:teams, or name them as an opponent.");
+        return refuse(
+            "partner: is for team play; add mode:teams (or tag-team, citadel), or name them as an opponent.",
+        );
     }
     Ok((seats, mode))
 }
@@ -980,7 +988,7 @@ fn lineup(
 /// How a challenge's mode seats its players, for the challenge post:
 /// "teams: Alice & Carol vs Bob & Dave".
 fn seating_text(mode: &str, seats: &[UserRef]) -> String {
-    if mode != TEAMS {
+    if !has_teams(Some(mode)) {
         return mode.to_owned();
     }
     let half = seats.len() / 2;

@@ -102,6 +102,9 @@ pub enum Action {
     /// Decline the current step: no cure, no crystal, go to battle, end
     /// attacks, or no (more) retaliation.
     Pass,
+    /// Tag team, start of the turn: step out of battle and let the waiting
+    /// teammate fight, taking this turn.
+    Tag,
     /// Step 6: trash the whole hand.
     DiscardHand,
     /// Step 6, variant `first-draft`: discard the hand card at position

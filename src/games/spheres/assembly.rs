@@ -649,7 +649,9 @@ fn finish(s: &mut State, ev: &mut Vec<Event>) {
     let db = s.db.arc();
     let mut next = setup::deal(&db, s.rng.clone(), &names, d.picks.values().cloned().collect(), d.first);
     next.mode = s.mode;
+    next.both_fall = s.both_fall;
     next.any_face_down = s.any_face_down;
+    turn::begin_mode(&mut next);
     ev.push(Event::public(format!("{}: every deck holds {DECK_SIZE} cards. Play begins.", d.method.name())));
     if let Some(o) = &next.opening {
         ev.push(Event::public(o.to_string()));

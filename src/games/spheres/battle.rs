@@ -4,7 +4,7 @@
 use super::abilities::{extra_sieges, fire, has_static, strength};
 use super::action::{Action, Prompt, SiegeTarget};
 use super::effects;
-use super::legal::{blockers, planned_attack, siege_options};
+use super::legal::{blockers, citadel_pile, planned_attack, siege_options, team_battlefield};
 use super::state::{is_sphere, spheres_of, Attack, AttackPhase, Planned, State, Uid};
 use super::turn::finish_game;
 use super::zones::{self, public_label, take};
@@ -91,9 +91,11 @@ pub fn block(s: &mut State, blocker: Option<usize>, ev: &mut Vec<Event>) {
     a.phase = AttackPhase::Battle;
     let defender = a.defender;
     match blocker {
-        Some(i) => {
-            let uid = s.lords[defender].battlefield[i].uid;
-            s.lords[defender].battlefield[i].engaged = true;
+        Some(k) => {
+            // In Citadel a creature of either teammate defends the citadel.
+            let (lord, i) = team_battlefield(s, defender)[k];
+            let uid = s.lords[lord].battlefield[i].uid;
+            s.lords[lord].battlefield[i].engaged = true;
             s.attack.as_mut().expect("attack").blocker = Some(uid);
             ev.push(Event::public(format!("{} blocks with {}", s.name(defender), label(s, uid))));
             fire(s, Trigger::Block, uid);
@@ -145,7 +147,9 @@ pub fn advance_attack(s: &mut State, ev: &mut Vec<Event>) -> bool {
             // 5c2: with no tower left to destroy, the siege wins, whatever
             // active spells stand (an extra destruction of the same siege
             // never does; see the rulings).
-            if s.lords[a.defender].towers.is_empty() && !a.sieged {
+            // In Citadel the towers of both teammates are one fortress.
+            let towerless = s.citadel(a.defender).iter().all(|l| s.lords[*l].towers.is_empty());
+            if towerless && !a.sieged {
                 defeat(s, a.defender, a.seat, ev);
                 return true;
             }
@@ -211,10 +215,10 @@ fn fight(s: &mut State, att: Uid, def: Uid, ev: &mut Vec<Event>) {
 /// deck) or an active spell of the defender's fortress.
 pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
     let a = s.attack.clone().expect("a siege needs an attack");
-    let lord = a.defender;
     match target {
         SiegeTarget::Tower(i) => {
-            let uid = s.lords[lord].towers[i as usize];
+            let (lord, i) = citadel_pile(s, a.defender, Zone::Towers, i as usize).expect("an offered tower");
+            let uid = s.lords[lord].towers[i];
             ev.push(Event::public(format!(
                 "{} breaks one of {}'s {}",
                 label(s, a.attacker),
@@ -224,7 +228,8 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
             zones::destroy_tower(s, uid, ev);
         }
         SiegeTarget::Spell(i) => {
-            let uid = s.lords[lord].spells[i as usize];
+            let (lord, i) = citadel_pile(s, a.defender, Zone::Spells, i as usize).expect("an offered spell");
+            let uid = s.lords[lord].spells[i];
             ev.push(Event::public(format!(
                 "{} destroys {}'s {}",
                 label(s, a.attacker),
@@ -243,20 +248,31 @@ pub fn siege(s: &mut State, target: SiegeTarget, ev: &mut Vec<Event>) {
 
 /// A lord is destroyed: out of the game; the destroyer fortifies a tower
 /// from its deck; the last lord (or team) standing wins.
+///
+/// In Citadel the whole citadel falls: both teammates are out.
 fn defeat(s: &mut State, loser: Seat, winner: Seat, ev: &mut Vec<Event>) {
-    if let Some(winners) = super::turn::eliminate(s, loser) {
-        let names: Vec<&str> = winners.iter().map(|w| s.name(*w)).collect();
-        let verb = if winners.len() == 1 { "wins" } else { "win" };
-        let reason = format!("{}'s fortress falls: {} {verb}", s.name(loser), names.join(" and "));
-        finish_game(s, winners, reason, ev);
-        return;
+    let fallen = s.citadel(loser);
+    let names: Vec<String> = fallen.iter().map(|l| s.name(*l).to_string()).collect();
+    let whose = if fallen.len() > 1 {
+        format!("The citadel of {}", names.join(" and "))
+    } else {
+        format!("{}'s fortress", names[0])
+    };
+    for l in fallen {
+        if let Some(winners) = super::turn::eliminate(s, l) {
+            let names: Vec<&str> = winners.iter().map(|w| s.name(*w)).collect();
+            let verb = if winners.len() == 1 { "wins" } else { "win" };
+            let reason = format!("{whose} falls: {} {verb}", names.join(" and "));
+            finish_game(s, winners, reason, ev);
+            return;
+        }
     }
     // The game goes on among the others: nobody has won yet.
+    let verb = if names.len() > 1 { "are" } else { "is" };
     ev.push(Event::public(format!(
-        "{}'s fortress falls to {}: {} is out of the game",
-        s.name(loser),
+        "{whose} falls to {}: {} {verb} out of the game",
         s.name(winner),
-        s.name(loser)
+        names.join(" and ")
     )));
     if let Some(uid) = s.lords[winner].deck.pop() {
         s.lords[winner].towers.push(uid);

@@ -3,8 +3,10 @@
 
 use super::abilities::has_static;
 use super::action::{Action, Prompt, SiegeTarget};
-use super::state::{is_sphere, spheres_of, Planned, State, Step, Uid, GENERIC_COST};
-use crate::cards::spheres::{CardId, SpellKind, Static};
+use std::borrow::Cow;
+
+use super::state::{is_sphere, spheres_of, Mode, Planned, State, Step, Uid, GENERIC_COST};
+use crate::cards::spheres::{CardId, SpellKind, Static, Zone};
 use crate::engine::{Order, Responses, Seat, Stop, Turn};
 use crate::games::Window;
 
@@ -15,8 +17,59 @@ pub fn to_act(s: &State) -> Vec<Seat> {
     }
     match &s.prompt {
         Some(p) => vec![p.chooser()],
-        None => vec![s.turn.active],
+        None => std::iter::once(s.turn.active).chain(mate_acting(s)).collect(),
     }
+}
+
+/// Citadel: the teammate who may act now besides the active lord: both
+/// wait for a decision of their own in the same step of the team turn,
+/// and nothing (an effect, an attack) is being resolved.
+pub fn mate_acting(s: &State) -> Option<Seat> {
+    let m = s.turn.mate.as_ref()?;
+    let quiet = s.prompt.is_none() && s.attack.is_none() && s.frames.is_empty() && s.triggers.is_empty();
+    (quiet && s.turn.parked && m.parked && m.step == s.turn.step && s.lords[m.active].alive).then_some(m.active)
+}
+
+/// The state as `seat` acts in it: in Citadel, with the teammate's part
+/// of the team turn swapped in when it is theirs to act (see [`mate_acting`]).
+pub fn as_member(s: &State, seat: Seat) -> Cow<'_, State> {
+    if mate_acting(s) != Some(seat) {
+        return Cow::Borrowed(s);
+    }
+    let mut mine = s.clone();
+    super::turn::swap_mate(&mut mine);
+    Cow::Owned(mine)
+}
+
+/// Tag team: the waiting teammate the active lord may tag in, at the
+/// start of the team's turn (before regroup), once per turn.
+pub fn tag_offer(s: &State) -> Option<Seat> {
+    if s.mode != Mode::TagTeam || s.turn.step != Step::Regroup || s.turn.tag_asked || s.attack.is_some() {
+        return None;
+    }
+    let active = s.turn.active;
+    s.waiting.iter().copied().find(|w| s.allies(active, *w) && s.lords[*w].alive)
+}
+
+/// The creatures that defend `seat`: their own, and in Citadel their
+/// teammate's after them (the citadel's shared creatures), as (lord,
+/// battlefield position); a blocker is named by its place in this list.
+pub fn team_battlefield(s: &State, seat: Seat) -> Vec<(Seat, usize)> {
+    s.citadel(seat).into_iter().flat_map(|l| (0..s.lords[l].battlefield.len()).map(move |i| (l, i))).collect()
+}
+
+/// The lord and position of entry `k` of `seat`'s citadel pile `zone`
+/// (their own cards first, then their teammate's in Citadel).
+pub fn citadel_pile(s: &State, seat: Seat, zone: Zone, k: usize) -> Option<(Seat, usize)> {
+    let mut k = k;
+    for l in s.citadel(seat) {
+        let n = s.lords[l].pile(zone).len();
+        if k < n {
+            return Some((l, k));
+        }
+        k -= n;
+    }
+    None
 }
 
 /// Hand positions holding distinct cards (the first copy of each).
@@ -183,26 +236,35 @@ pub fn blockers(s: &State) -> Vec<usize> {
     if s.creature(a.attacker).is_none() || has_static(s, a.attacker, |st| *st == Static::Unblockable) {
         return Vec::new();
     }
-    s.lords[a.defender]
-        .battlefield
-        .iter()
+    team_battlefield(s, a.defender)
+        .into_iter()
         .enumerate()
-        .filter(|(_, c)| {
+        .filter(|(_, (lord, i))| {
+            let c = &s.lords[*lord].battlefield[*i];
             !c.engaged && Some(c.uid) != a.target && !has_static(s, c.uid, |st| *st == Static::CannotBlock)
         })
-        .map(|(i, _)| i)
+        .map(|(k, _)| k)
         .collect()
 }
 
-/// What a siege may destroy: one tower (they are all alike) and each spell.
+/// What a siege may destroy: one tower (they are all alike) and each
+/// spell; in Citadel, of the whole citadel: a tower of each lord of the
+/// team who has one, and each active spell of either (positions count
+/// the attacked lord's cards first, see [`citadel_pile`]).
 pub fn siege_options(s: &State) -> Vec<SiegeTarget> {
     let Some(a) = &s.attack else { return Vec::new() };
-    let lord = &s.lords[a.defender];
+    let lords = s.citadel(a.defender);
     let mut out = Vec::new();
-    if !lord.towers.is_empty() {
-        out.push(SiegeTarget::Tower((lord.towers.len() - 1) as u8));
+    let mut base = 0;
+    for l in &lords {
+        let n = s.lords[*l].towers.len();
+        if n > 0 {
+            out.push(SiegeTarget::Tower((base + n - 1) as u8));
+        }
+        base += n;
     }
-    out.extend((0..lord.spells.len()).map(|i| SiegeTarget::Spell(i as u8)));
+    let spells: usize = lords.iter().map(|l| s.lords[*l].spells.len()).sum();
+    out.extend((0..spells).map(|i| SiegeTarget::Spell(i as u8)));
     out
 }
 
@@ -265,6 +327,8 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     if !to_act(s).contains(&seat) {
         return Vec::new();
     }
+    let mine = as_member(s, seat);
+    let s = &*mine;
     let mut out = Vec::new();
     if let Some(p) = &s.prompt {
         match p {
@@ -303,6 +367,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         Step::Main => out.extend(main_options(s)),
         Step::Battle => out.extend(attack_options(s)),
         Step::Discard => return discard_options(s),
+        Step::Regroup if tag_offer(s).is_some() => out.push(Action::Tag),
         Step::Regroup | Step::Draw | Step::End => return out,
     }
     out.push(Action::Pass);
@@ -326,6 +391,8 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     if !to_act(s).contains(&seat) {
         return None;
     }
+    let mine = as_member(s, seat);
+    let s = &*mine;
     let (options, public_none, window) = match &s.prompt {
         Some(Prompt::Retaliate { seat: defender }) if *defender == seat => {
             (retaliation_options(s, seat), s.lords[seat].hand.is_empty(), "retaliation")
@@ -360,6 +427,8 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
     if !to_act(s).contains(&seat) {
         return None;
     }
+    let mine = as_member(s, seat);
+    let s = &*mine;
     match &s.prompt {
         Some(Prompt::Block { .. }) => Some(Action::NoBlock),
         Some(Prompt::Retaliate { .. }) => Some(Action::Pass),
@@ -368,6 +437,7 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
         None => match s.turn.step {
             Step::Cure | Step::Crystal | Step::Main | Step::Battle => Some(Action::Pass),
             Step::Discard => Some(Action::KeepHand),
+            Step::Regroup if tag_offer(s).is_some() => Some(Action::Pass),
             Step::Regroup | Step::Draw | Step::End => None,
         },
     }

@@ -171,8 +171,8 @@ impl Game for Spheres {
                   one double-sided deck. Break all five of the enemy towers, then storm the fortress \
                   once more to win. Destroyed cards become groove energy you can spend on retaliation \
                   spells during your opponent's attacks.",
-        variants: &[setup::FACE_DOWN, setup::FIRST_DRAFT],
-        modes: &["free-for-all", "limited-range", "teams"],
+        variants: &[setup::FACE_DOWN, setup::FIRST_DRAFT, setup::BOTH_FALL],
+        modes: &["free-for-all", "limited-range", "teams", "tag-team", "citadel"],
         assemblies: assembly::ASSEMBLIES,
         players: setup::PLAYERS,
         best_of: &[],

@@ -18,6 +18,10 @@ pub const FACE_DOWN: &str = "face-down";
 /// the rulebook (see `docs/rulings/spheres-first-draft.md`).
 pub const FIRST_DRAFT: &str = "first-draft";
 
+/// Tag team: a team is out only when both its lords have fallen (by
+/// default, when the first of them falls).
+pub const BOTH_FALL: &str = "both-fall";
+
 /// Lords a match seats.
 pub const PLAYERS: (usize, usize) = (2, 6);
 
@@ -38,9 +42,10 @@ pub fn mode(setup: &MatchSetup) -> Result<Mode, SetupError> {
             SetupError::Invalid(format!("Spheres has no mode \"{m}\"; the modes are {}", keys.join(", ")))
         })?,
     };
-    if mode == Mode::Teams && n != 4 && n != 6 {
+    if mode.has_teams() && n != 4 && n != 6 {
         return Err(SetupError::Invalid(format!(
-            "team play is for teams of two, so 4 or 6 lords; this match seats {n}"
+            "{} is for teams of two, so 4 or 6 lords; this match seats {n}",
+            if mode == Mode::Teams { "team play" } else { mode.key() }
         )));
     }
     Ok(mode)
@@ -70,6 +75,12 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
     let variants = variants(setup)?;
     let any_face_down = variants.contains(&FACE_DOWN);
     let first_draft = variants.contains(&FIRST_DRAFT);
+    let both_fall = variants.contains(&BOTH_FALL);
+    if both_fall && mode != Mode::TagTeam {
+        return Err(SetupError::Invalid(
+            "the variant both-fall is a rule of tag team; add mode:tag-team or leave it out".to_string(),
+        ));
+    }
     let rules = if first_draft { DeckRules::FIRST_DRAFT } else { DeckRules::STANDARD };
     let method = Method::parse(setup.assembly.as_deref())?;
     if first_draft && !method.first_draft_allows() {
@@ -83,7 +94,9 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
     let mut rng = GameRng::from_seed(setup.seed);
     if method.drafts() {
         let table = assembly::Table { db, names: &names, mode, any_face_down, first: setup.first };
-        return assembly::begin(method, table, rng);
+        let mut s = assembly::begin(method, table, rng)?;
+        s.both_fall = both_fall;
+        return Ok(s);
     }
     let resolve = |seat: &crate::engine::SeatSetup| {
         db.resolve_deck_with(rules, &seat.deck)
@@ -101,6 +114,8 @@ pub fn setup(setup: &MatchSetup, db: &Arc<SpheresDb>) -> Result<State, SetupErro
     let mut s = deal_variant(db, rng, &names, decks, setup.first, first_draft);
     s.any_face_down = any_face_down;
     s.mode = mode;
+    s.both_fall = both_fall;
+    super::turn::begin_mode(&mut s);
     Ok(s)
 }
 

@@ -41,18 +41,33 @@ pub enum Mode {
     /// Teams of two sitting opposite each other; range is the adjacent
     /// living lords of the other teams; the last team standing wins.
     Teams,
+    /// Tag team (the rulebook's sketch completed by our rulings): teams of
+    /// two, one lord of each team fights at a time, the other waits with
+    /// no turn; a team may tag its waiting lord in at the start of its turn.
+    TagTeam,
+    /// Citadel (the rulebook's sketch completed by our rulings): teams of
+    /// two play one team turn together; their creatures defend, their
+    /// towers and active spells stand as one shared citadel; crystals,
+    /// groove and hands stay private.
+    Citadel,
 }
 
 impl Mode {
     /// Every mode, in the order `/challenge` offers them.
-    pub const ALL: [Mode; 3] = [Mode::FreeForAll, Mode::LimitedRange, Mode::Teams];
+    pub const ALL: [Mode; 5] = [Mode::FreeForAll, Mode::LimitedRange, Mode::Teams, Mode::TagTeam, Mode::Citadel];
     /// The key typed in `mode:`.
     pub fn key(self) -> &'static str {
         match self {
             Mode::FreeForAll => "free-for-all",
             Mode::LimitedRange => "limited-range",
             Mode::Teams => "teams",
+            Mode::TagTeam => "tag-team",
+            Mode::Citadel => "citadel",
         }
+    }
+    /// Whether the mode seats teams of two (4 or 6 lords).
+    pub fn has_teams(self) -> bool {
+        matches!(self, Mode::Teams | Mode::TagTeam | Mode::Citadel)
     }
     /// The mode named by `key`.
     pub fn parse(key: &str) -> Option<Mode> {
@@ -229,8 +244,8 @@ impl Lord {
     }
 }
 
-/// The steps of a lord's turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The steps of a lord's turn, in their order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Step {
     /// 1: ready every creature, fire regroup triggers.
     Regroup,
@@ -301,6 +316,17 @@ pub struct Turn {
     /// The planned attacks are being fought.
     #[serde(default, skip_serializing_if = "is_false")]
     pub fighting: bool,
+    /// This lord waits for a decision of theirs in the current step
+    /// (Citadel: the two teammates' parts of the team turn).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub parked: bool,
+    /// Tag team: the team's tag at the start of this turn was decided.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tag_asked: bool,
+    /// Citadel: the teammate's part of the team turn (its own step, mana
+    /// and crystals), swapped in when the teammate acts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<Box<Turn>>,
 }
 
 /// An attack the active lord declared ahead (step 5a for a later attack).
@@ -330,6 +356,9 @@ impl Turn {
             decided: false,
             plan: Vec::new(),
             fighting: false,
+            parked: false,
+            tag_asked: false,
+            mate: None,
         }
     }
 }
@@ -517,6 +546,14 @@ pub struct State {
     /// it is set, every action is a pick and no card is dealt yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assembly: Option<Box<super::assembly::Draft>>,
+    /// Tag team: the lords waiting outside battle (no turn, out of every
+    /// range); the others fight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<Seat>,
+    /// Tag team, variant `both-fall`: a team is out only when both its
+    /// lords have fallen (by default, when the first falls).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub both_fall: bool,
 }
 
 impl State {
@@ -550,6 +587,8 @@ impl State {
             mode: Mode::FreeForAll,
             first_draft: false,
             assembly: None,
+            waiting: Vec::new(),
+            both_fall: false,
         }
     }
 
@@ -588,11 +627,17 @@ impl State {
     /// teammates included: every one in free for all; the adjacent living
     /// lords (recomputed as lords fall) in limited range and team play.
     pub fn in_range(&self, seat: Seat) -> Vec<Seat> {
+        // Tag team: a waiting lord is outside battle, reaching and reached
+        // by nobody.
+        if self.waiting.contains(&seat) {
+            return Vec::new();
+        }
         let n = self.lords.len();
         let after: Vec<Seat> =
             (1..n).map(|k| Seat(((seat.index() + k) % n) as u8)).filter(|s| self.lords[*s].alive).collect();
         let in_range = |o: &Seat| match self.mode {
-            Mode::FreeForAll => true,
+            Mode::FreeForAll | Mode::Citadel => true,
+            Mode::TagTeam => !self.waiting.contains(o),
             // The next living lord clockwise and the previous one.
             Mode::LimitedRange | Mode::Teams => after.first() == Some(o) || after.last() == Some(o),
         };
@@ -603,9 +648,22 @@ impl State {
     pub fn team(&self, seat: Seat) -> usize {
         let n = self.lords.len();
         match self.mode {
-            Mode::Teams if n >= 4 => seat.index() % (n / 2),
+            m if m.has_teams() && n >= 4 => seat.index() % (n / 2),
             _ => seat.index(),
         }
+    }
+    /// The other living lord of `seat`'s team, in a mode with teams.
+    pub fn teammate(&self, seat: Seat) -> Option<Seat> {
+        self.lords.seats().find(|o| self.allies(seat, *o) && self.lords[*o].alive)
+    }
+    /// Citadel: the lords whose zones form `seat`'s citadel (`seat`
+    /// first, then their living teammate); elsewhere `seat` alone.
+    pub fn citadel(&self, seat: Seat) -> Vec<Seat> {
+        let mut v = vec![seat];
+        if self.mode == Mode::Citadel {
+            v.extend(self.teammate(seat));
+        }
+        v
     }
     /// Whether two different lords play on the same team.
     pub fn allies(&self, a: Seat, b: Seat) -> bool {
@@ -728,10 +786,44 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
     if let Some(i) = seen.iter().position(|n| *n != 1) {
         return Err(format!("card {i} appears {} times", seen[i]));
     }
+    if s.outcome.is_none() {
+        check_mode(s)?;
+    }
     if s.outcome.is_none() && s.prompt.is_none() && s.frames.is_empty() && s.triggers.is_empty() {
         if let Some(a) = &s.attack {
             return Err(format!("attack stuck in phase {:?} with nothing to decide", a.phase));
         }
+    }
+    Ok(())
+}
+
+/// The modes' own invariants while the game goes on: in tag team every
+/// team in the game fights with exactly one living lord and only living
+/// lords wait; in Citadel the team turn's two parts are teammates.
+fn check_mode(s: &State) -> Result<(), String> {
+    match s.mode {
+        Mode::TagTeam => {
+            if let Some(w) = s.waiting.iter().find(|w| !s.lords[**w].alive) {
+                return Err(format!("{} waits but is out of the game", s.name(*w)));
+            }
+            for seat in s.alive() {
+                let fighting = s.alive().into_iter().filter(|o| s.team(*o) == s.team(seat) && !s.waiting.contains(o));
+                if fighting.count() != 1 {
+                    return Err(format!("{}'s team does not fight with exactly one lord", s.name(seat)));
+                }
+            }
+            if s.waiting.contains(&s.turn.active) {
+                return Err(format!("{} has the turn while waiting", s.name(s.turn.active)));
+            }
+        }
+        Mode::Citadel => {
+            if let Some(m) = &s.turn.mate {
+                if !s.allies(m.active, s.turn.active) {
+                    return Err("the team turn's two parts are not teammates".to_string());
+                }
+            }
+        }
+        _ => {}
     }
     Ok(())
 }

@@ -208,6 +208,7 @@ impl Table {
         );
         s.mode = self.mode;
         s.first_draft = self.first_draft;
+        super::turn::prepare_mode(&mut s);
         let mut ev = Vec::new();
         run(&mut s, &mut ev);
         (s, ev)

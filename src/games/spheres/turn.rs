@@ -6,7 +6,7 @@ use super::action::{Action, Prompt};
 use super::battle;
 use super::effects::{self, push_frame};
 use super::legal::{self, cast_cost, summon_cost};
-use super::state::{spheres_of, Checkpoint, Finish, State, Step, Turn, HAND};
+use super::state::{spheres_of, Checkpoint, Finish, Mode, State, Step, Turn, HAND};
 use super::zones::{self, card_name, cards_word, take};
 use crate::cards::spheres::Trigger;
 use crate::engine::{Event, Illegal, Outcome, Seat};
@@ -45,15 +45,88 @@ pub fn run(s: &mut State, ev: &mut Vec<Event>) {
     );
 }
 
-/// Moves the turn on by one automatic piece; false when the active lord
-/// must decide something in the current step.
+/// Tag team and Citadel: starts the match's first turn again as the mode
+/// plays it (the deal ran it in the plain way: only an empty regroup), with
+/// the waiting lords (tag team) or the teammate's part of the team turn
+/// (Citadel).
+pub fn begin_mode(s: &mut State) {
+    if !matches!(s.mode, Mode::TagTeam | Mode::Citadel) || s.outcome.is_some() {
+        return;
+    }
+    s.turn = Turn::start(s.turn.number, s.turn.active, s.turn.first, Step::Regroup);
+    prepare_mode(s);
+    run(s, &mut Vec::new());
+}
+
+/// The mode's own state for the current turn: in tag team the lords who
+/// wait (each team fights with one lord: the active lord for their team,
+/// the first living lord in seat order for the others); in Citadel the
+/// teammate's part of the team turn, at the same step.
+pub fn prepare_mode(s: &mut State) {
+    match s.mode {
+        Mode::TagTeam => {
+            let mut fighters = vec![s.turn.active];
+            for seat in s.lords.seats() {
+                if s.lords[seat].alive && !fighters.iter().any(|f| s.team(*f) == s.team(seat)) {
+                    fighters.push(seat);
+                }
+            }
+            s.waiting = s.lords.seats().filter(|w| s.lords[*w].alive && !fighters.contains(w)).collect();
+        }
+        Mode::Citadel if s.turn.mate.is_none() => {
+            if let Some(m) = s.teammate(s.turn.active) {
+                s.turn.mate = Some(Box::new(Turn::start(s.turn.number, m, s.turn.first, s.turn.step)));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Citadel: the teammate's part of the team turn becomes the active one
+/// (and the active lord's part waits in its place).
+pub fn swap_mate(s: &mut State) {
+    let Some(mut m) = s.turn.mate.take() else { return };
+    std::mem::swap(&mut s.turn, &mut m);
+    s.turn.mate = Some(m);
+}
+
+/// Moves the turn on by one automatic piece; false when the lords whose
+/// turn it is must decide something in the current step. In Citadel the
+/// two teammates' parts of the team turn keep in step: a part never runs
+/// a step before the other has reached it, and when one waits for its
+/// lord the other runs up to its own decision, so both may answer.
 fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
     if s.attack.is_some() {
         return battle::advance_attack(s, ev);
     }
+    if let Some(m) = &s.turn.mate {
+        if !s.lords[m.active].alive {
+            s.turn.mate = None;
+        } else if m.step < s.turn.step || (m.step == s.turn.step && s.turn.parked && !m.parked) {
+            swap_mate(s);
+            return true;
+        }
+    }
+    if step_on(s, ev) {
+        return true;
+    }
+    s.turn.parked = true;
+    if s.turn.mate.as_ref().is_some_and(|m| m.step == s.turn.step && !m.parked) {
+        swap_mate(s);
+        return true;
+    }
+    false
+}
+
+/// [`advance`] for the active lord's own step.
+fn step_on(s: &mut State, ev: &mut Vec<Event>) -> bool {
     let seat = s.turn.active;
     match s.turn.step {
         Step::Regroup => {
+            // Tag team: the team first decides whether to tag.
+            if legal::tag_offer(s).is_some() {
+                return false;
+            }
             for c in &mut s.lords[seat].battlefield {
                 c.engaged = false;
             }
@@ -162,8 +235,22 @@ fn draw_step(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
 /// A whole round in which no lord had a single decision ends the game in a
 /// draw: nothing can change any more.
 fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
-    s.quiet_turns = if s.turn.decided { 0 } else { s.quiet_turns.saturating_add(1) };
-    if s.quiet_turns as usize >= s.alive().len() {
+    let decided = s.turn.decided || s.turn.mate.as_ref().is_some_and(|m| m.decided);
+    s.quiet_turns = if decided { 0 } else { s.quiet_turns.saturating_add(1) };
+    // A round is a turn of every living lord, or in tag team and Citadel
+    // of every team still in the game.
+    let alive = s.alive();
+    let round = match s.mode {
+        Mode::TagTeam | Mode::Citadel => {
+            let mut teams: Vec<usize> = alive.iter().map(|a| s.team(*a)).collect();
+            teams.dedup();
+            teams.sort_unstable();
+            teams.dedup();
+            teams.len()
+        }
+        _ => alive.len(),
+    };
+    if s.quiet_turns as usize >= round {
         let reason = "No lord has anything left to do: the game is a draw".to_string();
         finish_game(s, Vec::new(), reason, ev);
         return;
@@ -176,14 +263,21 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
     }
     let n = s.lords.len();
     let mut next = s.turn.active;
+    let active = s.turn.active;
     for k in 1..=n {
-        let cand = Seat(((s.turn.active.index() + k) % n) as u8);
-        if s.lords[cand].alive {
+        let cand = Seat(((active.index() + k) % n) as u8);
+        // Tag team: a waiting lord has no turn. Citadel: the team has
+        // played its turn together.
+        let skipped = s.waiting.contains(&cand) || (s.mode == Mode::Citadel && s.allies(active, cand));
+        if s.lords[cand].alive && !skipped {
             next = cand;
             break;
         }
     }
     s.turn = Turn::start(s.turn.number + 1, next, s.turn.first, Step::Regroup);
+    if s.mode == Mode::Citadel {
+        prepare_mode(s);
+    }
 }
 
 /// Why `a` is not legal for `seat` now, in one sentence.
@@ -214,6 +308,7 @@ fn illegal(s: &State, seat: Seat, a: &Action) -> Illegal {
         Action::Done => "This choice cannot be cut short.",
         Action::Cancel => "There is nothing to take back now.",
         Action::Pass => "There is nothing to pass now.",
+        Action::Tag => "Your team can tag only at the start of its turn, once, with a waiting teammate.",
         Action::DiscardHand | Action::DiscardCard { .. } | Action::KeepHand => "It is not the discard step.",
         Action::Pick { .. } | Action::PickSet { .. } | Action::SetAside { .. } => {
             "The decks are built: there is nothing left to pick."
@@ -227,6 +322,12 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
     if !legal::legal_actions(s, seat).contains(a) {
         return Err(illegal(s, seat, a));
     }
+    // Citadel: the teammate who answers first takes the step's lead; the
+    // other's part waits until this answer has resolved.
+    if legal::mate_acting(s) == Some(seat) {
+        swap_mate(s);
+    }
+    s.turn.parked = false;
     let mut ev = Vec::new();
     if *a == Action::Cancel {
         let cp = s.checkpoint.take().expect("Cancel is only legal with a checkpoint");
@@ -363,6 +464,19 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             effects::answer_done(s);
         }
         Action::Cancel => unreachable!("handled by apply"),
+        Action::Tag => {
+            let Some(mate) = legal::tag_offer(s) else { return };
+            s.waiting.retain(|w| *w != mate);
+            s.waiting.push(seat);
+            ev.push(Event::public(format!(
+                "{name} tags out and waits outside battle: {} steps in and takes the turn",
+                s.name(mate)
+            )));
+            let (number, first) = (s.turn.number, s.turn.first);
+            s.turn = Turn::start(number, mate, first, Step::Regroup);
+            s.turn.tag_asked = true;
+            s.turn.decided = true;
+        }
         Action::Pass => {
             if let Some(Prompt::Retaliate { .. }) = s.prompt.take() {
                 ev.push(Event::public(format!("{name} does not retaliate")));
@@ -370,6 +484,11 @@ fn apply_unchecked(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 return;
             }
             s.turn.step = match s.turn.step {
+                Step::Regroup => {
+                    ev.push(Event::public(format!("{name} fights on (no tag)")));
+                    s.turn.tag_asked = true;
+                    Step::Regroup
+                }
                 Step::Cure => Step::Crystal,
                 Step::Crystal => Step::Main,
                 Step::Main => Step::Battle,
@@ -418,11 +537,35 @@ pub fn finish_game(s: &mut State, winners: Vec<Seat>, reason: String, ev: &mut V
 /// While the game goes on, their creatures (and what is attached to them)
 /// and their active spells go to their trash, and their waiting triggers
 /// are dropped: nothing of theirs stays in play or has effect. Returns the winners once one side is left standing.
+///
+/// Tag team: by default the team is out with its first lord to fall (the
+/// teammate leaves too); with `both-fall` a waiting teammate steps into
+/// battle in the fallen lord's place.
 pub fn eliminate(s: &mut State, seat: Seat) -> Option<Vec<Seat>> {
-    s.lords[seat].alive = false;
+    let mut out = vec![seat];
+    if s.mode == Mode::TagTeam {
+        let mate = s.teammate(seat);
+        if s.both_fall {
+            s.waiting.retain(|w| Some(*w) != mate);
+        } else {
+            out.extend(mate);
+        }
+    }
+    for o in &out {
+        s.lords[*o].alive = false;
+    }
+    s.waiting.retain(|w| !out.contains(w));
     if let Some(winners) = s.last_side_standing() {
         return Some(winners);
     }
+    for o in out {
+        clear_lord(s, o);
+    }
+    None
+}
+
+/// What leaves play with a lord who is out of the game.
+fn clear_lord(s: &mut State, seat: Seat) {
     let lord = &mut s.lords[seat];
     for c in std::mem::take(&mut lord.battlefield) {
         lord.trash.push(c.uid);
@@ -433,7 +576,6 @@ pub fn eliminate(s: &mut State, seat: Seat) -> Option<Vec<Seat>> {
     lord.trash.extend(spells);
     s.triggers.retain(|t| t.controller != seat);
     s.turn.plan.retain(|p| p.lord != seat);
-    None
 }
 
 /// `seat` leaves the game; the last lord (or team) standing wins.
@@ -447,16 +589,23 @@ pub fn concede(s: &mut State, seat: Seat) -> Vec<Event> {
         finish_game(s, winners, reason, &mut ev);
     } else {
         ev.push(Event::public(format!("{} concedes and leaves the table", s.name(seat))));
-        let defending = s.attack.as_ref().is_some_and(|a| a.defender == seat);
-        if s.turn.active == seat || defending || s.prompt.as_ref().is_some_and(|p| p.chooser() == seat) {
+        // Tag team: a teammate may have left with them.
+        let gone = |s: &State, x: Seat| !s.lords[x].alive;
+        let defending = s.attack.as_ref().is_some_and(|a| gone(s, a.defender));
+        let choosing = s.prompt.as_ref().is_some_and(|p| gone(s, p.chooser()));
+        if gone(s, s.turn.active) || defending || choosing {
             s.frames.clear();
             s.triggers.clear();
             s.prompt = None;
             s.attack = None;
             s.checkpoint = None;
-            if s.turn.active == seat {
+            if gone(s, s.turn.active) {
                 s.turn.step = Step::End;
             }
+            run(s, &mut ev);
+        } else if s.turn.mate.as_ref().is_some_and(|m| gone(s, m.active)) {
+            // Citadel: the team turn goes on with the lord who stays.
+            s.turn.mate = None;
             run(s, &mut ev);
         }
     }

@@ -251,17 +251,33 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             };
             (format!("Attack with {} → {aim}", creature(seat, *attacker)), Placement::Board)
         }
-        Action::Block { blocker } => (format!("Block with {}", creature(seat, *blocker)), Placement::Board),
+        Action::Block { blocker } => {
+            // In Citadel the blockers are the citadel's creatures (see `legal::team_battlefield`).
+            let name = match super::legal::team_battlefield(s, seat).get(*blocker as usize) {
+                Some((lord, i)) => creature(*lord, *i as u8),
+                None => "?".into(),
+            };
+            (format!("Block with {name}"), Placement::Board)
+        }
         Action::NoBlock => ("No block".into(), Placement::Board),
-        Action::Siege { target } => match target {
-            SiegeTarget::Tower(_) => (format!("Destroy a {}", s.tower_word()), Placement::Board),
-            SiegeTarget::Spell(i) => {
-                let d = s.attack.as_ref().map(|a| a.defender).unwrap_or(seat);
-                let name =
-                    s.lords[d].spells.get(*i as usize).map(|u| s.def(*u).spell.name.as_str()).unwrap_or("?");
-                (format!("Destroy {name}"), Placement::Board)
+        Action::Siege { target } => {
+            let d = s.attack.as_ref().map(|a| a.defender).unwrap_or(seat);
+            let whose = |zone, i: &u8| super::legal::citadel_pile(s, d, zone, *i as usize);
+            match target {
+                // In Citadel the attacker chooses whose tower of the citadel falls.
+                SiegeTarget::Tower(i) if s.citadel(d).len() > 1 => {
+                    let lord = whose(Zone::Towers, i).map(|(l, _)| s.name(l)).unwrap_or("?");
+                    (format!("Destroy a {} of {lord}", s.tower_word()), Placement::Board)
+                }
+                SiegeTarget::Tower(_) => (format!("Destroy a {}", s.tower_word()), Placement::Board),
+                SiegeTarget::Spell(i) => {
+                    let name = whose(Zone::Spells, i)
+                        .map(|(l, j)| s.def(s.lords[l].spells[j]).spell.name.as_str())
+                        .unwrap_or("?");
+                    (format!("Destroy {name}"), Placement::Board)
+                }
             }
-        },
+        }
         Action::Retaliate { card } => match hand(card) {
             Some(u) => {
                 let d = s.def(u);
@@ -296,9 +312,14 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (if none { "Skip" } else { "Done" }.into(), Placement::Board)
         }
         Action::Cancel => ("Cancel".into(), Placement::Board),
+        Action::Tag => {
+            let mate = super::legal::tag_offer(s).map(|m| s.name(m)).unwrap_or("your teammate");
+            (format!("Tag {mate} in"), Placement::Board)
+        }
         Action::Pass => {
             let l = match (&s.prompt, s.turn.step) {
                 (Some(Prompt::Retaliate { .. }), _) => "Pass",
+                (_, Step::Regroup) => "Fight on (no tag)",
                 (_, Step::Cure) => "Skip cure",
                 (_, Step::Crystal) => "No crystal",
                 (_, Step::Main) => "Go to battle",
@@ -486,22 +507,57 @@ fn notes(s: &State) -> Vec<String> {
     notes
 }
 
+/// What the board says of the two modes our rulings complete.
+pub const COMPLETED_BY_RULINGS: &str = "the rulebook's sketch, completed by our rulings";
+
 /// "Team play: Alice & Carol vs Bob & Dave. Alice can reach Bob, Dave."
 fn multiplayer_note(s: &State) -> String {
     let names = |seats: &[Seat]| seats.iter().map(|o| s.name(*o)).collect::<Vec<_>>();
+    let teams = || {
+        let mut teams: Vec<Vec<Seat>> = Vec::new();
+        for seat in s.lords.seats() {
+            match teams.iter_mut().find(|t| s.team(t[0]) == s.team(seat)) {
+                Some(t) => t.push(seat),
+                None => teams.push(vec![seat]),
+            }
+        }
+        let teams: Vec<String> = teams.iter().map(|t| names(t).join(" & ")).collect();
+        teams.join(" vs ")
+    };
+    let living = |seats: Vec<Seat>| seats.into_iter().filter(|x| s.lords[*x].alive).collect::<Vec<_>>();
     let mode = match s.mode {
         Mode::FreeForAll => "Free for all".to_string(),
         Mode::LimitedRange => "Limited range (adjacent lords only)".to_string(),
-        Mode::Teams => {
-            let mut teams: Vec<Vec<Seat>> = Vec::new();
-            for seat in s.lords.seats() {
-                match teams.iter_mut().find(|t| s.team(t[0]) == s.team(seat)) {
-                    Some(t) => t.push(seat),
-                    None => teams.push(vec![seat]),
-                }
-            }
-            let teams: Vec<String> = teams.iter().map(|t| names(t).join(" & ")).collect();
-            format!("Team play: {}", teams.join(" vs "))
+        Mode::Teams => format!("Team play: {}", teams()),
+        Mode::TagTeam => {
+            let fighting = living(s.lords.seats().filter(|x| !s.waiting.contains(x)).collect());
+            let loss = if s.both_fall { "when both its lords have fallen" } else { "when its first lord falls" };
+            format!(
+                "Tag team ({COMPLETED_BY_RULINGS}: /rule query:tag team): {}. Fighting: {}. Waiting outside battle (no turn, no draw, \
+                 out of range): {}. A team may tag at the start of its turn; it is out {loss}",
+                teams(),
+                names(&fighting).join(", "),
+                if s.waiting.is_empty() { "nobody".to_string() } else { names(&s.waiting).join(", ") }
+            )
+        }
+        Mode::Citadel => {
+            let mut team_turn = vec![s.turn.active];
+            team_turn.extend(s.turn.mate.as_ref().map(|m| m.active));
+            let towers: Vec<String> = s
+                .lords
+                .seats()
+                .filter(|x| s.lords[*x].alive)
+                .map(|x| format!("{} {}", s.name(x), s.lords[x].towers.len()))
+                .collect();
+            format!(
+                "Citadel ({COMPLETED_BY_RULINGS}: /rule query:citadel): {}. Shared by each team: creatures (either lord's \
+                 defend the citadel), towers and active spells; crystals, groove and hand stay each \
+                 lord's own. Towers: {}. Team turn: {} (each acts in any order within a step; the first \
+                 answer resolves first)",
+                teams(),
+                towers.join(", "),
+                names(&team_turn).join(" & ")
+            )
         }
     };
     let active = s.turn.active;

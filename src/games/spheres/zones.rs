@@ -128,8 +128,12 @@ pub fn put(s: &mut State, uid: Uid, zone: Zone) {
 pub fn to_groove(s: &mut State, uid: Uid) {
     let seat = s.owner(uid);
     s.lords[seat].groove.push(uid);
+    // Citadel: energy reaching the attacked lord's teammate (their tower,
+    // their creature) makes the teammate the one who may retaliate.
+    let mate_of_defender = s.attack.as_ref().is_some_and(|a| s.citadel(a.defender).contains(&seat));
     if let Some(a) = &mut s.attack {
-        if a.defender == seat {
+        if a.defender == seat || mate_of_defender {
+            a.defender = seat;
             a.energized = true;
         }
     }
