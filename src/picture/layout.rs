@@ -59,7 +59,8 @@ impl Canvas {
         );
     }
 
-    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, fill: &str, stroke: Option<(&str, f32)>) {
+    /// A rounded box at `(x, y)` of `w` × `h`.
+    fn rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), r: f32, fill: &str, stroke: Option<(&str, f32)>) {
         let stroke = stroke.map(|(c, w)| format!(" stroke=\"{c}\" stroke-width=\"{w}\"")).unwrap_or_default();
         let _ = write!(
             self.body,
@@ -179,7 +180,7 @@ fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
         Look::Back => (BACK, "#e6e9ff", ("#9aa8e6", 2.0)),
     };
     let _ = write!(c.body, "<g><title>{}</title>", escape(f.title));
-    c.rect(x, y, w, h, 8.0, fill, Some(edge));
+    c.rect((x, y, w, h), 8.0, fill, Some(edge));
     if f.look == Look::Back {
         // A back's pattern: diagonal lines, so it reads as a back at a glance.
         let mut lx = x + 10.0 - h;
@@ -208,7 +209,7 @@ fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
         for (text, raw) in row {
             let bw = width(text, BADGE_PX, false) + 10.0;
             let (bg, fg) = badge_colours(raw);
-            c.rect(bx, ty, bw, BADGE_PX * 1.3, 5.0, bg, None);
+            c.rect((bx, ty, bw, BADGE_PX * 1.3), 5.0, bg, None);
             c.text(bx + 5.0, ty + BADGE_PX * 1.0, BADGE_PX, false, fg, text);
             bx += bw + 4.0;
         }
@@ -286,7 +287,7 @@ fn seat_panel(c: &mut Canvas, seat: &SeatView, to_act: bool) {
     let h = inner.y - top + 6.0;
     let fill = if to_act { PANEL_ACTIVE } else { PANEL };
     let edge = if to_act { Some((ACCENT, 3.0)) } else { None };
-    c.rect(MARGIN, top, WIDTH - 2.0 * MARGIN, h, 10.0, fill, edge);
+    c.rect((MARGIN, top, WIDTH - 2.0 * MARGIN, h), 10.0, fill, edge);
     c.body.push_str(&inner.body);
     c.y = top + h + GAP;
 }

@@ -5,7 +5,9 @@
 use std::sync::{Arc, OnceLock};
 
 use resvg::usvg::fontdb;
+use skrifa::charmap::Charmap;
 use skrifa::instance::{LocationRef, Size};
+use skrifa::metrics::GlyphMetrics;
 use skrifa::{FontRef, MetadataProvider};
 
 /// DejaVu Sans Condensed (Bitstream Vera licence, see `assets/fonts/`).
@@ -22,33 +24,41 @@ pub(super) struct Fonts {
     bold: Widths,
 }
 
-/// Advance widths of one face at 1 px, ASCII by table, the rest looked up.
+/// Advance widths of one face at 1 px: the first 0x2600 code points (Latin,
+/// punctuation, arrows, shapes) by table, the rest looked up.
 struct Widths {
-    font: FontRef<'static>,
-    ascii: [f32; 128],
+    charmap: Charmap<'static>,
+    metrics: GlyphMetrics<'static>,
+    table: Vec<f32>,
     fallback: f32,
 }
+
+/// Code points measured ahead.
+const TABLE: u32 = 0x2600;
 
 impl Widths {
     fn new(data: &'static [u8]) -> Widths {
         let font = FontRef::new(data).expect("the shipped font parses");
-        let mut w = Widths { font, ascii: [0.0; 128], fallback: 0.6 };
+        let mut w = Widths {
+            charmap: font.charmap(),
+            metrics: font.glyph_metrics(Size::new(1.0), LocationRef::default()),
+            table: Vec::new(),
+            fallback: 0.6,
+        };
         w.fallback = w.lookup('n').unwrap_or(0.6);
-        for c in 0..128u8 {
-            w.ascii[c as usize] = w.lookup(c as char).unwrap_or(w.fallback);
-        }
+        w.table =
+            (0..TABLE).map(|c| char::from_u32(c).and_then(|c| w.lookup(c)).unwrap_or(w.fallback)).collect();
         w
     }
 
     fn lookup(&self, c: char) -> Option<f32> {
-        let gid = self.font.charmap().map(c)?;
-        self.font.glyph_metrics(Size::new(1.0), LocationRef::default()).advance_width(gid)
+        self.metrics.advance_width(self.charmap.map(c)?)
     }
 
     fn of(&self, c: char) -> f32 {
-        match c as u32 {
-            n @ 0..=127 => self.ascii[n as usize],
-            _ => self.lookup(c).unwrap_or(self.fallback),
+        match self.table.get(c as usize) {
+            Some(w) => *w,
+            None => self.lookup(c).unwrap_or(self.fallback),
         }
     }
 }
