@@ -45,15 +45,8 @@ enum Command {
         /// Play random actions until this turn begins (or the game ends).
         #[arg(long, default_value_t = 5)]
         turns: u32,
-        /// Players (default: the game's fewest).
-        #[arg(long, default_value_t = 0)]
-        players: usize,
-        /// Multiplayer mode, as for `sim`.
-        #[arg(long)]
-        mode: Option<String>,
-        /// Rules variants, as for `sim`.
-        #[arg(long)]
-        variant: Option<String>,
+        #[command(flatten)]
+        seating: Seating,
         /// The PNG file to write.
         #[arg(long)]
         out: PathBuf,
@@ -76,15 +69,8 @@ enum Command {
         /// Seed of the first game (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Players per game (default: the game's fewest).
-        #[arg(long, default_value_t = 0)]
-        players: usize,
-        /// Multiplayer mode (Spheres: free-for-all, limited-range, teams).
-        #[arg(long)]
-        mode: Option<String>,
-        /// Rules variants, comma-separated (Spheres: first-draft, face-down).
-        #[arg(long)]
-        variant: Option<String>,
+        #[command(flatten)]
+        seating: Seating,
         /// Deck assembly method (Spheres: closed-draft, …).
         #[arg(long)]
         assembly: Option<String>,
@@ -212,6 +198,20 @@ enum Command {
     },
 }
 
+/// How a random game is seated (`sim`, `render`).
+#[derive(clap::Args)]
+struct Seating {
+    /// Players per game (default: the game's fewest).
+    #[arg(long, default_value_t = 0)]
+    players: usize,
+    /// Multiplayer mode (Spheres: free-for-all, limited-range, teams).
+    #[arg(long)]
+    mode: Option<String>,
+    /// Rules variants, comma-separated (Spheres: first-draft, face-down).
+    #[arg(long)]
+    variant: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum RatingsCommand {
     /// Compute every rating and result line again from the finished
@@ -241,11 +241,11 @@ fn main() -> ExitCode {
         Command::Console { db, files, images } => {
             runtime().and_then(|rt| rt.block_on(console(&db, files, images)))
         }
-        Command::Render { game, seed, turns, players, mode, variant, out, hand, svg } => {
+        Command::Render { game, seed, turns, seating: Seating { players, mode, variant }, out, hand, svg } => {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly: None };
             render(game.as_deref(), seed, turns, &opts, hand, &out, svg)
         }
-        Command::Sim { game, games, seed, players, mode, variant, assembly } => {
+        Command::Sim { game, games, seed, seating: Seating { players, mode, variant }, assembly } => {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly };
             sim(game.as_deref(), games, seed, &opts)
         }

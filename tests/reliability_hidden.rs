@@ -447,11 +447,12 @@ fn a_card_planted_in_the_picture_is_caught() {
             name: "Planted".into(),
             cards: vec![cardtable::engine::CardView { name: name.clone(), detail: String::new() }],
         };
-        public.seats[0].zones.push(zone);
+        // A zone of the table: some games seat nobody in the view before the deal.
+        public.shared.push(zone);
         let svg = svg_text(&cardtable::picture::board_svg(&public, &[]));
         assert!(first_leak(&svg, &hidden).is_some(), "{}: {name} not found in the picture", game.key());
         let tricky = vec!["Salt & \"Pepper\" <Drake>".to_owned()];
-        public.seats[0].zones[0].cards[0].name = tricky[0].clone();
+        public.shared.last_mut().unwrap().cards[0].name = tricky[0].clone();
         let svg = svg_text(&cardtable::picture::board_svg(&public, &[]));
         assert!(first_leak(&svg, &tricky).is_some(), "an escaped name is read back");
     }

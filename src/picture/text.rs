@@ -135,17 +135,23 @@ pub(super) fn wrap(text: &str, px: f32, bold: bool, max: f32, lines: usize) -> V
     out.into_iter().map(|l| clip(&l, px, bold, max)).collect()
 }
 
-/// `word` in pieces at most `max` pixels wide (one piece when it fits).
+/// `word` in pieces at most `max` pixels wide, each but the last ending
+/// in a hyphen (one piece when it fits).
 fn pieces(word: &str, px: f32, bold: bool, max: f32) -> Vec<String> {
-    let mut out = vec![String::new()];
+    if width(word, px, bold) <= max {
+        return vec![word.to_owned()];
+    }
+    let mut out = Vec::new();
+    let mut piece = String::new();
     for c in word.chars() {
-        let last = out.last_mut().expect("never empty");
-        last.push(c);
-        if width(last, px, bold) > max && last.chars().count() > 1 {
-            last.pop();
-            out.push(c.to_string());
+        piece.push(c);
+        if width(&piece, px, bold) + width("-", px, bold) > max && piece.chars().count() > 1 {
+            piece.pop();
+            out.push(format!("{piece}-"));
+            piece = c.to_string();
         }
     }
+    out.push(piece);
     out
 }
 
@@ -188,7 +194,8 @@ mod tests {
         assert_eq!(wrap("short", 20.0, false, 120.0, 2), ["short"]);
         // A word longer than a line goes on over the next one.
         let long = wrap("Thunderheadwyrmling", 20.0, false, 90.0, 3);
-        assert!(long.len() >= 2 && long.concat() == "Thunderheadwyrmling", "{long:?}");
+        assert!(long.len() >= 2 && long.concat().replace('-', "") == "Thunderheadwyrmling", "{long:?}");
+        assert!(long[0].ends_with('-') && long.iter().all(|l| width(l, 20.0, false) <= 90.0), "{long:?}");
     }
 
     #[test]
