@@ -241,7 +241,15 @@ fn main() -> ExitCode {
         Command::Console { db, files, images } => {
             runtime().and_then(|rt| rt.block_on(console(&db, files, images)))
         }
-        Command::Render { game, seed, turns, seating: Seating { players, mode, variant }, out, hand, svg } => {
+        Command::Render {
+            game,
+            seed,
+            turns,
+            seating: Seating { players, mode, variant },
+            out,
+            hand,
+            svg,
+        } => {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly: None };
             render(game.as_deref(), seed, turns, &opts, hand, &out, svg)
         }
