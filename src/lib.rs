@@ -1,7 +1,7 @@
 //! cardtable: asynchronous trading-card matches between friends, in chat.
 //!
 //! Layers (dependencies point one way): front ends (`discord`, `console`)
-//! → `table` → `store`, `view`, `games` → `engine`, `cards`.
+//! → `table` → `store`, `view`, `picture`, `games` → `engine`, `cards`.
 
 // `games` first: its registry macro declares the modules of `cards` too.
 #[macro_use]
@@ -16,6 +16,7 @@ pub mod engine;
 pub mod figures;
 pub mod loadtest;
 pub mod lookup;
+pub mod picture;
 pub mod ratings;
 pub mod sim;
 pub mod store;

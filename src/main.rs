@@ -28,6 +28,35 @@ enum Command {
         /// Folder to save the files replies attach (`/history match:`).
         #[arg(long)]
         files: Option<PathBuf>,
+        /// Folder to write each board's picture to, as PNG
+        /// (`match<id>-v<version>.png`).
+        #[arg(long)]
+        images: Option<PathBuf>,
+    },
+    /// Draw the board of a position from a seeded random game as a PNG
+    /// picture (for review of the pictures the bot posts).
+    Render {
+        /// Game to play (a key from `/games`; the first game when absent).
+        #[arg(long)]
+        game: Option<String>,
+        /// Seed of the game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play random actions until this turn begins (or the game ends).
+        #[arg(long, default_value_t = 5)]
+        turns: u32,
+        #[command(flatten)]
+        seating: Seating,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Draw this seat's hand (0 = the first player) instead of the
+        /// public board.
+        #[arg(long)]
+        hand: Option<u8>,
+        /// Also write the SVG beside the PNG (same name, .svg).
+        #[arg(long)]
+        svg: bool,
     },
     /// Play seeded random-vs-random matches through the engine.
     Sim {
@@ -40,15 +69,8 @@ enum Command {
         /// Seed of the first game (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Players per game (default: the game's fewest).
-        #[arg(long, default_value_t = 0)]
-        players: usize,
-        /// Multiplayer mode (Spheres: free-for-all, limited-range, teams, tag-team, citadel).
-        #[arg(long)]
-        mode: Option<String>,
-        /// Rules variants, comma-separated (Spheres: first-draft, face-down; both-fall with tag-team).
-        #[arg(long)]
-        variant: Option<String>,
+        #[command(flatten)]
+        seating: Seating,
         /// Deck assembly method (Spheres: closed-draft, …).
         #[arg(long)]
         assembly: Option<String>,
@@ -176,6 +198,20 @@ enum Command {
     },
 }
 
+/// How a random game is seated (`sim`, `render`).
+#[derive(clap::Args)]
+struct Seating {
+    /// Players per game (default: the game's fewest).
+    #[arg(long, default_value_t = 0)]
+    players: usize,
+    /// Multiplayer mode (Spheres: free-for-all, limited-range, teams, tag-team, citadel).
+    #[arg(long)]
+    mode: Option<String>,
+    /// Rules variants, comma-separated (Spheres: first-draft, face-down; both-fall with tag-team).
+    #[arg(long)]
+    variant: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum RatingsCommand {
     /// Compute every rating and result line again from the finished
@@ -202,8 +238,22 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Bot) {
         Command::Bot => bot(),
-        Command::Console { db, files } => runtime().and_then(|rt| rt.block_on(console(&db, files))),
-        Command::Sim { game, games, seed, players, mode, variant, assembly } => {
+        Command::Console { db, files, images } => {
+            runtime().and_then(|rt| rt.block_on(console(&db, files, images)))
+        }
+        Command::Render {
+            game,
+            seed,
+            turns,
+            seating: Seating { players, mode, variant },
+            out,
+            hand,
+            svg,
+        } => {
+            let opts = cardtable::sim::SimOptions { players, mode, variant, assembly: None };
+            render(game.as_deref(), seed, turns, &opts, hand, &out, svg)
+        }
+        Command::Sim { game, games, seed, seating: Seating { players, mode, variant }, assembly } => {
             let opts = cardtable::sim::SimOptions { players, mode, variant, assembly };
             sim(game.as_deref(), games, seed, &opts)
         }
@@ -408,9 +458,52 @@ fn bot() -> Result<(), String> {
     runtime()?.block_on(cardtable::discord::run(config)).map_err(|e| format!("{e:#}"))
 }
 
-async fn console(db: &str, files: Option<PathBuf>) -> Result<(), String> {
+/// `cardtable render`: a seeded random position's board (or a hand) as PNG.
+fn render(
+    game: Option<&str>,
+    seed: u64,
+    turns: u32,
+    opts: &cardtable::sim::SimOptions,
+    hand: Option<u8>,
+    out: &Path,
+    svg: bool,
+) -> Result<(), String> {
+    use cardtable::engine::{Seat, Viewer};
+    let game = game_arg(game)?;
+    let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
+    let position = cardtable::sim::random_position(&library, game, seed, turns, opts)?;
+    let start = Instant::now();
+    let text = match hand {
+        Some(seat) => {
+            let seats = position.state.view(Viewer::Public).seats.len();
+            if usize::from(seat) >= seats {
+                return Err(format!("--hand {seat}: the seats are 0 to {}", seats.saturating_sub(1)));
+            }
+            cardtable::picture::hand_svg(&position.state.view(Viewer::Seat(Seat(seat))))
+        }
+        None => cardtable::picture::board_svg(&position.state.view(Viewer::Public), &position.events),
+    };
+    let png = cardtable::picture::png(&text)?;
+    let took = start.elapsed();
+    std::fs::write(out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    if svg {
+        let file = out.with_extension("svg");
+        std::fs::write(&file, &text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
+    println!(
+        "{}: {} after {} actions, {} bytes, drawn in {:.1} ms",
+        out.display(),
+        game.name(),
+        position.actions,
+        png.len(),
+        took.as_secs_f64() * 1000.0
+    );
+    Ok(())
+}
+
+async fn console(db: &str, files: Option<PathBuf>, images: Option<PathBuf>) -> Result<(), String> {
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-    cardtable::console::run_saving_files(db, files, stdin, std::io::stdout())
+    cardtable::console::run_saving_files(db, files, images, stdin, std::io::stdout())
         .await
         .map_err(|e| format!("{e:#}"))
 }

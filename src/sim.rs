@@ -169,6 +169,55 @@ pub fn play_random_with(
     report
 }
 
+/// A position from a seeded random game, for pictures and their tests.
+pub struct Position {
+    /// The state reached.
+    pub state: AnyState,
+    /// The public events of the last actions, oldest first (at most 10).
+    pub events: Vec<String>,
+    /// Actions played to reach it.
+    pub actions: usize,
+}
+
+/// Plays random actions of a seeded game set up as `opts` asks until turn
+/// `turns` begins, the game ends or the step budget runs out. Games that
+/// count no turns (a draft) stop after `turns` × 10 actions.
+pub fn random_position(
+    library: &Library,
+    game: GameId,
+    seed: u64,
+    turns: u32,
+    opts: &SimOptions,
+) -> Result<Position, String> {
+    let setup = random_setup_with(library, game, seed, opts)?;
+    let mut state = AnyState::setup(game, &setup, library).map_err(|e| format!("setup: {e}"))?;
+    let mut rng = GameRng::from_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let (mut events, mut actions) = (Vec::new(), 0);
+    let reached = |s: &AnyState, actions: usize| match s.turn() {
+        Some(t) => t.number >= turns,
+        None => actions >= turns as usize * 10,
+    };
+    while state.outcome().is_none() && !reached(&state, actions) && actions < STEP_BUDGET {
+        let seats = state.to_act();
+        let Some(&seat) = seats.get(rng.below(seats.len().max(1))) else {
+            return Err(format!("nobody to act after {actions} actions"));
+        };
+        let legal = state.legal_actions(seat);
+        if legal.is_empty() {
+            return Err(format!("{seat} has no legal action after {actions} actions"));
+        }
+        let action = &legal[rng.below(legal.len())];
+        let happened = state.apply(seat, action).map_err(|e| format!("action {actions} refused: {}", e.0))?;
+        events.extend(
+            happened.into_iter().filter(|e| e.to == crate::engine::Visibility::Public).map(|e| e.text),
+        );
+        actions += 1;
+    }
+    let keep = events.len().saturating_sub(10);
+    events.drain(..keep);
+    Ok(Position { state, events, actions })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

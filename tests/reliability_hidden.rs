@@ -12,7 +12,10 @@
 //!   offered on it);
 //! - for each seat: its private events name no card of its own `B ∩ A`, and
 //!   its view and its rendered hand name no card of its own `A` — so a seat
-//!   never sees the other seat's hand.
+//!   never sees the other seat's hand;
+//! - the pictures (`cardtable::picture`): the public board's SVG names no
+//!   card of `A`, and a seat's hand picture none of its own `A` (checked on
+//!   every action of one game in [`PICTURE_EVERY`], to keep CI short).
 //!
 //! A leak fails with the game, seed, action number and action.
 //!
@@ -36,6 +39,8 @@ use reliability_support::words::first_leak;
 const CI_GAMES: u64 = 300;
 /// Games per registry entry in the long run.
 const LONG_GAMES: u64 = 3_000;
+/// The pictures are checked in the games whose seed is a multiple of this.
+const PICTURE_EVERY: u64 = 4;
 
 /// What was checked, for the summary line.
 #[derive(Debug, Default)]
@@ -136,7 +141,14 @@ fn hand_messages(state: &AnyState, seat: Seat, seat_view: &TableView, version: i
         .collect()
 }
 
+/// An SVG's text as read: its escapes undone.
+fn svg_text(svg: &str) -> String {
+    svg.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+}
+
 /// Checks one state after an action; `Err` describes the first leak.
+/// `pictures`: check the pictures' SVG too.
+#[allow(clippy::too_many_arguments)]
 fn check_after(
     game: &str,
     state: &AnyState,
@@ -144,6 +156,7 @@ fn check_after(
     before: &[Vec<String>],
     after: &[Vec<String>],
     version: i64,
+    pictures: bool,
     tally: &mut Tally,
 ) -> Result<(), String> {
     let seats = after.len() - 1;
@@ -159,7 +172,11 @@ fn check_after(
     let public = state.view(Viewer::Public);
     let public_json = serde_json::to_string(&public).expect("views serialise");
     let board = board_message(state, &public, version);
-    for (what, text) in [("public view", &public_json), ("board message", &board)] {
+    let mut public_texts = vec![("public view", public_json), ("board message", board)];
+    if pictures {
+        public_texts.push(("board picture", svg_text(&cardtable::picture::board_svg(&public, &[]))));
+    }
+    for (what, text) in &public_texts {
         tally.texts += 1;
         if let Some((name, around)) = first_leak(text, &after[0]) {
             return Err(format!("{what} names hidden card {name:?}: {around}"));
@@ -179,6 +196,9 @@ fn check_after(
         let mut texts = vec![("view", serde_json::to_string(&seat_view).expect("views serialise"))];
         texts
             .extend(hand_messages(state, seat, &seat_view, version).into_iter().map(|t| ("hand message", t)));
+        if pictures {
+            texts.push(("hand picture", svg_text(&cardtable::picture::hand_svg(&seat_view))));
+        }
         for (what, text) in &texts {
             tally.texts += 1;
             if let Some((name, around)) = first_leak(text, &after[i + 1]) {
@@ -205,7 +225,9 @@ fn play_checked(
     let mut state = AnyState::setup(game, &setup, library).map_err(|e| fail(0, "setup", e.to_string()))?;
     let seats = setup.seats.len();
     let mut before = all_secrets(&state, seats);
-    check_after(game.key(), &state, &[], &before, &before, 0, tally).map_err(|e| fail(0, "setup", e))?;
+    let pictures = seed % PICTURE_EVERY == 0;
+    check_after(game.key(), &state, &[], &before, &before, 0, pictures, tally)
+        .map_err(|e| fail(0, "setup", e))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut step = 0;
     while state.outcome().is_none() {
@@ -225,7 +247,7 @@ fn play_checked(
         let label = format!("{seat}: {action:?}");
         let events = state.apply(seat, action).map_err(|e| fail(step, &label, format!("refused: {e}")))?;
         let after = all_secrets(&state, seats);
-        check_after(game.key(), &state, &events, &before, &after, step as i64, tally)
+        check_after(game.key(), &state, &events, &before, &after, step as i64, pictures, tally)
             .map_err(|e| fail(step, &label, e))?;
         before = after;
         tally.actions += 1;
@@ -405,14 +427,42 @@ fn a_planted_leak_is_caught() {
         let name = secrets[0].first().expect("a fresh game hides cards").clone();
         let leak = Event::public(format!("{} peeks at {name}", setup.seats[0].name));
         let mut tally = Tally::default();
-        let err = check_after(game.key(), &state, &[leak], &secrets, &secrets, 0, &mut tally).unwrap_err();
+        let err =
+            check_after(game.key(), &state, &[leak], &secrets, &secrets, 0, true, &mut tally).unwrap_err();
         assert!(err.contains(&name), "{err}");
         let private = Event::private(Seat(0), format!("You see {name}"));
         let seat0 = &secrets[1];
         if seat0.contains(&name) {
-            let err =
-                check_after(game.key(), &state, &[private], &secrets, &secrets, 0, &mut tally).unwrap_err();
+            let err = check_after(game.key(), &state, &[private], &secrets, &secrets, 0, true, &mut tally)
+                .unwrap_err();
             assert!(err.contains("seat 0"), "{err}");
         }
+    }
+}
+
+/// The picture check reads the SVG as a player reads the picture: a hidden
+/// card drawn face up on the board (even one whose name needs escaping) is
+/// caught.
+#[test]
+fn a_card_planted_in_the_picture_is_caught() {
+    let library = Library::embedded().unwrap();
+    for &game in GAMES {
+        let setup = random_setup(&library, game, 3).unwrap();
+        let state = AnyState::setup(game, &setup, &library).unwrap();
+        let hidden = state.secrets(Viewer::Public);
+        let name = hidden.first().expect("a fresh game hides cards").clone();
+        let mut public = state.view(Viewer::Public);
+        let zone = cardtable::engine::ZoneView {
+            name: "Planted".into(),
+            cards: vec![cardtable::engine::CardView { name: name.clone(), detail: String::new() }],
+        };
+        // A zone of the table: some games seat nobody in the view before the deal.
+        public.shared.push(zone);
+        let svg = svg_text(&cardtable::picture::board_svg(&public, &[]));
+        assert!(first_leak(&svg, &hidden).is_some(), "{}: {name} not found in the picture", game.key());
+        let tricky = vec!["Salt & \"Pepper\" <Drake>".to_owned()];
+        public.shared.last_mut().unwrap().cards[0].name = tricky[0].clone();
+        let svg = svg_text(&cardtable::picture::board_svg(&public, &[]));
+        assert!(first_leak(&svg, &tricky).is_some(), "an escaped name is read back");
     }
 }

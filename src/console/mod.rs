@@ -119,6 +119,10 @@ pub struct Console {
     files_dir: Option<std::path::PathBuf>,
     /// Users given the Manage Server permission (`manager @name`).
     managers: std::collections::BTreeSet<String>,
+    /// Where each board's picture is written, if anywhere.
+    images_dir: Option<std::path::PathBuf>,
+    /// Pictures drawn, by match version (an edit draws nothing new).
+    pictures: crate::picture::PictureCache,
 }
 
 impl Console {
@@ -151,6 +155,8 @@ impl Console {
             files: vec![],
             files_dir: None,
             managers: Default::default(),
+            images_dir: None,
+            pictures: crate::picture::PictureCache::new(64),
         }
     }
 
@@ -167,6 +173,41 @@ impl Console {
     /// Saves the files attached to replies in `dir` too.
     pub fn save_files_in(&mut self, dir: std::path::PathBuf) {
         self.files_dir = Some(dir);
+    }
+
+    /// Writes each board's picture in `dir` too, as `match<id>-v<version>.png`.
+    pub fn save_images_in(&mut self, dir: std::path::PathBuf) {
+        self.images_dir = Some(dir);
+    }
+
+    /// The pictures drawn so far (each board version once).
+    pub fn pictures_drawn(&self) -> u64 {
+        self.pictures.drawn()
+    }
+
+    /// Draws the board of `match_id` into the images folder, when there
+    /// is one; says where, or what went wrong.
+    async fn save_picture(&self, match_id: i64) -> String {
+        let Some(dir) = &self.images_dir else { return String::new() };
+        let board = match self.table.board_picture(match_id).await {
+            Ok(b) => b,
+            Err(e) => return format!("error: no picture of match #{match_id}: {}\n", e.reply_text()),
+        };
+        let key = crate::picture::PictureKey { match_id, version: board.version, seat: None };
+        let drawn = self.pictures.drawn();
+        let png =
+            match self.pictures.get_or_draw(key, || crate::picture::board_png(&board.view, &board.events)) {
+                Ok(png) => png,
+                Err(e) => return format!("error: no picture of match #{match_id}: {e}\n"),
+            };
+        if self.pictures.drawn() == drawn {
+            return String::new();
+        }
+        let file = dir.join(format!("match{match_id}-v{}.png", board.version));
+        match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&file, png.as_slice())) {
+            Ok(()) => format!("  (picture: {})\n", file.display()),
+            Err(e) => format!("error: cannot write {}: {e}\n", file.display()),
+        }
     }
 
     /// Handles one line and returns what it printed. Never fails: a bad
@@ -480,6 +521,9 @@ impl Console {
                         format!("[{}] {}", self.target_name(&target), mentioned.join(" "))
                     };
                     text.push_str(&self.render(&header, &message));
+                    if let Some(crate::table::PostKey::Board { match_id, .. }) = key {
+                        text.push_str(&self.save_picture(match_id).await);
+                    }
                     let place = self.target_place(&target);
                     self.shown.push(Shown {
                         id: id.clone(),
@@ -541,6 +585,9 @@ impl Console {
                     };
                     let header = format!("[{}] (board edited in place)", self.target_name(&target));
                     text.push_str(&self.render(&header, &message));
+                    if let Some(match_id) = crate::view::components_match(&message.components) {
+                        text.push_str(&self.save_picture(match_id).await);
+                    }
                     // The edited message moves to the bottom of what users
                     // see, as the newest state of the match.
                     let mut shown = self.shown.remove(i);
@@ -717,14 +764,15 @@ fn human(seconds: i64) -> String {
 /// Plays lines from `input` against the database at `db_url`, printing to
 /// `output`, until the input ends. Never stops on a bad line.
 pub async fn run(db_url: &str, input: impl AsyncBufRead + Unpin, output: impl Write) -> anyhow::Result<()> {
-    run_saving_files(db_url, None, input, output).await
+    run_saving_files(db_url, None, None, input, output).await
 }
 
 /// [`run`], saving the files replies attach (`/history match:`) in
-/// `files` when given.
+/// `files` and each board's picture in `images`, when given.
 pub async fn run_saving_files(
     db_url: &str,
     files: Option<std::path::PathBuf>,
+    images: Option<std::path::PathBuf>,
     input: impl AsyncBufRead + Unpin,
     mut output: impl Write,
 ) -> anyhow::Result<()> {
@@ -733,6 +781,9 @@ pub async fn run_saving_files(
     let mut console = Console::new(store);
     if let Some(dir) = files {
         console.save_files_in(dir);
+    }
+    if let Some(dir) = images {
+        console.save_images_in(dir);
     }
     writeln!(output, "cardtable console — type `help` for the commands. Channel: #{DEFAULT_CHANNEL}")?;
     let mut lines = input.lines();

@@ -49,6 +49,7 @@ pub mod log;
 mod lookup;
 pub mod match_options;
 pub mod offers;
+mod picture;
 mod play;
 mod privacy;
 pub mod progress;
@@ -65,6 +66,7 @@ pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
+pub use picture::BoardPicture;
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
 };

@@ -1,0 +1,448 @@
+//! The board and the hand as SVG: seats as panels, zones as rows of card
+//! frames, the stack, pools and the last events. Generic over the view:
+//! every game's zones and cards come as [`TableView`] gives them, and a
+//! card's state is read from the words of its detail ("engaged · dizzy").
+
+use std::fmt::Write as _;
+
+use super::text::{clip, escape, fonts, width, wrap};
+use crate::engine::{CardView, Seat, SeatView, TableView, ZoneView};
+
+/// Width of every picture, in pixels. Discord shows an embed's image at
+/// about 300 px on a 390 px phone, half of this.
+pub const WIDTH: f32 = 600.0;
+/// Card names: 12.5 px at half size.
+pub const NAME_PX: f32 = 25.0;
+const MARGIN: f32 = 12.0;
+const GAP: f32 = 8.0;
+const HEAD_PX: f32 = 26.0;
+const TEXT_PX: f32 = 22.0;
+const BADGE_PX: f32 = 19.0;
+const LABEL_PX: f32 = 19.0;
+const CARD_PAD: f32 = 8.0;
+/// How cards are laid out: frames per row, lines a name may take.
+#[derive(Debug, Clone, Copy)]
+struct Grid {
+    columns: usize,
+    name_lines: usize,
+}
+
+/// The board's zones: three narrow frames a row.
+const ZONE_GRID: Grid = Grid { columns: 3, name_lines: 3 };
+/// A hand: two wide frames a row, for names that say both halves of a card.
+const HAND_GRID: Grid = Grid { columns: 2, name_lines: 4 };
+
+const BACKGROUND: &str = "#1f2326";
+const PANEL: &str = "#2c3136";
+const PANEL_ACTIVE: &str = "#33402f";
+const INK: &str = "#eceff1";
+const MUTED: &str = "#a9b3bb";
+const ACCENT: &str = "#f2c14e";
+const CARD: &str = "#f5efdf";
+const CARD_INK: &str = "#1d1d1d";
+const CARD_EDGE: &str = "#8c7f63";
+const BACK: &str = "#34447e";
+
+/// An SVG being written top to bottom; `y` is where the next thing goes.
+struct Canvas {
+    body: String,
+    y: f32,
+}
+
+impl Canvas {
+    fn text(&mut self, x: f32, y: f32, px: f32, bold: bool, fill: &str, text: &str) {
+        let weight = if bold { " font-weight=\"bold\"" } else { "" };
+        let _ = write!(
+            self.body,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{px}\"{weight} fill=\"{fill}\">{}</text>",
+            escape(text)
+        );
+    }
+
+    /// A rounded box at `(x, y)` of `w` × `h`.
+    fn rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), r: f32, fill: &str, stroke: Option<(&str, f32)>) {
+        let stroke = stroke.map(|(c, w)| format!(" stroke=\"{c}\" stroke-width=\"{w}\"")).unwrap_or_default();
+        let _ = write!(
+            self.body,
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" rx=\"{r}\" fill=\"{fill}\"{stroke}/>"
+        );
+    }
+
+    /// Lines of text from `self.y`, each `px * 1.25` apart; moves `y` past them.
+    fn lines(&mut self, x: f32, lines: &[String], px: f32, bold: bool, fill: &str) {
+        for line in lines {
+            self.y += px * 1.2;
+            self.text(x, self.y, px, bold, fill, line);
+        }
+        if !lines.is_empty() {
+            self.y += px * 0.35;
+        }
+    }
+
+    /// Wrapped text across the picture's width.
+    fn paragraph(&mut self, text: &str, px: f32, bold: bool, fill: &str, max_lines: usize) {
+        let lines = wrap(text, px, bold, WIDTH - 2.0 * MARGIN - 8.0, max_lines);
+        self.lines(MARGIN + 4.0, &lines, px, bold, fill);
+    }
+
+    fn finish(self) -> String {
+        let h = self.y.ceil() + MARGIN;
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{h}\" viewBox=\"0 0 {WIDTH} {h}\" \
+             font-family=\"{}\"><rect width=\"100%\" height=\"100%\" fill=\"{BACKGROUND}\"/>{}</svg>",
+            escape(&fonts().family),
+            self.body
+        )
+    }
+}
+
+/// How a card is drawn, read from its view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// Face up and ready.
+    Up,
+    /// Face up, turned sideways in play (engaged, exhausted, tapped).
+    Turned,
+    /// A back: the view gives only a neutral description.
+    Back,
+}
+
+fn look(card: &CardView) -> Look {
+    let name = card.name.to_lowercase();
+    if name.starts_with("face-down") || name.starts_with("face down") || name.starts_with("hidden") {
+        return Look::Back;
+    }
+    let turned = ["engaged", "exhausted", "tapped"];
+    if badges(card).iter().any(|b| turned.iter().any(|t| b.to_lowercase().starts_with(t))) {
+        Look::Turned
+    } else {
+        Look::Up
+    }
+}
+
+/// The detail of a card cut into badges ("str 4 · engaged" → two).
+fn badges(card: &CardView) -> Vec<&str> {
+    card.detail.split(" · ").map(str::trim).filter(|b| !b.is_empty()).collect()
+}
+
+/// A badge's colours: states in amber or red, the rest grey.
+fn badge_colours(badge: &str) -> (&'static str, &'static str) {
+    let b = badge.to_lowercase();
+    let warn = ["afflicted", "damage", "dizzy", "stunned", "wounded", "dying"];
+    let state = ["engaged", "exhausted", "tapped", "face down", "attacking", "blocking"];
+    if warn.iter().any(|w| b.contains(w)) {
+        ("#b23a3a", "#ffffff")
+    } else if state.iter().any(|w| b.starts_with(w)) {
+        ("#c9891c", "#1d1d1d")
+    } else {
+        ("#d9d1bd", "#1d1d1d")
+    }
+}
+
+/// A card frame planned: its lines and badge rows, and its height.
+struct Frame<'a> {
+    /// The whole name, as the frame's title (the lines may cut it).
+    title: &'a str,
+    look: Look,
+    name: Vec<String>,
+    badges: Vec<Vec<(String, &'a str)>>,
+    height: f32,
+}
+
+fn plan(card: &CardView, w: f32, name_lines: usize) -> Frame<'_> {
+    let look = look(card);
+    let inner = w - 2.0 * CARD_PAD;
+    let name = wrap(&card.name, NAME_PX, true, inner, name_lines);
+    let mut rows: Vec<Vec<(String, &str)>> = Vec::new();
+    let mut used = 0.0;
+    for b in badges(card) {
+        let text = clip(b, BADGE_PX, false, inner - 10.0);
+        let bw = width(&text, BADGE_PX, false) + 10.0;
+        if rows.is_empty() || used + bw > inner {
+            rows.push(Vec::new());
+            used = 0.0;
+        }
+        used += bw + 4.0;
+        rows.last_mut().expect("a row was pushed").push((text, b));
+    }
+    let height = CARD_PAD
+        + name.len() as f32 * NAME_PX * 1.15
+        + rows.len() as f32 * (BADGE_PX * 1.35 + 3.0)
+        + CARD_PAD
+        + 4.0;
+    Frame { title: &card.name, look, name, badges: rows, height }
+}
+
+fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
+    let (fill, ink, edge) = match f.look {
+        Look::Up => (CARD, CARD_INK, (CARD_EDGE, 1.5)),
+        Look::Turned => ("#f2dcaa", CARD_INK, ("#c9891c", 4.0)),
+        Look::Back => (BACK, "#e6e9ff", ("#9aa8e6", 2.0)),
+    };
+    let _ = write!(c.body, "<g><title>{}</title>", escape(f.title));
+    c.rect((x, y, w, h), 8.0, fill, Some(edge));
+    if f.look == Look::Back {
+        // A back's pattern: diagonal lines, so it reads as a back at a glance.
+        let mut lx = x + 10.0 - h;
+        while lx < x + w {
+            let (x1, y1) = (lx.max(x + 4.0), y + h - 4.0 - (lx.max(x + 4.0) - lx));
+            let x2 = (lx + h - 8.0).min(x + w - 4.0);
+            let y2 = y + h - 4.0 - (x2 - lx);
+            if x2 > x1 {
+                let _ = write!(
+                    c.body,
+                    "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#4a5da3\" stroke-width=\"3\"/>"
+                );
+            }
+            lx += 16.0;
+        }
+    }
+    let mut ty = y + CARD_PAD;
+    for line in &f.name {
+        ty += NAME_PX * 1.05;
+        c.text(x + CARD_PAD, ty, NAME_PX, true, ink, line);
+        ty += NAME_PX * 0.1;
+    }
+    ty += 4.0;
+    for row in &f.badges {
+        let mut bx = x + CARD_PAD;
+        for (text, raw) in row {
+            let bw = width(text, BADGE_PX, false) + 10.0;
+            let (bg, fg) = badge_colours(raw);
+            c.rect((bx, ty, bw, BADGE_PX * 1.3), 5.0, bg, None);
+            c.text(bx + 5.0, ty + BADGE_PX * 1.0, BADGE_PX, false, fg, text);
+            bx += bw + 4.0;
+        }
+        ty += BADGE_PX * 1.35 + 3.0;
+    }
+    c.body.push_str("</g>");
+}
+
+/// Cards as rows of frames between `x0` and `x0 + w`.
+fn card_rows(c: &mut Canvas, cards: &[CardView], x0: f32, w: f32, grid: Grid) {
+    let cw = (w - GAP * (grid.columns as f32 - 1.0)) / grid.columns as f32;
+    for row in cards.chunks(grid.columns) {
+        let frames: Vec<Frame<'_>> = row.iter().map(|card| plan(card, cw, grid.name_lines)).collect();
+        let h = frames.iter().map(|f| f.height).fold(0.0, f32::max);
+        for (i, f) in frames.iter().enumerate() {
+            draw_frame(c, f, x0 + i as f32 * (cw + GAP), c.y, cw, h);
+        }
+        c.y += h + GAP;
+    }
+}
+
+/// A zone: its label and count, then its cards; empty zones share one line.
+fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32) {
+    let empty: Vec<&str> = zones.iter().filter(|z| z.cards.is_empty()).map(|z| z.name.as_str()).collect();
+    for z in zones.iter().filter(|z| !z.cards.is_empty()) {
+        c.y += LABEL_PX * 1.1;
+        // A zone whose name counts its cards already is not counted again.
+        let label = if z.name.chars().any(|c| c.is_ascii_digit()) {
+            z.name.to_uppercase()
+        } else {
+            format!("{} ({})", z.name.to_uppercase(), z.cards.len())
+        };
+        c.text(x0, c.y, LABEL_PX, true, MUTED, &clip(&label, LABEL_PX, true, w));
+        c.y += 6.0;
+        card_rows(c, &z.cards, x0, w, ZONE_GRID);
+    }
+    if !empty.is_empty() {
+        let lines = wrap(&format!("{}: none", empty.join(", ")), LABEL_PX, false, w, 2);
+        c.lines(x0, &lines, LABEL_PX, false, MUTED);
+    }
+}
+
+/// One seat's panel: name (and whether they must act), counters, zones.
+fn seat_panel(c: &mut Canvas, seat: &SeatView, to_act: bool) {
+    let top = c.y;
+    let (x0, w) = (MARGIN + 10.0, WIDTH - 2.0 * MARGIN - 20.0);
+    // Drawn into a separate canvas first, so the panel's box goes under it.
+    let mut inner = Canvas { body: String::new(), y: top + 4.0 };
+    let mut name = seat.name.clone();
+    if !seat.alive {
+        name.push_str(" · out");
+    }
+    inner.y += HEAD_PX * 1.1;
+    let tag = if to_act { "▶ to act" } else { "" };
+    let tag_w = if to_act { width(tag, TEXT_PX, true) + 8.0 } else { 0.0 };
+    inner.text(
+        x0,
+        inner.y,
+        HEAD_PX,
+        true,
+        if seat.alive { INK } else { MUTED },
+        &clip(&name, HEAD_PX, true, w - tag_w),
+    );
+    if to_act {
+        inner.text(x0 + w - tag_w + 8.0, inner.y, TEXT_PX, true, ACCENT, tag);
+    }
+    inner.y += 4.0;
+    let mut facts: Vec<String> = seat.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    facts.extend(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)));
+    if !facts.is_empty() {
+        let lines = wrap(&facts.join(" · "), TEXT_PX, false, w, 4);
+        inner.lines(x0, &lines, TEXT_PX, false, MUTED);
+    }
+    zones(&mut inner, &seat.zones, x0, w);
+    let h = inner.y - top + 6.0;
+    let fill = if to_act { PANEL_ACTIVE } else { PANEL };
+    let edge = if to_act { Some((ACCENT, 3.0)) } else { None };
+    c.rect((MARGIN, top, WIDTH - 2.0 * MARGIN, h), 10.0, fill, edge);
+    c.body.push_str(&inner.body);
+    c.y = top + h + GAP;
+}
+
+fn name_of(view: &TableView, seat: Seat) -> String {
+    view.seats.iter().find(|s| s.seat == Some(seat)).map_or_else(|| seat.to_string(), |s| s.name.clone())
+}
+
+/// The public board as SVG: the head (game, turn and step, the question,
+/// who must act), the stack, shared pools and zones, each seat, and the
+/// last events as one caption.
+pub fn board_svg(view: &TableView, events: &[String]) -> String {
+    let mut c = Canvas { body: String::new(), y: MARGIN };
+    let title = if view.headline.is_empty() { view.game.clone() } else { view.headline.clone() };
+    c.paragraph(&title, HEAD_PX, true, INK, 2);
+    for note in &view.notes {
+        c.paragraph(note, TEXT_PX, false, MUTED, 2);
+    }
+    match &view.outcome {
+        Some(o) => c.paragraph(&format!("Game over: {}", o.reason), TEXT_PX, true, ACCENT, 3),
+        None => {
+            if let Some(p) = &view.prompt {
+                c.paragraph(p, TEXT_PX, false, ACCENT, 3);
+            }
+            let waiting: Vec<String> = view.waiting_for.iter().map(|s| name_of(view, *s)).collect();
+            // Said once: a prompt naming everyone who must act is enough.
+            let said = view.prompt.as_ref().is_some_and(|p| waiting.iter().all(|w| p.contains(w.as_str())));
+            if !waiting.is_empty() && !said {
+                c.paragraph(&format!("To act: {}", waiting.join(", ")), TEXT_PX, true, ACCENT, 2);
+            }
+        }
+    }
+    if !view.pools.is_empty() {
+        let pools: Vec<String> = view.pools.iter().map(|p| format!("{} {}", p.name, p.count)).collect();
+        c.paragraph(&pools.join(" · "), TEXT_PX, false, INK, 2);
+    }
+    if !view.stack.is_empty() {
+        c.paragraph("STACK (top first)", LABEL_PX, true, MUTED, 1);
+        for (i, item) in view.stack.iter().enumerate().rev() {
+            let who = item.controller.map(|s| format!("{}: ", name_of(view, s))).unwrap_or_default();
+            let targets = if item.targets.is_empty() {
+                String::new()
+            } else {
+                format!(" → {}", item.targets.join(", "))
+            };
+            c.paragraph(&format!("{}. {who}{}{targets}", i + 1, item.label), TEXT_PX, false, INK, 2);
+        }
+    }
+    if !view.shared.is_empty() {
+        c.y += 4.0;
+        let (x0, w) = (MARGIN, WIDTH - 2.0 * MARGIN);
+        zones(&mut c, &view.shared, x0, w);
+    }
+    c.y += 6.0;
+    for seat in &view.seats {
+        let to_act = view.outcome.is_none() && seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
+        seat_panel(&mut c, seat, to_act);
+    }
+    if !events.is_empty() {
+        // The last events, newest last, as one caption.
+        let last: Vec<&str> = events.iter().rev().take(3).rev().map(String::as_str).collect();
+        c.paragraph(&last.join(" · "), TEXT_PX, false, MUTED, 4);
+    }
+    c.finish()
+}
+
+/// A seat's hand as SVG (the viewer's own view: `view.hand`).
+pub fn hand_svg(view: &TableView) -> String {
+    let mut c = Canvas { body: String::new(), y: MARGIN };
+    let title = view.hand_title.clone().unwrap_or_else(|| "Your hand".to_owned());
+    let cards = view.hand.as_deref().unwrap_or_default();
+    c.paragraph(&format!("{title} ({})", cards.len()), HEAD_PX, true, INK, 1);
+    if !view.headline.is_empty() {
+        c.paragraph(&view.headline, TEXT_PX, false, MUTED, 2);
+    }
+    if let Some(p) = view.prompt.as_ref().filter(|_| view.outcome.is_none()) {
+        c.paragraph(p, TEXT_PX, false, ACCENT, 3);
+    }
+    c.y += 6.0;
+    if cards.is_empty() {
+        c.paragraph("No cards.", TEXT_PX, false, MUTED, 1);
+    } else {
+        card_rows(&mut c, cards, MARGIN, WIDTH - 2.0 * MARGIN, HAND_GRID);
+    }
+    c.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(name: &str, detail: &str) -> CardView {
+        CardView { name: name.into(), detail: detail.into() }
+    }
+
+    #[test]
+    fn a_card_looks_as_its_words_say() {
+        assert_eq!(look(&card("Ember Drake", "str 4 · ready")), Look::Up);
+        assert_eq!(look(&card("Ember Drake", "str 4 · engaged · dizzy")), Look::Turned);
+        assert_eq!(look(&card("face-down creature", "")), Look::Back);
+        assert_eq!(badges(&card("x", "str 4 ·  · engaged")), ["str 4", "engaged"]);
+    }
+
+    #[test]
+    fn a_face_down_card_is_drawn_as_a_back_with_its_whole_name_as_title() {
+        let long = "Quite An Extraordinarily Long Card Name Indeed";
+        let seat = |cards| SeatView {
+            seat: Some(Seat(0)),
+            name: "A".into(),
+            zones: vec![ZoneView { name: "Zone".into(), cards }],
+            alive: true,
+            ..Default::default()
+        };
+        let view = |cards| TableView { seats: vec![seat(cards)], ..Default::default() };
+        let back = board_svg(&view(vec![card("face-down creature", "")]), &[]);
+        assert!(back.contains(BACK) && back.contains("<line"), "{back}");
+        let up = board_svg(&view(vec![card(long, "str 1")]), &[]);
+        assert!(!up.contains(BACK) && !up.contains("<line"));
+        assert!(up.contains(&format!("<title>{long}</title>")), "{up}");
+    }
+
+    #[test]
+    fn the_board_names_every_seat_zone_and_card_it_was_given() {
+        let view = TableView {
+            game: "Game".into(),
+            headline: "Turn 3 · Alice & Bob".into(),
+            seats: vec![SeatView {
+                seat: Some(Seat(0)),
+                name: "Alice <3".into(),
+                counters: vec![("Hand".into(), "5 cards".into())],
+                zones: vec![
+                    ZoneView {
+                        name: "Battlefield".into(),
+                        cards: vec![card("Ember Drake", "str 4 · engaged")],
+                    },
+                    ZoneView { name: "Vault".into(), cards: vec![] },
+                ],
+                alive: true,
+                ..Default::default()
+            }],
+            waiting_for: vec![Seat(0)],
+            ..Default::default()
+        };
+        let svg = board_svg(&view, &["Alice attacks.".into()]);
+        for part in [
+            "Turn 3 · Alice &amp; Bob",
+            "Alice &lt;3",
+            "Ember Drake",
+            "BATTLEFIELD (1)",
+            "Vault: none",
+            "▶ to act",
+            "Alice attacks.",
+        ] {
+            assert!(svg.contains(part), "{part} missing from {svg}");
+        }
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    }
+}
