@@ -158,7 +158,12 @@ async fn an_accepted_post_that_fails_leaves_the_match_playing_in_its_thread() {
         }
         let answered = accepted_challenge(&table, &accept_id).await;
         let matches = table.store().matches_for_user(&BOB.to_string(), None).await.unwrap();
-        assert_eq!(answered, Some(matches[0].0.id), "{}: the challenge is accepted into the match", case.name);
+        assert_eq!(
+            answered,
+            Some(matches[0].0.id),
+            "{}: the challenge is accepted into the match",
+            case.name
+        );
     }
 }
 
@@ -273,7 +278,11 @@ async fn a_hand_that_cannot_be_shown_blocks_nothing() {
         }
         if case.times.is_some() {
             let told = private_text(&calls);
-            assert!(shown || told.contains(case.told), "{}: gets through once Discord does: {calls:#?}", case.name);
+            assert!(
+                shown || told.contains(case.told),
+                "{}: gets through once Discord does: {calls:#?}",
+                case.name
+            );
         }
         discord.heal();
         on_component(&discord.http, &table, &click(A, thread, &hand)).await;
@@ -489,7 +498,8 @@ async fn challenges_whose_post_failed_do_not_count_against_the_hourly_cap() {
     assert_eq!(posts_in(&calls, CHANNEL).len(), 1, "posted: {calls:#?}");
     assert!(!private_text(&calls).contains("that is the limit"), "{}", private_text(&calls));
     // Posted challenges still count: two more, then the cap.
-    let accept_id = custom_ids(&posts_in(&calls, CHANNEL)[0].body).into_iter().find(|i| i.starts_with("accept:"));
+    let accept_id =
+        custom_ids(&posts_in(&calls, CHANNEL)[0].body).into_iter().find(|i| i.starts_with("accept:"));
     let Some(CustomId::Accept { challenge: id }) = CustomId::decode(&accept_id.unwrap()) else { panic!() };
     table.store().set_challenge_status(id, ChallengeStatus::Cancelled).await.unwrap();
     for _ in 0..2 {
@@ -503,25 +513,6 @@ async fn challenges_whose_post_failed_do_not_count_against_the_hourly_cap() {
     let calls = discord.take();
     assert!(posts_in(&calls, CHANNEL).is_empty(), "{calls:#?}");
     assert!(private_text(&calls).contains("that is the limit"), "{}", private_text(&calls));
-}
-
-/// A challenge made inside a post of [`FORUM`], accepted: its match
-/// opens as a new post of the forum. Returns the calls of the accept.
-async fn accept_in_forum(discord: &FakeDiscord, table: &Table) -> Vec<Call> {
-    let post: u64 = 7788;
-    let in_forum = serde_json::json!({"id": post.to_string(), "type": 11, "name": "lfg", "parent_id": FORUM.to_string()});
-    answer_slash(&discord.http, table, &slash_in(A, post, in_forum, "challenge"), async { Ok(challenge(bob())) })
-        .await
-        .unwrap();
-    let calls = discord.take();
-    let accept_id =
-        custom_ids(&posts_in(&calls, post)[0].body).into_iter().find(|i| i.starts_with("accept:")).unwrap();
-    on_component(&discord.http, table, &click(B, post, &accept_id)).await;
-    let calls = discord.take();
-    let deck_id =
-        custom_ids(&private_replies(&calls)[0].body).into_iter().find(|i| i.starts_with("deck:")).unwrap();
-    on_component(&discord.http, table, &select(B, post, &deck_id, &starter_deck())).await;
-    discord.take()
 }
 
 #[tokio::test]
@@ -558,7 +549,10 @@ async fn a_5xx_or_a_timeout_while_unarchiving_leaves_the_match_in_its_thread() {
         let calls = discord.take();
         let now_in = table.store().load_match(match_id).await.unwrap().thread.unwrap();
         assert_eq!(now_in, thread.to_string(), "{failure:?}: not moved on an answer that says nothing");
-        assert!(calls.iter().all(|c| !c.path.ends_with("/threads")), "{failure:?}: no new thread: {calls:#?}");
+        assert!(
+            calls.iter().all(|c| !c.path.ends_with("/threads")),
+            "{failure:?}: no new thread: {calls:#?}"
+        );
         assert!(private_text(&calls).contains("did not answer"), "{failure:?}: {}", private_text(&calls));
     }
 }
@@ -570,7 +564,11 @@ async fn a_match_accepted_just_before_a_stop_gets_its_thread_on_a_later_pass() {
     // The process stops after the match is committed, before its thread opens:
     // here, the accepting click's effects are never carried out.
     let Some(CustomId::Accept { challenge: id }) = CustomId::decode(&accept_id) else { panic!() };
-    let place = cardtable::table::Place { guild: Some(GUILD.to_string()), channel: CHANNEL.to_string(), thread: None };
+    let place = cardtable::table::Place {
+        guild: Some(GUILD.to_string()),
+        channel: CHANNEL.to_string(),
+        thread: None,
+    };
     let deck = CustomId::Deck { challenge: id }.encode();
     let select = cardtable::table::RequestKind::Select { custom_id: deck, value: starter_deck() };
     table.handle(cardtable::table::Request { user: person(B), place, kind: select }).await.unwrap();
@@ -579,11 +577,18 @@ async fn a_match_accepted_just_before_a_stop_gets_its_thread_on_a_later_pass() {
     assert!(table.store().load_match(match_id).await.unwrap().thread.is_none());
     // The next process's passes: its accepter is given a backoff, then the ticker opens it.
     deliver_due(&discord.http, &table, table.now() + 5).await;
-    assert!(discord.take().iter().all(|c| !c.path.ends_with("/threads")), "not while the accept may be opening it");
+    assert!(
+        discord.take().iter().all(|c| !c.path.ends_with("/threads")),
+        "not while the accept may be opening it"
+    );
     deliver_due(&discord.http, &table, table.now() + RETRY_BACKOFF_SECONDS + 5).await;
     let calls = discord.take();
-    let thread: u64 = table.store().load_match(match_id).await.unwrap().thread.expect("opened").parse().unwrap();
-    assert!(posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()), "the board: {calls:#?}");
+    let thread: u64 =
+        table.store().load_match(match_id).await.unwrap().thread.expect("opened").parse().unwrap();
+    assert!(
+        posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()),
+        "the board: {calls:#?}"
+    );
 }
 
 #[tokio::test]
@@ -591,7 +596,12 @@ async fn board_outside_a_thread_reaches_the_one_match_whose_thread_could_not_ope
     let (discord, table) = fresh().await;
     let (first, _) = open_match_between(&discord, &table, A, B).await;
     let accept_id = challenge_from(&discord, &table, A, C, CHANNEL).await.unwrap();
-    discord.fail(Some("POST"), format!("/channels/{CHANNEL}/threads"), Failure::Code("403 Forbidden", 50013), None);
+    discord.fail(
+        Some("POST"),
+        format!("/channels/{CHANNEL}/threads"),
+        Failure::Code("403 Forbidden", 50013),
+        None,
+    );
     accept(&discord, &table, C, CHANNEL, &accept_id).await;
     discord.take();
     discord.heal();
@@ -602,7 +612,11 @@ async fn board_outside_a_thread_reaches_the_one_match_whose_thread_could_not_ope
     let calls = discord.take();
     assert!(!private_text(&calls).contains("matches; use this command"), "{}", private_text(&calls));
     let second = accepted_challenge(&table, &accept_id).await.expect("accepted");
-    let thread: u64 = table.store().load_match(second).await.unwrap().thread.expect("opened").parse().unwrap();
+    let thread: u64 =
+        table.store().load_match(second).await.unwrap().thread.expect("opened").parse().unwrap();
     assert_ne!(thread, first);
-    assert!(posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()), "the board: {calls:#?}");
+    assert!(
+        posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()),
+        "the board: {calls:#?}"
+    );
 }

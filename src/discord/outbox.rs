@@ -299,7 +299,10 @@ pub async fn deliver(
                             queue.push_front(effect);
                         }
                     }
-                    Err(e) if e.downcast_ref::<DeliveryError>().is_some_and(|d| d.doing == Doing::OpenThread) => {
+                    Err(e)
+                        if e.downcast_ref::<DeliveryError>()
+                            .is_some_and(|d| d.doing == Doing::OpenThread) =>
+                    {
                         batch.unopened.insert(match_id);
                         batch.thread_failed.get_or_insert(e);
                     }

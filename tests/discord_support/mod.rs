@@ -753,6 +753,27 @@ pub async fn challenge_from(
     custom_ids(&post.body).into_iter().find(|id| id.starts_with("accept:"))
 }
 
+/// A challenge made inside a post of [`FORUM`], accepted: its match
+/// opens as a new post of the forum. Returns the calls of the accept.
+pub async fn accept_in_forum(discord: &FakeDiscord, table: &Table) -> Vec<Call> {
+    let post: u64 = 7788;
+    let in_forum = json!({"id": post.to_string(), "type": 11, "name": "lfg", "parent_id": FORUM.to_string()});
+    answer_slash(&discord.http, table, &slash_in(A, post, in_forum, "challenge"), async {
+        Ok(challenge(bob()))
+    })
+    .await
+    .unwrap();
+    let calls = discord.take();
+    let accept_id =
+        custom_ids(&posts_in(&calls, post)[0].body).into_iter().find(|i| i.starts_with("accept:")).unwrap();
+    on_component(&discord.http, table, &click(B, post, &accept_id)).await;
+    let calls = discord.take();
+    let deck_id =
+        custom_ids(&private_replies(&calls)[0].body).into_iter().find(|i| i.starts_with("deck:")).unwrap();
+    on_component(&discord.http, table, &select(B, post, &deck_id, &starter_deck())).await;
+    discord.take()
+}
+
 /// `who` accepts with the starter deck (Accept, then the deck menu), in `channel`.
 pub async fn accept(discord: &FakeDiscord, table: &Table, who: (u64, &str), channel: u64, accept_id: &str) {
     on_component(&discord.http, table, &click(who, channel, accept_id)).await;
