@@ -4,6 +4,7 @@
 //! or ticker pass repairs what failed.
 
 use cardtable::discord::{answer_slash, deliver_due, on_component};
+use cardtable::store::ChallengeStatus;
 use cardtable::table::{Command, CustomId, Table, RETRY_BACKOFF_SECONDS};
 
 mod discord_support;
@@ -155,8 +156,23 @@ async fn an_accepted_post_that_fails_leaves_the_match_playing_in_its_thread() {
         } else {
             assert_told(case, &text, "Send Messages and Embed Links", "Everything else went through");
         }
-        assert!(!open_challenge(&table).await, "{}: the challenge is answered", case.name);
+        let answered = accepted_challenge(&table, &accept_id).await;
+        let matches = table.store().matches_for_user(&BOB.to_string(), None).await.unwrap();
+        assert_eq!(
+            answered,
+            Some(matches[0].0.id),
+            "{}: the challenge is accepted into the match",
+            case.name
+        );
     }
+}
+
+/// The match challenge `accept_id` (its Accept button) was accepted into,
+/// if it was.
+async fn accepted_challenge(table: &Table, accept_id: &str) -> Option<i64> {
+    let Some(CustomId::Accept { challenge }) = CustomId::decode(accept_id) else { panic!("{accept_id}") };
+    let row = table.store().challenge(challenge).await.unwrap();
+    (row.status == ChallengeStatus::Accepted).then_some(row.match_id).flatten()
 }
 
 #[tokio::test]
@@ -177,7 +193,13 @@ async fn a_match_whose_thread_cannot_be_opened_is_saved_and_the_next_ticker_pass
         }
         assert!(thread.is_none(), "{}", case.name);
         assert_told(case, &private_text(&calls), "Create Public Threads", "The match is saved");
-        // Nothing blocks the pair.
+        assert!(
+            posts_in(&calls, CHANNEL).iter().any(|c| text_of(&c.body).contains("accepted")),
+            "{}: the accepted note is posted all the same: {calls:#?}",
+            case.name
+        );
+        // The challenge is answered by the saved match; nothing else is open.
+        assert_eq!(accepted_challenge(&table, &accept_id).await, Some(match_id), "{}", case.name);
         assert!(!open_challenge(&table).await, "{}", case.name);
         // Not before the backoff; then the ticker opens it and posts the board.
         deliver_due(&discord.http, &table, table.now() + 5).await;
@@ -242,6 +264,26 @@ async fn a_hand_that_cannot_be_shown_blocks_nothing() {
         on_component(&discord.http, &table, &click(A, thread, &hand)).await;
         let calls = discord.take();
         assert!(posts_in(&calls, thread).is_empty(), "{}: nothing public: {calls:#?}", case.name);
+        // What the person is told goes the way the hand did: it gets
+        // through once Discord does, else it was at least tried.
+        let shown = private_replies(&calls).iter().any(|c| text_of(&c.body).contains("hand"));
+        let tried: Vec<String> =
+            tries(&calls, "POST", &format!("/webhooks/{APP}")).iter().map(|c| text_of(&c.body)).collect();
+        if !shown {
+            assert!(
+                tried.iter().any(|t| t.contains(case.told) && !t.contains("error id")),
+                "{}: the person is told what happened: {tried:#?}",
+                case.name
+            );
+        }
+        if case.times.is_some() {
+            let told = private_text(&calls);
+            assert!(
+                shown || told.contains(case.told),
+                "{}: gets through once Discord does: {calls:#?}",
+                case.name
+            );
+        }
         discord.heal();
         on_component(&discord.http, &table, &click(A, thread, &hand)).await;
         let calls = discord.take();
@@ -439,4 +481,142 @@ async fn a_missed_announcement_does_not_keep_the_computer_from_moving() {
         computer_chose += usize::from(chose);
     }
     assert!(computer_chose > 0, "the computer never had the first decision, so nothing was tested");
+}
+
+#[tokio::test]
+async fn challenges_whose_post_failed_do_not_count_against_the_hourly_cap() {
+    let (discord, table) = fresh().await;
+    for _ in 0..3 {
+        discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), Failure::ServerError, None);
+        assert!(challenge_from(&discord, &table, A, B, CHANNEL).await.is_none());
+        discord.heal();
+    }
+    // Nobody saw those three: the fourth is the first Bob hears of.
+    let interaction = slash(A, CHANNEL, "challenge");
+    answer_slash(&discord.http, &table, &interaction, async { Ok(challenge(bob())) }).await.unwrap();
+    let calls = discord.take();
+    assert_eq!(posts_in(&calls, CHANNEL).len(), 1, "posted: {calls:#?}");
+    assert!(!private_text(&calls).contains("that is the limit"), "{}", private_text(&calls));
+    // Posted challenges still count: two more, then the cap.
+    let accept_id =
+        custom_ids(&posts_in(&calls, CHANNEL)[0].body).into_iter().find(|i| i.starts_with("accept:"));
+    let Some(CustomId::Accept { challenge: id }) = CustomId::decode(&accept_id.unwrap()) else { panic!() };
+    table.store().set_challenge_status(id, ChallengeStatus::Cancelled).await.unwrap();
+    for _ in 0..2 {
+        let posted = challenge_from(&discord, &table, A, B, CHANNEL).await.expect("posted");
+        let Some(CustomId::Accept { challenge: id }) = CustomId::decode(&posted) else { panic!() };
+        table.store().set_challenge_status(id, ChallengeStatus::Cancelled).await.unwrap();
+    }
+    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    assert!(posts_in(&calls, CHANNEL).is_empty(), "{calls:#?}");
+    assert!(private_text(&calls).contains("that is the limit"), "{}", private_text(&calls));
+}
+
+#[tokio::test]
+async fn a_forum_that_requires_a_tag_gets_one_anyone_may_apply() {
+    let (discord, table) = fresh().await;
+    discord.require_tag(FORUM, &[(61, true), (62, false), (63, false)]);
+    let calls = accept_in_forum(&discord, &table).await;
+    let state = discord.state.lock().unwrap();
+    let (&thread, _) = state.threads.iter().find(|(_, &parent)| parent == FORUM).expect("the post opened");
+    assert_eq!(state.applied_tags[&thread], vec![62], "the first tag anyone may apply");
+    assert!(posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()), "the board");
+}
+
+#[tokio::test]
+async fn a_forum_whose_tags_only_moderators_may_apply_is_explained() {
+    let (discord, table) = fresh().await;
+    discord.require_tag(FORUM, &[(61, true)]);
+    let calls = accept_in_forum(&discord, &table).await;
+    let text = private_text(&calls);
+    assert!(text.contains("requires a tag") && text.contains("Manage Threads"), "plain words: {text}");
+    assert!(text.contains("The match is saved") && !text.contains("error id"), "{text}");
+}
+
+#[tokio::test]
+async fn a_5xx_or_a_timeout_while_unarchiving_leaves_the_match_in_its_thread() {
+    for failure in [Failure::ServerError, Failure::Timeout] {
+        let (discord, table) = fresh().await;
+        let (thread, match_id) = open_match(&discord, &table).await;
+        discord.archive(thread);
+        discord.fail(Some("PATCH"), format!("/channels/{thread}"), failure, None);
+        answer_slash(&discord.http, &table, &slash(A, thread, "board"), async { Ok(Command::Board) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        let now_in = table.store().load_match(match_id).await.unwrap().thread.unwrap();
+        assert_eq!(now_in, thread.to_string(), "{failure:?}: not moved on an answer that says nothing");
+        assert!(
+            calls.iter().all(|c| !c.path.ends_with("/threads")),
+            "{failure:?}: no new thread: {calls:#?}"
+        );
+        assert!(private_text(&calls).contains("did not answer"), "{failure:?}: {}", private_text(&calls));
+    }
+}
+
+#[tokio::test]
+async fn a_match_accepted_just_before_a_stop_gets_its_thread_on_a_later_pass() {
+    let (discord, table) = fresh().await;
+    let accept_id = challenge_from(&discord, &table, A, B, CHANNEL).await.unwrap();
+    // The process stops after the match is committed, before its thread opens:
+    // here, the accepting click's effects are never carried out.
+    let Some(CustomId::Accept { challenge: id }) = CustomId::decode(&accept_id) else { panic!() };
+    let place = cardtable::table::Place {
+        guild: Some(GUILD.to_string()),
+        channel: CHANNEL.to_string(),
+        thread: None,
+    };
+    let deck = CustomId::Deck { challenge: id }.encode();
+    let select = cardtable::table::RequestKind::Select { custom_id: deck, value: starter_deck() };
+    table.handle(cardtable::table::Request { user: person(B), place, kind: select }).await.unwrap();
+    let matches = table.store().matches_for_user(&BOB.to_string(), None).await.unwrap();
+    let match_id = matches[0].0.id;
+    assert!(table.store().load_match(match_id).await.unwrap().thread.is_none());
+    // The next process's passes: its accepter is given a backoff, then the ticker opens it.
+    deliver_due(&discord.http, &table, table.now() + 5).await;
+    assert!(
+        discord.take().iter().all(|c| !c.path.ends_with("/threads")),
+        "not while the accept may be opening it"
+    );
+    deliver_due(&discord.http, &table, table.now() + RETRY_BACKOFF_SECONDS + 5).await;
+    let calls = discord.take();
+    let thread: u64 =
+        table.store().load_match(match_id).await.unwrap().thread.expect("opened").parse().unwrap();
+    assert!(
+        posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()),
+        "the board: {calls:#?}"
+    );
+}
+
+#[tokio::test]
+async fn board_outside_a_thread_reaches_the_one_match_whose_thread_could_not_open() {
+    let (discord, table) = fresh().await;
+    let (first, _) = open_match_between(&discord, &table, A, B).await;
+    let accept_id = challenge_from(&discord, &table, A, C, CHANNEL).await.unwrap();
+    discord.fail(
+        Some("POST"),
+        format!("/channels/{CHANNEL}/threads"),
+        Failure::Code("403 Forbidden", 50013),
+        None,
+    );
+    accept(&discord, &table, C, CHANNEL, &accept_id).await;
+    discord.take();
+    discord.heal();
+    // Alice has two matches; the second has no thread to type /board in.
+    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "board"), async { Ok(Command::Board) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    assert!(!private_text(&calls).contains("matches; use this command"), "{}", private_text(&calls));
+    let second = accepted_challenge(&table, &accept_id).await.expect("accepted");
+    let thread: u64 =
+        table.store().load_match(second).await.unwrap().thread.expect("opened").parse().unwrap();
+    assert_ne!(thread, first);
+    assert!(
+        posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()),
+        "the board: {calls:#?}"
+    );
 }

@@ -498,22 +498,7 @@ async fn a_challenge_typed_in_a_thread_is_answered_there_and_its_match_opens_in_
 async fn a_challenge_in_a_forum_post_opens_its_match_as_a_new_forum_post() {
     let discord = FakeDiscord::start().await;
     let table = table().await;
-    let post: u64 = 7788;
-    let in_forum = json!({"id": post.to_string(), "type": 11, "name": "lfg", "parent_id": FORUM.to_string()});
-    answer_slash(&discord.http, &table, &slash_in(A, post, in_forum.clone(), "challenge"), async {
-        Ok(challenge(bob()))
-    })
-    .await
-    .unwrap();
-    let calls = discord.take();
-    let accept_id =
-        custom_ids(&posts_in(&calls, post)[0].body).into_iter().find(|i| i.starts_with("accept:")).unwrap();
-    on_component(&discord.http, &table, &click(B, post, &accept_id)).await;
-    let calls = discord.take();
-    let deck_id =
-        custom_ids(&private_replies(&calls)[0].body).into_iter().find(|i| i.starts_with("deck:")).unwrap();
-    on_component(&discord.http, &table, &select(B, post, &deck_id, &starter_deck())).await;
-    let calls = discord.take();
+    let calls = accept_in_forum(&discord, &table).await;
     let opened =
         calls.iter().find(|c| c.path == format!("/api/v10/channels/{FORUM}/threads")).expect("a forum post");
     assert!(opened.body["message"]["content"].as_str().is_some_and(|t| !t.is_empty()), "{}", opened.body);

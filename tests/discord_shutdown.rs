@@ -19,17 +19,7 @@ const STOP_WITHIN: Duration = Duration::from_secs(5);
 async fn stops_on(signal: &str) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let mut bot = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-        .arg("bot")
-        .env("DISCORD_TOKEN", TEST_TOKEN)
-        .env("DATABASE_URL", format!("sqlite://{}", dir.path().join("bot.db").display()))
-        .env("DISCORD_API_PROXY", &fake.base)
-        .env("RUST_LOG", "info")
-        .current_dir(dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut bot = bot_on(&fake, dir.path());
     // Wait until the bot has asked for the gateway (it is then retrying a
     // gateway it cannot reach), then one retry more.
     let asked = Instant::now();
@@ -68,4 +58,49 @@ async fn sigterm_stops_the_bot_within_5_s_while_the_gateway_cannot_be_reached() 
 #[tokio::test]
 async fn ctrl_c_stops_the_bot_within_5_s_while_the_gateway_cannot_be_reached() {
     stops_on("INT").await;
+}
+
+/// `cardtable bot` on a database in `dir` against `fake`, its output piped.
+fn bot_on(fake: &FakeDiscord, dir: &std::path::Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .arg("bot")
+        .env("DISCORD_TOKEN", TEST_TOKEN)
+        .env("DATABASE_URL", format!("sqlite://{}", dir.join("bot.db").display()))
+        .env("DISCORD_API_PROXY", &fake.base)
+        .env("RUST_LOG", "info")
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until `fake` has been asked for the gateway (the bot connects).
+async fn connects(fake: &FakeDiscord, within: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        if fake.take().iter().any(|c| c.path.contains("/gateway")) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_second_bot_on_the_same_database_waits_for_the_first_to_stop_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first_fake, second_fake) = (FakeDiscord::start().await, FakeDiscord::start().await);
+    let mut first = bot_on(&first_fake, dir.path());
+    assert!(connects(&first_fake, Duration::from_secs(60)).await, "the first bot connects");
+    let mut second = bot_on(&second_fake, dir.path());
+    assert!(!connects(&second_fake, Duration::from_secs(4)).await, "the second waits while the first runs");
+    assert!(second.try_wait().unwrap().is_none(), "waiting, not exited");
+    Command::new("kill").args(["-TERM", &first.id().to_string()]).status().unwrap();
+    first.wait().unwrap();
+    assert!(connects(&second_fake, Duration::from_secs(10)).await, "the second starts once the first stops");
+    Command::new("kill").args(["-TERM", &second.id().to_string()]).status().unwrap();
+    let output = second.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stdout).to_string() + &String::from_utf8_lossy(&output.stderr);
+    assert!(log.contains("another cardtable process is running on this database"), "says why:\n{log}");
 }

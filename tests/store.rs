@@ -547,11 +547,11 @@ async fn a_lost_thread_is_left_to_its_mover_until_the_backoff_ends() {
     store.set_thread(id, "thread-1").await.unwrap();
     assert_eq!(store.lose_thread("thread-1", 100 + 60).await.unwrap(), Some(id));
     // The batch that lost it is opening the new thread: the ticker waits.
-    assert!(store.matches_needing_thread(100).await.unwrap().is_empty());
-    let due = store.matches_needing_thread(160).await.unwrap();
+    assert!(store.matches_needing_thread(100, 0).await.unwrap().is_empty());
+    let due = store.matches_needing_thread(160, 0).await.unwrap();
     assert_eq!(due, vec![(id, Some("thread-1".to_owned()))], "after the backoff the ticker reopens it");
     store.set_thread(id, "thread-2").await.unwrap();
-    assert!(store.matches_needing_thread(10_000).await.unwrap().is_empty(), "opened: nothing to do");
+    assert!(store.matches_needing_thread(10_000, 0).await.unwrap().is_empty(), "opened: nothing to do");
 }
 
 #[tokio::test]
@@ -560,14 +560,14 @@ async fn a_thread_being_opened_is_not_opened_again_by_the_ticker() {
     let id = store.create_match(&new_match(0)).await.unwrap();
     // Opening failed once: the ticker's turn comes at 60.
     store.delivery_failed(id, 0, None, 60, 3600).await.unwrap();
-    assert_eq!(store.matches_needing_thread(60).await.unwrap().len(), 1);
+    assert_eq!(store.matches_needing_thread(60, 0).await.unwrap().len(), 1);
     // A click starts opening it at 60: the ticker waits for its backoff.
     store.hold_thread_opening(id, 120).await.unwrap();
-    assert!(store.matches_needing_thread(60).await.unwrap().is_empty());
-    assert_eq!(store.matches_needing_thread(120).await.unwrap().len(), 1);
+    assert!(store.matches_needing_thread(60, 0).await.unwrap().is_empty());
+    assert_eq!(store.matches_needing_thread(120, 0).await.unwrap().len(), 1);
     // A later retry time is never brought forward.
     store.hold_thread_opening(id, 90).await.unwrap();
-    assert!(store.matches_needing_thread(100).await.unwrap().is_empty());
+    assert!(store.matches_needing_thread(100, 0).await.unwrap().is_empty());
     // A match with a thread is left as it is: its reminders are not held.
     store.set_thread(id, "thread-1").await.unwrap();
     store.hold_thread_opening(id, 100 * HOUR).await.unwrap();

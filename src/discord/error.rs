@@ -149,6 +149,12 @@ const DISCORD_ERRORS: &[(isize, &str)] = &[
          that exists.",
     ),
     (
+        40067,
+        "This forum requires a tag on every post and has none I may apply: a moderator can add a \
+         tag that anyone may use, or give me Manage Threads so I can use a moderators' tag. Or \
+         challenge from a text channel.",
+    ),
+    (
         50001,
         "I cannot see this channel: a server admin can fix it by giving me {permissions} here \
          (channel settings → Permissions → add the bot).",

@@ -10,17 +10,21 @@
 //! - [`render`] — protocol messages → serenity builders, within Discord's limits;
 //! - `ticker` — deadlines: reminders and forfeits, resumed from the database;
 //! - [`servers`] — a server that removes the bot pauses its matches;
-//! - `error` — user errors in plain words, anything else logged with an id.
+//! - [`instance`] — one bot per database: a second one waits for the first;
+//! - `error` — user errors in plain words, anything else logged with an id;
+//! - `supervise` — a panic in a ticker pass or a click is caught, logged, answered.
 
 mod commands;
 pub mod config;
 mod error;
 mod inline;
+pub mod instance;
 mod interaction;
 mod outbox;
 pub mod render;
 mod router;
 pub mod servers;
+mod supervise;
 mod ticker;
 
 use std::sync::Arc;
@@ -64,6 +68,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     init_logging(&config.log_filter);
     info!(database = %config.database_url, dev_guild = ?config.dev_guild_id, "starting cardtable bot");
 
+    // Before the database is touched: a second process on it waits (and says so).
+    let _instance = tokio::select! {
+        lock = instance::wait_for_lock(&config.database_url) => lock?,
+        () = shutdown_signal() => {
+            info!("stopped while waiting for the other process");
+            return Ok(());
+        }
+    };
     let store = Store::open(&config.database_url).await.map_err(|e| {
         anyhow::anyhow!(
             "DATABASE_URL: {e}: fix the URL or create the folder, or unset it for sqlite://cardtable.db \

@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use serenity::all::{
-    AutoArchiveDuration, Channel, ChannelId, ChannelType, CreateForumPost, CreateThread, EditThread,
-    GuildChannel, Http, MessageId,
+    AutoArchiveDuration, Channel, ChannelFlags, ChannelId, ChannelType, CreateForumPost, CreateThread,
+    EditThread, ForumTagId, GuildChannel, Http, MessageId,
 };
 use tracing::{debug, info, warn};
 
@@ -175,6 +175,11 @@ struct Batch {
     moved: HashSet<i64>,
     /// The first announcement that failed.
     missed: Option<Error>,
+    /// Matches whose thread could not be opened in this batch: what is
+    /// aimed there waits for the ticker (which opens it with the board).
+    unopened: HashSet<i64>,
+    /// The first thread that could not be opened.
+    thread_failed: Option<Error>,
 }
 
 /// Carries out `effects` in order (and those the table adds when told a
@@ -194,6 +199,10 @@ pub async fn deliver(
     let mut queue: VecDeque<Outgoing> = effects.into();
     let mut batch = Batch::default();
     while let Some(effect) = queue.pop_front() {
+        if let Some(match_id) = aimed_at(&effect).filter(|id| batch.unopened.contains(id)) {
+            debug!(match_id, "the match's thread could not be opened; its post waits for the ticker");
+            continue;
+        }
         match effect {
             Outgoing::Post { target, message, mentions, key } => {
                 let doing = match (&key, &target) {
@@ -282,10 +291,22 @@ pub async fn deliver(
                 }
             }
             Outgoing::CreateThread { parent_channel, name, match_id } => {
-                let (_, more) =
-                    open_match_thread(http, table, &mut batch, match_id, &parent_channel, name).await?;
-                for effect in more.into_iter().rev() {
-                    queue.push_front(effect);
+                // A thread that cannot open does not stop the rest (the
+                // accepted note in the channel): the match is saved.
+                match open_match_thread(http, table, &mut batch, match_id, &parent_channel, name).await {
+                    Ok((_, more)) => {
+                        for effect in more.into_iter().rev() {
+                            queue.push_front(effect);
+                        }
+                    }
+                    Err(e)
+                        if e.downcast_ref::<DeliveryError>()
+                            .is_some_and(|d| d.doing == Doing::OpenThread) =>
+                    {
+                        batch.unopened.insert(match_id);
+                        batch.thread_failed.get_or_insert(e);
+                    }
+                    Err(e) => return Err(e),
                 }
             }
             Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message } => {
@@ -382,9 +403,18 @@ pub async fn deliver(
             }
         }
     }
-    match batch.missed {
+    match batch.thread_failed.or(batch.missed) {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// The match whose thread `effect` is aimed at, if it is.
+fn aimed_at(effect: &Outgoing) -> Option<i64> {
+    match effect {
+        Outgoing::Post { target: Target::MatchThread(id), .. }
+        | Outgoing::Edit { target: Target::MatchThread(id), .. } => Some(*id),
+        _ => None,
     }
 }
 
@@ -429,19 +459,22 @@ async fn move_if_lost(
 async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Result<ChannelId> {
     let name = render::thread_name(name);
     // Unknown (the lookup failed): try as a text channel; Discord's answer says the rest.
-    let kind = match with_retry(Repeat::Safe, || parent.to_channel(http)).await {
-        Ok(Channel::Guild(GuildChannel { kind, .. })) => Some(kind),
-        Ok(_) => None,
+    let (kind, tag) = match with_retry(Repeat::Safe, || parent.to_channel(http)).await {
+        Ok(Channel::Guild(channel)) => (Some(channel.kind), required_tag(&channel)),
+        Ok(_) => (None, None),
         Err(e) => {
             debug!(%parent, "could not look the channel up ({e}); opening a thread as in a text channel");
-            None
+            (None, None)
         }
     };
     let thread = match kind {
         Some(ChannelType::Forum) | Some(ChannelType::Unknown(MEDIA_CHANNEL)) => {
             let starter = render::to_forum_starter(&name);
-            let post = CreateForumPost::new(unescape_markdown(&name), starter)
+            let mut post = CreateForumPost::new(unescape_markdown(&name), starter)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
+            if let Some(tag) = tag {
+                post = post.add_applied_tag(tag);
+            }
             with_retry(Repeat::Creates, || parent.create_forum_post(http, post.clone())).await?
         }
         _ => {
@@ -457,6 +490,18 @@ async fn open_thread(http: &Http, parent: ChannelId, name: &str) -> serenity::Re
         }
     };
     Ok(thread.id)
+}
+
+/// The tag a new post in `forum` must carry, when the forum requires one
+/// (Discord refuses an untagged post with 40067): the first tag anyone may
+/// apply, else the first tag at all (moderated: it works when the bot may
+/// manage threads, and otherwise Discord's refusal is explained).
+fn required_tag(forum: &GuildChannel) -> Option<ForumTagId> {
+    if !forum.flags.contains(ChannelFlags::REQUIRE_TAG) {
+        return None;
+    }
+    let tags = &forum.available_tags;
+    tags.iter().find(|t| !t.moderated).or_else(|| tags.first()).map(|t| t.id)
 }
 
 /// Whether a request may be sent again when its answer was lost.
@@ -517,7 +562,13 @@ where
                 .await
             {
                 Ok(_) => with_retry(repeat, &op).await,
-                // A locked thread cannot be reopened: report the archive.
+                // No definite answer (a 5xx, a timeout, a 429): the thread
+                // may be healthy, so report that failure, which moves nothing.
+                Err(reopen) if !matches!(problem_of(&reopen), Some(Problem::Code(_))) => {
+                    debug!(%channel, "could not un-archive, Discord did not answer ({reopen})");
+                    Err(reopen)
+                }
+                // A definite refusal (locked, no permission): report the archive.
                 Err(reopen) => {
                     debug!(%channel, "could not un-archive ({reopen})");
                     Err(e)

@@ -7,9 +7,11 @@
 use serenity::all::{ComponentInteraction, ComponentInteractionDataKind, FullEvent, Http, Interaction};
 use tracing::warn;
 
+use super::error::apology;
 use super::interaction::Reply;
+use super::supervise::supervised;
 use super::{outbox, Data, Error};
-use crate::table::{Request, RequestKind, Table, UserError};
+use crate::table::{Message, Request, RequestKind, Table, UserError};
 
 /// poise's event handler: component interactions go to the table; slash
 /// commands and autocomplete are poise's own.
@@ -32,12 +34,22 @@ pub async fn on_component(http: &Http, table: &Table, interaction: &ComponentInt
             return;
         }
     };
-    match request_kind(&interaction.data.custom_id, &interaction.data.kind) {
-        Ok(kind) => {
-            let request = Request { user: reply.user(), place: reply.place(), kind };
-            outbox::answer(http, table, &mut reply, request).await;
+    let handled = supervised("a click", async {
+        match request_kind(&interaction.data.custom_id, &interaction.data.kind) {
+            Ok(kind) => {
+                let request = Request { user: reply.user(), place: reply.place(), kind };
+                outbox::answer(http, table, &mut reply, request).await;
+            }
+            Err(e) => outbox::conclude(http, &mut reply, Err(e.into())).await,
         }
-        Err(e) => outbox::conclude(http, &mut reply, Err(e.into())).await,
+    })
+    .await;
+    // A bug: the person still gets an answer, with the id in the log.
+    if let Err(error_id) = handled {
+        if let Err(e) = reply.private(http, &Message::text(apology(&error_id))).await {
+            warn!(error_id, "could not apologise for a failed click: {e}");
+        }
+        let _ = reply.finish(http).await;
     }
 }
 

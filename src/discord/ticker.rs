@@ -12,6 +12,7 @@ use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 use tracing::{error, warn};
 
+use super::supervise::supervised;
 use super::{error::new_error_id, outbox};
 use crate::table::Table;
 
@@ -27,14 +28,20 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
         interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
             interval.tick().await;
-            deliver_due(&http, &table, table.now()).await;
-            // The computer's turns a restart (or a failed post) left pending.
-            let moves = table.resume_ai().await;
-            if let Err(e) = outbox::deliver(&http, &table, None, moves).await {
-                error!("could not post the computer's resumed moves: {e:#}");
-            }
+            // A panic (a bug) costs this pass only: the next one runs.
+            let _ = supervised("a ticker pass", pass(&http, &table)).await;
         }
     })
+}
+
+/// One pass: what is due, then the computer's turns a restart (or a
+/// failed post) left pending.
+async fn pass(http: &Http, table: &Table) {
+    deliver_due(http, table, table.now()).await;
+    let moves = table.resume_ai().await;
+    if let Err(e) = outbox::deliver(http, table, None, moves).await {
+        error!("could not post the computer's resumed moves: {e:#}");
+    }
 }
 
 /// One tick: what the table says is due at `now` (reminders, forfeit

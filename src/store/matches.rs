@@ -710,16 +710,26 @@ impl Store {
     }
 
     /// Active matches that need a thread at `now`: opening it failed (or
-    /// it was lost) and the wait before the next try is over. With the
-    /// thread they also get the board they are waiting for.
-    pub async fn matches_needing_thread(&self, now: i64) -> Result<Vec<(i64, Option<String>)>, StoreError> {
+    /// it was lost) and the wait before the next try is over, or nobody
+    /// ever started opening it (the process stopped between accepting the
+    /// challenge and opening the thread) and it was created before
+    /// `unopened_before`. With the thread they also get the board they are
+    /// waiting for.
+    pub async fn matches_needing_thread(
+        &self,
+        now: i64,
+        unopened_before: i64,
+    ) -> Result<Vec<(i64, Option<String>)>, StoreError> {
         Ok(sqlx::query_as(&format!(
             "SELECT id, moved_from FROM matches m
              WHERE status = 'active' AND thread IS NULL
-               AND (retry_at <= ?1 OR (retry_at IS NULL AND moved_from IS NOT NULL)) AND {NOT_PAUSED}
+               AND (retry_at <= ?1
+                    OR (retry_at IS NULL AND (moved_from IS NOT NULL OR created_at < ?2)))
+               AND {NOT_PAUSED}
              ORDER BY id"
         ))
         .bind(now)
+        .bind(unopened_before)
         .fetch_all(&mut *self.reader().await?)
         .await?)
     }

@@ -61,6 +61,7 @@ mod matches;
 mod privacy;
 mod ratings;
 mod servers;
+mod unposted;
 mod users;
 
 use std::path::Path;

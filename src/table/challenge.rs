@@ -847,10 +847,11 @@ impl Table {
     }
 
     /// The front end could not post challenge `id` (Discord refused it):
-    /// nobody can see it or answer it, so it is withdrawn and blocks no new
-    /// challenge between the players. Returns whether it was still open.
+    /// nobody can see it or answer it, so it is forgotten: it blocks no new
+    /// challenge between the players and does not count against
+    /// [`super::cooldown::CHALLENGES_PER_HOUR`]. Returns whether it was still open.
     pub async fn challenge_not_posted(&self, id: i64) -> Result<bool, TableError> {
-        let withdrawn = self.store.set_challenge_status(id, ChallengeStatus::Cancelled).await?;
+        let withdrawn = self.store.forget_unposted_challenge(id).await?;
         if withdrawn {
             tracing::info!(challenge = id, "the challenge could not be posted; withdrawn");
         }

@@ -91,7 +91,9 @@ impl Table {
                 Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
             }
         }
-        for (id, moved_from) in self.store.matches_needing_thread(now).await? {
+        // A match nobody started opening a thread for is left a backoff to
+        // its accepter (who opens it at once), then the ticker opens it.
+        for (id, moved_from) in self.store.matches_needing_thread(now, now - RETRY_BACKOFF_SECONDS).await? {
             match self.thread_repair(id, moved_from.is_some()).await {
                 Ok(o) => out.push(on_match(id, o)),
                 Err(e) => tracing::error!(match_id = id, error = %e, "reopening the match thread failed"),

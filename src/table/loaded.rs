@@ -255,7 +255,9 @@ impl Table {
     }
 
     /// The match a slash command in `req.place` is about: the thread's
-    /// match, else the requester's only active match.
+    /// match, else the requester's only active match, else their only
+    /// active match that has no thread (its thread could not be opened, so
+    /// the command cannot be used inside it; answering opens it).
     pub(crate) async fn match_here(&self, req: &Request) -> Result<Loaded, TableError> {
         if let Some(thread) = &req.place.thread {
             if let Some(row) = self.store.match_in_thread(thread).await? {
@@ -263,6 +265,10 @@ impl Table {
             }
         }
         let active = self.store.matches_for_user(req.user.id.as_str(), Some(MatchStatus::Active)).await?;
+        let mut threadless = active.iter().filter(|(row, _)| row.thread.is_none());
+        if let (Some((row, _)), None) = (threadless.next(), threadless.next()) {
+            return self.load(row.id).await;
+        }
         match active.as_slice() {
             [] => refuse("You have no match in progress. Start one with /challenge."),
             [(row, _)] => self.load(row.id).await,

@@ -112,6 +112,12 @@ pub struct FakeState {
     kinds: HashMap<u64, u8>,
     /// Threads opened, with their parent.
     pub threads: HashMap<u64, u64>,
+    /// Forums that require a tag on every post: their tags (id, and
+    /// whether only moderators may apply it). A post without an allowed
+    /// tag is refused with 40067, as Discord does.
+    tagged_forums: HashMap<u64, Vec<(u64, bool)>>,
+    /// The tags applied to each forum post opened.
+    pub applied_tags: HashMap<u64, Vec<u64>>,
     /// Files served by Discord's file server (the fake's `/attachments/…`),
     /// by path: the text, or `None` for a download that never ends.
     files: HashMap<String, Option<String>>,
@@ -232,6 +238,12 @@ impl FakeDiscord {
     /// Sets the type of channel `id` (15 a forum, 2 a voice channel, …).
     pub fn set_kind(&self, id: u64, kind: u8) {
         self.state.lock().unwrap().kinds.insert(id, kind);
+    }
+
+    /// Forum `id` requires a tag on every post, one of `tags` (id, and
+    /// whether only moderators may apply it; the bot may not).
+    pub fn require_tag(&self, id: u64, tags: &[(u64, bool)]) {
+        self.state.lock().unwrap().tagged_forums.insert(id, tags.to_vec());
     }
 }
 
@@ -435,12 +447,36 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
                 Some(&parent) => reply("200 OK", thread_json(channel, parent, "thread")),
                 None => {
                     let kind = s.kinds.get(&channel).copied().unwrap_or(0);
-                    reply("200 OK", guild_channel_json(channel, kind, "channel"))
+                    let mut json = guild_channel_json(channel, kind, "channel");
+                    if let Some(tags) = s.tagged_forums.get(&channel) {
+                        // REQUIRE_TAG
+                        json["flags"] = json!(1 << 4);
+                        json["available_tags"] = tags
+                            .iter()
+                            .map(|&(tag, moderated)| {
+                                json!({"id": tag.to_string(), "name": format!("tag {tag}"),
+                                       "moderated": moderated, "emoji_id": null, "emoji_name": null})
+                            })
+                            .collect();
+                    }
+                    reply("200 OK", json)
                 }
             }
         }
         ("POST", ["channels", channel, "threads"]) => {
             let parent: u64 = channel.parse().unwrap();
+            let applied: Vec<u64> = body["applied_tags"]
+                .as_array()
+                .map(|tags| tags.iter().filter_map(|t| t.as_str()?.parse().ok()).collect())
+                .unwrap_or_default();
+            if let Some(tags) = s.tagged_forums.get(&parent) {
+                let allowed = |t: &u64| tags.iter().any(|&(tag, moderated)| tag == *t && !moderated);
+                if !applied.iter().any(allowed) {
+                    let error = json!({"code": 40067, "message": "A tag is required to create a forum post in this channel"});
+                    return reply("400 Bad Request", error);
+                }
+            }
+            s.applied_tags.insert(id, applied);
             s.threads.insert(id, parent);
             reply("201 Created", thread_json(id, parent, body["name"].as_str().unwrap_or("")))
         }
@@ -715,6 +751,27 @@ pub async fn challenge_from(
     let calls = discord.take();
     let post = posts_in(&calls, channel).into_iter().next()?;
     custom_ids(&post.body).into_iter().find(|id| id.starts_with("accept:"))
+}
+
+/// A challenge made inside a post of [`FORUM`], accepted: its match
+/// opens as a new post of the forum. Returns the calls of the accept.
+pub async fn accept_in_forum(discord: &FakeDiscord, table: &Table) -> Vec<Call> {
+    let post: u64 = 7788;
+    let in_forum = json!({"id": post.to_string(), "type": 11, "name": "lfg", "parent_id": FORUM.to_string()});
+    answer_slash(&discord.http, table, &slash_in(A, post, in_forum, "challenge"), async {
+        Ok(challenge(bob()))
+    })
+    .await
+    .unwrap();
+    let calls = discord.take();
+    let accept_id =
+        custom_ids(&posts_in(&calls, post)[0].body).into_iter().find(|i| i.starts_with("accept:")).unwrap();
+    on_component(&discord.http, table, &click(B, post, &accept_id)).await;
+    let calls = discord.take();
+    let deck_id =
+        custom_ids(&private_replies(&calls)[0].body).into_iter().find(|i| i.starts_with("deck:")).unwrap();
+    on_component(&discord.http, table, &select(B, post, &deck_id, &starter_deck())).await;
+    discord.take()
 }
 
 /// `who` accepts with the starter deck (Accept, then the deck menu), in `channel`.

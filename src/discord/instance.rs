@@ -1,0 +1,135 @@
+//! One bot per database: two processes on one token and database (a
+//! redeploy that starts the new bot before the old one stops) would both
+//! answer every command and look-up. The bot holds an advisory lock on a
+//! file beside the database for as long as it runs; a second one waits
+//! for it, saying why in the log. The operating system releases the lock
+//! when the process ends, however it ends, so a crash leaves nothing to
+//! clean up.
+
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::SqliteConnectOptions;
+use tracing::{info, warn};
+
+/// How often a waiting bot tries the lock again.
+const POLL: Duration = Duration::from_secs(1);
+
+/// The lock held while the bot runs (released when dropped).
+#[derive(Debug)]
+pub struct InstanceLock {
+    _file: File,
+    path: PathBuf,
+}
+
+impl InstanceLock {
+    /// The lock file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// The lock file of the database at `database_url`: beside the SQLite
+/// file. `None` for an in-memory database (nothing to share).
+pub fn lock_path(database_url: &str) -> Option<PathBuf> {
+    if database_url.contains(":memory:") || database_url.contains("mode=memory") {
+        return None;
+    }
+    let options = SqliteConnectOptions::from_str(database_url).ok()?;
+    let mut name = options.get_filename().as_os_str().to_owned();
+    name.push(".lock");
+    Some(PathBuf::from(name))
+}
+
+/// Takes the lock at `path` if no other process holds it: `Ok(None)` when
+/// one does.
+pub fn try_lock(path: &Path) -> io::Result<Option<InstanceLock>> {
+    let file = OpenOptions::new().create(true).truncate(false).write(true).open(path)?;
+    #[cfg(unix)]
+    {
+        use rustix::fs::{flock, FlockOperation};
+        match flock(&file, FlockOperation::NonBlockingLockExclusive) {
+            Ok(()) => {}
+            Err(e) if e == rustix::io::Errno::WOULDBLOCK => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(Some(InstanceLock { _file: file, path: path.to_owned() }))
+}
+
+/// Waits until this is the only bot on `database_url`'s database, saying
+/// in the log why it waits. `Ok(None)`: nothing to guard (in memory).
+pub async fn wait_for_lock(database_url: &str) -> anyhow::Result<Option<InstanceLock>> {
+    let Some(path) = lock_path(database_url) else { return Ok(None) };
+    let mut said = false;
+    loop {
+        let attempt = try_lock(&path).map_err(|e| {
+            anyhow::anyhow!(
+                "could not open the lock file {} beside the database: {e} (the bot needs to write in the \
+                 database's folder)",
+                path.display()
+            )
+        })?;
+        if let Some(lock) = attempt {
+            if said {
+                info!(lock = %path.display(), "the other cardtable process stopped; starting");
+            }
+            return Ok(Some(lock));
+        }
+        if !said {
+            warn!(
+                lock = %path.display(),
+                "another cardtable process is running on this database (it holds the lock file); waiting for \
+                 it to stop, so that only one answers commands"
+            );
+            said = true;
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lock_file_is_beside_the_database_and_none_in_memory() {
+        assert_eq!(lock_path("sqlite://data/cardtable.db"), Some(PathBuf::from("data/cardtable.db.lock")));
+        assert_eq!(lock_path("sqlite::memory:"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_second_holder_is_refused_until_the_first_lets_go() {
+        let dir = std::env::temp_dir().join(format!("cardtable-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("db.lock");
+        let first = try_lock(&path).unwrap().expect("free");
+        assert!(try_lock(&path).unwrap().is_none(), "held by the first");
+        drop(first);
+        assert!(try_lock(&path).unwrap().is_some(), "free again");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn a_second_bot_waits_for_the_first_to_stop() {
+        let dir = std::env::temp_dir().join(format!("cardtable-wait-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("cardtable.db").display());
+        let first = wait_for_lock(&url).await.unwrap().expect("a file database is guarded");
+        let second = tokio::spawn({
+            let url = url.clone();
+            async move { wait_for_lock(&url).await }
+        });
+        tokio::time::sleep(POLL * 2).await;
+        assert!(!second.is_finished(), "waits while the first runs");
+        drop(first);
+        let second = tokio::time::timeout(POLL * 5, second).await.expect("starts once the first stops");
+        assert!(second.unwrap().unwrap().is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
