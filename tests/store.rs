@@ -713,5 +713,5 @@ async fn a_postgres_database_without_migrations_that_the_user_cannot_write_is_re
     let (host, port, database) = server_parts(&server);
     let url = format!("postgres://{role}:s3cret@{host}:{port}/{database}?options[search_path]=s_{role}");
     let message = open_error(&url).await;
-    assert_operator_line(&message, "run cardtable once as the database's owner");
+    assert_operator_line(&message, "naming the database's owner");
 }

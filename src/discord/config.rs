@@ -103,7 +103,7 @@ impl Config {
         Ok(Config {
             token: parse_token(get("DISCORD_TOKEN"))?,
             database_url: parse_database_url(get("DATABASE_URL"))?,
-            database_pool: crate::store::PoolSize::from_lookup(&get)
+            database_pool: crate::store::PoolSize::from_lookup(get)
                 .map_err(|e| format!("{e} {TRY_CONSOLE}"))?,
             dev_guild_id: get("DEV_GUILD_ID").map(|v| parse_guild_id(&v)).transpose()?,
             log_filter: parse_log_filter(get("RUST_LOG"))?,

@@ -111,9 +111,8 @@ impl Store {
         let Some(r) = taken else { return Ok(None) };
         // Only a deck the owner still has is replaced: a replacement never
         // adds a deck, so it cannot pass the cap on saved decks.
-        let row: Option<DeckRow> =
-            run!(tx.db(), |c, d| {
-                sqlx::query_as(&d.sql(
+        let row: Option<DeckRow> = run!(tx.db(), |c, d| {
+            sqlx::query_as(&d.sql(
             "UPDATE decks SET name = ?3, cards = ?4 WHERE owner = ?1 AND game = ?2 AND name = ?3 RETURNING *",
         ))
         .bind(&r.owner)
@@ -122,7 +121,7 @@ impl Store {
         .bind(&r.cards)
         .fetch_optional(c)
         .await?
-            });
+        });
         if row.is_some() {
             tx.commit().await?;
         }

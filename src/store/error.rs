@@ -98,7 +98,8 @@ fn describe_postgres_code(code: &str, message: &str) -> String {
         "3D000" => "the database does not exist: create it (createdb NAME) or fix its name in DATABASE_URL",
         "42501" => {
             "this user may not create cardtable's tables (the migrations are not all applied): \
-             run cardtable once as the database's owner, or GRANT CREATE ON SCHEMA public TO the user"
+             run cardtable once with DATABASE_URL naming the database's owner, \
+             or GRANT CREATE ON SCHEMA public TO the user"
         }
         "25006" => {
             "the database is read-only (a standby, or default_transaction_read_only): \
