@@ -81,10 +81,39 @@ fn the_token_never_appears_when_the_config_is_logged() {
 }
 
 #[test]
-fn a_database_url_that_is_not_sqlite_is_refused() {
-    let err = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://localhost/db")]).unwrap_err();
+fn a_database_url_that_is_neither_sqlite_nor_postgres_is_refused() {
+    let err =
+        config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "mysql://bot:pw@localhost/db")]).unwrap_err();
     assert_start_up_error(&err, "DATABASE_URL");
-    assert!(err.contains("sqlite://cardtable.db"), "{err}");
+    assert!(err.contains("sqlite://cardtable.db") && err.contains("postgres://"), "{err}");
+    assert!(!err.contains(":pw@"), "the password stays out of the message: {err}");
+}
+
+#[test]
+fn a_postgres_database_url_is_taken_and_a_malformed_one_refused() {
+    let c =
+        config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://bot:pw@db.internal:5432/cardtable")])
+            .unwrap();
+    assert_eq!(c.database_url, "postgres://bot:pw@db.internal:5432/cardtable");
+    assert_eq!(c.database_pool, cardtable::store::PoolSize::default());
+    let err =
+        config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_URL", "postgres://bot@db.internal:port/cardtable")])
+            .unwrap_err();
+    assert_start_up_error(&err, "DATABASE_URL");
+    assert!(err.contains("postgres://user:password@host:5432/database"), "{err}");
+}
+
+#[test]
+fn the_postgres_pool_size_comes_from_the_environment() {
+    let c = config(&[
+        ("DISCORD_TOKEN", TOKEN),
+        ("DATABASE_MAX_CONNECTIONS", "32"),
+        ("DATABASE_MIN_CONNECTIONS", "2"),
+    ])
+    .unwrap();
+    assert_eq!(c.database_pool, cardtable::store::PoolSize { max: 32, min: 2 });
+    let err = config(&[("DISCORD_TOKEN", TOKEN), ("DATABASE_MAX_CONNECTIONS", "many")]).unwrap_err();
+    assert_start_up_error(&err, "DATABASE_MAX_CONNECTIONS");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Concurrency: simultaneous clicks apply exactly once — within one
 //! process, across a thousand matches, and across two `cardtable`
-//! processes sharing one database file. Each test plays every game of the
+//! processes sharing one database file (or, with CARDTABLE_TEST_POSTGRES
+//! set, one PostgreSQL database: see `tests/pg_support`). Each test plays every game of the
 //! registry (`GAMES`), so a new game is covered without editing this file.
 
 mod reliability_support;
@@ -17,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reliability_support::console::{footer, numbered, opened_thread, said, waiting_for, Console, Said};
 use reliability_support::matches::{
-    answer, check_whole, file_store, library, offered_click, request, table_on, Answer,
+    answer, check_whole, library, offered_click, request, shared_store, table_on, Answer,
 };
 use tokio::sync::Barrier;
 
@@ -56,7 +57,7 @@ async fn applied_versions(table: &Table, id: i64) -> Vec<i64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_simultaneous_clicks_of_one_button_apply_once() {
     let dir = tempfile::tempdir().unwrap();
-    let (store, _) = file_store(dir.path(), "fifty.db").await;
+    let (store, _) = shared_store(dir.path(), "fifty.db").await;
     let matches = store_matches(&store, &library(), GAMES.len(), 11).await.unwrap();
     let table = table_on(store);
     let mut games = Vec::new();
@@ -107,7 +108,7 @@ async fn fifty_clicks_ten_times(table: &Table, m: &StoredMatch, game: &str) -> u
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn simultaneous_clicks_across_a_thousand_matches_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let (store, _) = file_store(dir.path(), "thousand.db").await;
+    let (store, _) = shared_store(dir.path(), "thousand.db").await;
     let matches = Arc::new(store_matches(&store, &library(), 1_000, 21).await.unwrap());
     let table = table_on(store);
     let mut applied: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
@@ -331,7 +332,9 @@ async fn two_cardtable_processes_on_one_database_apply_each_click_once_long() {
 /// of every game; each click applies once.
 async fn race_two_processes(race_rounds: usize) {
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("two.db").display());
+    // A file, or a PostgreSQL schema with CARDTABLE_TEST_POSTGRES set.
+    let (created, db) = shared_store(dir.path(), "two.db").await;
+    created.close().await;
     let started = Instant::now();
     let db2 = db.clone();
     let rounds = tokio::task::spawn_blocking(move || {

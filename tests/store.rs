@@ -1,6 +1,12 @@
-//! The persistence layer on a fresh, migrated SQLite file.
+//! The persistence layer on a fresh, migrated SQLite file; with
+//! CARDTABLE_TEST_POSTGRES set, on a fresh PostgreSQL schema instead
+//! (tests that are about SQLite files stay on SQLite).
+
+#[path = "pg_support/mod.rs"]
+mod pg_support;
 
 use std::path::Path;
+use std::str::FromStr;
 
 use cardtable::store::{
     BoardSwap, ChallengeStatus, Commit, MatchStatus, NewChallenge, NewMatch, NewSeat, Store, StoreError,
@@ -14,9 +20,16 @@ fn url(path: &Path) -> String {
 }
 
 async fn fresh() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open(&url(&dir.path().join("cardtable.db"))).await.expect("open fresh database");
+    let (dir, store, _) = fresh_shared().await;
     (dir, store)
+}
+
+/// A fresh database and its URL, for a second store on it (another
+/// process, as far as the database can tell).
+async fn fresh_shared() -> (tempfile::TempDir, Store, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (store, url) = pg_support::fresh_store(&url(&dir.path().join("cardtable.db"))).await;
+    (dir, store, url)
 }
 
 fn new_match(now: i64) -> NewMatch {
@@ -198,12 +211,12 @@ async fn versions_stay_gapless_over_many_commits() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_commits_at_one_version_apply_exactly_once() {
-    let (dir, first) = fresh().await;
-    // A second pool on the same file stands in for a second process.
-    let second = Store::open(&url(&dir.path().join("cardtable.db"))).await.unwrap();
+    let (_dir, first, location) = fresh_shared().await;
+    // A second pool on the same database stands in for a second process.
+    let second = Store::open(&location).await.unwrap();
     let id = first.create_match(&new_match(0)).await.unwrap();
 
-    let tasks: Vec<_> = (0..20)
+    let tasks: Vec<_> = (0..50)
         .map(|n| {
             let store = if n % 2 == 0 { first.clone() } else { second.clone() };
             tokio::spawn(async move { commit_one(&store, id, 0, 0, &format!("winner {n}")).await })
@@ -593,4 +606,112 @@ async fn a_new_deck_beyond_the_cap_is_not_saved_but_a_kept_one_is_replaced() {
         store.deck_names("alice").await.unwrap(),
         vec![("certamen".to_owned(), "Two".to_owned()), ("spheres".to_owned(), "one".to_owned())]
     );
+}
+
+/// The versions of a migration folder, with their names: `0002_x.sql` → (2, "x").
+fn migration_set(dir: &Path) -> Vec<(u32, String)> {
+    let mut set: Vec<(u32, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            let stem = name.strip_suffix(".sql")?;
+            let (version, title) = stem.split_once('_')?;
+            Some((version.parse().ok()?, title.to_owned()))
+        })
+        .collect();
+    set.sort();
+    set
+}
+
+#[test]
+fn every_sqlite_migration_has_its_postgres_twin() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    let sqlite = migration_set(&root);
+    let postgres = migration_set(&root.join("postgres"));
+    assert!(sqlite.len() >= 15, "{sqlite:?}");
+    assert_eq!(
+        sqlite, postgres,
+        "migrations/ and migrations/postgres/ must hold the same versions and names: \
+         write the PostgreSQL twin of each new SQLite migration (README, Adding a migration)"
+    );
+}
+
+/// A start-up error: one line, naming DATABASE_URL, without the password.
+fn assert_operator_line(message: &str, fix: &str) {
+    assert!(!message.contains('\n'), "one line: {message}");
+    assert!(message.contains("DATABASE_URL"), "names the setting: {message}");
+    assert!(message.contains(fix), "says the fix ({fix}): {message}");
+    assert!(!message.contains("s3cret"), "keeps the password out: {message}");
+}
+
+async fn open_error(url: &str) -> String {
+    match Store::open(url).await {
+        Ok(_) => panic!("{url} opened"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_postgres_url_is_reported_with_its_form() {
+    let message = open_error("postgres://bot:s3cret@db.internal:port/cardtable").await;
+    assert_operator_line(&message, "postgres://user:password@host:5432/database");
+}
+
+#[tokio::test]
+async fn an_unreachable_postgres_server_is_reported_with_the_fix() {
+    // A port nobody listens on: bound, then given back.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let started = std::time::Instant::now();
+    let message = open_error(&format!("postgres://bot:s3cret@127.0.0.1:{port}/cardtable")).await;
+    assert_operator_line(&message, "check the host and port");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(4),
+        "refused at once: {:?}",
+        started.elapsed()
+    );
+}
+
+/// The server's host, port and database, for URLs with other users.
+fn server_parts(server: &str) -> (String, u16, String) {
+    let options = sqlx::postgres::PgConnectOptions::from_str(server).unwrap();
+    (
+        options.get_host().to_owned(),
+        options.get_port(),
+        options.get_database().unwrap_or("postgres").to_owned(),
+    )
+}
+
+#[tokio::test]
+async fn a_wrong_postgres_password_is_reported_with_the_fix() {
+    let Some(server) = pg_support::server() else { return pg_support::skipped("a_wrong_postgres_password") };
+    let (host, port, database) = server_parts(&server);
+    let user = sqlx::postgres::PgConnectOptions::from_str(&server).unwrap().get_username().to_owned();
+    let url = format!("postgres://{user}:s3cret-but-wrong@{host}:{port}/{database}");
+    match Store::open(&url).await {
+        Ok(_) => println!("skipped: the server at {host}:{port} lets {user} in without a password"),
+        Err(e) => assert_operator_line(&e.to_string(), "fix them in DATABASE_URL"),
+    }
+}
+
+#[tokio::test]
+async fn a_postgres_database_without_migrations_that_the_user_cannot_write_is_reported() {
+    use sqlx::Connection;
+    let Some(server) = pg_support::server() else {
+        return pg_support::skipped("a_postgres_database_without_migrations");
+    };
+    // A user that may log in and look, but not create tables, and a
+    // schema of its own with nothing in it.
+    let role = format!("r_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+    for sql in [
+        format!("CREATE ROLE {role} LOGIN PASSWORD 's3cret'"),
+        format!("CREATE SCHEMA s_{role}"),
+        format!("GRANT USAGE ON SCHEMA s_{role} TO {role}"),
+    ] {
+        sqlx::query(&sql).execute(&mut admin).await.unwrap();
+    }
+    let (host, port, database) = server_parts(&server);
+    let url = format!("postgres://{role}:s3cret@{host}:{port}/{database}?options[search_path]=s_{role}");
+    let message = open_error(&url).await;
+    assert_operator_line(&message, "naming the database's owner");
 }

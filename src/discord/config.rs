@@ -19,8 +19,12 @@ pub const DEFAULT_LOG_FILTER: &str = "info";
 pub struct Config {
     /// The bot token (`DISCORD_TOKEN`). Its `Debug`/`Display` never show it.
     pub token: Token,
-    /// The database (`DATABASE_URL`), `sqlite://cardtable.db` by default.
+    /// The database (`DATABASE_URL`), `sqlite://cardtable.db` by default;
+    /// a `postgres://` URL for PostgreSQL.
     pub database_url: String,
+    /// The PostgreSQL pool's size (`DATABASE_MAX_CONNECTIONS`,
+    /// `DATABASE_MIN_CONNECTIONS`); SQLite does not use it.
+    pub database_pool: crate::store::PoolSize,
     /// A server where commands are registered instantly (`DEV_GUILD_ID`);
     /// `None` registers them globally.
     pub dev_guild_id: Option<u64>,
@@ -99,6 +103,8 @@ impl Config {
         Ok(Config {
             token: parse_token(get("DISCORD_TOKEN"))?,
             database_url: parse_database_url(get("DATABASE_URL"))?,
+            database_pool: crate::store::PoolSize::from_lookup(get)
+                .map_err(|e| format!("{e} {TRY_CONSOLE}"))?,
             dev_guild_id: get("DEV_GUILD_ID").map(|v| parse_guild_id(&v)).transpose()?,
             log_filter: parse_log_filter(get("RUST_LOG"))?,
             ai_searches: parse_number(
@@ -208,10 +214,18 @@ fn parse_proxy(value: &str) -> Result<String, String> {
 
 fn parse_database_url(value: Option<String>) -> Result<String, String> {
     let Some(url) = value else { return Ok(DEFAULT_DATABASE_URL.to_owned()) };
+    if crate::store::is_postgres_url(&url) {
+        return match crate::store::check_postgres_url(&url) {
+            Ok(()) => Ok(url),
+            Err(reason) => Err(format!("{reason}, or unset it for {DEFAULT_DATABASE_URL} {TRY_CONSOLE}")),
+        };
+    }
     if !url.starts_with("sqlite:") {
         return Err(format!(
-            "DATABASE_URL is \"{url}\", which is not a SQLite URL: use e.g. sqlite://cardtable.db, \
-             or unset it for that default {TRY_CONSOLE}"
+            "DATABASE_URL is \"{}\", which is neither a SQLite nor a PostgreSQL URL: use e.g. \
+             sqlite://cardtable.db or postgres://user:password@host:5432/cardtable, \
+             or unset it for the first {TRY_CONSOLE}",
+            crate::store::redact(&url)
         ));
     }
     Ok(url)

@@ -76,11 +76,16 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             return Ok(());
         }
     };
-    let store = Store::open(&config.database_url).await.map_err(|e| {
-        anyhow::anyhow!(
-            "DATABASE_URL: {e}: fix the URL or create the folder, or unset it for sqlite://cardtable.db \
-             (to play without Discord, run `cardtable console`)"
-        )
+    let store = Store::open_with(&config.database_url, config.database_pool).await.map_err(|e| {
+        if crate::store::is_postgres_url(&config.database_url) {
+            // The reason names the fix (host, password, privileges).
+            anyhow::anyhow!("DATABASE_URL: {e} (to play without Discord, run `cardtable console`)")
+        } else {
+            anyhow::anyhow!(
+                "DATABASE_URL: {e}: fix the URL or create the folder, or unset it for sqlite://cardtable.db \
+                 (to play without Discord, run `cardtable console`)"
+            )
+        }
     })?;
     let library = crate::games::Library::embedded()
         .map_err(|e| anyhow::anyhow!("the card files built into this binary are invalid: {e}"))?;

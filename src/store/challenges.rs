@@ -1,14 +1,12 @@
 //! Challenges: an invitation to a match, answered once.
 
-use sqlx::Connection;
-
 use super::matches::{insert_match, NewMatch};
 use super::servers::NOT_PAUSED;
-use super::{Store, StoreError};
+use super::{run, with_reader, with_writer, Store, StoreError};
 
 /// Where a challenge stands. Only an `Open` challenge can change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
+#[sqlx(type_name = "challenge_status", rename_all = "lowercase")]
 pub enum ChallengeStatus {
     /// Waiting for the opponent.
     Open,
@@ -124,14 +122,14 @@ impl Store {
     /// Stores a new open challenge and returns its id.
     pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        let id: i64 = sqlx::query_scalar(
+        let mut tx = writer.begin_write().await?;
+        let id: i64 = run!(tx.db(), |c, d| sqlx::query_scalar(&d.sql(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, challenger_deck,
                  variant, deadline_hours, status, created_at, expires_at, starts, mode, assembly,
                  best_of, time_limit, thread)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
-        )
+        ))
         .bind(&new.guild)
         .bind(&new.channel)
         .bind(&new.challenger)
@@ -148,21 +146,22 @@ impl Store {
         .bind(new.best_of)
         .bind(new.time_limit)
         .bind(&new.thread)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await?);
         let pair = [new.challenger.clone(), new.opponent.clone()];
         let seats = if new.seats.is_empty() { &pair[..] } else { &new.seats[..] };
         for (seat, user) in seats.iter().enumerate() {
             let deck = (*user == new.challenger).then_some(&new.challenger_deck);
-            sqlx::query(
+            run!(tx.db(), |c, d| sqlx::query(&d.sql(
                 "INSERT INTO challenge_seats (challenge_id, seat, user_id, deck_name) VALUES (?, ?, ?, ?)",
-            )
+            ))
             .bind(id)
             .bind(seat as i64)
             .bind(user)
             .bind(deck)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await?
+            .rows_affected());
         }
         tx.commit().await?;
         Ok(id)
@@ -170,12 +169,12 @@ impl Store {
 
     /// The seats of a challenge, in seat order.
     pub async fn challenge_seats(&self, id: i64) -> Result<Vec<ChallengeSeat>, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT seat, user_id, deck_name FROM challenge_seats WHERE challenge_id = ? ORDER BY seat",
-        )
+        ))
         .bind(id)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 
     /// Records that `user` accepted open challenge `id` with `deck`; returns
@@ -188,49 +187,51 @@ impl Store {
         deck: &str,
     ) -> Result<Option<Vec<ChallengeSeat>>, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        let updated = sqlx::query(
+        let mut tx = writer.begin_write().await?;
+        let updated = run!(tx.db(), |c, d| sqlx::query(&d.sql(
             "UPDATE challenge_seats SET deck_name = ?
              WHERE challenge_id = ? AND user_id = ? AND deck_name IS NULL
                AND EXISTS (SELECT 1 FROM challenges WHERE id = ? AND status = 'open')",
-        )
+        ))
         .bind(deck)
         .bind(id)
         .bind(user)
         .bind(id)
-        .execute(&mut *tx)
+        .execute(c)
         .await?
-        .rows_affected();
+        .rows_affected());
         if updated == 0 {
             return Ok(None);
         }
-        let seats = sqlx::query_as(
+        let seats = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
             "SELECT seat, user_id, deck_name FROM challenge_seats WHERE challenge_id = ? ORDER BY seat",
-        )
+        ))
         .bind(id)
-        .fetch_all(&mut *tx)
-        .await?;
+        .fetch_all(c)
+        .await?);
         tx.commit().await?;
         Ok(Some(seats))
     }
 
     /// The challenge with this id.
     pub async fn challenge(&self, id: i64) -> Result<ChallengeRow, StoreError> {
-        sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
+        with_reader!(self, |c, d| sqlx::query_as(&d.sql("SELECT * FROM challenges WHERE id = ?"))
             .bind(id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?
-            .ok_or_else(|| challenge_not_found(id))
+            .fetch_optional(c)
+            .await?)
+        .ok_or_else(|| challenge_not_found(id))
     }
 
     /// Records the message id of the challenge post.
     pub async fn set_challenge_message(&self, id: i64, message_id: &str) -> Result<(), StoreError> {
-        let updated = sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
-            .bind(message_id)
-            .bind(id)
-            .execute(&mut *self.writer().await?)
-            .await?
-            .rows_affected();
+        let updated = with_writer!(self, |c, d| sqlx::query(
+            &d.sql("UPDATE challenges SET message_id = ? WHERE id = ?")
+        )
+        .bind(message_id)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
         if updated == 0 {
             return Err(challenge_not_found(id));
         }
@@ -245,12 +246,14 @@ impl Store {
         if status == ChallengeStatus::Open {
             return Err(StoreError::Invalid("a challenge cannot be reopened"));
         }
-        let updated = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
-            .bind(status)
-            .bind(id)
-            .execute(&mut *self.writer().await?)
-            .await?
-            .rows_affected();
+        let updated = with_writer!(self, |c, d| sqlx::query(
+            &d.sql("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+        )
+        .bind(status)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(updated > 0)
     }
 
@@ -264,25 +267,26 @@ impl Store {
         new: &NewMatch,
     ) -> Result<Option<i64>, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        let accepted = sqlx::query(
+        let mut tx = writer.begin_write().await?;
+        let accepted = run!(tx.db(), |c, d| sqlx::query(&d.sql(
             "UPDATE challenges SET status = 'accepted'
              WHERE id = ? AND status = 'open' AND expires_at > ?",
-        )
+        ))
         .bind(id)
         .bind(now)
-        .execute(&mut *tx)
+        .execute(c)
         .await?
-        .rows_affected();
+        .rows_affected());
         if accepted == 0 {
             return Ok(None);
         }
         let match_id = insert_match(&mut tx, new).await?;
-        sqlx::query("UPDATE challenges SET match_id = ? WHERE id = ?")
+        run!(tx.db(), |c, d| sqlx::query(&d.sql("UPDATE challenges SET match_id = ? WHERE id = ?"))
             .bind(match_id)
             .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await?
+            .rows_affected());
         tx.commit().await?;
         Ok(Some(match_id))
     }
@@ -296,20 +300,20 @@ impl Store {
         game: Option<&str>,
         now: i64,
     ) -> Result<Option<ChallengeRow>, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT * FROM challenges c
              WHERE status = 'open' AND expires_at > ?4
                AND EXISTS (SELECT 1 FROM challenge_seats WHERE challenge_id = c.id AND user_id = ?1)
                AND EXISTS (SELECT 1 FROM challenge_seats WHERE challenge_id = c.id AND user_id = ?2)
                AND (?3 IS NULL OR game = ?3)
              ORDER BY id LIMIT 1",
-        )
+        ))
         .bind(a)
         .bind(b)
         .bind(game)
         .bind(now)
-        .fetch_optional(&mut *self.reader().await?)
-        .await?)
+        .fetch_optional(c)
+        .await?))
     }
 
     /// Expires every open challenge whose time is up at `now` and returns
@@ -317,14 +321,14 @@ impl Store {
     pub async fn expire_due_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
         // A paused server's challenges wait (`server_present` moves
         // their expiry on by the pause).
-        Ok(sqlx::query_as(&format!(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(&format!(
             "UPDATE challenges AS m SET status = 'expired'
              WHERE status = 'open' AND expires_at <= ? AND {NOT_PAUSED}
              RETURNING *"
-        ))
+        )))
         .bind(now)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 }
 

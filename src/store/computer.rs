@@ -2,7 +2,7 @@
 //! runner needs, beside the matches' own.
 
 use super::servers::NOT_PAUSED;
-use super::{Store, StoreError};
+use super::{with_reader, Store, StoreError};
 
 impl Store {
     /// Active matches in which a seat held by a user whose id starts with
@@ -12,7 +12,7 @@ impl Store {
         // `to_act` is a comma list ("0,1"): framed in commas, a seat is in
         // it when ",seat," is.
         // The computer does not move in a server that removed the bot.
-        Ok(sqlx::query_scalar(&format!(
+        Ok(with_reader!(self, |c, d| sqlx::query_scalar(&d.sql(&format!(
             "SELECT DISTINCT m.id FROM matches m
              JOIN match_seats s ON s.match_id = m.id
              WHERE m.status = 'active' AND m.to_act <> ''
@@ -21,10 +21,10 @@ impl Store {
                AND instr(',' || m.to_act || ',', ',' || s.seat || ',') > 0
                AND {NOT_PAUSED}
              ORDER BY m.id"
-        ))
+        )))
         .bind(prefix)
         .bind(only)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 }

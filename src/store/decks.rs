@@ -1,8 +1,6 @@
 //! Saved deck lists, per owner and game.
 
-use sqlx::Connection;
-
-use super::{Store, StoreError};
+use super::{run, with_reader, with_writer, Store, StoreError};
 
 /// How long a deck import waits for its "Replace it" (seconds).
 const REPLACEMENT_SECONDS: i64 = 24 * 3600;
@@ -56,27 +54,28 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
-        sqlx::query(
+        run!(tx.db(), |c, d| sqlx::query(&d.sql(
             "DELETE FROM deck_replacements
              WHERE (owner = ? AND game = ? AND name = ?) OR created_at < ?",
-        )
+        ))
         .bind(owner)
         .bind(game)
         .bind(name)
         .bind(now - REPLACEMENT_SECONDS)
-        .execute(&mut *tx)
-        .await?;
-        let id = sqlx::query_scalar(
+        .execute(c)
+        .await?
+        .rows_affected());
+        let id = run!(tx.db(), |c, d| sqlx::query_scalar(&d.sql(
             "INSERT INTO deck_replacements (owner, game, name, cards, created_at)
              VALUES (?, ?, ?, ?, ?) RETURNING id",
-        )
+        ))
         .bind(owner)
         .bind(game)
         .bind(name)
         .bind(cards)
         .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await?);
         tx.commit().await?;
         Ok(id)
     }
@@ -84,11 +83,13 @@ impl Store {
     /// The waiting replacement `id`, if it still waits (not used, not
     /// superseded, not older than a day at `now`).
     pub async fn deck_replacement(&self, id: i64, now: i64) -> Result<Option<DeckReplacement>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM deck_replacements WHERE id = ? AND created_at >= ?")
-            .bind(id)
-            .bind(now - REPLACEMENT_SECONDS)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM deck_replacements WHERE id = ? AND created_at >= ?")
+        )
+        .bind(id)
+        .bind(now - REPLACEMENT_SECONDS)
+        .fetch_optional(c)
+        .await?))
     }
 
     /// Replaces `owner`'s deck with the waiting replacement `id`, in one
@@ -99,26 +100,28 @@ impl Store {
     pub async fn replace_deck(&self, id: i64, owner: &str, now: i64) -> Result<Option<DeckRow>, StoreError> {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
-        let taken: Option<DeckReplacement> = sqlx::query_as(
+        let taken: Option<DeckReplacement> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
             "DELETE FROM deck_replacements WHERE id = ? AND owner = ? AND created_at >= ? RETURNING *",
-        )
+        ))
         .bind(id)
         .bind(owner)
         .bind(now - REPLACEMENT_SECONDS)
-        .fetch_optional(&mut *tx)
-        .await?;
+        .fetch_optional(c)
+        .await?);
         let Some(r) = taken else { return Ok(None) };
         // Only a deck the owner still has is replaced: a replacement never
         // adds a deck, so it cannot pass the cap on saved decks.
-        let row: Option<DeckRow> = sqlx::query_as(
+        let row: Option<DeckRow> = run!(tx.db(), |c, d| {
+            sqlx::query_as(&d.sql(
             "UPDATE decks SET name = ?3, cards = ?4 WHERE owner = ?1 AND game = ?2 AND name = ?3 RETURNING *",
-        )
+        ))
         .bind(&r.owner)
         .bind(&r.game)
         .bind(&r.name)
         .bind(&r.cards)
-        .fetch_optional(&mut *tx)
-        .await?;
+        .fetch_optional(c)
+        .await?
+        });
         if row.is_some() {
             tx.commit().await?;
         }
@@ -138,22 +141,24 @@ impl Store {
         cards: &str,
         most: usize,
     ) -> Result<Option<DeckRow>, StoreError> {
-        Ok(sqlx::query_as(SAVE_DECK)
+        Ok(with_writer!(self, |c, d| sqlx::query_as(&d.sql(SAVE_DECK))
             .bind(owner)
             .bind(game)
             .bind(name)
             .bind(cards)
             .bind(i64::try_from(most).unwrap_or(i64::MAX))
-            .fetch_optional(&mut *self.writer().await?)
-            .await?)
+            .fetch_optional(c)
+            .await?))
     }
 
     /// How many decks the owner keeps, over every game.
     pub async fn deck_count(&self, owner: &str) -> Result<usize, StoreError> {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM decks WHERE owner = ?")
-            .bind(owner)
-            .fetch_one(&mut *self.reader().await?)
-            .await?;
+        let n: i64 = with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT COUNT(*) FROM decks WHERE owner = ?")
+        )
+        .bind(owner)
+        .fetch_one(c)
+        .await?);
         Ok(usize::try_from(n).unwrap_or(0))
     }
 
@@ -161,43 +166,49 @@ impl Store {
     /// what deck autocomplete offers. Read from the `(owner, game, name)`
     /// unique index alone (a covering index: the lists are not read).
     pub async fn deck_names(&self, owner: &str) -> Result<Vec<(String, String)>, StoreError> {
-        Ok(sqlx::query_as("SELECT game, name FROM decks WHERE owner = ? ORDER BY game, name")
-            .bind(owner)
-            .fetch_all(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT game, name FROM decks WHERE owner = ? ORDER BY game, name")
+        )
+        .bind(owner)
+        .fetch_all(c)
+        .await?))
     }
 
     /// The owner's decks, for `game` when given, by game and name.
     pub async fn decks(&self, owner: &str, game: Option<&str>) -> Result<Vec<DeckRow>, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT * FROM decks WHERE owner = ?1 AND (?2 IS NULL OR game = ?2)
              ORDER BY game, name",
-        )
+        ))
         .bind(owner)
         .bind(game)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 
     /// The owner's deck of that name (any case) for `game`.
     pub async fn deck(&self, owner: &str, game: &str, name: &str) -> Result<Option<DeckRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM decks WHERE owner = ? AND game = ? AND name = ?")
-            .bind(owner)
-            .bind(game)
-            .bind(name)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM decks WHERE owner = ? AND game = ? AND name = ?")
+        )
+        .bind(owner)
+        .bind(game)
+        .bind(name)
+        .fetch_optional(c)
+        .await?))
     }
 
     /// Deletes the owner's deck of that name (any case); false if there was none.
     pub async fn delete_deck(&self, owner: &str, game: &str, name: &str) -> Result<bool, StoreError> {
-        let deleted = sqlx::query("DELETE FROM decks WHERE owner = ? AND game = ? AND name = ?")
-            .bind(owner)
-            .bind(game)
-            .bind(name)
-            .execute(&mut *self.writer().await?)
-            .await?
-            .rows_affected();
+        let deleted = with_writer!(self, |c, d| sqlx::query(
+            &d.sql("DELETE FROM decks WHERE owner = ? AND game = ? AND name = ?")
+        )
+        .bind(owner)
+        .bind(game)
+        .bind(name)
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(deleted > 0)
     }
 }

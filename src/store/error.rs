@@ -44,6 +44,9 @@ pub enum StoreError {
 /// Turns a sqlx error into a sentence an operator can act on.
 pub(crate) fn describe_sqlx_error(err: &sqlx::Error) -> String {
     match err {
+        sqlx::Error::Database(db) if db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().is_some() => {
+            describe_postgres_code(db.code().as_deref().unwrap_or(""), db.message())
+        }
         sqlx::Error::Database(db) => {
             // sqlx reports SQLite's extended result code; the low byte is the primary code.
             let code = db.code().and_then(|c| c.parse::<i32>().ok()).unwrap_or(0) & 0xff;
@@ -83,4 +86,65 @@ fn describe_migrate_error(err: &MigrateError) -> String {
         ),
         other => other.to_string(),
     }
+}
+
+/// A PostgreSQL error (by its SQLSTATE code) as a sentence with the fix.
+fn describe_postgres_code(code: &str, message: &str) -> String {
+    let text = match code {
+        "28P01" | "28000" => {
+            "the PostgreSQL server refused the user name or password: fix them in DATABASE_URL \
+             (postgres://user:password@host:port/database)"
+        }
+        "3D000" => "the database does not exist: create it (createdb NAME) or fix its name in DATABASE_URL",
+        "42501" => {
+            "this user may not create cardtable's tables (the migrations are not all applied): \
+             run cardtable once with DATABASE_URL naming the database's owner, \
+             or GRANT CREATE ON SCHEMA public TO the user"
+        }
+        "25006" => {
+            "the database is read-only (a standby, or default_transaction_read_only): \
+             point DATABASE_URL at the primary"
+        }
+        "53300" => "the PostgreSQL server has no connection left: lower DATABASE_MAX_CONNECTIONS or raise its max_connections",
+        "57P03" => "the PostgreSQL server is starting up or shutting down; try again in a moment",
+        "40001" | "40P01" => "a concurrent transaction got in the way (serialization failure or deadlock); try again",
+        c if c.starts_with("23") => "a database constraint was violated",
+        _ => "database error",
+    };
+    format!("{text} ({code}: {message})")
+}
+
+/// Why a `postgres://` URL could not be read, with the fix.
+pub(crate) fn describe_url_error(err: &sqlx::Error) -> String {
+    format!(
+        "DATABASE_URL is not a PostgreSQL URL sqlx can read ({}): write it as \
+         postgres://user:password@host:5432/database",
+        match err {
+            sqlx::Error::Configuration(e) => e.to_string(),
+            other => other.to_string(),
+        }
+    )
+}
+
+/// Why the first connection to a PostgreSQL server failed, with the fix.
+pub(crate) fn describe_connect_error(err: &sqlx::Error) -> String {
+    match err {
+        sqlx::Error::Io(e) => format!(
+            "cannot reach the PostgreSQL server ({e}): check the host and port in DATABASE_URL \
+             and that the server is running and accepts TCP connections"
+        ),
+        sqlx::Error::PoolTimedOut => "no answer from the PostgreSQL server in time: check the host and port \
+             in DATABASE_URL and that the server is running"
+            .to_owned(),
+        sqlx::Error::Tls(e) => format!(
+            "the TLS handshake with the PostgreSQL server failed ({e}): fix sslmode in DATABASE_URL \
+             (e.g. ?sslmode=disable on a private network)"
+        ),
+        other => describe_sqlx_error(other),
+    }
+}
+
+/// Why the PostgreSQL migrations could not be applied, with the fix.
+pub(crate) fn describe_postgres_migrate_error(err: &MigrateError) -> String {
+    format!("cannot migrate the database: {}", describe_migrate_error(err))
 }

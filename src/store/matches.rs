@@ -1,13 +1,11 @@
 //! Matches, their seats and their append-only action log.
 
-use sqlx::{Connection, SqliteConnection};
-
 use super::servers::NOT_PAUSED;
-use super::{Store, StoreError};
+use super::{run, with_reader, with_writer, Store, StoreError, Tx};
 
 /// Where a match stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
+#[sqlx(type_name = "match_status", rename_all = "lowercase")]
 pub enum MatchStatus {
     /// Being played.
     Active,
@@ -108,6 +106,19 @@ impl<'r> sqlx::Decode<'r, sqlx::Sqlite> for LenientText {
     fn decode(value: sqlx::sqlite::SqliteValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
         let bytes = <&[u8] as sqlx::Decode<sqlx::Sqlite>>::decode(value)?;
         Ok(LenientText(String::from_utf8_lossy(bytes).into_owned()))
+    }
+}
+
+impl sqlx::Type<sqlx::Postgres> for LenientText {
+    fn type_info() -> sqlx::postgres::PgTypeInfo {
+        <String as sqlx::Type<sqlx::Postgres>>::type_info()
+    }
+}
+
+// PostgreSQL keeps text valid in the database's encoding: no repair needed.
+impl<'r> sqlx::Decode<'r, sqlx::Postgres> for LenientText {
+    fn decode(value: sqlx::postgres::PgValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        <String as sqlx::Decode<sqlx::Postgres>>::decode(value).map(LenientText)
     }
 }
 
@@ -271,7 +282,7 @@ impl Store {
     /// transaction (all or none); their ids, in order.
     pub async fn create_matches(&self, new: &[NewMatch]) -> Result<Vec<i64>, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = writer.begin_write().await?;
         let mut ids = Vec::with_capacity(new.len());
         for m in new {
             ids.push(insert_match(&mut tx, m).await?);
@@ -282,40 +293,31 @@ impl Store {
 
     /// The match with this id.
     pub async fn load_match(&self, id: i64) -> Result<MatchRow, StoreError> {
-        sqlx::query_as("SELECT * FROM matches WHERE id = ?")
+        with_reader!(self, |c, d| sqlx::query_as(&d.sql("SELECT * FROM matches WHERE id = ?"))
             .bind(id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?
-            .ok_or_else(|| match_not_found(id))
+            .fetch_optional(c)
+            .await?)
+        .ok_or_else(|| match_not_found(id))
     }
 
     /// The match played in this Discord thread, if any.
     pub async fn match_in_thread(&self, thread: &str) -> Result<Option<MatchRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM matches WHERE thread = ? ORDER BY id DESC LIMIT 1")
-            .bind(thread)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM matches WHERE thread = ? ORDER BY id DESC LIMIT 1")
+        )
+        .bind(thread)
+        .fetch_optional(c)
+        .await?))
     }
 
     /// The match with this id and its seats, by seat number, with each
     /// player's settings; read at once: one consistent snapshot, one round
     /// trip.
     pub async fn load_match_with_seats(&self, id: i64) -> Result<(MatchRow, Vec<SeatRow>), StoreError> {
-        let row: WithSeats = sqlx::query_as(
-            "SELECT m.*, (
-                 SELECT json_group_array(json_array(s.seat, s.user_id, s.deck_name,
-                                                    COALESCE(u.hold_priority, 0),
-                                                    COALESCE(u.auto_pass, 0),
-                                                    COALESCE(u.standing_orders, ''),
-                                                    COALESCE(u.stops, '')))
-                 FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
-                 WHERE s.match_id = m.id
-             ) AS seats_json
-             FROM matches m WHERE m.id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&mut *self.reader().await?)
-        .await?
+        let row: WithSeats = with_reader!(self, |c, d| sqlx::query_as(&d.pick(SEATS_SQLITE, SEATS_POSTGRES))
+            .bind(id)
+            .fetch_optional(c)
+            .await?)
         .ok_or_else(|| match_not_found(id))?;
         let seats: Vec<(i64, String, String, i64, i64, String, String)> =
             serde_json::from_str(&row.seats_json).map_err(|e| StoreError::Corrupt {
@@ -347,11 +349,13 @@ impl Store {
     /// The actions of a match with seq greater than `after` (e.g. since the
     /// last board), by seq.
     pub async fn match_actions_after(&self, id: i64, after: i64) -> Result<Vec<ActionRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq")
-            .bind(id)
-            .bind(after)
-            .fetch_all(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM match_actions WHERE match_id = ? AND seq > ? ORDER BY seq")
+        )
+        .bind(id)
+        .bind(after)
+        .fetch_all(c)
+        .await?))
     }
 
     /// Applies one step exactly once: if the match is still at
@@ -372,58 +376,40 @@ impl Store {
         // One statement, so one round trip and atomic by itself: the
         // trigger `matches_append_actions` (migration 0002) appends the
         // actions in `pending_actions` to the log within it. A second writer
-        // (this process or another) waits for the lock and then finds the
-        // version moved on.
-        let updated = sqlx::query(
-            "UPDATE matches SET
-                 version = version + ?1,
-                 state = ?2,
-                 status = ?3,
-                 outcome = ?4,
-                 turn_started_at = CASE
-                     WHEN ?5 = '' THEN NULL
-                     WHEN to_act = ?5 AND deadline_at IS ?6 THEN turn_started_at
-                     ELSE ?7 END,
-                 reminders_sent = CASE
-                     WHEN to_act = ?5 AND deadline_at IS ?6 THEN reminders_sent
-                     ELSE 0 END,
-                 to_act = ?5,
-                 deadline_at = ?6,
-                 updated_at = ?7,
-                 retry_at = CASE WHEN thread IS NULL THEN retry_at END,
-                 delivery_failures = CASE WHEN thread IS NULL THEN delivery_failures ELSE 0 END,
-                 pending_actions = ?10,
-                 orders = ?11,
-                 board_events = ?12,
-                 pass_at = ?13
-             WHERE id = ?8 AND version = ?9 AND status = 'active'",
-        )
-        .bind(count)
-        .bind(commit.state)
-        .bind(commit.status)
-        .bind(commit.outcome)
-        .bind(&to_act)
-        .bind(commit.deadline_at)
-        .bind(commit.now)
-        .bind(match_id)
-        .bind(commit.expected_version)
-        .bind(actions)
-        .bind(commit.orders)
-        .bind(commit.board_events)
-        .bind(commit.pass_at);
+        // (this process or another) waits for the lock (SQLite: the write
+        // lock; PostgreSQL: the row's lock, after which its WHERE is checked
+        // again on the row as committed) and then finds the version moved on.
+        macro_rules! commit_statement {
+            ($d:ident) => {
+                sqlx::query(&$d.sql(COMMIT))
+                    .bind(count)
+                    .bind(commit.state)
+                    .bind(commit.status)
+                    .bind(commit.outcome)
+                    .bind(&to_act)
+                    .bind(commit.deadline_at)
+                    .bind(commit.now)
+                    .bind(match_id)
+                    .bind(commit.expected_version)
+                    .bind(&actions)
+                    .bind(commit.orders)
+                    .bind(commit.board_events)
+                    .bind(commit.pass_at)
+            };
+        }
         let updated = if commit.status == MatchStatus::Finished {
             // The match's end and what it does to the ratings are one
             // transaction: a restart in between cannot lose or repeat it.
             let mut writer = self.writer().await?;
-            let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-            let updated = updated.execute(&mut *tx).await?.rows_affected();
+            let mut tx = writer.begin_write().await?;
+            let updated = run!(tx.db(), |c, d| commit_statement!(d).execute(c).await?.rows_affected());
             if updated > 0 {
                 super::ratings::rate_pending(&mut tx).await?;
                 tx.commit().await?;
             }
             updated
         } else {
-            updated.execute(&mut *self.writer().await?).await?.rows_affected()
+            with_writer!(self, |c, d| commit_statement!(d).execute(c).await?.rows_affected())
         };
         if updated == 0 {
             return Err(self.refusal(match_id).await);
@@ -441,65 +427,69 @@ impl Store {
     ) -> Result<BoardUpdate, StoreError> {
         // SET expressions read the row as it was, so `replaced_board_message`
         // takes the previous board and RETURNING hands it back.
-        let updated: Option<(Option<String>, Option<String>)> = sqlx::query_as(
-            "UPDATE matches SET replaced_board_message = board_message,
+        let updated: Option<(Option<String>, Option<String>)> =
+            with_writer!(self, |c, d| sqlx::query_as(&d.sql(
+                "UPDATE matches SET replaced_board_message = board_message,
                  board_message = ?2, last_board_version = ?3
              WHERE id = ?1 AND (board_message IS NULL OR last_board_version <= ?3)
              RETURNING replaced_board_message, thread",
-        )
-        .bind(id)
-        .bind(message_id)
-        .bind(version)
-        .fetch_optional(&mut *self.writer().await?)
-        .await?;
+            ))
+            .bind(id)
+            .bind(message_id)
+            .bind(version)
+            .fetch_optional(c)
+            .await?);
         if let Some((previous, thread)) = updated {
             return Ok(BoardUpdate { swap: BoardSwap::Replaced { previous }, thread });
         }
-        let thread: Option<String> = sqlx::query_scalar("SELECT thread FROM matches WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?
+        let thread: Option<String> =
+            with_reader!(self, |c, d| sqlx::query_scalar(&d.sql("SELECT thread FROM matches WHERE id = ?"))
+                .bind(id)
+                .fetch_optional(c)
+                .await?)
             .ok_or_else(|| match_not_found(id))?;
         Ok(BoardUpdate { swap: BoardSwap::Stale, thread })
     }
 
     /// Replaces the standing orders given in a match (JSON; '' for none).
     pub async fn set_match_orders(&self, id: i64, orders: &str) -> Result<(), StoreError> {
-        let updated = sqlx::query("UPDATE matches SET orders = ? WHERE id = ?")
-            .bind(orders)
-            .bind(id)
-            .execute(&mut *self.writer().await?)
-            .await?
-            .rows_affected();
+        let updated =
+            with_writer!(self, |c, d| sqlx::query(&d.sql("UPDATE matches SET orders = ? WHERE id = ?"))
+                .bind(orders)
+                .bind(id)
+                .execute(c)
+                .await?
+                .rows_affected());
         found(updated, id)
     }
 
     /// Records the thread the match is played in (which ends any wait to
     /// retry opening one).
     pub async fn set_thread(&self, id: i64, thread: &str) -> Result<(), StoreError> {
-        let updated =
-            sqlx::query("UPDATE matches SET thread = ?, retry_at = NULL, delivery_failures = 0 WHERE id = ?")
-                .bind(thread)
-                .bind(id)
-                .execute(&mut *self.writer().await?)
-                .await?
-                .rows_affected();
+        let updated = with_writer!(self, |c, d| sqlx::query(
+            &d.sql("UPDATE matches SET thread = ?, retry_at = NULL, delivery_failures = 0 WHERE id = ?")
+        )
+        .bind(thread)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
         found(updated, id)
     }
 
     /// Sets a match aside as corrupt: no more commits, no more deadlines.
     /// The snapshot and log stay for inspection.
     pub async fn mark_corrupt(&self, id: i64, reason: &str) -> Result<(), StoreError> {
-        let updated = sqlx::query(
+        let updated = with_writer!(self, |c, d| sqlx::query(&d.sql(
             "UPDATE matches SET status = 'corrupt', corrupt_reason = ?,
                  to_act = '', deadline_at = NULL, turn_started_at = NULL
              WHERE id = ?",
-        )
+        ))
         .bind(reason)
         .bind(id)
-        .execute(&mut *self.writer().await?)
+        .execute(c)
         .await?
-        .rows_affected();
+        .rows_affected());
         found(updated, id)
     }
 
@@ -510,16 +500,16 @@ impl Store {
         user_id: &str,
         status: Option<MatchStatus>,
     ) -> Result<Vec<(MatchRow, i64)>, StoreError> {
-        let rows: Vec<SeatedMatch> = sqlx::query_as(
+        let rows: Vec<SeatedMatch> = with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT m.*, s.seat AS seat FROM matches m
              JOIN match_seats s ON s.match_id = m.id
              WHERE s.user_id = ?1 AND (?2 IS NULL OR m.status = ?2)
              ORDER BY m.updated_at DESC, m.id DESC, s.seat",
-        )
+        ))
         .bind(user_id)
         .bind(status)
-        .fetch_all(&mut *self.reader().await?)
-        .await?;
+        .fetch_all(c)
+        .await?);
         Ok(rows.into_iter().map(|r| (r.row, r.seat)).collect())
     }
 
@@ -535,34 +525,30 @@ impl Store {
     ) -> Result<Vec<MatchRow>, StoreError> {
         let hours = serde_json::to_string(reminder_hours)
             .map_err(|_| StoreError::Invalid("unserialisable reminder schedule"))?;
-        Ok(sqlx::query_as(&format!(
-            "SELECT * FROM matches m
-             WHERE status = 'active' AND to_act <> '' AND (retry_at IS NULL OR retry_at <= ?1) AND (
-                 (deadline_at <= ?1 AND reminders_sent <= json_array_length(?2))
-                 OR turn_started_at + 3600 * json_extract(?2, '$[' || reminders_sent || ']') <= ?1
-             ) AND {NOT_PAUSED}
-             ORDER BY id"
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&format!(
+            "{}{NOT_PAUSED} ORDER BY id",
+            d.pick(DUE_SQLITE, DUE_POSTGRES)
         ))
         .bind(now)
         .bind(hours)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 
     /// Records that notice number `sent` (1-based) went out for the decision
     /// pending at `version`. Returns false when it was already recorded or
     /// the match moved on, so each notice is sent once even with two tickers.
     pub async fn record_reminder(&self, id: i64, version: i64, sent: i64) -> Result<bool, StoreError> {
-        let updated = sqlx::query(
+        let updated = with_writer!(self, |c, d| sqlx::query(&d.sql(
             "UPDATE matches SET reminders_sent = ?3
              WHERE id = ?1 AND version = ?2 AND reminders_sent < ?3",
-        )
+        ))
         .bind(id)
         .bind(version)
         .bind(sent)
-        .execute(&mut *self.writer().await?)
+        .execute(c)
         .await?
-        .rows_affected();
+        .rows_affected());
         Ok(updated > 0)
     }
 
@@ -572,11 +558,12 @@ impl Store {
             Ok(conn) => conn,
             Err(e) => return e,
         };
-        let row: Result<Option<(MatchStatus, Option<String>)>, _> =
-            sqlx::query_as("SELECT status, corrupt_reason FROM matches WHERE id = ?")
-                .bind(id)
-                .fetch_optional(&mut *conn)
-                .await;
+        let row: Result<Option<(MatchStatus, Option<String>)>, _> = run!(conn.db(), |c, d| sqlx::query_as(
+            &d.sql("SELECT status, corrupt_reason FROM matches WHERE id = ?")
+        )
+        .bind(id)
+        .fetch_optional(c)
+        .await);
         match row {
             Ok(None) => match_not_found(id),
             Ok(Some((MatchStatus::Corrupt, reason))) => {
@@ -590,45 +577,52 @@ impl Store {
     /// Active matches whose time limit was reached by `now` and whose time
     /// has not been called yet, by id.
     pub async fn matches_out_of_time(&self, now: i64) -> Result<Vec<i64>, StoreError> {
-        Ok(sqlx::query_scalar(&format!(
+        Ok(with_reader!(self, |c, d| {
+            sqlx::query_scalar(&d.sql(&format!(
             "SELECT id FROM matches m WHERE time_up_at <= ? AND status = 'active' AND {NOT_PAUSED} ORDER BY id"
-        ))
+        )))
         .bind(now)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?
+        }))
     }
 
     /// Ends the masking delay of the quiet window open at `version` (a
     /// player at it can respond, so the table will not pass for anyone).
     pub async fn clear_pass_at(&self, id: i64, version: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE matches SET pass_at = NULL WHERE id = ?1 AND version = ?2")
-            .bind(id)
-            .bind(version)
-            .execute(&mut *self.writer().await?)
-            .await?;
+        with_writer!(self, |c, d| sqlx::query(
+            &d.sql("UPDATE matches SET pass_at = NULL WHERE id = ?1 AND version = ?2")
+        )
+        .bind(id)
+        .bind(version)
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
     /// Active matches whose quiet window's masking delay has ended by
     /// `now`, with the version it was opened at.
     pub async fn matches_to_pass(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
-        Ok(sqlx::query_as(&format!(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(&format!(
             "SELECT id, version FROM matches m WHERE pass_at <= ? AND status = 'active' AND {NOT_PAUSED}
              ORDER BY id"
-        ))
+        )))
         .bind(now)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 
     /// Records that the match's time was called: the ticker no longer
     /// looks at it.
     pub async fn time_called(&self, id: i64) -> Result<(), StoreError> {
-        let updated = sqlx::query("UPDATE matches SET time_up_at = NULL WHERE id = ?")
-            .bind(id)
-            .execute(&mut *self.writer().await?)
-            .await?
-            .rows_affected();
+        let updated = with_writer!(self, |c, d| sqlx::query(
+            &d.sql("UPDATE matches SET time_up_at = NULL WHERE id = ?")
+        )
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
         found(updated, id)
     }
 
@@ -638,28 +632,29 @@ impl Store {
     /// it until `retry_at`, so it does not open a second thread while the
     /// caller opens the new one. Returns the match.
     pub async fn lose_thread(&self, thread: &str, retry_at: i64) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar(
+        Ok(with_writer!(self, |c, d| sqlx::query_scalar(&d.sql(
             "UPDATE matches SET moved_from = thread, thread = NULL, retry_at = ?2
              WHERE thread = ?1 AND status = 'active' RETURNING id",
-        )
+        ))
         .bind(thread)
         .bind(retry_at)
-        .fetch_optional(&mut *self.writer().await?)
-        .await?)
+        .fetch_optional(c)
+        .await?))
     }
 
     /// Someone is opening the thread of match `id` (which has none): the
     /// ticker leaves it alone until at least `until`, so it opens no second
     /// thread meanwhile. A later retry time already set stays.
     pub async fn hold_thread_opening(&self, id: i64, until: i64) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE matches SET retry_at = MAX(COALESCE(retry_at, ?2), ?2)
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
+            "UPDATE matches SET retry_at = CASE WHEN retry_at > ?2 THEN retry_at ELSE ?2 END
              WHERE id = ?1 AND thread IS NULL",
-        )
+        ))
         .bind(id)
         .bind(until)
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
@@ -677,35 +672,41 @@ impl Store {
         max_backoff: i64,
     ) -> Result<i64, StoreError> {
         let (version, sent) = notice.unzip();
-        let retry: Option<i64> = sqlx::query_scalar(
-            "UPDATE matches SET
-                 reminders_sent = CASE WHEN version IS ?3 AND reminders_sent IS ?4
+        let retry: Option<i64> = with_writer!(self, |c, d| {
+            sqlx::query_scalar(&d.sql("UPDATE matches SET
+                 reminders_sent = CASE WHEN version IS NOT DISTINCT FROM ?3
+                                           AND reminders_sent IS NOT DISTINCT FROM ?4
                                        THEN reminders_sent - 1 ELSE reminders_sent END,
-                 retry_at = ?2 + MIN(?6, ?5 * (1 << MIN(delivery_failures, 20))),
+                 retry_at = ?2 + CASE WHEN ?5 * (1 << CAST(CASE WHEN delivery_failures < 20
+                                                              THEN delivery_failures ELSE 20 END AS INTEGER)) < ?6
+                                 THEN ?5 * (1 << CAST(CASE WHEN delivery_failures < 20
+                                                           THEN delivery_failures ELSE 20 END AS INTEGER))
+                                 ELSE ?6 END,
                  delivery_failures = delivery_failures + 1
-             WHERE id = ?1 RETURNING retry_at",
-        )
+             WHERE id = ?1 RETURNING retry_at",))
         .bind(id)
         .bind(now)
         .bind(version)
         .bind(sent)
         .bind(backoff)
         .bind(max_backoff)
-        .fetch_optional(&mut *self.writer().await?)
-        .await?;
+        .fetch_optional(c)
+        .await?
+        });
         retry.ok_or_else(|| match_not_found(id))
     }
 
     /// Records that the ticker delivered everything due for match `id`:
     /// the backoff starts afresh. Writes only after a failure.
     pub async fn delivery_succeeded(&self, id: i64) -> Result<(), StoreError> {
-        sqlx::query(
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
             "UPDATE matches SET retry_at = NULL, delivery_failures = 0
              WHERE id = ? AND delivery_failures > 0",
-        )
+        ))
         .bind(id)
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
@@ -720,35 +721,37 @@ impl Store {
         now: i64,
         unopened_before: i64,
     ) -> Result<Vec<(i64, Option<String>)>, StoreError> {
-        Ok(sqlx::query_as(&format!(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(&format!(
             "SELECT id, moved_from FROM matches m
              WHERE status = 'active' AND thread IS NULL
                AND (retry_at <= ?1
                     OR (retry_at IS NULL AND (moved_from IS NOT NULL OR created_at < ?2)))
                AND {NOT_PAUSED}
              ORDER BY id"
-        ))
+        )))
         .bind(now)
         .bind(unopened_before)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 
     /// How many matches exist, in any status.
     pub async fn count_matches(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM matches").fetch_one(&mut *self.reader().await?).await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_scalar(&d.sql("SELECT COUNT(*) FROM matches"))
+            .fetch_one(c)
+            .await?))
     }
 }
 
-/// Inserts a match and its seats on `conn` (inside the caller's transaction).
-pub(super) async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) -> Result<i64, StoreError> {
+/// Inserts a match and its seats in `tx` (inside the caller's transaction).
+pub(super) async fn insert_match(tx: &mut Tx<'_>, new: &NewMatch) -> Result<i64, StoreError> {
     let turn_started_at = (!new.to_act.is_empty()).then_some(new.now);
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = run!(tx.db(), |c, d| sqlx::query_scalar(&d.sql(
         "INSERT INTO matches (game, variant, guild, channel, thread, status, version, setup,
              state, to_act, deadline_at, turn_started_at, limit_hours, created_at, updated_at, time_up_at)
          VALUES (?1, ?2, ?3, ?4, ?5, 'active', 0, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13)
          RETURNING id",
-    )
+    ))
     .bind(&new.game)
     .bind(&new.variant)
     .bind(&new.guild)
@@ -762,23 +765,89 @@ pub(super) async fn insert_match(conn: &mut SqliteConnection, new: &NewMatch) ->
     .bind(new.limit_hours)
     .bind(new.now)
     .bind(new.time_up_at)
-    .fetch_one(&mut *conn)
-    .await?;
+    .fetch_one(c)
+    .await?);
     // All seats in one statement: one round trip whatever their number.
     let seats: Vec<(i64, &str, &str)> =
         new.seats.iter().map(|s| (s.seat, s.user_id.as_str(), s.deck_name.as_str())).collect();
     let seats = serde_json::to_string(&seats).map_err(|_| StoreError::Invalid("unserialisable seats"))?;
-    sqlx::query(
-        "INSERT INTO match_seats (match_id, seat, user_id, deck_name)
-         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
-         FROM json_each(?2)",
-    )
-    .bind(id)
-    .bind(seats)
-    .execute(&mut *conn)
-    .await?;
+    run!(tx.db(), |c, d| sqlx::query(&d.pick(SEATS_INSERT_SQLITE, SEATS_INSERT_POSTGRES))
+        .bind(id)
+        .bind(seats)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(id)
 }
+
+/// The version-checked commit (see [`Store::commit_actions`]).
+/// A match with its seats and their players' settings as a JSON list
+/// (`?1`: the match), for [`Store::load_match_with_seats`].
+const SEATS_SQLITE: &str = "SELECT m.*, (
+         SELECT json_group_array(json_array(s.seat, s.user_id, s.deck_name,
+                                            COALESCE(u.hold_priority, 0),
+                                            COALESCE(u.auto_pass, 0),
+                                            COALESCE(u.standing_orders, ''),
+                                            COALESCE(u.stops, '')))
+         FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
+         WHERE s.match_id = m.id
+     ) AS seats_json
+     FROM matches m WHERE m.id = ?";
+const SEATS_POSTGRES: &str = "SELECT m.*, COALESCE((
+         SELECT json_agg(json_build_array(s.seat, s.user_id, s.deck_name,
+                                          COALESCE(u.hold_priority, FALSE)::INT,
+                                          COALESCE(u.auto_pass, FALSE)::INT,
+                                          COALESCE(u.standing_orders, ''),
+                                          COALESCE(u.stops, '')))::TEXT
+         FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
+         WHERE s.match_id = m.id
+     ), '[]') AS seats_json
+     FROM matches m WHERE m.id = ?";
+
+/// Active matches with a notice due (`?1`: now, `?2`: the reminder
+/// schedule in hours, a JSON list), for [`Store::active_matches_due`].
+const DUE_SQLITE: &str = "SELECT * FROM matches m
+     WHERE status = 'active' AND to_act <> '' AND (retry_at IS NULL OR retry_at <= ?1) AND (
+         (deadline_at <= ?1 AND reminders_sent <= json_array_length(?2))
+         OR turn_started_at + 3600 * json_extract(?2, '$[' || reminders_sent || ']') <= ?1
+     ) AND ";
+const DUE_POSTGRES: &str = "SELECT * FROM matches m
+     WHERE status = 'active' AND to_act <> '' AND (retry_at IS NULL OR retry_at <= ?1) AND (
+         (deadline_at <= ?1 AND reminders_sent <= json_array_length(CAST(?2 AS json)))
+         OR turn_started_at + 3600 * (CAST(?2 AS jsonb) ->> CAST(reminders_sent AS INT))::BIGINT <= ?1
+     ) AND ";
+
+/// The seats of a new match (`?1`: the match, `?2`: a JSON list of
+/// [seat, user, deck]), for [`insert_match`].
+const SEATS_INSERT_SQLITE: &str = "INSERT INTO match_seats (match_id, seat, user_id, deck_name)
+     SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+     FROM json_each(?2)";
+const SEATS_INSERT_POSTGRES: &str = "INSERT INTO match_seats (match_id, seat, user_id, deck_name)
+     SELECT ?1, (value ->> 0)::BIGINT, value ->> 1, value ->> 2
+     FROM jsonb_array_elements(CAST(?2 AS jsonb))";
+
+const COMMIT: &str = "UPDATE matches SET
+     version = version + ?1,
+     state = ?2,
+     status = ?3,
+     outcome = ?4,
+     turn_started_at = CASE
+         WHEN ?5 = '' THEN NULL
+         WHEN to_act = ?5 AND deadline_at IS NOT DISTINCT FROM ?6 THEN turn_started_at
+         ELSE ?7 END,
+     reminders_sent = CASE
+         WHEN to_act = ?5 AND deadline_at IS NOT DISTINCT FROM ?6 THEN reminders_sent
+         ELSE 0 END,
+     to_act = ?5,
+     deadline_at = ?6,
+     updated_at = ?7,
+     retry_at = CASE WHEN thread IS NULL THEN retry_at END,
+     delivery_failures = CASE WHEN thread IS NULL THEN delivery_failures ELSE 0 END,
+     pending_actions = ?10,
+     orders = ?11,
+     board_events = ?12,
+     pass_at = ?13
+ WHERE id = ?8 AND version = ?9 AND status = 'active'";
 
 fn found(rows_affected: u64, id: i64) -> Result<(), StoreError> {
     if rows_affected == 0 {

@@ -2,11 +2,12 @@
 //! names them, table by table.
 
 use serde_json::{Map, Value};
+use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Column, Connection, Row, TypeInfo, ValueRef};
+use sqlx::{Column, Row, TypeInfo, ValueRef};
 
 use super::servers::NOT_PAUSED;
-use super::{ChallengeRow, Store, StoreError};
+use super::{run, with_reader, ChallengeRow, Store, StoreError};
 
 /// Each part of what is kept about a person (`?1`: their id): its name in
 /// the file, and the rows. Match states, setups and move logs are not
@@ -55,27 +56,56 @@ impl Store {
         let mut conn = self.reader().await?;
         let mut out = Vec::with_capacity(PARTS.len());
         for (part, sql) in PARTS {
-            let rows = sqlx::query(sql).bind(user).fetch_all(&mut *conn).await?;
-            out.push(((*part).to_owned(), rows.iter().map(row_json).collect()));
+            let rows = run!(conn.db(), |c, d| {
+                let rows = sqlx::query(&d.sql(sql)).bind(user).fetch_all(c).await?;
+                rows.iter().map(row_json).collect()
+            });
+            out.push(((*part).to_owned(), rows));
         }
         Ok(out)
     }
 }
 
-/// A row as a JSON object, each column as SQLite stored it.
-fn row_json(row: &SqliteRow) -> Map<String, Value> {
-    row.columns().iter().map(|c| (c.name().to_owned(), cell(row, c.ordinal()))).collect()
+/// A row as a JSON object, each column as the database stored it (a
+/// PostgreSQL flag as 0 or 1, as SQLite keeps it, so the file reads the
+/// same on both).
+fn row_json<R: Row + CellRow>(row: &R) -> Map<String, Value> {
+    row.columns().iter().map(|c| (c.name().to_owned(), row.cell(c.ordinal()))).collect()
 }
 
-fn cell(row: &SqliteRow, i: usize) -> Value {
-    let Ok(raw) = row.try_get_raw(i) else { return Value::Null };
-    if raw.is_null() {
-        return Value::Null;
+/// A row whose cells read as JSON.
+trait CellRow {
+    fn cell(&self, i: usize) -> Value;
+}
+
+impl CellRow for SqliteRow {
+    fn cell(&self, i: usize) -> Value {
+        let Ok(raw) = self.try_get_raw(i) else { return Value::Null };
+        if raw.is_null() {
+            return Value::Null;
+        }
+        match raw.type_info().name() {
+            "INTEGER" | "BOOLEAN" => self.try_get::<i64, _>(i).map_or(Value::Null, Value::from),
+            "REAL" => self.try_get::<f64, _>(i).map_or(Value::Null, Value::from),
+            _ => self.try_get::<String, _>(i).map_or(Value::Null, Value::from),
+        }
     }
-    match raw.type_info().name() {
-        "INTEGER" | "BOOLEAN" => row.try_get::<i64, _>(i).map_or(Value::Null, Value::from),
-        "REAL" => row.try_get::<f64, _>(i).map_or(Value::Null, Value::from),
-        _ => row.try_get::<String, _>(i).map_or(Value::Null, Value::from),
+}
+
+impl CellRow for PgRow {
+    fn cell(&self, i: usize) -> Value {
+        let Ok(raw) = self.try_get_raw(i) else { return Value::Null };
+        if raw.is_null() {
+            return Value::Null;
+        }
+        match raw.type_info().name() {
+            "INT8" => self.try_get::<i64, _>(i).map_or(Value::Null, Value::from),
+            "INT4" => self.try_get::<i32, _>(i).map_or(Value::Null, Value::from),
+            "BOOL" => self.try_get::<bool, _>(i).map_or(Value::Null, |b| Value::from(i64::from(b))),
+            "FLOAT8" => self.try_get::<f64, _>(i).map_or(Value::Null, Value::from),
+            // Text, and the status enums (sent as their label).
+            _ => self.try_get_unchecked::<String, _>(i).map_or(Value::Null, Value::from),
+        }
     }
 }
 
@@ -111,9 +141,11 @@ const OWN_ROWS: &[(&str, &str)] =
 impl Store {
     /// Servers that removed the bot (their matches are paused).
     pub async fn departed_guilds(&self) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT guild FROM departed_guilds ORDER BY guild")
-            .fetch_all(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT guild FROM departed_guilds ORDER BY guild")
+        )
+        .fetch_all(c)
+        .await?))
     }
 
     /// Erases `user`, in one transaction: their open challenges are
@@ -132,66 +164,75 @@ impl Store {
         matches: &[Anonymised],
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        let playing: i64 = sqlx::query_scalar(&format!(
+        let mut tx = writer.begin_write().await?;
+        let playing: i64 = run!(tx.db(), |c, d| sqlx::query_scalar(&d.sql(&format!(
             "SELECT COUNT(*) FROM matches m JOIN match_seats s ON s.match_id = m.id
              WHERE s.user_id = ?1 AND m.status = 'active' AND {NOT_PAUSED}"
-        ))
+        )))
         .bind(user)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_one(c)
+        .await?);
         if playing > 0 {
             return Err(StoreError::Conflict);
         }
-        let withdrawn: Vec<ChallengeRow> = sqlx::query_as(
+        let withdrawn: Vec<ChallengeRow> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
             "UPDATE challenges SET status = 'cancelled'
              WHERE status = 'open' AND (challenger = ?1 OR opponent = ?1
                 OR id IN (SELECT challenge_id FROM challenge_seats WHERE user_id = ?1))
              RETURNING *",
-        )
+        ))
         .bind(user)
-        .fetch_all(&mut *tx)
-        .await?;
+        .fetch_all(c)
+        .await?);
         for m in matches {
-            sqlx::query(
+            run!(tx.db(), |c, d| sqlx::query(&d.sql(
                 "UPDATE matches SET setup = ?2, state = ?3, outcome = ?4, board_events = '' WHERE id = ?1",
-            )
+            ))
             .bind(m.match_id)
             .bind(&m.setup)
             .bind(&m.state)
             .bind(&m.outcome)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await?
+            .rows_affected());
         }
         for (table, column) in USER_COLUMNS {
-            sqlx::query(&format!("UPDATE {table} SET {column} = ?2 WHERE {column} = ?1"))
-                .bind(user)
-                .bind(pseudonym)
-                .execute(&mut *tx)
-                .await?;
+            run!(tx.db(), |c, d| sqlx::query(
+                &d.sql(&format!("UPDATE {table} SET {column} = ?2 WHERE {column} = ?1"))
+            )
+            .bind(user)
+            .bind(pseudonym)
+            .execute(c)
+            .await?
+            .rows_affected());
         }
         // `opponents` is a comma list of ids: framed in commas, the id is
         // replaced whole.
-        sqlx::query(
+        run!(tx.db(), |c, d| sqlx::query(&d.sql(
             "UPDATE player_results
              SET opponents = trim(replace(',' || opponents || ',', ',' || ?1 || ',', ',' || ?2 || ','), ',')
              WHERE instr(',' || opponents || ',', ',' || ?1 || ',') > 0",
-        )
+        ))
         .bind(user)
         .bind(pseudonym)
-        .execute(&mut *tx)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         for (table, column) in OWN_ROWS {
-            sqlx::query(&format!("DELETE FROM {table} WHERE {column} = ?"))
+            run!(tx.db(), |c, d| sqlx::query(&d.sql(&format!("DELETE FROM {table} WHERE {column} = ?")))
                 .bind(user)
-                .execute(&mut *tx)
-                .await?;
+                .execute(c)
+                .await?
+                .rows_affected());
         }
-        sqlx::query("INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, 0)")
-            .bind(pseudonym)
-            .bind(placeholder)
-            .execute(&mut *tx)
-            .await?;
+        run!(tx.db(), |c, d| sqlx::query(
+            &d.sql("INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, FALSE)")
+        )
+        .bind(pseudonym)
+        .bind(placeholder)
+        .execute(c)
+        .await?
+        .rows_affected());
         tx.commit().await?;
         Ok(withdrawn)
     }

@@ -7,9 +7,7 @@
 //! [`crate::ratings::assess`] decides. The final commit of a match runs it
 //! in its own transaction, so a match's end and its rating are one write.
 
-use sqlx::{Connection, SqliteConnection};
-
-use super::{Store, StoreError};
+use super::{run, with_reader, with_writer, Store, StoreError, Tx};
 use crate::ratings::{assess, FinishedMatch, FinishedSeat, Line, MatchResult, Rating, MOVE_ENTRIES};
 
 /// A row of `ratings`.
@@ -124,7 +122,7 @@ impl Store {
     /// Returns how many it rated.
     pub async fn rate_finished(&self) -> Result<usize, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = writer.begin_write().await?;
         let n = rate_pending(&mut tx).await?;
         tx.commit().await?;
         Ok(n)
@@ -135,10 +133,16 @@ impl Store {
     /// Returns how many matches it went through.
     pub async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
-        sqlx::query("DELETE FROM player_results").execute(&mut *tx).await?;
-        sqlx::query("UPDATE match_results SET rated = 0").execute(&mut *tx).await?;
+        let mut tx = writer.begin_write().await?;
+        run!(tx.db(), |c, d| sqlx::query(&d.sql("DELETE FROM ratings")).execute(c).await?.rows_affected());
+        run!(tx.db(), |c, d| sqlx::query(&d.sql("DELETE FROM player_results"))
+            .execute(c)
+            .await?
+            .rows_affected());
+        run!(tx.db(), |c, d| sqlx::query(&d.sql("UPDATE match_results SET rated = 0"))
+            .execute(c)
+            .await?
+            .rows_affected());
         let n = rate_pending(&mut tx).await?;
         tx.commit().await?;
         Ok(n)
@@ -146,26 +150,31 @@ impl Store {
 
     /// Every stored rating, in a fixed order (for checks and tests).
     pub async fn all_ratings(&self) -> Result<Vec<Rating>, StoreError> {
-        let rows: Vec<RatingRow> =
-            sqlx::query_as("SELECT * FROM ratings ORDER BY guild, game, line, user_id")
-                .fetch_all(&mut *self.reader().await?)
-                .await?;
+        let rows: Vec<RatingRow> = with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM ratings ORDER BY guild, game, line, user_id")
+        )
+        .fetch_all(c)
+        .await?);
         Ok(rows.into_iter().map(Rating::from).collect())
     }
 
     /// Every stored result line, in the order matches ended.
     pub async fn all_results(&self) -> Result<Vec<ResultRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM player_results ORDER BY seq, seat")
-            .fetch_all(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM player_results ORDER BY seq, seat")
+        )
+        .fetch_all(c)
+        .await?))
     }
 
     /// The lines of one finished match, by seat (none until it is rated).
     pub async fn match_results(&self, match_id: i64) -> Result<Vec<ResultRow>, StoreError> {
-        Ok(sqlx::query_as("SELECT * FROM player_results WHERE match_id = ? ORDER BY seat")
-            .bind(match_id)
-            .fetch_all(&mut *self.reader().await?)
-            .await?)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM player_results WHERE match_id = ? ORDER BY seat")
+        )
+        .bind(match_id)
+        .fetch_all(c)
+        .await?))
     }
 
     /// The user's ratings on this server, in `game` when given.
@@ -175,15 +184,15 @@ impl Store {
         user_id: &str,
         game: Option<&str>,
     ) -> Result<Vec<Rating>, StoreError> {
-        let rows: Vec<RatingRow> = sqlx::query_as(
+        let rows: Vec<RatingRow> = with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT * FROM ratings WHERE guild = ?1 AND user_id = ?2 AND (?3 IS NULL OR game = ?3)
              ORDER BY game, line",
-        )
+        ))
         .bind(guild)
         .bind(user_id)
         .bind(game)
-        .fetch_all(&mut *self.reader().await?)
-        .await?;
+        .fetch_all(c)
+        .await?);
         Ok(rows.into_iter().map(Rating::from).collect())
     }
 
@@ -196,17 +205,17 @@ impl Store {
         game: Option<&str>,
         limit: i64,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT r.*, m.thread, m.created_at FROM player_results r JOIN matches m ON m.id = r.match_id
              WHERE r.guild = ?1 AND r.user_id = ?2 AND (?3 IS NULL OR r.game = ?3)
              ORDER BY r.seq DESC LIMIT ?4",
-        )
+        ))
         .bind(guild)
         .bind(user_id)
         .bind(game)
         .bind(limit)
-        .fetch_all(&mut *self.reader().await?)
-        .await?)
+        .fetch_all(c)
+        .await?))
     }
 
     /// Whether the user has finished a match on this server (in `game`
@@ -217,17 +226,17 @@ impl Store {
         user_id: &str,
         game: Option<&str>,
     ) -> Result<(bool, bool), StoreError> {
-        Ok(sqlx::query_as(
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
             "SELECT
                  EXISTS (SELECT 1 FROM player_results
                          WHERE guild = ?1 AND user_id = ?2 AND (?3 IS NULL OR game = ?3)),
                  EXISTS (SELECT 1 FROM player_results WHERE user_id = ?2 AND guild <> ?1)",
-        )
+        ))
         .bind(guild)
         .bind(user_id)
         .bind(game)
-        .fetch_one(&mut *self.reader().await?)
-        .await?)
+        .fetch_one(c)
+        .await?))
     }
 
     /// The user's rated results in `game` on this server, by deck.
@@ -271,16 +280,18 @@ impl Store {
     ) -> Result<Vec<Record>, StoreError> {
         let sql = format!(
             "SELECT {column} AS key,
-                 SUM(result = 'win') AS wins, SUM(result = 'loss') AS losses, SUM(result = 'draw') AS draws
+                 COUNT(CASE WHEN result = 'win' THEN 1 END) AS wins,
+                 COUNT(CASE WHEN result = 'loss' THEN 1 END) AS losses,
+                 COUNT(CASE WHEN result = 'draw' THEN 1 END) AS draws
              FROM player_results WHERE guild = ?1 AND user_id = ?2 AND game = ?3 AND {filter}
              GROUP BY {column} ORDER BY COUNT(*) DESC, {column} LIMIT 25"
         );
-        Ok(sqlx::query_as(&sql)
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(&sql))
             .bind(guild)
             .bind(user_id)
             .bind(game)
-            .fetch_all(&mut *self.reader().await?)
-            .await?)
+            .fetch_all(c)
+            .await?))
     }
 
     /// The server's best `limit` players of `game` on `line`, established
@@ -297,24 +308,25 @@ impl Store {
     ) -> Result<(Vec<Placed>, Option<Placed>), StoreError> {
         let provisional = crate::ratings::PROVISIONAL_MATCHES;
         let mut conn = self.reader().await?;
-        let rows: Vec<(String, RatingRow)> = sqlx::query_as::<_, NamedRating>(
-            "SELECT COALESCE(NULLIF(u.name, ''), r.user_id) AS name, r.* FROM ratings r
+        let rows: Vec<(String, RatingRow)> =
+            run!(conn.db(), |c, d| sqlx::query_as::<_, NamedRating>(&d.sql(
+                "SELECT COALESCE(NULLIF(u.name, ''), r.user_id) AS name, r.* FROM ratings r
              LEFT JOIN users u ON u.id = r.user_id
              WHERE r.guild = ?1 AND r.game = ?2 AND r.line = ?3
-               AND (COALESCE(u.stats_private, 0) = 0 OR r.user_id = ?4)
+               AND (COALESCE(u.stats_private, FALSE) = FALSE OR r.user_id = ?4)
              ORDER BY r.matches < ?5, r.rating DESC, r.user_id LIMIT ?6",
-        )
-        .bind(guild)
-        .bind(game)
-        .bind(line.key())
-        .bind(viewer)
-        .bind(provisional)
-        .bind(limit)
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .map(|n| (n.name, n.rating))
-        .collect();
+            ))
+            .bind(guild)
+            .bind(game)
+            .bind(line.key())
+            .bind(viewer)
+            .bind(provisional)
+            .bind(limit)
+            .fetch_all(c)
+            .await?)
+            .into_iter()
+            .map(|n| (n.name, n.rating))
+            .collect();
         let top: Vec<Placed> = rows
             .into_iter()
             .zip(1..)
@@ -324,27 +336,27 @@ impl Store {
             let me = me.clone();
             return Ok((top, Some(me)));
         }
-        let mine: Option<NamedRating> = sqlx::query_as(
+        let mine: Option<NamedRating> = run!(conn.db(), |c, d| sqlx::query_as(&d.sql(
             "SELECT COALESCE(NULLIF(u.name, ''), r.user_id) AS name, r.* FROM ratings r
              LEFT JOIN users u ON u.id = r.user_id
              WHERE r.guild = ?1 AND r.game = ?2 AND r.line = ?3 AND r.user_id = ?4",
-        )
+        ))
         .bind(guild)
         .bind(game)
         .bind(line.key())
         .bind(viewer)
-        .fetch_optional(&mut *conn)
-        .await?;
+        .fetch_optional(c)
+        .await?);
         let Some(mine) = mine else { return Ok((top, None)) };
         let mine_provisional = mine.rating.matches < provisional;
-        let above: i64 = sqlx::query_scalar(
+        let above: i64 = run!(conn.db(), |c, d| sqlx::query_scalar(&d.sql(
             "SELECT COUNT(*) FROM ratings r LEFT JOIN users u ON u.id = r.user_id
-             WHERE r.guild = ?1 AND r.game = ?2 AND r.line = ?3 AND COALESCE(u.stats_private, 0) = 0
+             WHERE r.guild = ?1 AND r.game = ?2 AND r.line = ?3 AND COALESCE(u.stats_private, FALSE) = FALSE
                AND r.user_id <> ?4
                AND ((r.matches < ?5) < ?6
                     OR ((r.matches < ?5) = ?6
                         AND (r.rating > ?7 OR (r.rating = ?7 AND r.user_id < ?4))))",
-        )
+        ))
         .bind(guild)
         .bind(game)
         .bind(line.key())
@@ -352,62 +364,68 @@ impl Store {
         .bind(provisional)
         .bind(mine_provisional)
         .bind(mine.rating.rating)
-        .fetch_one(&mut *conn)
-        .await?;
+        .fetch_one(c)
+        .await?);
         Ok((top, Some(Placed { place: above + 1, name: mine.name, rating: mine.rating.into() })))
     }
 
     /// Whether the user keeps their stats to themselves.
     pub async fn stats_private(&self, user_id: &str) -> Result<bool, StoreError> {
-        let private: Option<bool> = sqlx::query_scalar("SELECT stats_private FROM users WHERE id = ?")
-            .bind(user_id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?;
+        let private: Option<bool> = with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT stats_private FROM users WHERE id = ?")
+        )
+        .bind(user_id)
+        .fetch_optional(c)
+        .await?);
         Ok(private.unwrap_or(false))
     }
 
     /// Keeps the user's stats to themselves, or shows them again.
     pub async fn set_stats_private(&self, user_id: &str, private: bool) -> Result<(), StoreError> {
-        sqlx::query(
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
             "INSERT INTO users (id, stats_private) VALUES (?1, ?2)
              ON CONFLICT (id) DO UPDATE SET stats_private = excluded.stats_private",
-        )
+        ))
         .bind(user_id)
         .bind(private)
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
     /// Whether the server shows its leaderboard (on unless a manager
     /// switched it off).
     pub async fn leaderboard_enabled(&self, guild: &str) -> Result<bool, StoreError> {
-        let on: Option<bool> = sqlx::query_scalar("SELECT leaderboard FROM guild_settings WHERE guild = ?")
-            .bind(guild)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?;
+        let on: Option<bool> = with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT leaderboard FROM guild_settings WHERE guild = ?")
+        )
+        .bind(guild)
+        .fetch_optional(c)
+        .await?);
         Ok(on.unwrap_or(true))
     }
 
     /// Switches the server's leaderboard on or off.
     pub async fn set_leaderboard_enabled(&self, guild: &str, on: bool) -> Result<(), StoreError> {
-        sqlx::query(
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
             "INSERT INTO guild_settings (guild, leaderboard) VALUES (?1, ?2)
              ON CONFLICT (guild) DO UPDATE SET leaderboard = excluded.leaderboard",
-        )
+        ))
         .bind(guild)
         .bind(on)
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
     /// The display name stored for a user, if they were ever seen.
     pub async fn user_name(&self, user_id: &str) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT name FROM users WHERE id = ?")
+        Ok(with_reader!(self, |c, d| sqlx::query_scalar(&d.sql("SELECT name FROM users WHERE id = ?"))
             .bind(user_id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?)
+            .fetch_optional(c)
+            .await?))
     }
 }
 
@@ -429,37 +447,39 @@ struct Pending {
     outcome: Option<String>,
 }
 
-/// Rates, on `conn` (inside the caller's transaction), every finished
+/// Rates, in `tx` (inside the caller's transaction), every finished
 /// match not rated yet, oldest end first; returns how many.
-pub(crate) async fn rate_pending(conn: &mut SqliteConnection) -> Result<usize, StoreError> {
+pub(crate) async fn rate_pending(tx: &mut Tx<'_>) -> Result<usize, StoreError> {
     let mut n = 0;
     loop {
-        let next: Option<Pending> = sqlx::query_as(
+        let next: Option<Pending> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
             "SELECT r.seq, r.match_id, r.finished_at, COALESCE(m.guild, '') AS guild, m.game, m.outcome
              FROM match_results r JOIN matches m ON m.id = r.match_id
              WHERE r.rated = 0 ORDER BY r.seq LIMIT 1",
-        )
-        .fetch_optional(&mut *conn)
-        .await?;
+        ))
+        .fetch_optional(c)
+        .await?);
         let Some(p) = next else { return Ok(n) };
-        rate_one(conn, p).await?;
+        rate_one(tx, p).await?;
         n += 1;
     }
 }
 
-async fn rate_one(conn: &mut SqliteConnection, p: Pending) -> Result<(), StoreError> {
-    let seats: Vec<(i64, String, String)> =
-        sqlx::query_as("SELECT seat, user_id, deck_name FROM match_seats WHERE match_id = ? ORDER BY seat")
-            .bind(p.match_id)
-            .fetch_all(&mut *conn)
-            .await?;
-    // Which kinds of log entry each seat has: the rules decide which are moves.
-    let kinds: Vec<(i64, Option<String>)> = sqlx::query_as(
-        "SELECT DISTINCT seat, json_extract(action, '$.by') FROM match_actions WHERE match_id = ?",
+async fn rate_one(tx: &mut Tx<'_>, p: Pending) -> Result<(), StoreError> {
+    let seats: Vec<(i64, String, String)> = run!(tx.db(), |c, d| sqlx::query_as(
+        &d.sql("SELECT seat, user_id, deck_name FROM match_seats WHERE match_id = ? ORDER BY seat")
     )
     .bind(p.match_id)
-    .fetch_all(&mut *conn)
-    .await?;
+    .fetch_all(c)
+    .await?);
+    // Which kinds of log entry each seat has: the rules decide which are moves.
+    let kinds: Vec<(i64, Option<String>)> = run!(tx.db(), |c, d| sqlx::query_as(&d.pick(
+        "SELECT DISTINCT seat, json_extract(action, '$.by') FROM match_actions WHERE match_id = ?",
+        "SELECT DISTINCT seat, CAST(action AS jsonb) ->> 'by' FROM match_actions WHERE match_id = ?",
+    ))
+    .bind(p.match_id)
+    .fetch_all(c)
+    .await?);
     let moved = |seat: i64| {
         kinds.iter().any(|(s, k)| *s == seat && k.as_deref().is_some_and(|k| MOVE_ENTRIES.contains(&k)))
     };
@@ -475,13 +495,14 @@ async fn rate_one(conn: &mut SqliteConnection, p: Pending) -> Result<(), StoreEr
     };
     let mut current = Vec::new();
     for s in &finished.seats {
-        let rows: Vec<RatingRow> =
-            sqlx::query_as("SELECT * FROM ratings WHERE guild = ? AND game = ? AND user_id = ?")
-                .bind(&p.guild)
-                .bind(&p.game)
-                .bind(&s.user_id)
-                .fetch_all(&mut *conn)
-                .await?;
+        let rows: Vec<RatingRow> = run!(tx.db(), |c, d| sqlx::query_as(
+            &d.sql("SELECT * FROM ratings WHERE guild = ? AND game = ? AND user_id = ?")
+        )
+        .bind(&p.guild)
+        .bind(&p.game)
+        .bind(&s.user_id)
+        .fetch_all(c)
+        .await?);
         current.extend(rows.into_iter().map(Rating::from));
     }
     let assessment = assess(&finished, &current);
@@ -490,11 +511,11 @@ async fn rate_one(conn: &mut SqliteConnection, p: Pending) -> Result<(), StoreEr
             Ok(line) => (Some(line.key()), None),
             Err(why) => (None, Some(why.key())),
         };
-        sqlx::query(
+        run!(tx.db(), |c, d| sqlx::query(&d.sql(
             "INSERT INTO player_results (match_id, seat, seq, guild, game, user_id, deck_name, opponents,
                  result, line, unrated, rating_before, rating_after, finished_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
+        ))
         .bind(p.match_id)
         .bind(r.seat)
         .bind(p.seq)
@@ -509,11 +530,12 @@ async fn rate_one(conn: &mut SqliteConnection, p: Pending) -> Result<(), StoreEr
         .bind(r.change.map(|c| c.0))
         .bind(r.change.map(|c| c.1))
         .bind(p.finished_at)
-        .execute(&mut *conn)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     }
     for r in &assessment.ratings {
-        sqlx::query(
+        run!(tx.db(), |c, d| sqlx::query(&d.sql(
             "INSERT INTO ratings (guild, game, line, user_id, rating, deviation, volatility,
                  matches, wins, losses, draws, streak)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -522,7 +544,7 @@ async fn rate_one(conn: &mut SqliteConnection, p: Pending) -> Result<(), StoreEr
                  volatility = excluded.volatility, matches = excluded.matches,
                  wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
                  streak = excluded.streak",
-        )
+        ))
         .bind(&r.guild)
         .bind(&r.game)
         .bind(r.line.key())
@@ -535,14 +557,17 @@ async fn rate_one(conn: &mut SqliteConnection, p: Pending) -> Result<(), StoreEr
         .bind(r.losses)
         .bind(r.draws)
         .bind(r.streak)
-        .execute(&mut *conn)
-        .await?;
-    }
-    let marked = sqlx::query("UPDATE match_results SET rated = 1 WHERE seq = ? AND rated = 0")
-        .bind(p.seq)
-        .execute(&mut *conn)
+        .execute(c)
         .await?
-        .rows_affected();
+        .rows_affected());
+    }
+    let marked = run!(tx.db(), |c, d| sqlx::query(
+        &d.sql("UPDATE match_results SET rated = 1 WHERE seq = ? AND rated = 0")
+    )
+    .bind(p.seq)
+    .execute(c)
+    .await?
+    .rows_affected());
     if marked != 1 {
         return Err(StoreError::Invalid("a finished match was rated twice"));
     }

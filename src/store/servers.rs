@@ -1,9 +1,7 @@
 //! Servers that removed the bot: their matches pause, resume when the bot
 //! is added back, and are purged after a while (`Table::server_left`).
 
-use sqlx::Connection;
-
-use super::{Store, StoreError};
+use super::{run, with_writer, Store, StoreError};
 
 /// The condition, on a `matches` or `challenges` row `m`, that it is not
 /// paused: it was played outside a server, or in one that still has the
@@ -19,11 +17,14 @@ impl Store {
     /// The bot left `guild` at `now`: its matches pause from then (a second
     /// notice keeps the first time).
     pub async fn server_left(&self, guild: &str, now: i64) -> Result<(), StoreError> {
-        sqlx::query("INSERT OR IGNORE INTO departed_guilds (guild, left_at) VALUES (?, ?)")
-            .bind(guild)
-            .bind(now)
-            .execute(&mut *self.writer().await?)
-            .await?;
+        with_writer!(self, |c, d| sqlx::query(
+            &d.sql("INSERT INTO departed_guilds (guild, left_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        )
+        .bind(guild)
+        .bind(now)
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
@@ -33,30 +34,35 @@ impl Store {
     /// when there was one.
     pub async fn server_present(&self, guild: &str, now: i64) -> Result<Option<i64>, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        let left_at: Option<i64> =
-            sqlx::query_scalar("DELETE FROM departed_guilds WHERE guild = ? RETURNING left_at")
-                .bind(guild)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let mut tx = writer.begin_write().await?;
+        let left_at: Option<i64> = run!(tx.db(), |c, d| sqlx::query_scalar(
+            &d.sql("DELETE FROM departed_guilds WHERE guild = ? RETURNING left_at")
+        )
+        .bind(guild)
+        .fetch_optional(c)
+        .await?);
         let Some(left_at) = left_at else { return Ok(None) };
         let paused = (now - left_at).max(0);
         let shifts: Vec<String> = MATCH_CLOCKS.iter().map(|c| format!("{c} = {c} + ?1")).collect();
-        sqlx::query(&format!(
+        run!(tx.db(), |c, d| sqlx::query(&d.sql(&format!(
             "UPDATE matches SET {} WHERE guild = ?2 AND status = 'active'",
             shifts.join(", ")
-        ))
+        )))
         .bind(paused)
         .bind(guild)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "UPDATE challenges SET expires_at = expires_at + ?1 WHERE guild = ?2 AND status = 'open'",
-        )
-        .bind(paused)
-        .bind(guild)
-        .execute(&mut *tx)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
+        run!(tx.db(), |c, d| {
+            sqlx::query(&d.sql(
+                "UPDATE challenges SET expires_at = expires_at + ?1 WHERE guild = ?2 AND status = 'open'",
+            ))
+            .bind(paused)
+            .bind(guild)
+            .execute(c)
+            .await?
+            .rows_affected()
+        });
         tx.commit().await?;
         Ok(Some(paused))
     }
@@ -66,12 +72,13 @@ impl Store {
     /// challenges, its ratings and settings. Returns the servers purged.
     pub async fn purge_departed(&self, left_by: i64) -> Result<Vec<String>, StoreError> {
         let mut writer = self.writer().await?;
-        let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
-        let guilds: Vec<String> =
-            sqlx::query_scalar("SELECT guild FROM departed_guilds WHERE left_at <= ? ORDER BY guild")
-                .bind(left_by)
-                .fetch_all(&mut *tx)
-                .await?;
+        let mut tx = writer.begin_write().await?;
+        let guilds: Vec<String> = run!(tx.db(), |c, d| sqlx::query_scalar(
+            &d.sql("SELECT guild FROM departed_guilds WHERE left_at <= ? ORDER BY guild")
+        )
+        .bind(left_by)
+        .fetch_all(c)
+        .await?);
         for guild in &guilds {
             // Challenges first: an accepted one points at its match.
             for sql in [
@@ -83,7 +90,7 @@ impl Store {
                 "DELETE FROM guild_settings WHERE guild = ?1",
                 "DELETE FROM departed_guilds WHERE guild = ?1",
             ] {
-                sqlx::query(sql).bind(guild).execute(&mut *tx).await?;
+                run!(tx.db(), |c, d| sqlx::query(&d.sql(sql)).bind(guild).execute(c).await?.rows_affected());
             }
         }
         tx.commit().await?;

@@ -1,6 +1,6 @@
 //! Users and their play settings.
 
-use super::{Store, StoreError};
+use super::{with_reader, with_writer, Store, StoreError};
 
 /// A row of `users`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -50,24 +50,25 @@ impl Store {
     /// The user, created with default settings if new; `name` refreshes the
     /// stored display name.
     pub async fn get_or_create_user(&self, id: &str, name: &str) -> Result<UserRow, StoreError> {
-        Ok(sqlx::query_as(
-            "INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, 0)
+        Ok(with_writer!(self, |c, d| sqlx::query_as(&d.sql(
+            "INSERT INTO users (id, name, dm_reminders) VALUES (?, ?, FALSE)
              ON CONFLICT (id) DO UPDATE SET name = excluded.name
              RETURNING *",
-        )
+        ))
         .bind(id)
         .bind(name)
-        .fetch_one(&mut *self.writer().await?)
-        .await?)
+        .fetch_one(c)
+        .await?))
     }
 
     /// The user's settings; the defaults for a user never seen.
     pub async fn user_settings(&self, id: &str) -> Result<UserSettings, StoreError> {
-        let row: Option<(bool, bool, bool, bool)> =
-            sqlx::query_as("SELECT hold_priority, dm_reminders, auto_pass, turn_dm FROM users WHERE id = ?")
-                .bind(id)
-                .fetch_optional(&mut *self.reader().await?)
-                .await?;
+        let row: Option<(bool, bool, bool, bool)> = with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT hold_priority, dm_reminders, auto_pass, turn_dm FROM users WHERE id = ?")
+        )
+        .bind(id)
+        .fetch_optional(c)
+        .await?);
         Ok(row.map_or_else(UserSettings::default, |(hold_priority, dm_reminders, auto_pass, turn_dm)| {
             UserSettings { hold_priority, dm_reminders, auto_pass, turn_dm }
         }))
@@ -75,21 +76,22 @@ impl Store {
 
     /// Stores the user's settings (creating the user, with no name yet, if new).
     pub async fn set_user_settings(&self, id: &str, settings: UserSettings) -> Result<(), StoreError> {
-        sqlx::query(
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
             "INSERT INTO users (id, hold_priority, dm_reminders, auto_pass, turn_dm) VALUES (?, ?, ?, ?, ?)
              ON CONFLICT (id) DO UPDATE SET
                  hold_priority = excluded.hold_priority,
                  dm_reminders = excluded.dm_reminders,
                  auto_pass = excluded.auto_pass,
                  turn_dm = excluded.turn_dm",
-        )
+        ))
         .bind(id)
         .bind(settings.hold_priority)
         .bind(settings.dm_reminders)
         .bind(settings.auto_pass)
         .bind(settings.turn_dm)
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 }
@@ -102,46 +104,51 @@ pub(crate) fn order_keys(text: &str) -> Vec<String> {
 impl Store {
     /// The user's standing orders for every match (keys; none for a user never seen).
     pub async fn user_orders(&self, id: &str) -> Result<Vec<String>, StoreError> {
-        let row: Option<String> = sqlx::query_scalar("SELECT standing_orders FROM users WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?;
+        let row: Option<String> = with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT standing_orders FROM users WHERE id = ?")
+        )
+        .bind(id)
+        .fetch_optional(c)
+        .await?);
         Ok(row.as_deref().map(order_keys).unwrap_or_default())
     }
 
     /// Stores the user's standing orders for every match (creating the user if new).
     pub async fn set_user_orders(&self, id: &str, keys: &[String]) -> Result<(), StoreError> {
-        sqlx::query(
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
             "INSERT INTO users (id, standing_orders) VALUES (?, ?)
              ON CONFLICT (id) DO UPDATE SET standing_orders = excluded.standing_orders",
-        )
+        ))
         .bind(id)
         .bind(keys.join(","))
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 
     /// The user's stops for every match, as stored ("end,no-blockers";
     /// empty for a user never seen).
     pub async fn user_stops(&self, id: &str) -> Result<String, StoreError> {
-        let row: Option<String> = sqlx::query_scalar("SELECT stops FROM users WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&mut *self.reader().await?)
-            .await?;
+        let row: Option<String> =
+            with_reader!(self, |c, d| sqlx::query_scalar(&d.sql("SELECT stops FROM users WHERE id = ?"))
+                .bind(id)
+                .fetch_optional(c)
+                .await?);
         Ok(row.unwrap_or_default())
     }
 
     /// Stores the user's stops for every match (creating the user if new).
     pub async fn set_user_stops(&self, id: &str, stops: &str) -> Result<(), StoreError> {
-        sqlx::query(
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
             "INSERT INTO users (id, stops) VALUES (?, ?)
              ON CONFLICT (id) DO UPDATE SET stops = excluded.stops",
-        )
+        ))
         .bind(id)
         .bind(stops)
-        .execute(&mut *self.writer().await?)
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
         Ok(())
     }
 }

@@ -13,6 +13,13 @@ pub async fn file_store(dir: &std::path::Path, name: &str) -> (Store, String) {
     (Store::open(&url).await.expect("the database opens"), url)
 }
 
+/// A fresh database shared by several stores or processes: a file in
+/// `dir` (store, url); with CARDTABLE_TEST_POSTGRES set, a new schema on
+/// that PostgreSQL server.
+pub async fn shared_store(dir: &std::path::Path, name: &str) -> (Store, String) {
+    super::pg_support::fresh_store(&format!("sqlite://{}", dir.join(name).display())).await
+}
+
 /// Every game's cards, as the binary embeds them.
 pub fn library() -> Library {
     Library::embedded().expect("the embedded cards load")

@@ -3,4 +3,6 @@
 
 pub mod console;
 pub mod matches;
+#[path = "../pg_support/mod.rs"]
+pub mod pg_support;
 pub mod words;

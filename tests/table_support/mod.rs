@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod computer;
+#[path = "../pg_support/mod.rs"]
+pub mod pg_support;
 
 use std::sync::Arc;
 
@@ -48,7 +50,8 @@ pub fn place() -> Place {
 
 impl Front {
     pub async fn new() -> Front {
-        Self::on(Store::open_memory().await.unwrap()).await
+        // SQLite in memory; PostgreSQL with CARDTABLE_TEST_POSTGRES set.
+        Self::on(pg_support::fresh_store("sqlite::memory:").await.0).await
     }
 
     pub async fn on(store: Store) -> Front {

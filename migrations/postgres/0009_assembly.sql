@@ -1,0 +1,2 @@
+-- Twin of ../0009_assembly.sql.
+ALTER TABLE challenges ADD COLUMN assembly TEXT;
