@@ -265,6 +265,12 @@ struct Seen {
 /// One simulated server with two players.
 struct Sim {
     table: Table,
+    /// The players of this match (the first of [`PLAYERS`]).
+    people: Vec<&'static str>,
+    /// `--mode`, as `/challenge mode:` takes it.
+    mode: Option<String>,
+    /// Who sits at each seat, once the match has started.
+    seat_users: Vec<String>,
     game: GameId,
     rng: crate::engine::GameRng,
     seen: Vec<Seen>,
@@ -304,7 +310,10 @@ struct Sim {
 /// How long Discord lets the bot edit the reply to an interaction.
 const REPLY_EDITABLE_SECONDS: i64 = 15 * 60;
 
-const PLAYERS: [&str; 2] = ["alice", "bob"];
+/// The players, in the order a challenge names them: the challenger,
+/// the opponent, then (three or more players) the partner in team play
+/// and further opponents.
+const PLAYERS: [&str; 6] = ["alice", "bob", "carol", "dave", "erin", "frank"];
 
 fn user(id: &str) -> UserRef {
     let mut name: Vec<char> = id.chars().collect();
@@ -361,7 +370,7 @@ impl Sim {
                             }
                             self.report.pings += 1;
                             for m in &mentions {
-                                if PLAYERS.contains(&m.as_str()) && !self.pinged.contains(&m.0) {
+                                if self.people.contains(&m.as_str()) && !self.pinged.contains(&m.0) {
                                     self.pinged.push(m.0.clone());
                                 }
                                 // Handed a decision in the thread, they come
@@ -420,7 +429,7 @@ impl Sim {
                     // A private note to come back (a quiet window where
                     // the player can respond, the start of their turn): a
                     // ping nobody else sees.
-                    if self.match_id.is_some() && PLAYERS.contains(&to.0.as_str()) {
+                    if self.match_id.is_some() && self.people.contains(&to.0.as_str()) {
                         self.report.pings += 1;
                         if !self.pinged.contains(&to.0) {
                             self.pinged.push(to.0.clone());
@@ -583,7 +592,7 @@ impl Sim {
                 before.as_ref().map(|s| s.view(crate::engine::Viewer::Public).headline).unwrap_or_default();
             eprintln!("turn {:?} {who} {tally:?}: {label}  [{step}]", turn.map(|t| t.0));
         }
-        if active.is_some_and(|a| PLAYERS.get(a.index()) == Some(&who)) {
+        if active.is_some_and(|a| self.seat_user(a) == Some(who)) {
             self.report.clicks += 1;
             match tally {
                 Kind::Hand => self.report.hand_opens += 1,
@@ -623,11 +632,11 @@ impl Sim {
         let row = self.table.store().load_match(self.match_id?).await.ok()?;
         let at = row.pass_at?;
         let seat = *state.to_act().first()?;
-        let who = PLAYERS.get(seat.index() % PLAYERS.len())?;
+        let who = self.seat_user(seat)?;
         if self.computer.is_some() && seat.index() != 0 {
             return None;
         }
-        let looking = self.last_actor.as_deref() == Some(*who);
+        let looking = self.last_actor.as_deref() == Some(who);
         (!looking && !self.pinged.iter().any(|p| p == who)).then_some((seat, at))
     }
 
@@ -666,6 +675,11 @@ impl Sim {
         }
     }
 
+    /// The user at `seat`: as the match seated them once it started.
+    fn seat_user(&self, seat: Seat) -> Option<&str> {
+        self.seat_users.get(seat.index()).map(String::as_str)
+    }
+
     fn end_turn(&mut self) {
         self.report.max_waits = self.report.max_waits.max(self.turn_waits);
         self.turn_waits = 0;
@@ -691,6 +705,11 @@ pub struct Options {
     pub computer: Option<crate::ai::Level>,
     /// Write each click, wait and ping to stderr.
     pub trace: bool,
+    /// Players at the table (2 unless the game seats more).
+    pub players: usize,
+    /// The multiplayer mode (`/challenge mode:`); in a team mode the
+    /// third player is the challenger's partner.
+    pub mode: Option<String>,
 }
 
 impl Options {
@@ -705,6 +724,8 @@ impl Options {
             policy: Policy::Person,
             computer: None,
             trace: false,
+            players: 2,
+            mode: None,
         }
     }
 }
@@ -720,6 +741,9 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
         let table = Table::with_library(store, clock.clone(), config, library.clone());
         let mut sim = Sim {
             table,
+            people: PLAYERS[..opts.players.clamp(2, PLAYERS.len())].to_vec(),
+            mode: opts.mode.clone(),
+            seat_users: Vec::new(),
             game: opts.game,
             rng: crate::engine::GameRng::from_seed(seed ^ 0x5eed_c4a7),
             seen: Vec::new(),
@@ -747,7 +771,7 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
 impl Sim {
     async fn play(&mut self, orders: &[String]) {
         if !orders.is_empty() {
-            for p in PLAYERS {
+            for p in self.people.clone() {
                 let settings = Command::Settings {
                     hold_priority: None,
                     reminders: None,
@@ -761,10 +785,18 @@ impl Sim {
         }
         let opponent = match self.computer {
             Some(_) => UserRef::computer(crate::table::COMPUTER),
-            None => user(PLAYERS[1]),
+            None => user(self.people[1]),
         };
-        let seating =
-            crate::table::Seating { level: self.computer.map(|l| l.key().to_owned()), ..Default::default() };
+        let mut seating = crate::table::Seating {
+            level: self.computer.map(|l| l.key().to_owned()),
+            mode: self.mode.clone(),
+            ..Default::default()
+        };
+        let mut further = self.people.iter().skip(2).map(|p| user(p));
+        if crate::table::has_teams(self.mode.as_deref()) {
+            seating.partner = further.next();
+        }
+        seating.others = further.collect();
         let challenge = Command::Challenge {
             opponent,
             game: self.game.key().to_owned(),
@@ -773,34 +805,59 @@ impl Sim {
             variant: None,
             seating: Box::new(seating),
         };
-        self.send(PLAYERS[0], RequestKind::Slash(challenge)).await;
-        if self.computer.is_some() {
-            // The computer takes the challenge at once.
-            self.report.private = 0;
-            return self.play_on().await;
+        self.send(self.people[0], RequestKind::Slash(challenge)).await;
+        if self.computer.is_none() {
+            // Everyone invited accepts, each with the first deck offered.
+            for p in self.people.clone().into_iter().skip(1) {
+                if !self.accept(p).await {
+                    return;
+                }
+            }
         }
+        self.report.private = 0;
+        let seats = match self.match_id {
+            Some(id) => self.table.store().load_match_with_seats(id).await.ok().map(|(_, seats)| seats),
+            None => None,
+        };
+        let Some(seats) = seats else {
+            // The challenge was refused or never accepted: nothing was played.
+            self.report.stuck += 1;
+            return;
+        };
+        self.seat_users = seats.into_iter().map(|s| s.user_id).collect();
+        self.play_on().await;
+    }
+
+    /// `who` accepts the challenge and picks the first deck offered;
+    /// `false` when there was no challenge to accept.
+    async fn accept(&mut self, who: &'static str) -> bool {
         let accept = self.seen.iter().flat_map(|m| &m.components).find_map(|c| {
             match CustomId::decode(c.custom_id()) {
                 Some(id @ CustomId::Accept { .. }) => Some(id.encode()),
                 _ => None,
             }
         });
-        let Some(accept) = accept else { return };
-        self.send(PLAYERS[1], RequestKind::Click { custom_id: accept }).await;
+        let Some(accept) = accept else { return false };
+        self.send(who, RequestKind::Click { custom_id: accept }).await;
         // The deck menu: the first deck offered.
-        let deck = self.seen.iter().rev().flat_map(|m| &m.components).find_map(|c| match c {
-            Component::Select { custom_id, options, .. }
-                if matches!(CustomId::decode(custom_id), Some(CustomId::Deck { .. })) =>
-            {
-                options.first().map(|o| (custom_id.clone(), o.value.clone()))
-            }
-            _ => None,
-        });
+        let deck = self
+            .seen
+            .iter()
+            .rev()
+            .filter(|m| m.to.as_deref().is_none_or(|t| t == who))
+            .flat_map(|m| &m.components)
+            .find_map(|c| match c {
+                Component::Select { custom_id, options, .. }
+                    if matches!(CustomId::decode(custom_id), Some(CustomId::Deck { .. })) =>
+                {
+                    options.first().map(|o| (custom_id.clone(), o.value.clone()))
+                }
+                _ => None,
+            });
         if let Some((custom_id, value)) = deck {
-            self.send(PLAYERS[1], RequestKind::Select { custom_id, value }).await;
+            self.send(who, RequestKind::Select { custom_id, value }).await;
         }
-        self.report.private = 0;
-        self.play_on().await;
+        true
     }
 
     /// Plays the started match to its end (or calls it stuck).
@@ -817,8 +874,8 @@ impl Sim {
                 self.last_turn = u64::from(number);
             }
             let Some(seat) = state.to_act().first().copied() else { return };
-            let who = PLAYERS[seat.index() % PLAYERS.len()];
-            if self.computer.is_some() && who != PLAYERS[0] {
+            let Some(who) = self.seat_user(seat).map(str::to_owned) else { return };
+            if self.computer.is_some() && who != self.people[0] {
                 // Only when its run was cut short: let it go on.
                 let Some(id) = self.match_id else { return };
                 let moves = self.table.play_ai(id).await.unwrap_or_default();
@@ -833,7 +890,7 @@ impl Sim {
                     continue;
                 }
             }
-            if !self.decide(who).await {
+            if !self.decide(&who).await {
                 break;
             }
         }

@@ -134,6 +134,14 @@ enum Command {
         /// was clicked), to see where a turn's cost comes from.
         #[arg(long)]
         trace: bool,
+        /// Players at the table (the game's fewest when absent).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Multiplayer mode, as /challenge mode: takes it (Spheres: free-for-all,
+        /// limited-range, teams, tag-team, citadel); in team play Carol is
+        /// Alice's partner.
+        #[arg(long)]
+        mode: Option<String>,
     },
     /// Recompute the generated tables of BENCHMARKS.md and BALANCE.md
     /// (sim and chatsim counts between `figures:begin`/`figures:end`
@@ -260,9 +268,16 @@ fn main() -> ExitCode {
         Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
             arena(game.as_deref(), games, seed, (&a, b.as_deref()), (deck_a, deck_b), balance)
         }
-        Command::Chatsim { game, games, seed, orders, ai, policy, trace } => runtime().and_then(|rt| {
-            rt.block_on(chatsim(game.as_deref(), games, seed, &orders, ai.as_deref(), &policy, trace))
-        }),
+        Command::Chatsim { game, games, seed, orders, ai, policy, trace, players, mode } => runtime()
+            .and_then(|rt| {
+                rt.block_on(chatsim(
+                    game.as_deref(),
+                    (games, seed),
+                    &orders,
+                    (ai.as_deref(), &policy, trace),
+                    (players, mode),
+                ))
+            }),
         Command::Figures { check, jobs, files } => figures(check, jobs, files),
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
@@ -303,12 +318,10 @@ fn game_arg(game: Option<&str>) -> Result<GameId, String> {
 
 async fn chatsim(
     game: Option<&str>,
-    games: u32,
-    seed: u64,
+    (games, seed): (u32, u64),
     orders: &str,
-    ai: Option<&str>,
-    policy: &str,
-    trace: bool,
+    (ai, policy, trace): (Option<&str>, &str, bool),
+    (players, mode): (Option<usize>, Option<String>),
 ) -> Result<(), String> {
     use cardtable::chatsim::{Options, Policy};
     let game = game_arg(game)?;
@@ -322,7 +335,21 @@ async fn chatsim(
         return Err("--ai plays without --orders; leave one out".into());
     }
     let policy = Policy::parse(policy).map_err(|e| format!("--policy: {e}"))?;
-    let opts = Options { orders, policy, computer, trace, ..Options::new(game, games, seed) };
+    let (fewest, most) = game.info().players;
+    let players = players.unwrap_or(fewest);
+    if !(fewest..=most).contains(&players) || players > 6 {
+        return Err(format!(
+            "--players {players}: {} seats {fewest} to {most} players (chatsim plays up to 6)",
+            game.name()
+        ));
+    }
+    if let Some(m) = mode.as_deref().filter(|m| !game.info().modes.contains(m)) {
+        return Err(format!("--mode {m}: {} has the modes: {}", game.name(), game.info().modes.join(", ")));
+    }
+    if computer.is_some() && players != 2 {
+        return Err("--ai plays a two-player match; leave out --players".into());
+    }
+    let opts = Options { orders, policy, computer, trace, players, mode, ..Options::new(game, games, seed) };
     let report = cardtable::chatsim::run(library, &opts).await;
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);

@@ -364,6 +364,27 @@ async fn chatsim_spheres_stays_within_the_chat_budget() {
     }
 }
 
+/// chatsim seats four players in the team modes (issue 36): Carol is
+/// Alice's partner, everyone accepts, and the match is played to its end
+/// by the person policy, every player clicking.
+#[tokio::test]
+async fn chatsim_plays_four_lords_in_tag_team_and_citadel_to_the_end() {
+    let library = std::sync::Arc::new(cardtable::games::Library::embedded().unwrap());
+    for mode in ["tag-team", "citadel"] {
+        let r = cardtable::chatsim::run(
+            library.clone(),
+            &cardtable::chatsim::Options {
+                players: 4,
+                mode: Some(mode.to_owned()),
+                ..cardtable::chatsim::Options::new(cardtable::games::GameId::Spheres, 1, 1)
+            },
+        )
+        .await;
+        assert_eq!((r.games, r.stuck), (1, 0), "{mode}: {}", r.line());
+        assert!(r.turns >= 4 && r.other_clicks > 0, "{mode}: {}", r.line());
+    }
+}
+
 #[test]
 fn end_turn_with_attacks_planned_fights_them_and_ends_the_turn_once_the_defender_has_answered() {
     let mut t = Table::new();

@@ -420,6 +420,24 @@ impl Store {
         Ok(())
     }
 
+    /// The display names stored for `user_ids` (those ever seen), in one
+    /// query: `/stats` names up to 25 opponents.
+    pub async fn user_names(&self, user_ids: &[&str]) -> Result<Vec<(String, String)>, StoreError> {
+        if user_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks: Vec<String> = (1..=user_ids.len()).map(|i| format!("?{i}")).collect();
+        let sql = format!("SELECT id, name FROM users WHERE id IN ({})", marks.join(", "));
+        Ok(with_reader!(self, |c, d| {
+            let text = d.sql(&sql);
+            let mut query = sqlx::query_as(&text);
+            for id in user_ids {
+                query = query.bind(*id);
+            }
+            query.fetch_all(c).await?
+        }))
+    }
+
     /// The display name stored for a user, if they were ever seen.
     pub async fn user_name(&self, user_id: &str) -> Result<Option<String>, StoreError> {
         Ok(with_reader!(self, |c, d| sqlx::query_scalar(&d.sql("SELECT name FROM users WHERE id = ?"))

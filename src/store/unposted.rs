@@ -8,9 +8,9 @@ impl Store {
     /// Deletes challenge `id` if it is still open and was never posted (no
     /// message id). Returns whether it was.
     pub async fn forget_unposted_challenge(&self, id: i64) -> Result<bool, StoreError> {
-        let deleted = with_writer!(self, |c, d| sqlx::query(&d.sql(
-            "DELETE FROM challenges WHERE id = ? AND status = 'open' AND message_id IS NULL"
-        ))
+        let deleted = with_writer!(self, |c, d| sqlx::query(
+            &d.sql("DELETE FROM challenges WHERE id = ? AND status = 'open' AND message_id IS NULL")
+        )
         .bind(id)
         .execute(c)
         .await?

@@ -909,7 +909,7 @@ fn drafted() -> ResolvedDeck {
 /// Spheres' tag team and citadel).
 const TEAM_MODES: &[&str] = &["teams", "tag-team", "citadel"];
 
-fn has_teams(mode: Option<&str>) -> bool {
+pub(crate) fn has_teams(mode: Option<&str>) -> bool {
     mode.is_some_and(|m| TEAM_MODES.contains(&m))
 }
 

@@ -38,6 +38,7 @@
 
 mod ai_turns;
 mod challenge;
+pub(crate) use challenge::has_teams;
 mod clock;
 pub mod computer;
 pub mod cooldown;

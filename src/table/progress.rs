@@ -69,6 +69,8 @@ impl Table {
                 }
                 let opponents = self.store.record_by_opponent(&guild, who.id.as_str(), key).await?;
                 if !opponents.is_empty() {
+                    let ids: Vec<&str> = opponents.iter().map(|o| o.key.as_str()).collect();
+                    names.preload(&ids).await?;
                     let mut shown = Vec::new();
                     for o in &opponents {
                         shown.push(format!("{} {}", names.of(&o.key).await?, score(o)));
@@ -316,7 +318,7 @@ impl Table {
                 _ => "their".to_owned(),
             };
             parts.push(format!(
-                "Turning point: {turn}{}'s *{}* ({whose} chances {:.0} % → {:.0} %).",
+                "Turning point: {turn}{}'s “{}” ({whose} chances {:.0} % → {:.0} %).",
                 after.name_of(p.seat),
                 crate::view::escape_markdown(&p.label),
                 100.0 * p.before,
@@ -421,6 +423,17 @@ struct Names<'a> {
 impl<'a> Names<'a> {
     fn new(table: &'a Table) -> Self {
         Names { table, known: HashMap::new() }
+    }
+
+    /// Reads the stored names of `user_ids` in one query (those never
+    /// seen are looked up, and shown as their id, by [`Names::of`]).
+    async fn preload(&mut self, user_ids: &[&str]) -> Result<(), TableError> {
+        for (id, name) in self.table.store.user_names(user_ids).await? {
+            if !name.is_empty() && computer_level(&id).is_none() {
+                self.known.insert(id, name);
+            }
+        }
+        Ok(())
     }
 
     async fn of(&mut self, user_id: &str) -> Result<String, TableError> {

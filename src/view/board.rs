@@ -174,7 +174,12 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     let components = components_with(23);
 
     let content = match &ctx.summary {
-        Some(summary) => format!("{content}\n{summary}"),
+        // Each line of the summary (a move's label can be long) wrapped to
+        // a phone's width.
+        Some(summary) => {
+            let lines: Vec<String> = summary.lines().flat_map(wrap_visible).collect();
+            format!("{content}\n{}", lines.join("\n"))
+        }
         None => content,
     };
     let mut message = Message {

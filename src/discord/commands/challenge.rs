@@ -58,7 +58,7 @@ pub async fn challenge(
     #[description = "Your teammate in team play (the opponents pair up in the order named)"] partner: Option<
         User,
     >,
-    #[description = "How three or more players share the table (e.g. free-for-all, limited-range, teams)"]
+    #[description = "How 3+ players share the table: free-for-all, limited-range, teams, tag-team, citadel"]
     #[autocomplete = "complete::mode"]
     mode: Option<String>,
     #[description = "How decks are built (e.g. pre-design, set-selection, mirror, closed-draft)"]

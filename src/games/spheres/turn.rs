@@ -110,10 +110,14 @@ fn advance(s: &mut State, ev: &mut Vec<Event>) -> bool {
     if step_on(s, ev) {
         return true;
     }
-    s.turn.parked = true;
-    if s.turn.mate.as_ref().is_some_and(|m| m.step == s.turn.step && !m.parked) {
-        swap_mate(s);
-        return true;
+    // Only a Citadel team turn has a part to park (outside one the state
+    // stays as it was, so a Cancel gives back exactly what was there).
+    if s.turn.mate.is_some() {
+        s.turn.parked = true;
+        if s.turn.mate.as_ref().is_some_and(|m| m.step == s.turn.step && !m.parked) {
+            swap_mate(s);
+            return true;
+        }
     }
     false
 }
