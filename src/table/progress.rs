@@ -341,8 +341,10 @@ impl Table {
                 return None;
             }
         };
-        let mut story =
-            super::log::story(&self.library, after.game, &after.setup, &log, winners.first().copied()?)?;
+        // A draw has no winner but still has its length: judged from the
+        // first seat, its turning point dropped below.
+        let judged = winners.first().copied().unwrap_or(crate::engine::Seat(0));
+        let mut story = super::log::story(&self.library, after.game, &after.setup, &log, judged)?;
         if winners.len() != 1 {
             story.turning_point = None;
         }
