@@ -569,13 +569,16 @@ async fn rebuild_ratings(db: &str) -> Result<(), String> {
     let store = cardtable::store::Store::open(db).await.map_err(|e| e.to_string())?;
     let before = store.all_ratings().await.map_err(|e| e.to_string())?;
     let lines_before = store.all_results().await.map_err(|e| e.to_string())?;
+    let records_before = store.all_records().await.map_err(|e| e.to_string())?;
     let matches = store.rebuild_ratings().await.map_err(|e| e.to_string())?;
     let after = store.all_ratings().await.map_err(|e| e.to_string())?;
     let lines_after = store.all_results().await.map_err(|e| e.to_string())?;
-    let same = before == after && lines_before == lines_after;
+    let records_after = store.all_records().await.map_err(|e| e.to_string())?;
+    let same = before == after && lines_before == lines_after && records_before == records_after;
     println!(
-        "rebuilt {} ratings from {matches} finished matches: {}",
+        "rebuilt {} ratings and {} records from {matches} finished matches: {}",
         after.len(),
+        records_after.len(),
         if same { "equal to the stored ones" } else { "they differed from the stored ones, now replaced" }
     );
     store.close().await;

@@ -1,12 +1,17 @@
 //! Ratings (issue 33): the rating systems give the answers their crate
 //! documents; a match's end changes each player's rating once, in the same
 //! write, even across a restart; rebuilding from the finished matches
-//! gives back exactly what was stored.
+//! gives back exactly what was stored, the per-player sums `/stats` reads
+//! (migration 0019) included.
 
 use cardtable::ratings::{
     assess, weng_lin_places, FinishedMatch, FinishedSeat, Line, MatchResult, Rating, Unrated,
 };
-use cardtable::store::{Commit, MatchStatus, NewMatch, NewSeat, Store};
+use std::collections::BTreeMap;
+
+use cardtable::store::{
+    Commit, MatchStatus, NewMatch, NewSeat, Record, RecordKind, ResultRow, Store, StoredRecord,
+};
 use proptest::prelude::*;
 
 fn seat(seat: i64, user: &str) -> FinishedSeat {
@@ -200,6 +205,10 @@ async fn a_match_end_is_rated_in_the_same_write_and_once_across_a_restart() {
     // Rated by the commit itself, before any ticker pass.
     let rated = store.all_ratings().await.unwrap();
     assert_eq!(rating_of(&rated, "alice").matches, 1);
+    // With its per-player sums, in the same write.
+    let records = store.all_records().await.unwrap();
+    assert_eq!(records, expected_records(&store.all_results().await.unwrap()));
+    assert_eq!(records.len(), 4, "alice and bob, each by deck and by opponent: {records:?}");
     store.close().await;
 
     // The bot restarts: its ticker passes find nothing left to rate.
@@ -208,6 +217,7 @@ async fn a_match_end_is_rated_in_the_same_write_and_once_across_a_restart() {
     assert_eq!(store.rate_finished().await.unwrap(), 0);
     assert_eq!(store.all_ratings().await.unwrap(), rated);
     assert_eq!(store.all_results().await.unwrap().len(), 2);
+    assert_eq!(store.all_records().await.unwrap(), records, "nothing counted twice");
 
     // A stale second finish of the same match is refused and rates nothing.
     let id2 = store.create_match(&new_match("g", "alice", "bob")).await.unwrap();
@@ -234,6 +244,42 @@ async fn a_match_end_is_rated_in_the_same_write_and_once_across_a_restart() {
     assert!(refused.is_err());
     let ratings = store.all_ratings().await.unwrap();
     assert_eq!((rating_of(&ratings, "alice").matches, rating_of(&ratings, "bob").wins), (2, 1));
+    let alice_red = store.record_by_deck("g", "alice", "spheres").await.unwrap();
+    assert_eq!(alice_red, vec![Record { key: "Red".into(), wins: 1, losses: 1, draws: 0 }]);
+    assert_eq!(store.all_records().await.unwrap(), expected_records(&store.all_results().await.unwrap()));
+}
+
+/// What `/stats` once grouped the result lines into, computed here from
+/// the lines themselves: the sums `player_records` must hold.
+fn expected_records(results: &[ResultRow]) -> Vec<StoredRecord> {
+    let mut sums: BTreeMap<(String, String, String, String, String), [i64; 4]> = BTreeMap::new();
+    for r in results {
+        for (kind, heading) in RecordKind::headings(r.line.as_deref(), r.unrated.as_deref(), &r.deck_name, &r.opponents)
+        {
+            let key = (r.guild.clone(), r.user_id.clone(), r.game.clone(), kind.key().to_owned(), heading.to_owned());
+            let sum = sums.entry(key).or_default();
+            sum[0] += 1;
+            match r.result.as_deref() {
+                Some("win") => sum[1] += 1,
+                Some("loss") => sum[2] += 1,
+                Some("draw") => sum[3] += 1,
+                _ => {}
+            }
+        }
+    }
+    sums.into_iter()
+        .map(|((guild, user_id, game, kind, heading), [played, wins, losses, draws])| StoredRecord {
+            guild,
+            user_id,
+            game,
+            kind,
+            heading,
+            played,
+            wins,
+            losses,
+            draws,
+        })
+        .collect()
 }
 
 #[tokio::test]
@@ -249,11 +295,23 @@ async fn ratings_rebuilt_from_the_finished_matches_equal_the_stored_ones() {
         let id = store.create_match(&new_match(guild, a, b)).await.unwrap();
         play_and_win(&store, id, u8::from(i % 3 == 0)).await;
     }
+    // Two matches against the computer: counted under its level, not rated.
+    for winner in [0, 1] {
+        let id = store.create_match(&new_match("g", "ann", "ai:easy")).await.unwrap();
+        play_and_win(&store, id, winner).await;
+    }
     let ratings = store.all_ratings().await.unwrap();
     let results = store.all_results().await.unwrap();
+    let records = store.all_records().await.unwrap();
     assert!(ratings.len() >= 6, "{ratings:?}");
+    assert_eq!(records, expected_records(&results), "kept as each match was rated");
+    assert_eq!(
+        store.record_against_computer("g", "ann", "spheres").await.unwrap(),
+        vec![Record { key: "ai:easy".into(), wins: 1, losses: 1, draws: 0 }]
+    );
     let matches = store.rebuild_ratings().await.unwrap();
     assert_eq!(matches * 2, results.len());
     assert_eq!(store.all_ratings().await.unwrap(), ratings);
     assert_eq!(store.all_results().await.unwrap(), results);
+    assert_eq!(store.all_records().await.unwrap(), records, "the rebuilt sums equal the kept ones");
 }

@@ -4,7 +4,7 @@
 //! starts from [`AnyState::determinize`]. No I/O, like the engine.
 //!
 //! The public surface the table layer, `arena` and the tests use is
-//! [`Level`], [`Budget`] and [`choose`]; [`search`] is the information-set
+//! [`Level`], [`Budget`], [`choose`] and [`advise`] (a player's hint); [`search`] is the information-set
 //! MCTS behind it and [`greedy`] the one-ply baseline player.
 //!
 //! One search runs on the calling thread (no root parallelism): the bot
@@ -110,6 +110,56 @@ pub fn choose_with(state: &AnyState, seat: Seat, settings: Settings, seed: u64) 
     stats.actions.into_iter().nth(pick)
 }
 
+/// What the search makes of one of the seat's answers (see [`advise`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weighed {
+    /// The answer.
+    pub action: AnyAction,
+    /// Simulations that began with it.
+    pub visits: u32,
+    /// The seat's estimated chance after it, 0 to 1 (its mean reward over
+    /// those simulations); `None` when it was not searched.
+    pub chance: Option<f64>,
+}
+
+/// The search's advice to a seat: its answers, best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// Every answer, the one the search would play first, then the others
+    /// in the order it rates them.
+    pub ranked: Vec<Weighed>,
+    /// Simulations run (0: a single answer, taken without a search).
+    pub iterations: u32,
+}
+
+/// The advice of a search of `seat`'s decision in `state` within `budget`,
+/// with `seed`: the hint a player asks for. Like [`choose`], it starts
+/// every simulation from [`AnyState::determinize`] for `seat`, so it knows
+/// what the seat sees and nothing else; its first answer is the one
+/// [`choose_with`] picks with the same budget and seed and no randomness.
+/// `None` when the seat has nothing to decide.
+pub fn advise(state: &AnyState, seat: Seat, budget: Budget, seed: u64) -> Option<Advice> {
+    if let Err(only) = decision(state, seat) {
+        return only.map(|action| Advice {
+            ranked: vec![Weighed { action, visits: 0, chance: None }],
+            iterations: 0,
+        });
+    }
+    let mut rng = GameRng::from_seed(seed);
+    let stats = search::search(state, seat, budget, Rollouts::DEFAULT, &mut rng);
+    let mut order: Vec<usize> = (0..stats.actions.len()).collect();
+    order.sort_by(|&a, &b| better(&stats, b, a));
+    let ranked = order
+        .into_iter()
+        .map(|i| Weighed {
+            action: stats.actions[i].clone(),
+            visits: stats.visits[i],
+            chance: (stats.visits[i] > 0).then_some(stats.means[i]),
+        })
+        .collect();
+    Some(Advice { ranked, iterations: stats.iterations })
+}
+
 /// `seat`'s legal actions in `state` when it has a real choice to make;
 /// `Err` with its answer when it has one at most (taken at once, without
 /// a search), or none.
@@ -129,14 +179,13 @@ fn seat_count(state: &AnyState) -> usize {
 /// The most visited root action; ties go to the better mean, then to the
 /// first listed.
 fn most_visited(stats: &RootStats) -> usize {
-    (0..stats.actions.len())
-        .max_by(|&a, &b| {
-            stats.visits[a]
-                .cmp(&stats.visits[b])
-                .then(stats.means[a].total_cmp(&stats.means[b]))
-                .then(b.cmp(&a))
-        })
-        .unwrap_or(0)
+    (0..stats.actions.len()).max_by(|&a, &b| better(stats, a, b)).unwrap_or(0)
+}
+
+/// How root action `a` compares with `b`: more visits first, then the
+/// better mean, then the first listed (never equal for `a != b`).
+fn better(stats: &RootStats, a: usize, b: usize) -> std::cmp::Ordering {
+    stats.visits[a].cmp(&stats.visits[b]).then(stats.means[a].total_cmp(&stats.means[b])).then(b.cmp(&a))
 }
 
 /// An index drawn in proportion to `visits` (uniform if none was visited).

@@ -68,6 +68,7 @@ mod cooldowns;
 mod decks;
 mod error;
 mod extra;
+mod hints;
 mod matches;
 mod privacy;
 mod ratings;
@@ -96,7 +97,8 @@ pub use matches::{
     ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
 pub use privacy::Anonymised;
-pub use ratings::{HistoryRow, Placed, Record, ResultRow};
+pub use hints::HintRow;
+pub use ratings::{HistoryRow, Placed, Record, RecordKind, ResultRow, StoredRecord};
 pub use users::{UserRow, UserSettings};
 
 /// How long a connection waits for another writer (process) to finish.

@@ -43,6 +43,11 @@ const PARTS: &[(&str, &str)] = &[
          FROM player_results WHERE user_id = ?1 ORDER BY seq",
     ),
     ("ratings", "SELECT * FROM ratings WHERE user_id = ?1 ORDER BY guild, game, line"),
+    (
+        "records by deck and opponent",
+        "SELECT guild, game, kind, heading, played, wins, losses, draws FROM player_records
+         WHERE user_id = ?1 ORDER BY guild, game, kind, heading",
+    ),
     ("board re-posts", "SELECT match_id, posted_at FROM board_reposts WHERE user_id = ?1 ORDER BY match_id"),
 ];
 
@@ -132,6 +137,7 @@ const USER_COLUMNS: &[(&str, &str)] = &[
     ("challenge_seats", "user_id"),
     ("player_results", "user_id"),
     ("ratings", "user_id"),
+    ("player_records", "user_id"),
 ];
 
 /// Rows that are the person's alone, deleted on erasure: `(table, column)`.
@@ -213,6 +219,15 @@ impl Store {
              SET opponents = trim(replace(',' || opponents || ',', ',' || ?1 || ',', ',' || ?2 || ','), ',')
              WHERE instr(',' || opponents || ',', ',' || ?1 || ',') > 0",
         ))
+        .bind(user)
+        .bind(pseudonym)
+        .execute(c)
+        .await?
+        .rows_affected());
+        // The sums against them as an opponent (a heading of its own).
+        run!(tx.db(), |c, d| sqlx::query(
+            &d.sql("UPDATE player_records SET heading = ?2 WHERE kind = 'opponent' AND heading = ?1")
+        )
         .bind(user)
         .bind(pseudonym)
         .execute(c)

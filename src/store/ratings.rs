@@ -6,6 +6,8 @@
 //! seat's line in `player_results` and the new `ratings`, as
 //! [`crate::ratings::assess`] decides. The final commit of a match runs it
 //! in its own transaction, so a match's end and its rating are one write.
+//! With each line it adds the seat's result to `player_records` (migration
+//! 0019), the per-player sums `/stats` reads.
 
 use super::{run, with_reader, with_writer, Store, StoreError, Tx};
 use crate::ratings::{assess, FinishedMatch, FinishedSeat, Line, MatchResult, Rating, MOVE_ENTRIES};
@@ -104,6 +106,72 @@ pub struct Record {
     pub draws: i64,
 }
 
+/// Under which heading a `player_records` row counts a player's results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    /// Rated lines, by the player's deck.
+    Deck,
+    /// Two-player rated lines, by opponent.
+    Opponent,
+    /// Matches against the computer, by its seat id (its level).
+    Computer,
+}
+
+impl RecordKind {
+    /// The key stored in `player_records.kind`.
+    pub fn key(self) -> &'static str {
+        match self {
+            RecordKind::Deck => "deck",
+            RecordKind::Opponent => "opponent",
+            RecordKind::Computer => "computer",
+        }
+    }
+
+    /// The headings a seat's result line counts under: what `/stats`
+    /// once grouped `player_results` by, now kept as each line is written.
+    pub fn headings<'a>(
+        line: Option<&str>,
+        unrated: Option<&str>,
+        deck_name: &'a str,
+        opponents: &'a str,
+    ) -> Vec<(RecordKind, &'a str)> {
+        let mut out = Vec::new();
+        if line.is_some() {
+            out.push((RecordKind::Deck, deck_name));
+        }
+        if line == Some(Line::Duel.key()) {
+            out.push((RecordKind::Opponent, opponents));
+        }
+        if unrated == Some(crate::ratings::Unrated::Computer.key()) {
+            out.push((RecordKind::Computer, opponents));
+        }
+        out
+    }
+}
+
+/// A row of `player_records`, as [`Store::all_records`] lists them.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredRecord {
+    /// Server ("" outside one).
+    pub guild: String,
+    /// The player.
+    pub user_id: String,
+    /// Game id.
+    pub game: String,
+    /// [`RecordKind::key`].
+    pub kind: String,
+    /// The deck, opponent or computer seat id.
+    pub heading: String,
+    /// Result lines counted (those with an unreadable result too).
+    pub played: i64,
+    /// Wins.
+    pub wins: i64,
+    /// Losses.
+    pub losses: i64,
+    /// Draws.
+    pub draws: i64,
+}
+
 /// One place of a leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
@@ -128,7 +196,7 @@ impl Store {
         Ok(n)
     }
 
-    /// Forgets every rating and result line and computes them again from
+    /// Forgets every rating, result line and record and computes them again from
     /// the finished matches, in the order they ended: one transaction.
     /// Returns how many matches it went through.
     pub async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
@@ -136,6 +204,10 @@ impl Store {
         let mut tx = writer.begin_write().await?;
         run!(tx.db(), |c, d| sqlx::query(&d.sql("DELETE FROM ratings")).execute(c).await?.rows_affected());
         run!(tx.db(), |c, d| sqlx::query(&d.sql("DELETE FROM player_results"))
+            .execute(c)
+            .await?
+            .rows_affected());
+        run!(tx.db(), |c, d| sqlx::query(&d.sql("DELETE FROM player_records"))
             .execute(c)
             .await?
             .rows_affected());
@@ -246,7 +318,7 @@ impl Store {
         user_id: &str,
         game: &str,
     ) -> Result<Vec<Record>, StoreError> {
-        self.record_by(guild, user_id, game, "deck_name", "line IS NOT NULL").await
+        self.record_by(guild, user_id, game, RecordKind::Deck).await
     }
 
     /// The user's rated two-player results in `game` on this server, by opponent.
@@ -256,7 +328,7 @@ impl Store {
         user_id: &str,
         game: &str,
     ) -> Result<Vec<Record>, StoreError> {
-        self.record_by(guild, user_id, game, "opponents", "line = 'duel'").await
+        self.record_by(guild, user_id, game, RecordKind::Opponent).await
     }
 
     /// The user's results against the computer in `game`, by its seat id
@@ -267,31 +339,40 @@ impl Store {
         user_id: &str,
         game: &str,
     ) -> Result<Vec<Record>, StoreError> {
-        self.record_by(guild, user_id, game, "opponents", "unrated = 'computer'").await
+        self.record_by(guild, user_id, game, RecordKind::Computer).await
     }
 
+    /// The user's records of one `kind` in `game` on this server (see
+    /// [`RecordKind`]), the most played first, at most 25: a few rows of
+    /// `player_records`, kept as each match is rated.
     async fn record_by(
         &self,
         guild: &str,
         user_id: &str,
         game: &str,
-        column: &'static str,
-        filter: &'static str,
+        kind: RecordKind,
     ) -> Result<Vec<Record>, StoreError> {
-        let sql = format!(
-            "SELECT {column} AS key,
-                 COUNT(CASE WHEN result = 'win' THEN 1 END) AS wins,
-                 COUNT(CASE WHEN result = 'loss' THEN 1 END) AS losses,
-                 COUNT(CASE WHEN result = 'draw' THEN 1 END) AS draws
-             FROM player_results WHERE guild = ?1 AND user_id = ?2 AND game = ?3 AND {filter}
-             GROUP BY {column} ORDER BY COUNT(*) DESC, {column} LIMIT 25"
-        );
-        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(&sql))
-            .bind(guild)
-            .bind(user_id)
-            .bind(game)
-            .fetch_all(c)
-            .await?))
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
+            "SELECT heading AS key, wins, losses, draws FROM player_records
+             WHERE guild = ?1 AND user_id = ?2 AND game = ?3 AND kind = ?4
+             ORDER BY played DESC, heading LIMIT 25",
+        ))
+        .bind(guild)
+        .bind(user_id)
+        .bind(game)
+        .bind(kind.key())
+        .fetch_all(c)
+        .await?))
+    }
+
+    /// Every stored record, in a fixed order (for checks and tests).
+    pub async fn all_records(&self) -> Result<Vec<StoredRecord>, StoreError> {
+        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
+            "SELECT guild, user_id, game, kind, heading, played, wins, losses, draws FROM player_records
+             ORDER BY guild, user_id, game, kind, heading",
+        ))
+        .fetch_all(c)
+        .await?))
     }
 
     /// The server's best `limit` players of `game` on `line`, established
@@ -551,6 +632,29 @@ async fn rate_one(tx: &mut Tx<'_>, p: Pending) -> Result<(), StoreError> {
         .execute(c)
         .await?
         .rows_affected());
+        let result = r.result.map(MatchResult::key);
+        let count = |k: &str| i64::from(result == Some(k));
+        for (kind, heading) in RecordKind::headings(line, unrated, &r.deck_name, &r.opponents) {
+            run!(tx.db(), |c, d| sqlx::query(&d.sql(
+                "INSERT INTO player_records (guild, user_id, game, kind, heading, played, wins, losses, draws)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)
+                 ON CONFLICT (guild, user_id, game, kind, heading) DO UPDATE SET
+                     played = player_records.played + 1, wins = player_records.wins + excluded.wins,
+                     losses = player_records.losses + excluded.losses,
+                     draws = player_records.draws + excluded.draws",
+            ))
+            .bind(&p.guild)
+            .bind(&r.user_id)
+            .bind(&p.game)
+            .bind(kind.key())
+            .bind(heading)
+            .bind(count("win"))
+            .bind(count("loss"))
+            .bind(count("draw"))
+            .execute(c)
+            .await?
+            .rows_affected());
+        }
     }
     for r in &assessment.ratings {
         run!(tx.db(), |c, d| sqlx::query(&d.sql(

@@ -275,6 +275,16 @@ impl Table {
         settings: Settings,
         seed: u64,
     ) -> Result<Option<crate::games::AnyAction>, TableError> {
+        let state = state.clone();
+        self.in_search_slot(move || crate::ai::choose_with(&state, seat, settings, seed)).await
+    }
+
+    /// Runs `work` (a search) on a blocking thread once a search slot is
+    /// free: the computer's turns and the players' hints share the slots.
+    pub(crate) async fn in_search_slot<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, TableError> {
         let permit = self
             .ai
             .searches
@@ -282,18 +292,25 @@ impl Table {
             .acquire_owned()
             .await
             .map_err(|e| TableError::internal(anyhow::anyhow!("the search slots are closed: {e}")))?;
-        let state = state.clone();
         let (busy, peak) = (self.ai.busy.clone(), self.ai.peak.clone());
         tokio::task::spawn_blocking(move || {
             let _slot = permit;
             let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
             peak.fetch_max(now, Ordering::SeqCst);
-            let chosen = crate::ai::choose_with(&state, seat, settings, seed);
+            let done = work();
             busy.fetch_sub(1, Ordering::SeqCst);
-            chosen
+            done
         })
         .await
-        .map_err(|e| TableError::internal(anyhow::anyhow!("the computer's search failed: {e}")))
+        .map_err(|e| TableError::internal(anyhow::anyhow!("the search failed: {e}")))
+    }
+
+    /// The budget of a player's hint: `normal`'s at most (or the table's
+    /// budget for every level, in tests and quick console runs).
+    pub(crate) fn hint_budget(&self) -> Budget {
+        let normal = Level::Normal.budget();
+        let budget = self.ai.settings(Level::Normal).budget;
+        Budget { iterations: budget.iterations.min(normal.iterations), time: budget.time.min(normal.time) }
     }
 
     /// Commits the computer's steps. While it still acts alone afterwards

@@ -28,6 +28,9 @@ pub(crate) struct Loaded {
     /// The end-of-match line of the last board (rating changes, length),
     /// once the match is over; see [`Table::finished`].
     pub summary: Option<String>,
+    /// Hints each seat asked for (seat, count; those that asked none are
+    /// left out). Read only where hints are offered ([`Loaded::hints_allowed`]).
+    pub hints: Vec<(Seat, i64)>,
 }
 
 impl Loaded {
@@ -91,6 +94,14 @@ impl Loaded {
             },
             Ok,
         )
+    }
+
+    /// Whether the players may ask for a hint: only against the computer.
+    /// Every match between people is rated (there is no casual match
+    /// between people yet), and a hint there would be the computer
+    /// playing for one of them.
+    pub fn hints_allowed(&self) -> bool {
+        self.seats.iter().any(|s| super::computer::computer_level(&s.user_id).is_some())
     }
 
     /// Refuses when the match cannot be played on.
@@ -160,6 +171,7 @@ impl Loaded {
             state: state.clone(),
             rebuilt: self.rebuilt,
             summary: None,
+            hints: self.hints.clone(),
         }
     }
 
@@ -196,7 +208,9 @@ impl Table {
         };
         match AnyState::from_json(&row.state, &self.library) {
             Ok(state) => {
-                let loaded = Loaded { row, seats, game, setup, state, rebuilt: false, summary: None };
+                let mut loaded =
+                    Loaded { row, seats, game, setup, state, rebuilt: false, summary: None, hints: vec![] };
+                self.read_hints(&mut loaded).await?;
                 // A finished match's board (posted again with /board) keeps its last line.
                 Ok(if loaded.row.status == MatchStatus::Finished {
                     self.finished(loaded).await
@@ -221,7 +235,18 @@ impl Table {
                 });
                 match replayed {
                     Ok(r) => {
-                        Ok(Loaded { row, seats, game, setup, state: r.state, rebuilt: true, summary: None })
+                        let mut loaded = Loaded {
+                            row,
+                            seats,
+                            game,
+                            setup,
+                            state: r.state,
+                            rebuilt: true,
+                            summary: None,
+                            hints: vec![],
+                        };
+                        self.read_hints(&mut loaded).await?;
+                        Ok(loaded)
                     }
                     Err(reason) => {
                         let reason =
@@ -231,6 +256,20 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// Reads the hints asked for in `m`, where hints are offered.
+    async fn read_hints(&self, m: &mut Loaded) -> Result<(), TableError> {
+        if m.hints_allowed() {
+            m.hints = self
+                .store
+                .hints_used(m.id())
+                .await?
+                .into_iter()
+                .filter_map(|(seat, n)| u8::try_from(seat).ok().map(|s| (Seat(s), n)))
+                .collect();
+        }
+        Ok(())
     }
 
     /// Sets a match aside as corrupt (logged for the host, with `reason`)

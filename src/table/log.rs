@@ -182,6 +182,21 @@ pub struct MatchRecord {
     pub state: serde_json::Value,
     /// How it ended.
     pub outcome: Option<Outcome>,
+    /// The hints its players asked for (matches against the computer);
+    /// none in a file made before hints, or without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<RecordedHint>,
+}
+
+/// A hint a player asked the computer for (see [`MatchRecord::hints`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedHint {
+    /// The seat that asked.
+    pub seat: i64,
+    /// The match version it was asked at: the decision after entry `version` of the log.
+    pub version: i64,
+    /// When (unix seconds).
+    pub at: i64,
 }
 
 /// The format name a match file starts with.

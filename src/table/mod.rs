@@ -45,6 +45,7 @@ pub mod cooldown;
 mod deadline;
 pub mod decks;
 pub mod error;
+mod hint;
 mod loaded;
 pub mod log;
 mod lookup;
@@ -396,6 +397,7 @@ impl Table {
                 let m = self.load(match_id).await?;
                 self.show_hand(req, m, 0).await
             }
+            CustomId::Hint { match_id, version } => self.hint(req, match_id, version).await,
             CustomId::Page { match_id, page, .. } => {
                 let m = self.load(match_id).await?;
                 self.show_hand(req, m, page).await

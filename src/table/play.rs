@@ -385,6 +385,7 @@ impl Table {
             actions: &offers.hand,
             page,
             orders: &labels,
+            hint: m.hints_allowed(),
         };
         view::hand(&view, &ctx)
     }
@@ -483,6 +484,12 @@ impl Table {
                 (labels.is_empty(), public.seats.iter_mut().find(|s| s.seat == Some(Seat(i as u8))))
             {
                 sv.counters.push(("Standing orders".into(), labels.join(", ")));
+            }
+        }
+        // A hint asked for is public: the board says who used how many.
+        for (seat, n) in &m.hints {
+            if let Some(sv) = public.seats.iter_mut().find(|s| s.seat == Some(*seat)) {
+                sv.counters.push(("Hints used".into(), n.to_string()));
             }
         }
         let deadline = (!to_act.is_empty() && state.outcome().is_none() && thinking.is_none()).then(|| {

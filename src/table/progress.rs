@@ -257,6 +257,13 @@ impl Table {
                 .collect::<Result<_, serde_json::Error>>()?,
             state: serde_json::from_str(&row.state)?,
             outcome: row.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok()),
+            hints: self
+                .store
+                .match_hints(id)
+                .await?
+                .into_iter()
+                .map(|h| super::log::RecordedHint { seat: h.seat, version: h.version, at: h.at })
+                .collect(),
         };
         let file_name = format!("match-{id}.json");
         let text = format!(

@@ -84,6 +84,14 @@ pub enum CustomId {
         /// The match.
         match_id: i64,
     },
+    /// Ask the computer for a hint on my decision at `version` (only in a
+    /// match against the computer; the answer is private).
+    Hint {
+        /// The match.
+        match_id: i64,
+        /// The version of the decision.
+        version: i64,
+    },
     /// Page `page` of my private actions, as offered at `version`.
     Page {
         /// The match.
@@ -276,6 +284,7 @@ impl CustomId {
             CustomId::DropOrders { match_id } => format!("drop:{match_id}"),
             CustomId::ActSelect { match_id, version } => format!("as:{match_id}:{version}"),
             CustomId::Hand { match_id } => format!("hand:{match_id}"),
+            CustomId::Hint { match_id, version } => format!("hint:{match_id}:{version}"),
             CustomId::Page { match_id, version, page } => format!("page:{match_id}:{version}:{page}"),
             CustomId::Concede { match_id } => format!("concede:{match_id}"),
             CustomId::ConcedeConfirm { match_id } => format!("concede!:{match_id}"),
@@ -342,6 +351,10 @@ impl CustomId {
             "hand" => {
                 arity(1)?;
                 CustomId::Hand { match_id: id(0)? }
+            }
+            "hint" => {
+                arity(2)?;
+                CustomId::Hint { match_id: id(0)?, version: id(1)? }
             }
             "page" => {
                 arity(3)?;
@@ -424,6 +437,7 @@ impl CustomId {
             | CustomId::DropOrders { match_id }
             | CustomId::ActSelect { match_id, .. }
             | CustomId::Hand { match_id }
+            | CustomId::Hint { match_id, .. }
             | CustomId::Page { match_id, .. }
             | CustomId::Concede { match_id }
             | CustomId::ConcedeConfirm { match_id }
@@ -555,6 +569,7 @@ mod tests {
             n.clone().prop_map(|m| CustomId::DropOrders { match_id: m }),
             (n.clone(), n.clone()).prop_map(|(m, v)| CustomId::ActSelect { match_id: m, version: v }),
             n.clone().prop_map(|m| CustomId::Hand { match_id: m }),
+            (n.clone(), n.clone()).prop_map(|(m, v)| CustomId::Hint { match_id: m, version: v }),
             (n.clone(), n.clone(), any::<u32>()).prop_map(|(m, v, p)| CustomId::Page {
                 match_id: m,
                 version: v,
@@ -634,7 +649,7 @@ mod tests {
     }
 
     /// The near misses of [`decoding_near_misses_never_panics`].
-    const NEAR_MISS: &str = "(a|as|hand|page|claim|deck|dpage|dreplace|rule|card|x)(:[0-9a-z.+-]{0,22}){0,5}";
+    const NEAR_MISS: &str = "(a|as|hand|hint|page|claim|deck|dpage|dreplace|rule|card|x)(:[0-9a-z.+-]{0,22}){0,5}";
 
     /// The near-miss property asserts only about the ids that decode: over
     /// a fixed sample, some do and some are refused, so both paths run.

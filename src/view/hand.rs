@@ -28,6 +28,9 @@ pub struct HandContext<'a> {
     pub page: u32,
     /// The standing orders the seat gave in this match (labels).
     pub orders: &'a [String],
+    /// Offer the *Hint* button (a match against the computer, the seat
+    /// to act).
+    pub hint: bool,
 }
 
 /// The hand message for `view` (a `Viewer::Seat` view).
@@ -82,6 +85,13 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
             components.push(Component::button(
                 CustomId::DropOrders { match_id: ctx.match_id }.encode(),
                 "Drop my standing orders",
+                ButtonStyle::Secondary,
+            ));
+        }
+        if ctx.hint && to_act && components.len() < limits::ROWS * limits::BUTTONS_PER_ROW {
+            components.push(Component::button(
+                CustomId::Hint { match_id: ctx.match_id, version: ctx.version }.encode(),
+                "Hint",
                 ButtonStyle::Secondary,
             ));
         }
@@ -266,7 +276,7 @@ mod tests {
             let mut reachable = std::collections::BTreeSet::new();
             let mut page = 0;
             loop {
-                let ctx = HandContext { match_id: 1, version: 2, seat: Some(Seat(0)), news: &news, actions: refs, page, orders: &[] };
+                let ctx = HandContext { match_id: 1, version: 2, seat: Some(Seat(0)), news: &news, actions: refs, page, orders: &[], hint: page % 2 == 0 };
                 let m = hand(&view, &ctx);
                 prop_assert_eq!(m.limit_violations(), Vec::<String>::new());
                 let mut next = None;
