@@ -165,7 +165,10 @@ async fn a_hint_against_the_computer_names_a_legal_move_with_its_chances_and_the
     // The match's record lists it once the match is over.
     let out = f.click("Alice", &CustomId::ConcedeConfirm { match_id }.encode()).await.unwrap();
     f.deliver(&out).await;
-    let out = f.slash("Alice", Command::History { player: None, game: None, match_id: Some(match_id) }).await.unwrap();
+    let out = f
+        .slash("Alice", Command::History { player: None, game: None, match_id: Some(match_id) })
+        .await
+        .unwrap();
     let contents = out
         .iter()
         .find_map(|o| match o {

@@ -254,9 +254,16 @@ async fn a_match_end_is_rated_in_the_same_write_and_once_across_a_restart() {
 fn expected_records(results: &[ResultRow]) -> Vec<StoredRecord> {
     let mut sums: BTreeMap<(String, String, String, String, String), [i64; 4]> = BTreeMap::new();
     for r in results {
-        for (kind, heading) in RecordKind::headings(r.line.as_deref(), r.unrated.as_deref(), &r.deck_name, &r.opponents)
+        for (kind, heading) in
+            RecordKind::headings(r.line.as_deref(), r.unrated.as_deref(), &r.deck_name, &r.opponents)
         {
-            let key = (r.guild.clone(), r.user_id.clone(), r.game.clone(), kind.key().to_owned(), heading.to_owned());
+            let key = (
+                r.guild.clone(),
+                r.user_id.clone(),
+                r.game.clone(),
+                kind.key().to_owned(),
+                heading.to_owned(),
+            );
             let sum = sums.entry(key).or_default();
             sum[0] += 1;
             match r.result.as_deref() {

@@ -18,7 +18,13 @@ impl Store {
     /// Notes that `seat` asked for a hint at `version` of `match_id`.
     /// Asking again at the same version is the same hint: returns whether
     /// this one was new.
-    pub async fn record_hint(&self, match_id: i64, seat: i64, version: i64, now: i64) -> Result<bool, StoreError> {
+    pub async fn record_hint(
+        &self,
+        match_id: i64,
+        seat: i64,
+        version: i64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
         let added = with_writer!(self, |c, d| sqlx::query(&d.sql(
             "INSERT INTO match_hints (match_id, seat, version, at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (match_id, seat, version) DO NOTHING",
@@ -35,9 +41,9 @@ impl Store {
 
     /// Every hint asked for in `match_id`, in the order asked.
     pub async fn match_hints(&self, match_id: i64) -> Result<Vec<HintRow>, StoreError> {
-        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
-            "SELECT seat, version, at FROM match_hints WHERE match_id = ? ORDER BY version, seat",
-        ))
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT seat, version, at FROM match_hints WHERE match_id = ? ORDER BY version, seat",)
+        )
         .bind(match_id)
         .fetch_all(c)
         .await?))
@@ -46,9 +52,9 @@ impl Store {
     /// How many hints each seat asked for in `match_id` (seats that asked
     /// none are left out), by seat.
     pub async fn hints_used(&self, match_id: i64) -> Result<Vec<(i64, i64)>, StoreError> {
-        Ok(with_reader!(self, |c, d| sqlx::query_as(&d.sql(
-            "SELECT seat, COUNT(*) FROM match_hints WHERE match_id = ? GROUP BY seat ORDER BY seat",
-        ))
+        Ok(with_reader!(self, |c, d| sqlx::query_as(
+            &d.sql("SELECT seat, COUNT(*) FROM match_hints WHERE match_id = ? GROUP BY seat ORDER BY seat",)
+        )
         .bind(match_id)
         .fetch_all(c)
         .await?))

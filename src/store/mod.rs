@@ -93,11 +93,11 @@ pub use challenges::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge}
 pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;
+pub use hints::HintRow;
 pub use matches::{
     ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
 pub use privacy::Anonymised;
-pub use hints::HintRow;
 pub use ratings::{HistoryRow, Placed, Record, RecordKind, ResultRow, StoredRecord};
 pub use users::{UserRow, UserSettings};
 

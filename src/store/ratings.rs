@@ -635,7 +635,8 @@ async fn rate_one(tx: &mut Tx<'_>, p: Pending) -> Result<(), StoreError> {
         let result = r.result.map(MatchResult::key);
         let count = |k: &str| i64::from(result == Some(k));
         for (kind, heading) in RecordKind::headings(line, unrated, &r.deck_name, &r.opponents) {
-            run!(tx.db(), |c, d| sqlx::query(&d.sql(
+            run!(tx.db(), |c, d| {
+                sqlx::query(&d.sql(
                 "INSERT INTO player_records (guild, user_id, game, kind, heading, played, wins, losses, draws)
                  VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8)
                  ON CONFLICT (guild, user_id, game, kind, heading) DO UPDATE SET
@@ -653,7 +654,8 @@ async fn rate_one(tx: &mut Tx<'_>, p: Pending) -> Result<(), StoreError> {
             .bind(count("draw"))
             .execute(c)
             .await?
-            .rows_affected());
+            .rows_affected()
+            });
         }
     }
     for r in &assessment.ratings {

@@ -92,11 +92,8 @@ fn hint_lines(state: &AnyState, seat: Seat, advice: &Advice) -> Vec<String> {
                 .filter_map(|w| w.chance.map(|c| format!("{} {}", label(w), percent(c))))
                 .take(WEIGHED_SHOWN - 1)
                 .collect();
-            let against = if others.is_empty() {
-                String::new()
-            } else {
-                format!("; next best: {}", others.join(", "))
-            };
+            let against =
+                if others.is_empty() { String::new() } else { format!("; next best: {}", others.join(", ")) };
             format!(
                 "Why: about {} to win after it, over {} games played on with the cards you cannot see \
                  dealt at random{against}.",

@@ -649,7 +649,8 @@ mod tests {
     }
 
     /// The near misses of [`decoding_near_misses_never_panics`].
-    const NEAR_MISS: &str = "(a|as|hand|hint|page|claim|deck|dpage|dreplace|rule|card|x)(:[0-9a-z.+-]{0,22}){0,5}";
+    const NEAR_MISS: &str =
+        "(a|as|hand|hint|page|claim|deck|dpage|dreplace|rule|card|x)(:[0-9a-z.+-]{0,22}){0,5}";
 
     /// The near-miss property asserts only about the ids that decode: over
     /// a fixed sample, some do and some are refused, so both paths run.
