@@ -266,3 +266,19 @@ fn a_hint_uses_no_hidden_information() {
         assert!(differing > 0, "{}: the hidden cards never differed, so nothing was tested", game.key());
     }
 }
+
+/// The console, as a player types it: challenge the computer, open the
+/// hand, click Hint. Prints what the hint said (`--nocapture`).
+#[tokio::test]
+async fn the_hint_in_the_console() {
+    let store = Store::open_memory().await.unwrap();
+    let mut c = cardtable::console::Console::with_config(store, quick());
+    let mut said = String::new();
+    for line in ["@alice /challenge game:certamen level:easy", "@alice /hand", "@alice click Hint"] {
+        let out = c.line(line).await;
+        println!("> {line}\n{out}\n");
+        said = out;
+    }
+    assert!(said.contains("I would play "), "{said}");
+    assert!(said.contains("% to win after it"), "{said}");
+}
