@@ -8,7 +8,7 @@
 
 use cardtable::engine::Viewer;
 use cardtable::games::{Library, GAMES};
-use cardtable::picture::{board_drawing, board_png, board_svg, png, PictureCache, PictureKey};
+use cardtable::picture::{board_drawing, board_png, board_svg, PictureCache, PictureKey};
 use cardtable::sim::{random_position, SimOptions};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
@@ -50,7 +50,7 @@ fn pictures(c: &mut Criterion) {
     });
     let svg = board_svg(&view, &p.events);
     group.bench_function(format!("png_through_resvg_{players}_seats"), |b| {
-        b.iter(|| png(black_box(&svg)).expect("drawn"))
+        b.iter(|| cardtable::picture::png(black_box(&svg)).expect("drawn"))
     });
     group.bench_function(format!("png_{players}_seats"), |b| {
         b.iter(|| board_png(black_box(&view), &p.events).expect("drawn"))
