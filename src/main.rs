@@ -500,22 +500,22 @@ fn render(
     let library = Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?;
     let position = cardtable::sim::random_position(&library, game, seed, turns, opts)?;
     let start = Instant::now();
-    let text = match hand {
+    let drawing = match hand {
         Some(seat) => {
             let seats = position.state.view(Viewer::Public).seats.len();
             if usize::from(seat) >= seats {
                 return Err(format!("--hand {seat}: the seats are 0 to {}", seats.saturating_sub(1)));
             }
-            cardtable::picture::hand_svg(&position.state.view(Viewer::Seat(Seat(seat))))
+            cardtable::picture::hand_drawing(&position.state.view(Viewer::Seat(Seat(seat))))
         }
-        None => cardtable::picture::board_svg(&position.state.view(Viewer::Public), &position.events),
+        None => cardtable::picture::board_drawing(&position.state.view(Viewer::Public), &position.events),
     };
-    let png = cardtable::picture::png(&text)?;
+    let png = drawing.png()?;
     let took = start.elapsed();
     std::fs::write(out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     if svg {
         let file = out.with_extension("svg");
-        std::fs::write(&file, &text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        std::fs::write(&file, drawing.svg()).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
     println!(
         "{}: {} after {} actions, {} bytes, drawn in {:.1} ms",

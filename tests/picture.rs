@@ -17,7 +17,9 @@ use std::path::PathBuf;
 
 use cardtable::engine::{Seat, Viewer};
 use cardtable::games::{GameId, Library, GAMES};
-use cardtable::picture::{board_png, board_svg, hand_png, MAX_PNG_BYTES, NAME_PX, WIDTH};
+use cardtable::picture::{
+    board_drawing, board_png, board_svg, hand_png, MAX_PNG_BYTES, NAME_PX, TWO_COLUMNS_FROM, WIDTH,
+};
 use cardtable::sim::{random_position, Position, SimOptions};
 use resvg::tiny_skia::Pixmap;
 
@@ -143,6 +145,40 @@ fn the_comparison_catches_a_different_picture() {
     if let Some(n) = differing_pixels(&a, &b) {
         assert!(n as f64 > PIXEL_TOLERANCE * (a.width() * a.height()) as f64, "only {n} pixels differ");
     }
+}
+
+/// The `y` of the text node that says exactly `text`, in an SVG.
+fn text_y(svg: &str, text: &str) -> Option<f32> {
+    let end = svg.find(&format!(">{text}</text>"))?;
+    let start = svg[..end].rfind("<text ")?;
+    let y = svg[start..end].split(" y=\"").nth(1)?.split('"').next()?;
+    y.parse().ok()
+}
+
+/// From five seats the panels go two a row (one a row, a six-seat board
+/// was three phone screens tall): seats side by side have their names on
+/// one line, the next pair below; a two-seat board stays one a row.
+#[test]
+fn five_or_more_seats_sit_two_a_row() {
+    let library = Library::embedded().unwrap();
+    let first = GAMES[0];
+    let players = first.info().players.1.min(6);
+    assert!(players >= TWO_COLUMNS_FROM, "the first game seats {players}");
+    let p = position(&library, first, players);
+    let view = p.state.view(Viewer::Public);
+    let svg = board_svg(&view, &p.events);
+    let y = |i: usize| text_y(&svg, &view.seats[i].name).unwrap_or_else(|| panic!("seat {i} not found"));
+    assert_eq!(y(0), y(1));
+    assert!(y(2) > y(1));
+    assert_eq!(y(2), y(3));
+    // The picture keeps the phone width whatever the seats.
+    assert_eq!(board_drawing(&view, &p.events).size().0, WIDTH as u32);
+    // Two seats stay one a row.
+    let two = position(&library, first, 2);
+    let view = two.state.view(Viewer::Public);
+    let svg = board_svg(&view, &two.events);
+    let y = |i: usize| text_y(&svg, &view.seats[i].name).unwrap();
+    assert!(y(1) > y(0));
 }
 
 #[test]

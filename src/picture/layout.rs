@@ -3,9 +3,8 @@
 //! every game's zones and cards come as [`TableView`] gives them, and a
 //! card's state is read from the words of its detail ("engaged · dizzy").
 
-use std::fmt::Write as _;
-
-use super::text::{clip, escape, fonts, width, wrap};
+use super::draw::{Drawing, Shape};
+use super::text::{clip, width, wrap};
 use crate::engine::{CardView, Seat, SeatView, TableView, ZoneView};
 
 /// Width of every picture, in pixels. Discord shows an embed's image at
@@ -31,6 +30,12 @@ struct Grid {
 const ZONE_GRID: Grid = Grid { columns: 3, name_lines: 3 };
 /// A hand: two wide frames a row, for names that say both halves of a card.
 const HAND_GRID: Grid = Grid { columns: 2, name_lines: 4 };
+/// The board's zones in a half-width panel: two frames a row.
+const NARROW_GRID: Grid = Grid { columns: 2, name_lines: 3 };
+/// From this many seats the panels go two a row.
+pub const TWO_COLUMNS_FROM: usize = 5;
+/// Between a panel's edge and its text.
+const PANEL_PAD: f32 = 10.0;
 
 const BACKGROUND: &str = "#1f2326";
 const PANEL: &str = "#2c3136";
@@ -43,33 +48,34 @@ const CARD_INK: &str = "#1d1d1d";
 const CARD_EDGE: &str = "#8c7f63";
 const BACK: &str = "#34447e";
 
-/// An SVG being written top to bottom; `y` is where the next thing goes.
+/// A picture being laid out top to bottom; `y` is where the next thing goes.
 struct Canvas {
-    body: String,
+    shapes: Vec<Shape>,
     y: f32,
 }
 
 impl Canvas {
-    fn text(&mut self, x: f32, y: f32, px: f32, bold: bool, fill: &str, text: &str) {
-        let weight = if bold { " font-weight=\"bold\"" } else { "" };
-        let _ = write!(
-            self.body,
-            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{px}\"{weight} fill=\"{fill}\">{}</text>",
-            escape(text)
-        );
+    fn new(y: f32) -> Canvas {
+        Canvas { shapes: Vec::new(), y }
+    }
+
+    fn text(&mut self, x: f32, y: f32, px: f32, bold: bool, fill: &'static str, text: &str) {
+        self.shapes.push(Shape::Text { x, y, px, bold, fill, text: text.to_owned() });
     }
 
     /// A rounded box at `(x, y)` of `w` × `h`.
-    fn rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), r: f32, fill: &str, stroke: Option<(&str, f32)>) {
-        let stroke = stroke.map(|(c, w)| format!(" stroke=\"{c}\" stroke-width=\"{w}\"")).unwrap_or_default();
-        let _ = write!(
-            self.body,
-            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" rx=\"{r}\" fill=\"{fill}\"{stroke}/>"
-        );
+    fn rect(
+        &mut self,
+        at: (f32, f32, f32, f32),
+        r: f32,
+        fill: &'static str,
+        edge: Option<(&'static str, f32)>,
+    ) {
+        self.shapes.push(Shape::Rect { at, r, fill, edge });
     }
 
-    /// Lines of text from `self.y`, each `px * 1.25` apart; moves `y` past them.
-    fn lines(&mut self, x: f32, lines: &[String], px: f32, bold: bool, fill: &str) {
+    /// Lines of text from `self.y`, each `px * 1.2` apart; moves `y` past them.
+    fn lines(&mut self, x: f32, lines: &[String], px: f32, bold: bool, fill: &'static str) {
         for line in lines {
             self.y += px * 1.2;
             self.text(x, self.y, px, bold, fill, line);
@@ -80,19 +86,13 @@ impl Canvas {
     }
 
     /// Wrapped text across the picture's width.
-    fn paragraph(&mut self, text: &str, px: f32, bold: bool, fill: &str, max_lines: usize) {
+    fn paragraph(&mut self, text: &str, px: f32, bold: bool, fill: &'static str, max_lines: usize) {
         let lines = wrap(text, px, bold, WIDTH - 2.0 * MARGIN - 8.0, max_lines);
         self.lines(MARGIN + 4.0, &lines, px, bold, fill);
     }
 
-    fn finish(self) -> String {
-        let h = self.y.ceil() + MARGIN;
-        format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{h}\" viewBox=\"0 0 {WIDTH} {h}\" \
-             font-family=\"{}\"><rect width=\"100%\" height=\"100%\" fill=\"{BACKGROUND}\"/>{}</svg>",
-            escape(&fonts().family),
-            self.body
-        )
+    fn finish(self) -> Drawing {
+        Drawing { width: WIDTH, height: self.y.ceil() + MARGIN, background: BACKGROUND, shapes: self.shapes }
     }
 }
 
@@ -179,7 +179,7 @@ fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
         Look::Turned => ("#f2dcaa", CARD_INK, ("#c9891c", 4.0)),
         Look::Back => (BACK, "#e6e9ff", ("#9aa8e6", 2.0)),
     };
-    let _ = write!(c.body, "<g><title>{}</title>", escape(f.title));
+    c.shapes.push(Shape::Open(f.title.to_owned()));
     c.rect((x, y, w, h), 8.0, fill, Some(edge));
     if f.look == Look::Back {
         // A back's pattern: diagonal lines, so it reads as a back at a glance.
@@ -189,10 +189,7 @@ fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
             let x2 = (lx + h - 8.0).min(x + w - 4.0);
             let y2 = y + h - 4.0 - (x2 - lx);
             if x2 > x1 {
-                let _ = write!(
-                    c.body,
-                    "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#4a5da3\" stroke-width=\"3\"/>"
-                );
+                c.shapes.push(Shape::Line { from: (x1, y1), to: (x2, y2), colour: "#4a5da3", width: 3.0 });
             }
             lx += 16.0;
         }
@@ -215,7 +212,7 @@ fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
         }
         ty += BADGE_PX * 1.35 + 3.0;
     }
-    c.body.push_str("</g>");
+    c.shapes.push(Shape::Close);
 }
 
 /// Cards as rows of frames between `x0` and `x0 + w`.
@@ -232,7 +229,7 @@ fn card_rows(c: &mut Canvas, cards: &[CardView], x0: f32, w: f32, grid: Grid) {
 }
 
 /// A zone: its label and count, then its cards; empty zones share one line.
-fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32) {
+fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32, grid: Grid) {
     let empty: Vec<&str> = zones.iter().filter(|z| z.cards.is_empty()).map(|z| z.name.as_str()).collect();
     for z in zones.iter().filter(|z| !z.cards.is_empty()) {
         c.y += LABEL_PX * 1.1;
@@ -244,20 +241,20 @@ fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32) {
         };
         c.text(x0, c.y, LABEL_PX, true, MUTED, &clip(&label, LABEL_PX, true, w));
         c.y += 6.0;
-        card_rows(c, &z.cards, x0, w, ZONE_GRID);
+        card_rows(c, &z.cards, x0, w, grid);
     }
     if !empty.is_empty() {
-        let lines = wrap(&format!("{}: none", empty.join(", ")), LABEL_PX, false, w, 2);
+        let lines = wrap(&format!("{}: none", empty.join(", ")), LABEL_PX, false, w, 3);
         c.lines(x0, &lines, LABEL_PX, false, MUTED);
     }
 }
 
-/// One seat's panel: name (and whether they must act), counters, zones.
-fn seat_panel(c: &mut Canvas, seat: &SeatView, to_act: bool) {
-    let top = c.y;
-    let (x0, w) = (MARGIN + 10.0, WIDTH - 2.0 * MARGIN - 20.0);
-    // Drawn into a separate canvas first, so the panel's box goes under it.
-    let mut inner = Canvas { body: String::new(), y: top + 4.0 };
+/// One seat's panel at `x`, `w` wide, from `top`: name (and whether they
+/// must act), counters, zones. Its shapes, without the box, and the
+/// height its box needs.
+fn seat_panel(seat: &SeatView, to_act: bool, (x, w): (f32, f32), top: f32, grid: Grid) -> (Vec<Shape>, f32) {
+    let (x0, w) = (x + PANEL_PAD, w - 2.0 * PANEL_PAD);
+    let mut inner = Canvas::new(top + 4.0);
     let mut name = seat.name.clone();
     if !seat.alive {
         name.push_str(" · out");
@@ -280,27 +277,63 @@ fn seat_panel(c: &mut Canvas, seat: &SeatView, to_act: bool) {
     let mut facts: Vec<String> = seat.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
     facts.extend(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)));
     if !facts.is_empty() {
-        let lines = wrap(&facts.join(" · "), TEXT_PX, false, w, 4);
+        let lines = wrap(&facts.join(" · "), TEXT_PX, false, w, 6);
         inner.lines(x0, &lines, TEXT_PX, false, MUTED);
     }
-    zones(&mut inner, &seat.zones, x0, w);
-    let h = inner.y - top + 6.0;
-    let fill = if to_act { PANEL_ACTIVE } else { PANEL };
-    let edge = if to_act { Some((ACCENT, 3.0)) } else { None };
-    c.rect((MARGIN, top, WIDTH - 2.0 * MARGIN, h), 10.0, fill, edge);
-    c.body.push_str(&inner.body);
-    c.y = top + h + GAP;
+    zones(&mut inner, &seat.zones, x0, w, grid);
+    (inner.shapes, inner.y - top + 6.0)
+}
+
+/// The seats' panels: one column, or two side by side from
+/// [`TWO_COLUMNS_FROM`] seats (a six-seat board one panel a row would be
+/// three phone screens tall). Panels side by side share their height.
+fn seat_panels(c: &mut Canvas, view: &TableView) {
+    let columns = if view.seats.len() >= TWO_COLUMNS_FROM { 2 } else { 1 };
+    let grid = if columns == 1 { ZONE_GRID } else { NARROW_GRID };
+    let pw = (WIDTH - 2.0 * MARGIN - GAP * (columns as f32 - 1.0)) / columns as f32;
+    for row in view.seats.chunks(columns) {
+        let top = c.y;
+        let panels: Vec<(f32, bool, Vec<Shape>, f32)> = row
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let x = MARGIN + i as f32 * (pw + GAP);
+                let to_act =
+                    view.outcome.is_none() && seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
+                let (shapes, h) = seat_panel(seat, to_act, (x, pw), top, grid);
+                (x, to_act, shapes, h)
+            })
+            .collect();
+        let h = panels.iter().map(|p| p.3).fold(0.0, f32::max);
+        for (x, to_act, shapes, _) in panels {
+            let fill = if to_act { PANEL_ACTIVE } else { PANEL };
+            let edge = if to_act { Some((ACCENT, 3.0)) } else { None };
+            c.rect((x, top, pw, h), 10.0, fill, edge);
+            c.shapes.extend(shapes);
+        }
+        c.y = top + h + GAP;
+    }
 }
 
 fn name_of(view: &TableView, seat: Seat) -> String {
     view.seats.iter().find(|s| s.seat == Some(seat)).map_or_else(|| seat.to_string(), |s| s.name.clone())
 }
 
-/// The public board as SVG: the head (game, turn and step, the question,
-/// who must act), the stack, shared pools and zones, each seat, and the
-/// last events as one caption.
+/// The public board as SVG (see [`board_drawing`]).
 pub fn board_svg(view: &TableView, events: &[String]) -> String {
-    let mut c = Canvas { body: String::new(), y: MARGIN };
+    board_drawing(view, events).svg()
+}
+
+/// A seat's hand as SVG (see [`hand_drawing`]).
+pub fn hand_svg(view: &TableView) -> String {
+    hand_drawing(view).svg()
+}
+
+/// The public board: the head (game, turn and step, the question, who
+/// must act), the stack, shared pools and zones, each seat, and the last
+/// events as one caption.
+pub fn board_drawing(view: &TableView, events: &[String]) -> Drawing {
+    let mut c = Canvas::new(MARGIN);
     let title = if view.headline.is_empty() { view.game.clone() } else { view.headline.clone() };
     c.paragraph(&title, HEAD_PX, true, INK, 2);
     for note in &view.notes {
@@ -339,13 +372,10 @@ pub fn board_svg(view: &TableView, events: &[String]) -> String {
     if !view.shared.is_empty() {
         c.y += 4.0;
         let (x0, w) = (MARGIN, WIDTH - 2.0 * MARGIN);
-        zones(&mut c, &view.shared, x0, w);
+        zones(&mut c, &view.shared, x0, w, ZONE_GRID);
     }
     c.y += 6.0;
-    for seat in &view.seats {
-        let to_act = view.outcome.is_none() && seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
-        seat_panel(&mut c, seat, to_act);
-    }
+    seat_panels(&mut c, view);
     if !events.is_empty() {
         // The last events, newest last, as one caption.
         let last: Vec<&str> = events.iter().rev().take(3).rev().map(String::as_str).collect();
@@ -354,9 +384,9 @@ pub fn board_svg(view: &TableView, events: &[String]) -> String {
     c.finish()
 }
 
-/// A seat's hand as SVG (the viewer's own view: `view.hand`).
-pub fn hand_svg(view: &TableView) -> String {
-    let mut c = Canvas { body: String::new(), y: MARGIN };
+/// A seat's hand (the viewer's own view: `view.hand`).
+pub fn hand_drawing(view: &TableView) -> Drawing {
+    let mut c = Canvas::new(MARGIN);
     let title = view.hand_title.clone().unwrap_or_else(|| "Your hand".to_owned());
     let cards = view.hand.as_deref().unwrap_or_default();
     c.paragraph(&format!("{title} ({})", cards.len()), HEAD_PX, true, INK, 1);

@@ -1,13 +1,14 @@
-//! The table as a picture: the board and the hand drawn as SVG from the
-//! same views the text boards come from, rasterised to PNG with `resvg`
-//! and the fonts shipped in `assets/fonts` (so a picture is the same on
-//! every machine). A layer beside `view`: a pure function of what the
+//! The table as a picture: the board and the hand laid out from the same
+//! views the text boards come from, as a list of shapes written out as SVG
+//! or drawn straight to PNG with `tiny-skia` (see `draw`), with the fonts
+//! shipped in `assets/fonts` (so a picture is the same on every machine). A layer beside `view`: a pure function of what the
 //! rules showed a viewer, so it cannot show a card the text would not.
 //!
 //! Generic over the games: zones, cards and their states come as the
 //! [`TableView`] gives them; a card whose view is a neutral description
 //! ("face-down creature") is drawn as a back.
 
+mod draw;
 mod layout;
 mod text;
 
@@ -16,7 +17,8 @@ use std::sync::{Arc, Mutex};
 
 use resvg::{tiny_skia, usvg};
 
-pub use layout::{board_svg, hand_svg, NAME_PX, WIDTH};
+pub use draw::Drawing;
+pub use layout::{board_drawing, board_svg, hand_drawing, hand_svg, NAME_PX, TWO_COLUMNS_FROM, WIDTH};
 
 use crate::engine::TableView;
 
@@ -24,7 +26,9 @@ use crate::engine::TableView;
 /// downloads it on every edit).
 pub const MAX_PNG_BYTES: usize = 250 * 1024;
 
-/// `svg` rasterised to PNG at its own size.
+/// `svg` rasterised to PNG at its own size by `resvg`: the slow road
+/// (it parses the SVG and lays out its text again), kept to check that
+/// the SVG shows what [`Drawing::png`] draws.
 pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     let fonts = text::fonts();
     let opts = usvg::Options {
@@ -37,17 +41,17 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| format!("cannot draw a {}×{} picture", size.width(), size.height()))?;
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| format!("cannot encode the picture: {e}"))
+    draw::encode(&pixmap)
 }
 
 /// The public board as PNG, with the last `events` as its caption.
 pub fn board_png(view: &TableView, events: &[String]) -> Result<Vec<u8>, String> {
-    png(&board_svg(view, events))
+    board_drawing(view, events).png()
 }
 
 /// A seat's hand as PNG.
 pub fn hand_png(view: &TableView) -> Result<Vec<u8>, String> {
-    png(&hand_svg(view))
+    hand_drawing(view).png()
 }
 
 /// Which picture: a match's board or a seat's hand, at one version.
@@ -133,10 +137,11 @@ mod tests {
 
     #[test]
     fn a_picture_is_a_png_of_the_svgs_size() {
-        let svg = board_svg(&TableView { headline: "Turn 1".into(), ..Default::default() }, &[]);
-        let bytes = png(&svg).unwrap();
-        assert_eq!(&bytes[1..4], b"PNG");
-        let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
-        assert_eq!(width, WIDTH as u32);
+        let view = TableView { headline: "Turn 1".into(), ..Default::default() };
+        for bytes in [png(&board_svg(&view, &[])).unwrap(), board_png(&view, &[]).unwrap()] {
+            assert_eq!(&bytes[1..4], b"PNG");
+            let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+            assert_eq!(width, WIDTH as u32);
+        }
     }
 }

@@ -4,10 +4,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use resvg::tiny_skia::PathBuilder;
 use resvg::usvg::fontdb;
 use skrifa::charmap::Charmap;
 use skrifa::instance::{LocationRef, Size};
 use skrifa::metrics::GlyphMetrics;
+use skrifa::outline::{DrawSettings, OutlineGlyphCollection, OutlinePen};
 use skrifa::{FontRef, MetadataProvider};
 
 /// DejaVu Sans Condensed (Bitstream Vera licence, see `assets/fonts/`).
@@ -25,12 +27,47 @@ pub(super) struct Fonts {
 }
 
 /// Advance widths of one face at 1 px: the first 0x2600 code points (Latin,
-/// punctuation, arrows, shapes) by table, the rest looked up.
+/// punctuation, arrows, shapes) by table, the rest looked up; and the
+/// outlines of its glyphs, each read once, when first drawn.
 struct Widths {
     charmap: Charmap<'static>,
     metrics: GlyphMetrics<'static>,
     table: Vec<f32>,
     fallback: f32,
+    outlines: OutlineGlyphCollection<'static>,
+    /// By glyph id: the outline at 1 px, y pointing down.
+    drawn: Vec<OnceLock<Vec<Segment>>>,
+}
+
+/// A piece of a glyph's outline at 1 px (y down), as a pen gives it.
+#[derive(Debug, Clone, Copy)]
+enum Segment {
+    Move(f32, f32),
+    Line(f32, f32),
+    Quad(f32, f32, f32, f32),
+    Cubic(f32, f32, f32, f32, f32, f32),
+    Close,
+}
+
+/// Collects an outline's segments, turned the SVG way up.
+struct Pen(Vec<Segment>);
+
+impl OutlinePen for Pen {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.push(Segment::Move(x, -y));
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.push(Segment::Line(x, -y));
+    }
+    fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
+        self.0.push(Segment::Quad(cx0, -cy0, x, -y));
+    }
+    fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
+        self.0.push(Segment::Cubic(cx0, -cy0, cx1, -cy1, x, -y));
+    }
+    fn close(&mut self) {
+        self.0.push(Segment::Close);
+    }
 }
 
 /// Code points measured ahead.
@@ -39,11 +76,14 @@ const TABLE: u32 = 0x2600;
 impl Widths {
     fn new(data: &'static [u8]) -> Widths {
         let font = FontRef::new(data).expect("the shipped font parses");
+        let glyphs = usize::from(font.metrics(Size::new(1.0), LocationRef::default()).glyph_count);
         let mut w = Widths {
             charmap: font.charmap(),
             metrics: font.glyph_metrics(Size::new(1.0), LocationRef::default()),
             table: Vec::new(),
             fallback: 0.6,
+            outlines: font.outline_glyphs(),
+            drawn: (0..glyphs).map(|_| OnceLock::new()).collect(),
         };
         w.fallback = w.lookup('n').unwrap_or(0.6);
         w.table =
@@ -60,6 +100,22 @@ impl Widths {
             Some(w) => *w,
             None => self.lookup(c).unwrap_or(self.fallback),
         }
+    }
+
+    /// The outline of `c` at 1 px, read from the font the first time.
+    fn outline(&self, c: char) -> &[Segment] {
+        let Some(id) = self.charmap.map(c) else { return &[] };
+        let Some(slot) = self.drawn.get(id.to_u32() as usize) else { return &[] };
+        slot.get_or_init(|| {
+            let mut pen = Pen(Vec::new());
+            if let Some(glyph) = self.outlines.get(id) {
+                let settings = DrawSettings::unhinted(Size::new(1.0), LocationRef::default());
+                if glyph.draw(settings, &mut pen).is_err() {
+                    pen.0.clear();
+                }
+            }
+            pen.0
+        })
     }
 }
 
@@ -85,6 +141,40 @@ pub(super) fn width(text: &str, px: f32, bold: bool) -> f32 {
     let f = fonts();
     let w = if bold { &f.bold } else { &f.regular };
     text.chars().map(|c| w.of(c)).sum::<f32>() * px
+}
+
+/// The outlines of `text` at `px` pixels, its baseline starting at `at`,
+/// added to `path`: glyph after glyph by the advance widths [`width`]
+/// measures with (no kerning, as the SVG asks: `font-kerning="none"`).
+pub(super) fn glyph_path(text: &str, px: f32, bold: bool, at: (f32, f32), path: &mut PathBuilder) {
+    let f = fonts();
+    let face = if bold { &f.bold } else { &f.regular };
+    let (mut x, y) = at;
+    let p = |a: f32, b: f32, x: f32| (x + a * px, y + b * px);
+    for c in text.chars() {
+        for s in face.outline(c) {
+            match *s {
+                Segment::Move(a, b) => {
+                    let (u, v) = p(a, b, x);
+                    path.move_to(u, v)
+                }
+                Segment::Line(a, b) => {
+                    let (u, v) = p(a, b, x);
+                    path.line_to(u, v)
+                }
+                Segment::Quad(a, b, c, d) => {
+                    let ((u, v), (s, t)) = (p(a, b, x), p(c, d, x));
+                    path.quad_to(u, v, s, t)
+                }
+                Segment::Cubic(a, b, c, d, e, g) => {
+                    let ((u, v), (s, t), (m, n)) = (p(a, b, x), p(c, d, x), p(e, g, x));
+                    path.cubic_to(u, v, s, t, m, n)
+                }
+                Segment::Close => path.close(),
+            }
+        }
+        x += face.of(c) * px;
+    }
 }
 
 /// `text` cut to `max` pixels wide, with an ellipsis when cut.
