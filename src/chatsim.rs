@@ -620,7 +620,10 @@ impl Sim {
         self.note_turn(&after);
         if let Some(t) = after.turn() {
             let others = |v: &[Seat]| v.iter().any(|s| !t.has(*s));
-            let handed = after.to_act().into_iter().any(|s| Some(s) != mine && t.has(s) && !to_act_before.contains(&s));
+            let handed = after
+                .to_act()
+                .into_iter()
+                .any(|s| Some(s) != mine && t.has(s) && !to_act_before.contains(&s));
             if t.partner.is_some() && handed {
                 self.report.handoffs += 1;
             }

@@ -350,7 +350,11 @@ fn multiplayer_citadel_either_lord_attacks_with_any_team_creature() {
 
     // Carol attacks with Alice's Ogre; Bob, attacked, may block with Dave's Sentry.
     let ev = attack(&mut s, C, "Attack with Alice's Siege Ogre → Bob's fortress");
-    assert!(public(&ev).iter().any(|e| e.contains("Carol attacks Bob's fortress with Siege Ogre")), "{:?}", public(&ev));
+    assert!(
+        public(&ev).iter().any(|e| e.contains("Carol attacks Bob's fortress with Siege Ogre")),
+        "{:?}",
+        public(&ev)
+    );
     assert_eq!(Spheres::to_act(&s), vec![B]);
     assert_eq!(labels(&s, B), ["Block with Clockwork Sentry", "No block"]);
     click(&mut s, B, "No block");
@@ -367,7 +371,11 @@ fn multiplayer_citadel_either_lord_attacks_with_any_team_creature() {
     attack(&mut s, A, "Attack with Carol's Brass Golem → Bob's fortress");
     click(&mut s, B, "Block with Clockwork Sentry");
     assert!(s.lords[C].battlefield[0].engaged, "Carol's Golem attacked once, for Alice");
-    assert_eq!(names(&s, D, Zone::Groove), ["Clockwork Sentry"], "5 beats 3: Dave's Sentry, in Dave's groove");
+    assert_eq!(
+        names(&s, D, Zone::Groove),
+        ["Clockwork Sentry"],
+        "5 beats 3: Dave's Sentry, in Dave's groove"
+    );
     assert_eq!(s.lords[B].towers.len(), 1, "the blocked attack laid no siege");
     assert!(!labels(&s, A).iter().chain(labels(&s, C).iter()).any(|l| l.starts_with("Attack")));
 }

@@ -342,7 +342,8 @@ impl Table {
             }
             let mut message = self.hand_now(after, seat, &news_of(steps, seat), 0);
             let link = super::deadline::board_link(after).map(|l| format!(" {l}")).unwrap_or_default();
-            let head = format!("**Your move** in {}: your teammate has finished the step.{link}", after.title());
+            let head =
+                format!("**Your move** in {}: your teammate has finished the step.{link}", after.title());
             message.content =
                 if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
             out.push(Outgoing::DirectMessage { to, message, fallback: Some(Box::new(ping)) });
