@@ -23,7 +23,10 @@
 //! the policy reads the same on versions that coloured every button alike.
 //! Neither policy clicks standing-order buttons; `--orders` gives standing
 //! orders through `/settings` instead. Every player's clicks are counted:
-//! the active player's, and everyone else's apart.
+//! the active player's, and everyone else's apart. A turn shared by
+//! teammates (Spheres' Citadel team turn) is both teammates' turn: the
+//! partner's clicks are the turn's clicks, and a decision passing between
+//! them is no wait (a wait hands the decision to someone outside the turn).
 //!
 //! The table is the instrument's only window on the game besides the
 //! messages: after each request it reads whose turn it is and who must
@@ -140,6 +143,9 @@ pub struct ChatReport {
     pub stop_waits: u64,
     /// The most waits in one turn.
     pub max_waits: u64,
+    /// In a turn shared by teammates, times a decision passed from one of
+    /// them to the other (no wait: both are the turn's players).
+    pub handoffs: u64,
     /// Matches that did not end within the request budget.
     pub stuck: u32,
     /// Board posts that pinged a person: each is a time they come back.
@@ -177,6 +183,7 @@ impl ChatReport {
         format!(
             "waits at a priority stop: {} ({:.2}/turn), at other decisions: {} ({:.2}/turn); \
              pings of a person: {} ({:.2}/turn)\n\
+             hand-offs between teammates sharing a turn: {} ({:.2}/turn)\n\
              masked passes: {} ({:.2}/turn), masking delay: {:.1} min/turn\n\
              the active player's clicks: hand opened {:.2}/turn, passes {:.2}/turn, moves {:.2}/turn",
             self.stop_waits,
@@ -185,6 +192,8 @@ impl ChatReport {
             self.per_turn(self.waits - self.stop_waits),
             self.pings,
             self.per_turn(self.pings),
+            self.handoffs,
+            self.per_turn(self.handoffs),
             self.masked_passes,
             self.per_turn(self.masked_passes),
             self.masked_minutes_per_turn(),
@@ -219,6 +228,7 @@ impl ChatReport {
         self.waits += other.waits;
         self.stop_waits += other.stop_waits;
         self.max_waits = self.max_waits.max(other.max_waits);
+        self.handoffs += other.handoffs;
         self.pings += other.pings;
         self.idle_pings += other.idle_pings;
         self.masked_passes += other.masked_passes;
@@ -586,13 +596,14 @@ impl Sim {
             self.note_turn(state);
         }
         let turn = before.as_ref().and_then(turn_of);
-        let active = turn.map(|t| t.1);
+        let shared = before.as_ref().and_then(AnyState::turn);
+        let mine = self.seat_users.iter().position(|u| u == who).and_then(|i| u8::try_from(i).ok()).map(Seat);
         if self.trace {
             let step =
                 before.as_ref().map(|s| s.view(crate::engine::Viewer::Public).headline).unwrap_or_default();
             eprintln!("turn {:?} {who} {tally:?}: {label}  [{step}]", turn.map(|t| t.0));
         }
-        if active.is_some_and(|a| self.seat_user(a) == Some(who)) {
+        if shared.zip(mine).is_some_and(|(t, seat)| t.has(seat)) {
             self.report.clicks += 1;
             match tally {
                 Kind::Hand => self.report.hand_opens += 1,
@@ -607,8 +618,15 @@ impl Sim {
         self.send(who, kind).await;
         let Some(after) = self.state().await else { return };
         self.note_turn(&after);
-        if let Some((_, active)) = turn_of(&after) {
-            let others = |v: &[Seat]| v.iter().any(|s| *s != active);
+        if let Some(t) = after.turn() {
+            let others = |v: &[Seat]| v.iter().any(|s| !t.has(*s));
+            let handed = after
+                .to_act()
+                .into_iter()
+                .any(|s| Some(s) != mine && t.has(s) && !to_act_before.contains(&s));
+            if t.partner.is_some() && handed {
+                self.report.handoffs += 1;
+            }
             // A player the table passes for (a quiet window, unpinged) is
             // no wait on a person.
             let masked = self.masked_seat(&after).await.is_some();
@@ -618,7 +636,7 @@ impl Sim {
                 }
                 self.report.waits += 1;
                 self.turn_waits += 1;
-                if after.to_act().iter().any(|s| *s != active && after.stop(*s).is_some()) {
+                if after.to_act().iter().any(|s| !t.has(*s) && after.stop(*s).is_some()) {
                     self.report.stop_waits += 1;
                 }
             }

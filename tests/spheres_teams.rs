@@ -325,3 +325,57 @@ fn multiplayer_citadel_the_citadel_falls_only_when_both_lords_towers_are_gone() 
     assert_eq!(s.outcome.expect("one team left").winners, vec![B, D]);
     assert!(public(&ev).iter().any(|e| e.contains("citadel of Alice and Carol falls")), "{:?}", public(&ev));
 }
+
+/// Ruling "Citadel — shared creatures": either teammate may attack with
+/// any ready creature of the team, their own or the other's, each once
+/// per team turn; the lord who declares the attack controls the creature
+/// for it (its siege trigger draws for that lord, from their deck), and
+/// blocks, sieges and the defender's energy work as for any attack.
+#[test]
+fn multiplayer_citadel_either_lord_attacks_with_any_team_creature() {
+    let mut t = four(Mode::Citadel);
+    t.step(Step::Battle).turn_with(|turn| turn.number = 5);
+    t.creature(A, "Siege Ogre").creature(C, "Brass Golem");
+    t.deck(A, &["Plague Rat", "Mist Wraith"]).deck(C, &["Veil Oracle", "Ember Drake"]);
+    t.towers(B, &["Mist Wraith", "Veil Oracle", "Stone Golem"]).creature(D, "Clockwork Sentry");
+    let mut s = t.build();
+    assert_eq!(sorted(Spheres::to_act(&s)), vec![A, C], "both lords are in their battle step");
+    // Each is offered the team's two creatures, the teammate's named as theirs.
+    let alice = labels(&s, A);
+    assert!(alice.iter().any(|l| l == "Attack with Siege Ogre → Bob's fortress"), "{alice:?}");
+    assert!(alice.iter().any(|l| l == "Attack with Carol's Brass Golem → Bob's fortress"), "{alice:?}");
+    let carol = labels(&s, C);
+    assert!(carol.iter().any(|l| l == "Attack with Alice's Siege Ogre → Dave's fortress"), "{carol:?}");
+    assert!(carol.iter().any(|l| l == "Attack with Brass Golem → Bob's fortress"), "{carol:?}");
+
+    // Carol attacks with Alice's Ogre; Bob, attacked, may block with Dave's Sentry.
+    let ev = attack(&mut s, C, "Attack with Alice's Siege Ogre → Bob's fortress");
+    assert!(
+        public(&ev).iter().any(|e| e.contains("Carol attacks Bob's fortress with Siege Ogre")),
+        "{:?}",
+        public(&ev)
+    );
+    assert_eq!(Spheres::to_act(&s), vec![B]);
+    assert_eq!(labels(&s, B), ["Block with Clockwork Sentry", "No block"]);
+    click(&mut s, B, "No block");
+    assert_eq!(s.lords[B].towers.len(), 1, "the Ogre's siege destroys one more");
+    assert_eq!(s.lords[C].hand.len(), 2, "its trigger drew for Carol, who declared the attack");
+    assert!(s.lords[A].hand.is_empty() && s.lords[A].deck.len() == 2, "Alice drew nothing");
+    assert!(s.lords[A].battlefield[0].engaged, "the Ogre stays on Alice's side, engaged for the team");
+    for seat in [A, C] {
+        let offered = labels(&s, seat);
+        assert!(!offered.iter().any(|l| l.contains("Siege Ogre")), "once a team turn: {offered:?}");
+    }
+
+    // Alice attacks with Carol's Golem; Dave's Sentry blocks it for Bob.
+    attack(&mut s, A, "Attack with Carol's Brass Golem → Bob's fortress");
+    click(&mut s, B, "Block with Clockwork Sentry");
+    assert!(s.lords[C].battlefield[0].engaged, "Carol's Golem attacked once, for Alice");
+    assert_eq!(
+        names(&s, D, Zone::Groove),
+        ["Clockwork Sentry"],
+        "5 beats 3: Dave's Sentry, in Dave's groove"
+    );
+    assert_eq!(s.lords[B].towers.len(), 1, "the blocked attack laid no siege");
+    assert!(!labels(&s, A).iter().chain(labels(&s, C).iter()).any(|l| l.starts_with("Attack")));
+}

@@ -13,6 +13,23 @@ pub struct Turn {
     pub number: u32,
     /// The player whose turn it is.
     pub active: Seat,
+    /// A teammate who shares the turn (Spheres' Citadel team turn): their
+    /// decisions in it are the turn's own, as the active player's are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partner: Option<Seat>,
+}
+
+impl Turn {
+    /// The turn `number` of `active` alone.
+    pub fn of(number: u32, active: Seat) -> Turn {
+        Turn { number, active, partner: None }
+    }
+
+    /// Whether `seat` is one whose turn it is (the active player or the
+    /// partner sharing the turn).
+    pub fn has(&self, seat: Seat) -> bool {
+        self.active == seat || self.partner == Some(seat)
+    }
 }
 
 /// A standing order: an answer a player leaves with the table for every

@@ -37,7 +37,7 @@ pub fn all_orders(game: GameId) -> Vec<Order> {
 /// turn; the game follows its own orders.
 pub fn follow(state: &AnyState, seat: Seat, key: &str) -> Option<AnyAction> {
     if key == END_TURN.key {
-        return state.turn().filter(|t| t.active == seat).and_then(|_| state.decline(seat));
+        return state.turn().filter(|t| t.has(seat)).and_then(|_| state.decline(seat));
     }
     state.follow(seat, key)
 }
@@ -175,7 +175,7 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
         }
         push_grouped(&mut out.hand, &mut seen, offer);
     }
-    let own_turn = sole && state.turn().is_some_and(|t| t.active == seat);
+    let own_turn = sole && state.turn().is_some_and(|t| t.has(seat));
     if own_turn && decline.is_some() {
         // Moves of the next steps, and End turn when it does more than
         // the step's own pass.

@@ -108,6 +108,15 @@ impl Table {
         if seat.is_some_and(|seat| before == [seat] && after == [seat]) {
             return true;
         }
+        // A turn shared by teammates (Spheres' Citadel): a hand-off
+        // between them, the decisions staying with the turn's own players,
+        // edits the board too; a teammate newly handed a decision is told
+        // by direct message ([`Table::handoff_by_dm`]).
+        let shared = state.turn().filter(|t| t.partner.is_some());
+        let within = |v: &[Seat]| shared.is_some_and(|t| !v.is_empty() && v.iter().all(|s| t.has(*s)));
+        if seat.is_some_and(|seat| before.contains(&seat)) && within(&before) && within(&after) {
+            return true;
+        }
         let leaves = m.leaves_at(orders, state.turn());
         let quiet_after = !after.is_empty() && quiet_people(m, state, &leaves).len() == after.len();
         if quiet_after && seat.is_some_and(|seat| before == [seat] && !after.contains(&seat)) {
@@ -286,8 +295,59 @@ impl Table {
                 out.push(Outgoing::RefreshHand { to, match_id: m.id(), message });
             }
         }
+        if plan.edit {
+            self.handoff_by_dm(m, after, state, steps, skip, &mut out).await;
+        }
         self.turn_by_dm(m, after, steps, &mut out).await;
         out
+    }
+
+    /// A turn shared by teammates (Spheres' Citadel team turn), its board
+    /// edited in place at a hand-off between them: a teammate newly handed
+    /// a decision (the step the other has just finished) is told by direct
+    /// message that brings their hand, as at the start of a turn (the
+    /// `turn_dm` setting); with the setting off, or when the message
+    /// cannot be delivered, they are pinged in the thread.
+    async fn handoff_by_dm(
+        &self,
+        before: &Loaded,
+        after: &Loaded,
+        state: &AnyState,
+        steps: &[Step],
+        skip: Option<&UserId>,
+        out: &mut Vec<Outgoing>,
+    ) {
+        let Some(turn) = state.turn().filter(|t| t.partner.is_some()) else { return };
+        if state.outcome().is_some() || before.state.turn().map(|t| t.number) != Some(turn.number) {
+            return;
+        }
+        let was = before.state.to_act();
+        for seat in state.to_act() {
+            if was.contains(&seat) || !turn.has(seat) {
+                continue;
+            }
+            let Some(to) = after.pingable_users([seat]).pop().filter(|u| Some(u) != skip) else { continue };
+            let ping = Outgoing::Post {
+                target: after.board_target(),
+                message: view::Message::text(format!("Your move in {}.", after.title())),
+                mentions: vec![to.clone()],
+                key: None,
+            };
+            match self.store.user_settings(to.as_str()).await {
+                Ok(settings) if settings.turn_dm => {}
+                _ => {
+                    out.push(ping);
+                    continue;
+                }
+            }
+            let mut message = self.hand_now(after, seat, &news_of(steps, seat), 0);
+            let link = super::deadline::board_link(after).map(|l| format!(" {l}")).unwrap_or_default();
+            let head =
+                format!("**Your move** in {}: your teammate has finished the step.{link}", after.title());
+            message.content =
+                if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+            out.push(Outgoing::DirectMessage { to, message, fallback: Some(Box::new(ping)) });
+        }
     }
 
     /// The start of a turn by direct message (the `turn_dm` setting, on

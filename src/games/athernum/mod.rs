@@ -119,7 +119,7 @@ impl Rules for Athernum {
         determinize::determinize(s, seat, rng)
     }
     fn turn(s: &State) -> Option<Turn> {
-        (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: series::match_turn(s), active: s.active })
+        (s.outcome.is_none() && s.turn > 0).then_some(Turn::of(series::match_turn(s), s.active))
     }
     fn starter(s: &State) -> Option<Seat> {
         (s.turn > 0).then_some(s.first)

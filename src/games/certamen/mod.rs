@@ -104,7 +104,7 @@ impl Rules for Certamen {
         determinize::determinize(s, seat, rng)
     }
     fn turn(s: &State) -> Option<Turn> {
-        (s.outcome.is_none() && s.turn > 0).then_some(Turn { number: s.turn, active: s.active })
+        (s.outcome.is_none() && s.turn > 0).then_some(Turn::of(s.turn, s.active))
     }
     fn starter(s: &State) -> Option<Seat> {
         Some(s.first)

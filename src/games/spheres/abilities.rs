@@ -157,14 +157,28 @@ fn condition_of(ab: &Ability) -> Option<&crate::cards::spheres::Condition> {
     }
 }
 
+/// The lord a creature acts for now: in the attack in progress, the lord
+/// who declared it as the attacker or chose it as the blocker; otherwise
+/// the lord who summoned it. Only in Citadel can these differ (a shared
+/// creature fights for the teammate who commits it; see the rulings,
+/// "Citadel").
+pub fn acting_for(s: &State, uid: Uid) -> Seat {
+    match &s.attack {
+        Some(a) if a.attacker == uid => a.seat,
+        Some(a) if a.blocker == Some(uid) => a.defender,
+        _ => s.owner(uid),
+    }
+}
+
 /// The triggered abilities of a creature (and of the spells attached to it)
-/// that fire on `on` now. Face-down and afflicted creatures fire nothing.
+/// that fire on `on` now, controlled by the lord it acts for
+/// ([`acting_for`]). Face-down and afflicted creatures fire nothing.
 pub fn creature_triggers(s: &State, on: Trigger, uid: Uid) -> Vec<Pending> {
     let Some(c) = s.creature(uid) else { return Vec::new() };
     if c.afflicted {
         return Vec::new();
     }
-    let seat = s.owner(uid);
+    let seat = acting_for(s, uid);
     let mut out = Vec::new();
     if !c.face_down {
         for (i, ab) in triggered(&s.def(uid).creature.abilities, on) {

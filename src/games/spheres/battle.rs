@@ -15,10 +15,12 @@ fn label(s: &State, uid: Uid) -> String {
     public_label(s, uid, Some(Zone::Battlefield))
 }
 
-/// An attack's creatures by position, as cards, and its aim in words
-/// ("Bob's fortress", "Bob's Stone Golem").
+/// An attack's creatures by position (the attacker's in `seat`'s
+/// [`team_battlefield`]), as cards, and its aim in words ("Bob's
+/// fortress", "Bob's Stone Golem").
 fn aimed(s: &State, seat: Seat, attacker: u8, lord: Seat, creature: Option<u8>) -> (Uid, Option<Uid>, String) {
-    let att = s.lords[seat].battlefield[attacker as usize].uid;
+    let (owner, i) = team_battlefield(s, seat)[attacker as usize];
+    let att = s.lords[owner].battlefield[i].uid;
     let target = creature.map(|j| s.lords[lord].battlefield[j as usize].uid);
     let aim = match target {
         Some(t) => format!("{}'s {}", s.name(lord), label(s, t)),
@@ -37,7 +39,7 @@ pub fn declare(
     ev: &mut Vec<Event>,
 ) {
     let (att, target, aim) = aimed(s, seat, attacker, lord, creature);
-    s.lords[seat].battlefield[attacker as usize].engaged = true;
+    s.creature_mut(att).expect("the attacker is on the battlefield").engaged = true;
     ev.push(Event::public(format!("{} attacks {aim} with {}", s.name(seat), label(s, att))));
     s.attack = Some(Attack {
         seat,

@@ -195,13 +195,23 @@ pub fn can_attack(s: &State, uid: Uid) -> bool {
         && !has_static(s, uid, |st| *st == Static::CannotAttack)
 }
 
+/// Whether `uid` is already planned to attack in this turn (in Citadel,
+/// in either teammate's part of the team turn).
+fn planned(s: &State, uid: Uid) -> bool {
+    let mate_plan = s.turn.mate.iter().flat_map(|m| &m.plan);
+    s.turn.plan.iter().chain(mate_plan).any(|p| p.attacker == uid)
+}
+
 /// Step 5 answers (without `Pass`): attacks by ready creatures not
-/// already planned.
+/// already planned. An attacker is named by its place in
+/// [`team_battlefield`]: the active lord's creatures, and in Citadel the
+/// teammate's after them (either lord attacks with any team creature).
 pub fn attack_options(s: &State) -> Vec<Action> {
     let seat = s.turn.active;
     let mut out = Vec::new();
-    for (i, c) in s.lords[seat].battlefield.iter().enumerate() {
-        if !can_attack(s, c.uid) || s.turn.plan.iter().any(|p| p.attacker == c.uid) {
+    for (i, (owner, j)) in team_battlefield(s, seat).into_iter().enumerate() {
+        let c = &s.lords[owner].battlefield[j];
+        if !can_attack(s, c.uid) || planned(s, c.uid) {
             continue;
         }
         let hunter = has_static(s, c.uid, |st| *st == Static::Hunter);
@@ -221,7 +231,8 @@ pub fn attack_options(s: &State) -> Vec<Action> {
 /// attack, its target is still there and open to it).
 pub fn planned_attack(s: &State, p: &Planned) -> Option<Action> {
     let place = |lord: Seat, uid: Uid| s.lords[lord].battlefield.iter().position(|c| c.uid == uid);
-    let attacker = place(s.turn.active, p.attacker)? as u8;
+    let team = team_battlefield(s, s.turn.active);
+    let attacker = team.iter().position(|(l, i)| s.lords[*l].battlefield[*i].uid == p.attacker)? as u8;
     let creature = match p.target {
         None => None,
         Some(t) => Some(place(p.lord, t)? as u8),
@@ -417,9 +428,19 @@ pub fn nothing_to_cast_publicly(s: &State) -> bool {
     s.lords[s.turn.active].hand.is_empty() || s.turn.mana_locked || s.mana_left() == 0
 }
 
-/// Whose turn it is, while the game goes on.
+/// Whose turn it is, while the game goes on. A Citadel team turn is both
+/// teammates': reported the same way through the whole team turn (the
+/// first of the two in seat order active, the other its partner),
+/// whichever of them is acting at the moment.
 pub fn turn(s: &State) -> Option<Turn> {
-    s.outcome.is_none().then_some(Turn { number: s.turn.number, active: s.turn.active })
+    if s.outcome.is_some() {
+        return None;
+    }
+    let (number, active) = (s.turn.number, s.turn.active);
+    Some(match s.turn.mate.as_ref().map(|m| m.active) {
+        Some(mate) => Turn { number, active: active.min(mate), partner: Some(active.max(mate)) },
+        None => Turn::of(number, active),
+    })
 }
 
 /// The answer that declines `seat`'s pending decision, doing nothing.

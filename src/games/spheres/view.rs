@@ -249,7 +249,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
                 None if s.lords.len() == 2 => "fortress".to_string(),
                 None => format!("{}'s fortress", s.name(*lord)),
             };
-            (format!("Attack with {} → {aim}", creature(seat, *attacker)), Placement::Board)
+            // In Citadel the attacker may be the teammate's: named as theirs.
+            let with = match super::legal::team_battlefield(s, seat).get(*attacker as usize) {
+                Some((owner, i)) if *owner != seat => format!("{}'s {}", s.name(*owner), creature(*owner, *i as u8)),
+                Some((owner, i)) => creature(*owner, *i as u8),
+                None => "?".into(),
+            };
+            (format!("Attack with {with} → {aim}"), Placement::Board)
         }
         Action::Block { blocker } => {
             // In Citadel the blockers are the citadel's creatures (see `legal::team_battlefield`).
