@@ -186,8 +186,7 @@ const DISCORD_ERRORS: &[(isize, &str)] = &[
     ),
     (
         160005,
-        "The match thread is locked: a moderator can unlock it, or I move the match to a new \
-         thread with its next post.",
+        "The thread is locked: a moderator can unlock it.",
     ),
     (
         160006,

@@ -69,6 +69,7 @@ mod decks;
 mod error;
 mod extra;
 mod matches;
+mod paused;
 mod privacy;
 mod ratings;
 mod servers;

@@ -51,6 +51,7 @@ mod lookup;
 pub mod match_options;
 pub mod offers;
 mod picture;
+mod paused;
 mod play;
 mod privacy;
 pub mod progress;
@@ -64,6 +65,7 @@ pub use ai_turns::boards_in;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_level, COMPUTER};
 pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_BACKOFF_SECONDS};
+pub use paused::Paused;
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
@@ -341,6 +343,7 @@ impl Table {
             }
             Command::Board => {
                 let m = self.match_here(req).await?;
+                m.require_active()?;
                 self.board_command(req, m).await
             }
             Command::Concede => {
@@ -348,6 +351,8 @@ impl Table {
                 self.ask_concede(req, m).await
             }
             Command::Matches => self.list_matches(req).await,
+            Command::Resume { match_id } => self.resume(req, *match_id).await,
+            Command::EndMatch { match_id, moderator } => self.end_match(req, *match_id, *moderator).await,
             Command::Privacy { erase, confirm } => {
                 self.privacy_command(req, *erase, confirm.as_deref()).await
             }
