@@ -174,7 +174,7 @@ impl Table {
     pub async fn thread_failed(&self, match_id: i64, now: i64) -> Result<i64, TableError> {
         Ok(self
             .store
-            .delivery_failed(match_id, now, None, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
+            .delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
             .await?)
     }
 

@@ -2,7 +2,7 @@ use super::submit;
 use crate::discord::{Context, Error};
 use crate::table::Command;
 
-/// Play on a paused match (its thread was locked or deleted, or its channel is gone): in a new thread here.
+/// Play on a paused match (its thread was locked or deleted, or its channel is gone).
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(
     ctx: Context<'_>,
