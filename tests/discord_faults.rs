@@ -682,7 +682,10 @@ async fn a_stop_between_finding_a_reminder_due_and_sending_it_loses_no_reminder(
 
 #[tokio::test]
 async fn the_board_after_time_is_called_is_posted_by_a_later_pass_when_posting_it_failed() {
-    let (discord, table) = fresh().await;
+    let discord = FakeDiscord::start().await;
+    // Time is called by the table's clock, which the ticker's passes follow.
+    let clock = std::sync::Arc::new(cardtable::table::ManualClock::new(1_704_067_200));
+    let table = Table::with_clock(cardtable::store::Store::open_memory().await.unwrap(), clock.clone());
     let library = cardtable::games::Library::embedded().unwrap();
     let deck = library.catalog(cardtable::games::GameId::Athernum).starter_decks()[0].name.clone();
     let seating = cardtable::table::Seating { time_limit: Some("1h".into()), ..Default::default() };
@@ -709,7 +712,8 @@ async fn the_board_after_time_is_called_is_posted_by_a_later_pass_when_posting_i
     let version = table.store().load_match(match_id).await.unwrap().version;
     // Time is called while Discord refuses every post in the thread.
     // An hour: no reminder falls in this test, only the time call.
-    let at = table.now() + 3600 + 5;
+    clock.advance(3600 + 5);
+    let at = table.now();
     discord.fail(Some("POST"), format!("/channels/{thread}/messages"), Failure::ServerError, None);
     deliver_due(&discord.http, &table, at).await;
     let calls = discord.take();
@@ -717,14 +721,16 @@ async fn the_board_after_time_is_called_is_posted_by_a_later_pass_when_posting_i
     assert!(table.store().load_match(match_id).await.unwrap().version > version, "time was called");
     discord.heal();
     // After the backoff, a pass posts the board the players are waiting for.
-    deliver_due(&discord.http, &table, at + RETRY_BACKOFF_SECONDS + 10).await;
+    clock.set(at + RETRY_BACKOFF_SECONDS + 10);
+    deliver_due(&discord.http, &table, table.now()).await;
     let calls = discord.take();
     let boards: Vec<_> = posts_in(&calls, thread)
         .into_iter()
         .filter(|c| custom_ids(&c.body).iter().any(|id| !id.starts_with("claim")))
         .collect();
     assert_eq!(boards.len(), 1, "the board, once: {calls:#?}");
-    deliver_due(&discord.http, &table, at + 2 * RETRY_BACKOFF_SECONDS + 20).await;
+    clock.set(at + 2 * RETRY_BACKOFF_SECONDS + 20);
+    deliver_due(&discord.http, &table, table.now()).await;
     let calls = discord.take();
     assert!(posts_in(&calls, thread).iter().all(|c| custom_ids(&c.body).is_empty()), "not again: {calls:#?}");
 }
