@@ -697,10 +697,14 @@ async fn the_board_after_time_is_called_is_posted_by_a_later_pass_when_posting_i
         variant: None,
         seating: Box::new(seating),
     };
-    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(command) }).await.unwrap();
+    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(command) })
+        .await
+        .unwrap();
     let calls = discord.take();
-    let accept_id =
-        custom_ids(&posts_in(&calls, CHANNEL)[0].body).into_iter().find(|i| i.starts_with("accept:")).unwrap();
+    let accept_id = custom_ids(&posts_in(&calls, CHANNEL)[0].body)
+        .into_iter()
+        .find(|i| i.starts_with("accept:"))
+        .unwrap();
     on_component(&discord.http, &table, &click(B, CHANNEL, &accept_id)).await;
     let calls = discord.take();
     let deck_id =
@@ -708,7 +712,8 @@ async fn the_board_after_time_is_called_is_posted_by_a_later_pass_when_posting_i
     on_component(&discord.http, &table, &select(B, CHANNEL, &deck_id, &deck)).await;
     discord.take();
     let match_id = accepted_challenge(&table, &accept_id).await.expect("accepted");
-    let thread: u64 = table.store().load_match(match_id).await.unwrap().thread.expect("opened").parse().unwrap();
+    let thread: u64 =
+        table.store().load_match(match_id).await.unwrap().thread.expect("opened").parse().unwrap();
     let version = table.store().load_match(match_id).await.unwrap().version;
     // Time is called while Discord refuses every post in the thread.
     // An hour: no reminder falls in this test, only the time call.

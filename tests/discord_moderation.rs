@@ -20,14 +20,25 @@ const MANAGE_THREADS: u64 = 1 << 34;
 
 /// A slash command by `user`, a member whose permissions in the channel
 /// Discord gives as `permissions`.
-fn slash_with_permissions(user: (u64, &str), channel: u64, name: &str, permissions: u64) -> CommandInteraction {
+fn slash_with_permissions(
+    user: (u64, &str),
+    channel: u64,
+    name: &str,
+    permissions: u64,
+) -> CommandInteraction {
     let mut v = interaction_base(2, user, channel);
     v["data"] = json!({"id": "9", "name": name, "type": 1, "options": [], "resolved": {}});
     v["member"]["permissions"] = json!(permissions.to_string());
     serde_json::from_value(v).unwrap_or_else(|e| panic!("command interaction JSON: {e}"))
 }
 
-async fn command(discord: &FakeDiscord, table: &Table, user: (u64, &str), channel: u64, c: Command) -> Vec<Call> {
+async fn command(
+    discord: &FakeDiscord,
+    table: &Table,
+    user: (u64, &str),
+    channel: u64,
+    c: Command,
+) -> Vec<Call> {
     answer_slash(&discord.http, table, &slash(user, channel, "x"), async { Ok(c) }).await.unwrap();
     discord.take()
 }
@@ -43,14 +54,22 @@ fn pinged(call: &Call) -> Vec<String> {
 }
 
 fn boards_in(calls: &[Call], channel: u64) -> usize {
-    posts_in(calls, channel).iter().filter(|c| custom_ids(&c.body).iter().any(|id| id.starts_with("hand"))).count()
+    posts_in(calls, channel)
+        .iter()
+        .filter(|c| custom_ids(&c.body).iter().any(|id| id.starts_with("hand")))
+        .count()
 }
 
 #[tokio::test]
 async fn a_thread_a_moderator_locks_pauses_its_match_and_the_players_are_told_in_the_channel() {
     let (discord, table) = (FakeDiscord::start().await, table().await);
     let (thread, match_id) = open_match(&discord, &table).await;
-    discord.fail(None, format!("/channels/{thread}/messages"), Failure::Code("400 Bad Request", 160005), None);
+    discord.fail(
+        None,
+        format!("/channels/{thread}/messages"),
+        Failure::Code("400 Bad Request", 160005),
+        None,
+    );
     let calls = command(&discord, &table, A, thread, Command::Board).await;
     assert!(threads_opened(&calls).is_empty(), "no new thread, with pings, for a locked one: {calls:#?}");
     let told = private_text(&calls);

@@ -585,12 +585,12 @@ impl Store {
     pub async fn matches_out_of_time(&self, now: i64) -> Result<Vec<i64>, StoreError> {
         Ok(with_reader!(self, |c, d| {
             sqlx::query_scalar(&d.sql(&format!(
-            "SELECT id FROM matches m WHERE time_up_at <= ?1 AND status = 'active'
+                "SELECT id FROM matches m WHERE time_up_at <= ?1 AND status = 'active'
                AND (retry_at IS NULL OR retry_at <= ?1) AND {NOT_PAUSED} ORDER BY id"
-        )))
-        .bind(now)
-        .fetch_all(c)
-        .await?
+            )))
+            .bind(now)
+            .fetch_all(c)
+            .await?
         }))
     }
 

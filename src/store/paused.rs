@@ -11,7 +11,13 @@ impl Store {
     /// `channel`). Unless `keep_thread` (a locked thread may be unlocked and
     /// played on), the thread is forgotten and kept as `moved_from`.
     /// Returns false when the match was paused already or is over.
-    pub async fn pause_match(&self, id: i64, why: &str, now: i64, keep_thread: bool) -> Result<bool, StoreError> {
+    pub async fn pause_match(
+        &self,
+        id: i64,
+        why: &str,
+        now: i64,
+        keep_thread: bool,
+    ) -> Result<bool, StoreError> {
         let sql = if keep_thread {
             "UPDATE matches SET paused = ?2, paused_at = ?3
              WHERE id = ?1 AND status = 'active' AND paused IS NULL"

@@ -17,7 +17,8 @@ pub(crate) const MATCH_NOT_PAUSED: &str = "(m.paused IS NULL AND (m.guild IS NUL
 
 /// Times on a match that run while it is played; shifted by the pause when
 /// it resumes.
-pub(crate) const MATCH_CLOCKS: &[&str] = &["deadline_at", "turn_started_at", "time_up_at", "pass_at", "retry_at"];
+pub(crate) const MATCH_CLOCKS: &[&str] =
+    &["deadline_at", "turn_started_at", "time_up_at", "pass_at", "retry_at"];
 
 impl Store {
     /// The bot left `guild` at `now`: its matches pause from then (a second

@@ -102,13 +102,16 @@ impl Table {
             .into_iter()
             .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects })
             .collect();
-        let on_match =
-            |match_id, effects| Due { about: DueAbout::Match { match_id, notice: None, time_call: false }, effects };
+        let on_match = |match_id, effects| Due {
+            about: DueAbout::Match { match_id, notice: None, time_call: false },
+            effects,
+        };
         for id in self.store.matches_out_of_time(now).await? {
             match self.call_time(id).await {
-                Ok(effects) => {
-                    out.push(Due { about: DueAbout::Match { match_id: id, notice: None, time_call: true }, effects })
-                }
+                Ok(effects) => out.push(Due {
+                    about: DueAbout::Match { match_id: id, notice: None, time_call: true },
+                    effects,
+                }),
                 Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
             }
         }
@@ -149,7 +152,10 @@ impl Table {
     /// doubles per failure in a row. Returns when.
     pub async fn delivery_failed(&self, due: &Due, now: i64) -> Result<Option<i64>, TableError> {
         let DueAbout::Match { match_id, .. } = due.about else { return Ok(None) };
-        let at = self.store.delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS).await?;
+        let at = self
+            .store
+            .delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
+            .await?;
         Ok(Some(at))
     }
 
@@ -211,7 +217,11 @@ impl Table {
 
     /// A thread-less match's board, aimed at its thread to be, after a
     /// note when it moved: delivering it opens the thread.
-    pub(crate) async fn thread_repair(&self, match_id: i64, moved: bool) -> Result<Vec<Outgoing>, TableError> {
+    pub(crate) async fn thread_repair(
+        &self,
+        match_id: i64,
+        moved: bool,
+    ) -> Result<Vec<Outgoing>, TableError> {
         let m = self.load(match_id).await?;
         let mut out = Vec::new();
         if moved {

@@ -50,8 +50,8 @@ pub mod log;
 mod lookup;
 pub mod match_options;
 pub mod offers;
-mod picture;
 mod paused;
+mod picture;
 mod play;
 mod privacy;
 pub mod progress;
@@ -65,10 +65,10 @@ pub use ai_turns::boards_in;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_level, COMPUTER};
 pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_BACKOFF_SECONDS};
-pub use paused::Paused;
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
+pub use paused::Paused;
 pub use picture::BoardPicture;
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,

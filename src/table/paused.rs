@@ -110,7 +110,11 @@ impl Table {
         if newly {
             tracing::warn!(match_id, channel = %m.row.channel, "the match's channel is gone; paused");
             for to in m.people() {
-                notice.push(Outgoing::DirectMessage { to, message: Message::text(text.clone()), fallback: None });
+                notice.push(Outgoing::DirectMessage {
+                    to,
+                    message: Message::text(text.clone()),
+                    fallback: None,
+                });
             }
         }
         Ok(Paused { match_id, notice, told: text })
@@ -119,7 +123,11 @@ impl Table {
     /// `/resume [match]`: plays on a paused match: a locked thread's inside
     /// that thread (once unlocked), any other in a new thread of the
     /// channel it is typed in (the parent, when typed in a thread).
-    pub(crate) async fn resume(&self, req: &Request, match_id: Option<i64>) -> Result<Vec<Outgoing>, TableError> {
+    pub(crate) async fn resume(
+        &self,
+        req: &Request,
+        match_id: Option<i64>,
+    ) -> Result<Vec<Outgoing>, TableError> {
         let m = self.paused_match(req, match_id).await?;
         m.require_seat(req)?;
         let why = m.row.paused.clone().unwrap_or_default();
