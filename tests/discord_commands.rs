@@ -28,12 +28,14 @@ fn the_bot_registers_every_command_of_the_issue() {
             "challenge",
             "concede",
             "deck",
+            "end-match",
             "games",
             "hand",
             "history",
             "leaderboard",
             "matches",
             "privacy",
+            "resume",
             "rule",
             "settings",
             "stats"
@@ -98,7 +100,7 @@ fn card_names_and_decks_are_autocompleted() {
 fn match_commands_are_not_offered_in_direct_messages() {
     // A match lives in a server thread; in DMs these could only fail.
     let commands = commands();
-    for name in ["challenge", "hand", "board", "concede"] {
+    for name in ["challenge", "hand", "board", "concede", "resume", "end-match"] {
         let c = commands.iter().find(|c| text(c, "name") == name).unwrap();
         assert_eq!(c["contexts"], serde_json::json!([0]), "/{name} should be server-only");
     }

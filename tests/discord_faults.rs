@@ -29,9 +29,20 @@ impl Case {
     fn recovers(&self, creates: bool) -> bool {
         self.times.is_some() && (!creates || self.failure == Failure::RateLimited)
     }
-    /// Discord's answer says the thread is gone or locked.
+    /// Discord's answer says the thread is archived beyond reopening: the
+    /// match moves to a new thread.
     fn thread_lost(&self) -> bool {
-        matches!(self.failure, Failure::Code(_, 10003 | 50083 | 160005))
+        matches!(self.failure, Failure::Code(_, 50083))
+    }
+    /// Discord's answer says a moderator locked or deleted the thread: the
+    /// match pauses (tests/discord_moderation.rs).
+    fn pauses(&self) -> bool {
+        matches!(self.failure, Failure::Code(_, 10003 | 160005))
+    }
+    /// Discord's answer to opening a thread says the channel is gone for
+    /// good: the match pauses instead of being retried.
+    fn channel_gone(&self) -> bool {
+        matches!(self.failure, Failure::Code(_, 10003 | 50001))
     }
 }
 
@@ -192,6 +203,13 @@ async fn a_match_whose_thread_cannot_be_opened_is_saved_and_the_next_ticker_pass
             continue;
         }
         assert!(thread.is_none(), "{}", case.name);
+        if case.channel_gone() {
+            let told = private_text(&calls);
+            assert!(told.contains("can no longer reach its channel"), "{}: {told}", case.name);
+            let paused = table.store().load_match(match_id).await.unwrap().paused;
+            assert_eq!(paused.as_deref(), Some("channel"), "{}", case.name);
+            continue;
+        }
         assert_told(case, &private_text(&calls), "Create Public Threads", "The match is saved");
         assert!(
             posts_in(&calls, CHANNEL).iter().any(|c| text_of(&c.body).contains("accepted")),
@@ -228,7 +246,14 @@ async fn a_board_that_cannot_be_posted_is_explained_and_a_lost_thread_moves_the_
             .await
             .unwrap();
         let calls = discord.take();
-        let now_in = table.store().load_match(match_id).await.unwrap().thread.unwrap();
+        let row = table.store().load_match(match_id).await.unwrap();
+        if case.pauses() {
+            assert!(row.paused.is_some(), "{}: paused", case.name);
+            assert!(private_text(&calls).contains("is paused"), "{}: {}", case.name, private_text(&calls));
+            assert!(calls.iter().all(|c| !c.path.ends_with("/threads")), "{}: no new thread", case.name);
+            continue;
+        }
+        let now_in = row.thread.unwrap();
         if case.recovers(true) {
             assert_eq!(now_in, thread.to_string(), "{}", case.name);
             assert!(!posts_in(&calls, thread).is_empty(), "{}", case.name);
@@ -305,7 +330,14 @@ async fn a_reminder_that_fails_is_retried_later_and_a_lost_thread_moves_the_matc
         discord.fail(None, format!("/channels/{thread}/messages"), case.failure, case.times);
         deliver_due(&discord.http, &table, start + 13 * 3600).await;
         let calls = discord.take();
-        let now_in: u64 = table.store().load_match(match_id).await.unwrap().thread.unwrap().parse().unwrap();
+        let row = table.store().load_match(match_id).await.unwrap();
+        if case.pauses() {
+            assert!(row.paused.is_some(), "{}: paused", case.name);
+            let told = posts_in(&calls, CHANNEL).iter().any(|c| text_of(&c.body).contains("is paused"));
+            assert!(told, "{}: the players are told in the channel: {calls:#?}", case.name);
+            continue;
+        }
+        let now_in: u64 = row.thread.unwrap().parse().unwrap();
         let reminder = |calls: &[Call], t: u64| {
             posts_in(calls, t).iter().any(|c| text_of(&c.body).contains("Your move is waiting"))
         };
@@ -337,7 +369,12 @@ async fn a_deadline_notice_that_fails_is_retried_and_the_board_offers_the_claim_
         let late = start + 73 * 3600;
         deliver_due(&discord.http, &table, late).await;
         let calls = discord.take();
-        let now_in: u64 = table.store().load_match(match_id).await.unwrap().thread.unwrap().parse().unwrap();
+        let row = table.store().load_match(match_id).await.unwrap();
+        if case.pauses() {
+            assert!(row.paused.is_some(), "{}: paused", case.name);
+            continue;
+        }
+        let now_in: u64 = row.thread.unwrap().parse().unwrap();
         let notice = |calls: &[Call], t: u64| {
             posts_in(calls, t).iter().any(|c| custom_ids(&c.body).iter().any(|i| i.starts_with("claim:")))
         };
@@ -619,4 +656,86 @@ async fn board_outside_a_thread_reaches_the_one_match_whose_thread_could_not_ope
         posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()),
         "the board: {calls:#?}"
     );
+}
+
+/// Reminders ("Your move is waiting") posted in `thread` among `calls`.
+fn reminders_in(calls: &[Call], thread: u64) -> usize {
+    posts_in(calls, thread).iter().filter(|c| text_of(&c.body).contains("Your move is waiting")).count()
+}
+
+#[tokio::test]
+async fn a_stop_between_finding_a_reminder_due_and_sending_it_loses_no_reminder() {
+    let (discord, table) = fresh().await;
+    let (thread, _) = open_match(&discord, &table).await;
+    let at = table.now() + 13 * 3600;
+    // A pass finds the reminder due, and the process stops before it is sent.
+    let due = table.tick_due(at).await.unwrap();
+    assert!(!due.is_empty(), "the reminder was due");
+    drop(due);
+    // The next process's pass sends it, and no later pass sends it again.
+    deliver_due(&discord.http, &table, at + 30).await;
+    let calls = discord.take();
+    assert_eq!(reminders_in(&calls, thread), 1, "the reminder after the stop: {calls:#?}");
+    deliver_due(&discord.http, &table, at + 60).await;
+    assert_eq!(reminders_in(&discord.take(), thread), 0, "sent once");
+}
+
+#[tokio::test]
+async fn the_board_after_time_is_called_is_posted_by_a_later_pass_when_posting_it_failed() {
+    let discord = FakeDiscord::start().await;
+    // Time is called by the table's clock, which the ticker's passes follow.
+    let clock = std::sync::Arc::new(cardtable::table::ManualClock::new(1_704_067_200));
+    let table = Table::with_clock(cardtable::store::Store::open_memory().await.unwrap(), clock.clone());
+    let library = cardtable::games::Library::embedded().unwrap();
+    let deck = library.catalog(cardtable::games::GameId::Athernum).starter_decks()[0].name.clone();
+    let seating = cardtable::table::Seating { time_limit: Some("1h".into()), ..Default::default() };
+    let command = Command::Challenge {
+        opponent: bob(),
+        game: "athernum".into(),
+        deck: Some(deck.clone()),
+        deadline_hours: None,
+        variant: None,
+        seating: Box::new(seating),
+    };
+    answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(command) })
+        .await
+        .unwrap();
+    let calls = discord.take();
+    let accept_id = custom_ids(&posts_in(&calls, CHANNEL)[0].body)
+        .into_iter()
+        .find(|i| i.starts_with("accept:"))
+        .unwrap();
+    on_component(&discord.http, &table, &click(B, CHANNEL, &accept_id)).await;
+    let calls = discord.take();
+    let deck_id =
+        custom_ids(&private_replies(&calls)[0].body).into_iter().find(|i| i.starts_with("deck:")).unwrap();
+    on_component(&discord.http, &table, &select(B, CHANNEL, &deck_id, &deck)).await;
+    discord.take();
+    let match_id = accepted_challenge(&table, &accept_id).await.expect("accepted");
+    let thread: u64 =
+        table.store().load_match(match_id).await.unwrap().thread.expect("opened").parse().unwrap();
+    let version = table.store().load_match(match_id).await.unwrap().version;
+    // Time is called while Discord refuses every post in the thread.
+    // An hour: no reminder falls in this test, only the time call.
+    clock.advance(3600 + 5);
+    let at = table.now();
+    discord.fail(Some("POST"), format!("/channels/{thread}/messages"), Failure::ServerError, None);
+    deliver_due(&discord.http, &table, at).await;
+    let calls = discord.take();
+    assert!(posts_in(&calls, thread).is_empty(), "{calls:#?}");
+    assert!(table.store().load_match(match_id).await.unwrap().version > version, "time was called");
+    discord.heal();
+    // After the backoff, a pass posts the board the players are waiting for.
+    clock.set(at + RETRY_BACKOFF_SECONDS + 10);
+    deliver_due(&discord.http, &table, table.now()).await;
+    let calls = discord.take();
+    let boards: Vec<_> = posts_in(&calls, thread)
+        .into_iter()
+        .filter(|c| custom_ids(&c.body).iter().any(|id| !id.starts_with("claim")))
+        .collect();
+    assert_eq!(boards.len(), 1, "the board, once: {calls:#?}");
+    clock.set(at + 2 * RETRY_BACKOFF_SECONDS + 20);
+    deliver_due(&discord.http, &table, table.now()).await;
+    let calls = discord.take();
+    assert!(posts_in(&calls, thread).iter().all(|c| custom_ids(&c.body).is_empty()), "not again: {calls:#?}");
 }

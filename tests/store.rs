@@ -572,7 +572,7 @@ async fn a_thread_being_opened_is_not_opened_again_by_the_ticker() {
     let (_dir, store) = fresh().await;
     let id = store.create_match(&new_match(0)).await.unwrap();
     // Opening failed once: the ticker's turn comes at 60.
-    store.delivery_failed(id, 0, None, 60, 3600).await.unwrap();
+    store.delivery_failed(id, 0, 60, 3600).await.unwrap();
     assert_eq!(store.matches_needing_thread(60, 0).await.unwrap().len(), 1);
     // A click starts opening it at 60: the ticker waits for its backoff.
     store.hold_thread_opening(id, 120).await.unwrap();

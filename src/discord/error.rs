@@ -184,11 +184,7 @@ const DISCORD_ERRORS: &[(isize, &str)] = &[
         "The match thread is archived and I could not reopen it: a moderator can unarchive it, or \
          give me Manage Threads so I can.",
     ),
-    (
-        160005,
-        "The match thread is locked: a moderator can unlock it, or I move the match to a new \
-         thread with its next post.",
-    ),
+    (160005, "The thread is locked: a moderator can unlock it."),
     (
         160006,
         "This server has reached Discord's limit of active threads: archive a few old threads, \

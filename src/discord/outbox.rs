@@ -6,8 +6,10 @@
 //!
 //! Nothing is left half done: a challenge whose post fails is withdrawn; a
 //! match whose thread cannot be opened waits for the ticker (or its next
-//! post) to open it; a match whose thread was deleted or locked moves to a
-//! new one; a notice that fails is retried by the ticker; a direct message
+//! post) to open it; a match whose thread a moderator locked or deleted, or
+//! whose channel is gone for good, is paused and its players told (see
+//! `table::paused`); one whose archived thread cannot be reopened moves to
+//! a new one; a notice that fails is retried by the ticker; a direct message
 //! that cannot be delivered becomes a ping in the match thread. Failures
 //! Discord may recover from are retried here first: a 429 always (Discord
 //! did nothing), a 5xx or a timeout only for requests that are safe to
@@ -28,12 +30,13 @@ use tracing::{debug, info, warn};
 use super::error::{discord_error_code, problem_of, DeliveryError, Doing, Problem};
 use super::interaction::{Reply, Shown};
 use super::{render, Error};
-use crate::table::{MatchThread, Message, Outgoing, Request, Table, Target, UserId};
+use crate::table::{MatchThread, Message, Outgoing, Paused, Request, Table, Target, UserError, UserId};
 use crate::view::unescape_markdown;
 
 /// Discord's JSON error codes this module reacts to.
 const UNKNOWN_CHANNEL: isize = 10003;
 const UNKNOWN_MESSAGE: isize = 10008;
+const MISSING_ACCESS: isize = 50001;
 const THREAD_ARCHIVED: isize = 50083;
 const THREAD_LOCKED: isize = 160005;
 
@@ -175,9 +178,12 @@ struct Batch {
     moved: HashSet<i64>,
     /// The first announcement that failed.
     missed: Option<Error>,
-    /// Matches whose thread could not be opened in this batch: what is
-    /// aimed there waits for the ticker (which opens it with the board).
+    /// Matches whose thread could not be opened in this batch, or that were
+    /// paused in it: what is aimed there waits (for the ticker, which opens
+    /// it with the board, or for a player to resume it).
     unopened: HashSet<i64>,
+    /// What the person is told of the first match paused in this batch.
+    paused: Option<Error>,
     /// The first thread that could not be opened.
     thread_failed: Option<Error>,
 }
@@ -212,7 +218,9 @@ pub async fn deliver(
                     (None, Target::Channel(_) | Target::Thread(_)) => Doing::Announcement,
                     (None, Target::MatchThread(_)) => Doing::Notice,
                 };
-                let channel = resolve(http, table, &target, &mut batch, &mut queue).await?;
+                let Some(channel) = resolve(http, table, &target, &mut batch, &mut queue).await? else {
+                    continue;
+                };
                 let message = batch.link_threads(message);
                 let builder = render::to_post(&message, &mentions);
                 let in_thread = !matches!(target, Target::Channel(_));
@@ -231,15 +239,19 @@ pub async fn deliver(
                         }
                     }
                     Err(e) => {
-                        if let Some((target, opening)) = move_if_lost(table, channel, &e, &mut batch).await? {
-                            // Into the match's new thread, after its opening (which has the board).
-                            if doing != Doing::Board {
-                                queue.push_front(Outgoing::Post { target, message, mentions, key });
+                        match move_if_lost(table, channel, &e, &mut batch, &mut queue).await? {
+                            Some(Lost::Moved(target, opening)) => {
+                                // Into the match's new thread, after its opening (which has the board).
+                                if doing != Doing::Board {
+                                    queue.push_front(Outgoing::Post { target, message, mentions, key });
+                                }
+                                for effect in opening.into_iter().rev() {
+                                    queue.push_front(effect);
+                                }
+                                continue;
                             }
-                            for effect in opening.into_iter().rev() {
-                                queue.push_front(effect);
-                            }
-                            continue;
+                            Some(Lost::Paused) => continue,
+                            None => {}
                         }
                         let failed = DeliveryError { doing, in_thread, source: e };
                         if let Some(crate::table::PostKey::Challenge(id)) = key {
@@ -255,7 +267,9 @@ pub async fn deliver(
                 }
             }
             Outgoing::Edit { target, message_ref, message, key } => {
-                let channel = resolve(http, table, &target, &mut batch, &mut queue).await?;
+                let Some(channel) = resolve(http, table, &target, &mut batch, &mut queue).await? else {
+                    continue;
+                };
                 let Ok(id) = message_ref.parse::<u64>().map(MessageId::new) else {
                     warn!(message_ref, "cannot edit: not a Discord message id; posting instead");
                     queue.push_front(Outgoing::Post { target, message, mentions: vec![], key });
@@ -275,13 +289,14 @@ pub async fn deliver(
                             }
                         }
                     }
-                    Err(e) => match move_if_lost(table, channel, &e, &mut batch).await? {
+                    Err(e) => match move_if_lost(table, channel, &e, &mut batch, &mut queue).await? {
                         // The new thread opens with the board.
-                        Some((_, opening)) => {
+                        Some(Lost::Moved(_, opening)) => {
                             for effect in opening.into_iter().rev() {
                                 queue.push_front(effect);
                             }
                         }
+                        Some(Lost::Paused) => {}
                         None => {
                             // A deleted (or uneditable) board: post it anew.
                             debug!(%channel, %id, "could not edit the board ({e}); posting it anew");
@@ -293,8 +308,11 @@ pub async fn deliver(
             Outgoing::CreateThread { parent_channel, name, match_id } => {
                 // A thread that cannot open does not stop the rest (the
                 // accepted note in the channel): the match is saved.
-                match open_match_thread(http, table, &mut batch, match_id, &parent_channel, name).await {
-                    Ok((_, more)) => {
+                match open_match_thread(http, table, &mut batch, &mut queue, match_id, &parent_channel, name)
+                    .await
+                {
+                    Ok(None) => {}
+                    Ok(Some((_, more))) => {
                         for effect in more.into_iter().rev() {
                             queue.push_front(effect);
                         }
@@ -403,7 +421,7 @@ pub async fn deliver(
             }
         }
     }
-    match batch.thread_failed.or(batch.missed) {
+    match batch.thread_failed.or(batch.paused).or(batch.missed) {
         Some(e) => Err(e),
         None => Ok(()),
     }
@@ -429,28 +447,58 @@ impl Batch {
     }
 }
 
-/// When `err` says `channel` (a thread) is gone or locked and it held a
-/// match, the match leaves it: returns its new thread to be and what opens
-/// it (a note of the move and the board; the failed post, unless it was a
-/// board, is aimed there too). Once per match and batch.
+/// What became of a match whose thread Discord says is lost.
+enum Lost {
+    /// It moves: its new thread to be, and what opens it.
+    Moved(Target, Vec<Outgoing>),
+    /// It is paused, and its players are being told.
+    Paused,
+}
+
+/// When `err` says `channel` (a thread) held a match and is lost: locked
+/// or deleted (a moderator's doing), the match pauses and its players are
+/// told; archived beyond reopening, the match leaves it: returns its new
+/// thread to be and what opens it (a note of the move and the board; the
+/// failed post, unless it was a board, is aimed there too). Once per match
+/// and batch.
 async fn move_if_lost(
     table: &Table,
     channel: ChannelId,
     err: &serenity::Error,
     batch: &mut Batch,
-) -> Result<Option<(Target, Vec<Outgoing>)>, Error> {
-    let lost = matches!(discord_error_code(err), Some(UNKNOWN_CHANNEL | THREAD_LOCKED | THREAD_ARCHIVED));
-    if !lost {
-        return Ok(None);
-    }
-    let Some((match_id, opening)) = table.thread_lost(&channel.get().to_string()).await? else {
-        return Ok(None);
+    queue: &mut VecDeque<Outgoing>,
+) -> Result<Option<Lost>, Error> {
+    let thread = channel.get().to_string();
+    let paused = match discord_error_code(err) {
+        Some(THREAD_LOCKED) => table.thread_locked(&thread).await?,
+        Some(UNKNOWN_CHANNEL) => table.thread_deleted(&thread).await?,
+        Some(THREAD_ARCHIVED) => {
+            let Some((match_id, opening)) = table.thread_lost(&thread).await? else { return Ok(None) };
+            if !batch.moved.insert(match_id) {
+                return Ok(None);
+            }
+            batch.match_threads.remove(&match_id);
+            return Ok(Some(Lost::Moved(Target::MatchThread(match_id), opening)));
+        }
+        _ => return Ok(None),
     };
-    if !batch.moved.insert(match_id) {
-        return Ok(None);
+    Ok(paused.map(|paused| {
+        batch.pause(paused, queue);
+        Lost::Paused
+    }))
+}
+
+impl Batch {
+    /// A match was paused: its notices go next, nothing else is posted for
+    /// it in this batch, and the person is told why.
+    fn pause(&mut self, paused: Paused, queue: &mut VecDeque<Outgoing>) {
+        self.match_threads.remove(&paused.match_id);
+        self.unopened.insert(paused.match_id);
+        for effect in paused.notice.into_iter().rev() {
+            queue.push_front(effect);
+        }
+        self.paused.get_or_insert(UserError::new(paused.told).into());
     }
-    batch.match_threads.remove(&match_id);
-    Ok(Some((Target::MatchThread(match_id), opening)))
 }
 
 /// Opens a match thread under `parent`: a public thread in a text channel,
@@ -589,27 +637,35 @@ async fn resolve(
     target: &Target,
     batch: &mut Batch,
     queue: &mut VecDeque<Outgoing>,
-) -> Result<ChannelId, Error> {
+) -> Result<Option<ChannelId>, Error> {
     let match_id = match target {
-        Target::Channel(id) | Target::Thread(id) => return channel_id(id),
+        Target::Channel(id) | Target::Thread(id) => return channel_id(id).map(Some),
         Target::MatchThread(match_id) => *match_id,
     };
     if let Some(thread) = batch.match_threads.get(&match_id) {
-        return Ok(*thread);
+        return Ok(Some(*thread));
     }
     match table.thread_of(match_id).await? {
         MatchThread::Open(thread) => {
             let thread = channel_id(&thread)?;
             batch.match_threads.insert(match_id, thread);
-            Ok(thread)
+            Ok(Some(thread))
         }
         MatchThread::ToOpen { parent_channel, name } => {
-            let (thread, more) =
-                open_match_thread(http, table, batch, match_id, &parent_channel, name).await?;
+            let Some((thread, more)) =
+                open_match_thread(http, table, batch, queue, match_id, &parent_channel, name).await?
+            else {
+                return Ok(None);
+            };
             for effect in more.into_iter().rev() {
                 queue.push_front(effect);
             }
-            Ok(thread)
+            Ok(Some(thread))
+        }
+        MatchThread::Paused => {
+            debug!(match_id, "the match is paused; nothing is posted for it");
+            batch.unopened.insert(match_id);
+            Ok(None)
         }
     }
 }
@@ -617,19 +673,27 @@ async fn resolve(
 /// Opens the thread of `match_id` under `parent_channel` and records it,
 /// in the table and in `batch` (so later posts of the batch go there and
 /// name it as a link). Returns it with what the table adds now that it is
-/// open. A failure is recorded so the ticker opens it after a backoff.
+/// open. A failure is recorded so the ticker opens it after a backoff;
+/// a channel gone for good (unknown, or no access) pauses the match
+/// instead, its players told (`None`).
 async fn open_match_thread(
     http: &Http,
     table: &Table,
     batch: &mut Batch,
+    queue: &mut VecDeque<Outgoing>,
     match_id: i64,
     parent_channel: &str,
     name: String,
-) -> Result<(ChannelId, Vec<Outgoing>), Error> {
+) -> Result<Option<(ChannelId, Vec<Outgoing>)>, Error> {
     let parent = channel_id(parent_channel)?;
     table.opening_thread(match_id).await?;
     let thread = match open_thread(http, parent, &name).await {
         Ok(thread) => thread,
+        Err(e) if matches!(discord_error_code(&e), Some(UNKNOWN_CHANNEL | MISSING_ACCESS)) => {
+            warn!(match_id, %parent, "the match's channel is gone ({e}); pausing the match");
+            batch.pause(table.channel_gone(match_id).await?, queue);
+            return Ok(None);
+        }
         Err(e) => {
             let retry_at = table.thread_failed(match_id, table.now()).await?;
             warn!(match_id, %parent, retry_at, "could not open the match thread: {e}");
@@ -640,7 +704,7 @@ async fn open_match_thread(
     let more = table.thread_created(match_id, thread.get().to_string()).await?;
     batch.match_threads.insert(match_id, thread);
     batch.opened.push((name, thread));
-    Ok((thread, more))
+    Ok(Some((thread, more)))
 }
 
 fn channel_id(id: &str) -> Result<ChannelId, Error> {

@@ -109,6 +109,8 @@ pub enum Unrated {
     Abandoned,
     /// Its stored outcome could not be read.
     Unreadable,
+    /// A server moderator ended it (`/end-match`).
+    Ended,
 }
 
 impl Unrated {
@@ -118,6 +120,7 @@ impl Unrated {
             Unrated::Computer => "computer",
             Unrated::Abandoned => "abandoned",
             Unrated::Unreadable => "unreadable",
+            Unrated::Ended => "ended",
         }
     }
 
@@ -127,6 +130,7 @@ impl Unrated {
             "computer" => Some(Unrated::Computer),
             "abandoned" => Some(Unrated::Abandoned),
             "unreadable" => Some(Unrated::Unreadable),
+            "ended" => Some(Unrated::Ended),
             _ => None,
         }
     }

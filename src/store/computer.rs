@@ -1,7 +1,7 @@
 //! Where the computer opponent is to act: the one query the AI turn
 //! runner needs, beside the matches' own.
 
-use super::servers::NOT_PAUSED;
+use super::servers::MATCH_NOT_PAUSED as NOT_PAUSED;
 use super::{with_reader, Store, StoreError};
 
 impl Store {

@@ -1,6 +1,6 @@
 //! Matches, their seats and their append-only action log.
 
-use super::servers::NOT_PAUSED;
+use super::servers::MATCH_NOT_PAUSED as NOT_PAUSED;
 use super::{run, with_reader, with_writer, Store, StoreError, Tx};
 
 /// Where a match stands.
@@ -42,6 +42,11 @@ pub struct MatchRow {
     /// JSON snapshot of the game state at `version`.
     #[sqlx(try_from = "LenientText")]
     pub state: String,
+    /// Why Discord set the match aside, while it is paused: `locked`,
+    /// `deleted` (its thread) or `channel` (gone for good).
+    pub paused: Option<String>,
+    /// The moderator who ended the match with `/end-match` (no result).
+    pub ended_by: Option<String>,
     /// JSON outcome, once finished.
     pub outcome: Option<String>,
     /// Why the match was marked corrupt.
@@ -575,15 +580,17 @@ impl Store {
     }
 
     /// Active matches whose time limit was reached by `now` and whose time
-    /// has not been called yet, by id.
+    /// call has not been announced yet (see [`Store::time_called`]), by id;
+    /// one whose announcement Discord refused waits for its `retry_at`.
     pub async fn matches_out_of_time(&self, now: i64) -> Result<Vec<i64>, StoreError> {
         Ok(with_reader!(self, |c, d| {
             sqlx::query_scalar(&d.sql(&format!(
-            "SELECT id FROM matches m WHERE time_up_at <= ? AND status = 'active' AND {NOT_PAUSED} ORDER BY id"
-        )))
-        .bind(now)
-        .fetch_all(c)
-        .await?
+                "SELECT id FROM matches m WHERE time_up_at <= ?1 AND status = 'active'
+               AND (retry_at IS NULL OR retry_at <= ?1) AND {NOT_PAUSED} ORDER BY id"
+            )))
+            .bind(now)
+            .fetch_all(c)
+            .await?
         }))
     }
 
@@ -613,8 +620,8 @@ impl Store {
         .await?))
     }
 
-    /// Records that the match's time was called: the ticker no longer
-    /// looks at it.
+    /// Records that the match's time was called and the board saying so
+    /// delivered: the ticker no longer looks at it.
     pub async fn time_called(&self, id: i64) -> Result<(), StoreError> {
         let updated = with_writer!(self, |c, d| sqlx::query(
             &d.sql("UPDATE matches SET time_up_at = NULL WHERE id = ?")
@@ -660,34 +667,25 @@ impl Store {
 
     /// Records that Discord refused a delivery for match `id` at `now`: the
     /// ticker leaves it alone until `retry_at`, `backoff` doubled for each
-    /// failure in a row (at most `max_backoff`). When the delivery was
-    /// notice number `notice.1` for version `notice.0`, that notice counts
-    /// as not sent, so it goes out again. Returns when to retry.
+    /// failure in a row (at most `max_backoff`). Returns when to retry.
     pub async fn delivery_failed(
         &self,
         id: i64,
         now: i64,
-        notice: Option<(i64, i64)>,
         backoff: i64,
         max_backoff: i64,
     ) -> Result<i64, StoreError> {
-        let (version, sent) = notice.unzip();
         let retry: Option<i64> = with_writer!(self, |c, d| {
             sqlx::query_scalar(&d.sql("UPDATE matches SET
-                 reminders_sent = CASE WHEN version IS NOT DISTINCT FROM ?3
-                                           AND reminders_sent IS NOT DISTINCT FROM ?4
-                                       THEN reminders_sent - 1 ELSE reminders_sent END,
-                 retry_at = ?2 + CASE WHEN ?5 * (1 << CAST(CASE WHEN delivery_failures < 20
-                                                              THEN delivery_failures ELSE 20 END AS INTEGER)) < ?6
-                                 THEN ?5 * (1 << CAST(CASE WHEN delivery_failures < 20
+                 retry_at = ?2 + CASE WHEN ?3 * (1 << CAST(CASE WHEN delivery_failures < 20
+                                                              THEN delivery_failures ELSE 20 END AS INTEGER)) < ?4
+                                 THEN ?3 * (1 << CAST(CASE WHEN delivery_failures < 20
                                                            THEN delivery_failures ELSE 20 END AS INTEGER))
-                                 ELSE ?6 END,
+                                 ELSE ?4 END,
                  delivery_failures = delivery_failures + 1
              WHERE id = ?1 RETURNING retry_at",))
         .bind(id)
         .bind(now)
-        .bind(version)
-        .bind(sent)
         .bind(backoff)
         .bind(max_backoff)
         .fetch_optional(c)

@@ -70,6 +70,7 @@ mod error;
 mod extra;
 mod hints;
 mod matches;
+mod paused;
 mod privacy;
 mod ratings;
 mod servers;

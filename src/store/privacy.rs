@@ -138,6 +138,8 @@ const USER_COLUMNS: &[(&str, &str)] = &[
     ("player_results", "user_id"),
     ("ratings", "user_id"),
     ("player_records", "user_id"),
+    // The moderator who ended a match (/end-match).
+    ("matches", "ended_by"),
 ];
 
 /// Rows that are the person's alone, deleted on erasure: `(table, column)`.

@@ -544,6 +544,8 @@ struct Pending {
     guild: String,
     game: String,
     outcome: Option<String>,
+    /// The moderator who ended it (`/end-match`): no rating changes.
+    ended_by: Option<String>,
 }
 
 /// Rates, in `tx` (inside the caller's transaction), every finished
@@ -552,7 +554,8 @@ pub(crate) async fn rate_pending(tx: &mut Tx<'_>) -> Result<usize, StoreError> {
     let mut n = 0;
     loop {
         let next: Option<Pending> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
-            "SELECT r.seq, r.match_id, r.finished_at, COALESCE(m.guild, '') AS guild, m.game, m.outcome
+            "SELECT r.seq, r.match_id, r.finished_at, COALESCE(m.guild, '') AS guild, m.game, m.outcome,
+                    m.ended_by
              FROM match_results r JOIN matches m ON m.id = r.match_id
              WHERE r.rated = 0 ORDER BY r.seq LIMIT 1",
         ))
@@ -604,7 +607,14 @@ async fn rate_one(tx: &mut Tx<'_>, p: Pending) -> Result<(), StoreError> {
         .await?);
         current.extend(rows.into_iter().map(Rating::from));
     }
-    let assessment = assess(&finished, &current);
+    let mut assessment = assess(&finished, &current);
+    if p.ended_by.is_some() {
+        // Ended by a moderator: a result for each, no rating change.
+        assessment.ratings.clear();
+        for r in &mut assessment.results {
+            (r.result, r.rated, r.change) = (None, Err(crate::ratings::Unrated::Ended), None);
+        }
+    }
     for r in &assessment.results {
         let (line, unrated) = match r.rated {
             Ok(line) => (Some(line.key()), None),

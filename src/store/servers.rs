@@ -9,9 +9,16 @@ use super::{run, with_writer, Store, StoreError};
 pub(crate) const NOT_PAUSED: &str =
     "(m.guild IS NULL OR NOT EXISTS (SELECT 1 FROM departed_guilds d WHERE d.guild = m.guild))";
 
+/// [`NOT_PAUSED`] for a `matches` row `m`, which is also paused on its own
+/// when Discord set it aside (`Table::pause`): every ticker query on
+/// matches carries it.
+pub(crate) const MATCH_NOT_PAUSED: &str = "(m.paused IS NULL AND (m.guild IS NULL OR NOT EXISTS \
+     (SELECT 1 FROM departed_guilds d WHERE d.guild = m.guild)))";
+
 /// Times on a match that run while it is played; shifted by the pause when
 /// it resumes.
-const MATCH_CLOCKS: &[&str] = &["deadline_at", "turn_started_at", "time_up_at", "pass_at", "retry_at"];
+pub(crate) const MATCH_CLOCKS: &[&str] =
+    &["deadline_at", "turn_started_at", "time_up_at", "pass_at", "retry_at"];
 
 impl Store {
     /// The bot left `guild` at `now`: its matches pause from then (a second

@@ -36,9 +36,14 @@ pub enum DueAbout {
     Match {
         /// The match.
         match_id: i64,
-        /// The notice number recorded as sent and the version it was for,
-        /// when the effects are a reminder or the deadline notice.
+        /// The version a reminder or the deadline notice was for, and its
+        /// number: recorded as sent once it is delivered
+        /// ([`Table::delivery_succeeded`]), so a stop before then loses none.
         notice: Option<(i64, i64)>,
+        /// The effects are the board after time was called: the call is
+        /// recorded as announced once it is delivered, so a board that could
+        /// not be posted is posted by a later pass.
+        time_call: bool,
     },
 }
 
@@ -55,22 +60,35 @@ pub enum MatchThread {
         /// The thread's name.
         name: String,
     },
+    /// It is paused (its thread locked or deleted, or its channel gone):
+    /// nothing is posted for it until a player resumes it.
+    Paused,
 }
 
 impl Table {
     /// One pass of the ticker at `now`, all effects in one list (the
-    /// console's ticker); see [`Table::tick_due`].
+    /// console's ticker, whose deliveries cannot fail: each is recorded as
+    /// delivered); see [`Table::tick_due`].
     pub async fn tick(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
-        Ok(self.tick_due(now).await?.into_iter().flat_map(|d| d.effects).collect())
+        let mut out = Vec::new();
+        for due in self.tick_due(now).await? {
+            self.delivery_succeeded(&due).await?;
+            out.extend(due.effects);
+        }
+        Ok(out)
     }
 
     /// One pass of the ticker at `now`: expires challenges, calls time,
     /// opens the threads that could not be opened (or were lost), and sends
-    /// the reminders and deadline notices that are due (each exactly once,
-    /// even with several tickers). A failure on one match is logged and
-    /// skipped; an error means the due work could not even be listed. A
-    /// front end reports each [`Due`] it could not deliver with
-    /// [`Table::delivery_failed`], so it is retried later.
+    /// the reminders and deadline notices that are due. Nothing is
+    /// recorded as sent here: a front end reports each [`Due`] it delivered
+    /// with [`Table::delivery_succeeded`] (which records a notice as sent and
+    /// a time call as announced) and each it could not with
+    /// [`Table::delivery_failed`] (retried after a backoff), so a stop in
+    /// between loses nothing. One ticker runs at a time (one bot per
+    /// database), so a normal run sends each notice once. A failure on one
+    /// match is logged and skipped; an error means the due work could not
+    /// even be listed.
     pub async fn tick_due(&self, now: i64) -> Result<Vec<Due>, TableError> {
         // Matches that ended before ratings existed (a match's own end
         // rates it in the same transaction): each once, in order.
@@ -84,10 +102,16 @@ impl Table {
             .into_iter()
             .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects })
             .collect();
-        let on_match = |match_id, effects| Due { about: DueAbout::Match { match_id, notice: None }, effects };
+        let on_match = |match_id, effects| Due {
+            about: DueAbout::Match { match_id, notice: None, time_call: false },
+            effects,
+        };
         for id in self.store.matches_out_of_time(now).await? {
             match self.call_time(id).await {
-                Ok(o) => out.push(on_match(id, o)),
+                Ok(effects) => out.push(Due {
+                    about: DueAbout::Match { match_id: id, notice: None, time_call: true },
+                    effects,
+                }),
                 Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
             }
         }
@@ -109,7 +133,11 @@ impl Table {
         for row in due {
             match self.notice_due(&row, now).await {
                 Ok(Some((sent, effects))) => out.push(Due {
-                    about: DueAbout::Match { match_id: row.id, notice: Some((row.version, sent)) },
+                    about: DueAbout::Match {
+                        match_id: row.id,
+                        notice: Some((row.version, sent)),
+                        time_call: false,
+                    },
                     effects,
                 }),
                 Ok(None) => {}
@@ -119,21 +147,28 @@ impl Table {
         Ok(out)
     }
 
-    /// The front end could not deliver `due` at `now`: a notice counts as
-    /// unsent again, and the match waits (with a backoff that doubles per
-    /// failure in a row) before the ticker tries again. Returns when.
+    /// The front end could not deliver `due` at `now`: nothing of it was
+    /// recorded as sent, so the ticker tries it again after a backoff that
+    /// doubles per failure in a row. Returns when.
     pub async fn delivery_failed(&self, due: &Due, now: i64) -> Result<Option<i64>, TableError> {
-        let DueAbout::Match { match_id, notice } = due.about else { return Ok(None) };
+        let DueAbout::Match { match_id, .. } = due.about else { return Ok(None) };
         let at = self
             .store
-            .delivery_failed(match_id, now, notice, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
+            .delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
             .await?;
         Ok(Some(at))
     }
 
-    /// The front end delivered `due`: the match's backoff starts afresh.
+    /// The front end delivered `due`: a notice is recorded as sent, a time
+    /// call as announced, and the match's backoff starts afresh.
     pub async fn delivery_succeeded(&self, due: &Due) -> Result<(), TableError> {
-        if let DueAbout::Match { match_id, .. } = due.about {
+        if let DueAbout::Match { match_id, notice, time_call } = due.about {
+            if let Some((version, sent)) = notice {
+                self.store.record_reminder(match_id, version, sent).await?;
+            }
+            if time_call {
+                self.store.time_called(match_id).await?;
+            }
             self.store.delivery_succeeded(match_id).await?;
         }
         Ok(())
@@ -145,7 +180,7 @@ impl Table {
     pub async fn thread_failed(&self, match_id: i64, now: i64) -> Result<i64, TableError> {
         Ok(self
             .store
-            .delivery_failed(match_id, now, None, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
+            .delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
             .await?)
     }
 
@@ -171,6 +206,9 @@ impl Table {
     /// (opening it failed, or it was lost), where to open one.
     pub async fn thread_of(&self, match_id: i64) -> Result<MatchThread, TableError> {
         let m = self.load(match_id).await?;
+        if m.row.paused.is_some() {
+            return Ok(MatchThread::Paused);
+        }
         Ok(match &m.row.thread {
             Some(thread) => MatchThread::Open(thread.clone()),
             None => MatchThread::ToOpen { parent_channel: m.row.channel.clone(), name: m.title() },
@@ -179,7 +217,11 @@ impl Table {
 
     /// A thread-less match's board, aimed at its thread to be, after a
     /// note when it moved: delivering it opens the thread.
-    async fn thread_repair(&self, match_id: i64, moved: bool) -> Result<Vec<Outgoing>, TableError> {
+    pub(crate) async fn thread_repair(
+        &self,
+        match_id: i64,
+        moved: bool,
+    ) -> Result<Vec<Outgoing>, TableError> {
         let m = self.load(match_id).await?;
         let mut out = Vec::new();
         if moved {
@@ -191,22 +233,26 @@ impl Table {
 
     /// Calls time in a match whose time limit has passed: the call is
     /// logged like an action (so a replay calls it at the same point) and
-    /// a new board says so, pinging whoever must act.
+    /// a new board says so, pinging whoever must act. The ticker records
+    /// the call as announced once that board is delivered; until then a
+    /// later pass finds the time called already and posts the board again.
     async fn call_time(&self, match_id: i64) -> Result<Vec<Outgoing>, TableError> {
         for _ in 0..5 {
             let m = self.load(match_id).await?;
             let mut state = m.state.clone();
             let Some(step) = self.time_step(&m, &mut state) else {
-                // Called already (or the game has no time rule): nothing to log.
-                self.store.time_called(match_id).await?;
-                return Ok(vec![]);
+                // Called already, and its board not delivered: post it,
+                // unless a newer board was posted since (a player moved).
+                if m.row.board_message.is_some() && m.row.last_board_version >= m.row.version {
+                    return Ok(vec![]);
+                }
+                return self.thread_repair(match_id, false).await;
             };
             let mut steps = vec![step];
             steps.extend(self.autopilot(&m, &mut state));
             let plan = super::play::BoardPlan::posted(&m, &steps);
             match self.commit(&m, &steps, &state, &plan).await {
                 Ok(done) => {
-                    self.store.time_called(match_id).await?;
                     let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
                     return Ok(self.board_after(&m, &after, &state, &steps, &plan, None, None, None).await);
                 }
@@ -264,9 +310,9 @@ impl Table {
         }
     }
 
-    /// The notice due for `row` at `now`, with its number (recorded as
-    /// sent; [`Table::delivery_failed`] takes it back), or `None` when
-    /// another ticker sent it or nobody is waited for.
+    /// The notice due for `row` at `now`, with its number (to record as
+    /// sent once delivered, [`Table::delivery_succeeded`]), or `None` when
+    /// nobody is waited for.
     async fn notice_due(&self, row: &MatchRow, now: i64) -> Result<Option<(i64, Vec<Outgoing>)>, TableError> {
         let m = self.load(row.id).await?;
         // The computer is never reminded: it moves on its own.
@@ -285,9 +331,6 @@ impl Table {
         let link = board_link(&m).map(|l| format!(" Jump to the board: {l}")).unwrap_or_default();
         if row.deadline_at.is_some_and(|d| d <= now) && row.reminders_sent <= reminders {
             let sent = reminders + 1;
-            if !self.store.record_reminder(row.id, row.version, sent).await? {
-                return Ok(None);
-            }
             let others: Vec<UserId> = m.people().into_iter().filter(|u| !late_users.contains(u)).collect();
             let mut message = Message::text(format!(
                 "⏰ {} has not moved for {hours} h, past the {} h limit of {}. \
@@ -303,9 +346,6 @@ impl Table {
             return Ok(Some((sent, vec![notice])));
         }
         let n = row.reminders_sent + 1;
-        if !self.store.record_reminder(row.id, row.version, n).await? {
-            return Ok(None);
-        }
         let left = row.deadline_at.map(|d| (d - now).max(0) / 3600);
         let left = left
             .map(|h| format!(" About {h} h are left before your opponent may claim the win."))

@@ -107,7 +107,10 @@ impl Loaded {
     /// Refuses when the match cannot be played on.
     pub fn require_active(&self) -> Result<(), TableError> {
         match self.row.status {
-            MatchStatus::Active => Ok(()),
+            MatchStatus::Active => match &self.row.paused {
+                Some(why) => refuse(super::paused::paused_text(why, &self.title(), self.id())),
+                None => Ok(()),
+            },
             MatchStatus::Finished => {
                 refuse("This match is over. Press Rematch on its last board to play again.")
             }

@@ -282,6 +282,14 @@ impl Table {
                     .map_or("?".to_owned(), |x| x.name.clone())
             };
             let status = match row.status {
+                MatchStatus::Active if row.paused.is_some() => {
+                    let why = match row.paused.as_deref() {
+                        Some("locked") => "its thread was locked by a moderator",
+                        Some("deleted") => "its thread was deleted",
+                        _ => "its channel is gone",
+                    };
+                    format!("**paused**: {why}; /resume match:{} to play on", row.id)
+                }
                 MatchStatus::Active => {
                     let waiting = row.seats_to_act().unwrap_or_default();
                     if waiting.contains(seat) {
@@ -293,6 +301,7 @@ impl Table {
                         )
                     }
                 }
+                MatchStatus::Finished if row.ended_by.is_some() => "ended by a moderator".to_owned(),
                 MatchStatus::Finished => {
                     let outcome: Option<Outcome> =
                         row.outcome.as_deref().and_then(|o| serde_json::from_str(o).ok());

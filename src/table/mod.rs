@@ -51,6 +51,7 @@ pub mod log;
 mod lookup;
 pub mod match_options;
 pub mod offers;
+mod paused;
 mod picture;
 mod play;
 mod privacy;
@@ -68,6 +69,7 @@ pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_
 pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
+pub use paused::Paused;
 pub use picture::BoardPicture;
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
@@ -342,6 +344,7 @@ impl Table {
             }
             Command::Board => {
                 let m = self.match_here(req).await?;
+                m.require_active()?;
                 self.board_command(req, m).await
             }
             Command::Concede => {
@@ -349,6 +352,8 @@ impl Table {
                 self.ask_concede(req, m).await
             }
             Command::Matches => self.list_matches(req).await,
+            Command::Resume { match_id } => self.resume(req, *match_id).await,
+            Command::EndMatch { match_id, moderator } => self.end_match(req, *match_id, *moderator).await,
             Command::Privacy { erase, confirm } => {
                 self.privacy_command(req, *erase, confirm.as_deref()).await
             }

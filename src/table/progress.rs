@@ -375,6 +375,7 @@ impl Table {
             (Some(b), Some(a), _) => format!(" · {}", change_text(b, a, r.line.as_deref())),
             (_, _, Some("abandoned")) => " · unrated (ended before everyone moved)".to_owned(),
             (_, _, Some("computer")) => " · unrated".to_owned(),
+            (_, _, Some("ended")) => " · unrated (ended by a moderator)".to_owned(),
             _ => String::new(),
         };
         let days = days_text(r.finished_at - row.created_at);

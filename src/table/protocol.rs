@@ -200,6 +200,25 @@ pub enum Command {
     Concede,
     /// `/matches`: your matches.
     Matches,
+    /// `/resume [match]`: play on a paused match (its thread was locked,
+    /// deleted, or its channel is gone).
+    Resume {
+        /// The match's number (from `/matches`); else the thread's, or the
+        /// requester's only paused match.
+        #[serde(default)]
+        match_id: Option<i64>,
+    },
+    /// `/end-match [match]`: a server moderator ends a match without a
+    /// result.
+    EndMatch {
+        /// The match's number; else the thread's.
+        #[serde(default)]
+        match_id: Option<i64>,
+        /// Whether Discord says the requester may manage threads or the
+        /// server: set by the front end from the interaction, never typed.
+        #[serde(default)]
+        moderator: bool,
+    },
     /// `/privacy [erase] [confirm]`: what the bot keeps about you, as a
     /// file; with `erase`, erase it (only with `confirm: yes`).
     Privacy {

@@ -8,12 +8,14 @@ mod challenge;
 mod complete;
 mod concede;
 mod deck;
+mod end_match;
 mod games;
 mod hand;
 mod history;
 mod leaderboard;
 mod matches;
 mod privacy;
+mod resume;
 mod rule;
 mod settings;
 mod stats;
@@ -38,6 +40,8 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         board::board(),
         concede::concede(),
         matches::matches(),
+        resume::resume(),
+        end_match::end_match(),
         privacy::privacy(),
         deck::deck(),
         settings::settings(),
@@ -91,7 +95,10 @@ pub async fn answer_slash(
             let why = no_match_here(interaction).unwrap_or_default();
             outbox::conclude(http, &mut reply, Err(UserError::new(why).into())).await;
         }
-        Ok(command) => {
+        Ok(mut command) => {
+            if let Command::EndMatch { moderator, .. } = &mut command {
+                *moderator = is_moderator(interaction);
+            }
             let request =
                 Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
             outbox::answer(http, table, &mut reply, request).await;
@@ -99,6 +106,15 @@ pub async fn answer_slash(
         Err(e) => outbox::conclude(http, &mut reply, Err(e)).await,
     }
     Ok(())
+}
+
+/// Whether the person who made `interaction` is a server moderator: Discord
+/// sends their permissions in the channel with it (Manage Threads, Manage
+/// Server, or Administrator, which implies both). Nothing the person typed
+/// is read.
+fn is_moderator(interaction: &CommandInteraction) -> bool {
+    let moderating = Permissions::MANAGE_THREADS | Permissions::MANAGE_GUILD | Permissions::ADMINISTRATOR;
+    interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.intersects(moderating))
 }
 
 /// Why no match can be started where `interaction` was made, if so: a
