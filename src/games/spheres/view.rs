@@ -556,8 +556,8 @@ fn multiplayer_note(s: &State) -> String {
                 .map(|x| format!("{} {}", s.name(x), s.lords[x].towers.len()))
                 .collect();
             format!(
-                "Citadel ({COMPLETED_BY_RULINGS}: /rule query:citadel): {}. Shared by each team: creatures (either lord's \
-                 defend the citadel), towers and active spells; crystals, groove and hand stay each \
+                "Citadel ({COMPLETED_BY_RULINGS}: /rule query:citadel): {}. Shared by each team: creatures (either lord \
+                 attacks or blocks with any of them), towers and active spells; crystals, groove and hand stay each \
                  lord's own. Towers: {}. Team turn: {} (each acts in any order within a step; the first \
                  answer resolves first)",
                 teams(),
