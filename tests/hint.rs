@@ -131,7 +131,7 @@ async fn a_hint_against_the_computer_names_a_legal_move_with_its_chances_and_the
         state.legal_actions(alice).iter().map(|a| state.describe(alice, a).label).collect();
     let named = labels
         .iter()
-        .find(|l| answer.contains(&format!("I would play **{l}**")))
+        .find(|l| answer.contains(&format!("My pick: **{l}**")))
         .unwrap_or_else(|| panic!("the hint names none of Alice's moves {labels:?}: {answer}"));
     // Its chances: "about 64% to win after it", a share of the games it played on.
     let chance: u32 = answer
@@ -143,6 +143,20 @@ async fn a_hint_against_the_computer_names_a_legal_move_with_its_chances_and_the
     assert!(chance <= 100, "{answer}");
     assert!(answer.contains("% to win after it"), "{answer}");
     assert!(answer.contains(&format!("over {ITERATIONS} games")), "{answer}");
+    // Each alternative is named once, and never as the pick again (two
+    // copies of a card are one choice to the player).
+    if let Some(rest) = answer.split("next best: ").nth(1) {
+        let others: Vec<&str> = rest
+            .trim_end_matches(|c| c != '%')
+            .split(", ")
+            .map(|o| o.rsplit_once(' ').map_or(o, |(l, _)| l))
+            .collect();
+        let mut seen = vec![named.as_str()];
+        for o in &others {
+            assert!(!seen.contains(o), "{o} is named twice: {answer}");
+            seen.push(o);
+        }
+    }
 
     // Asking again at the same decision is the same hint, counted once.
     let again = f.click("Alice", &hint_id).await.unwrap();
@@ -279,6 +293,6 @@ async fn the_hint_in_the_console() {
         println!("> {line}\n{out}\n");
         said = out;
     }
-    assert!(said.contains("I would play "), "{said}");
+    assert!(said.contains("My pick: "), "{said}");
     assert!(said.contains("% to win after it"), "{said}");
 }

@@ -83,13 +83,24 @@ fn hint_seed(match_seed: u64, version: i64, seat: Seat) -> u64 {
 fn hint_lines(state: &AnyState, seat: Seat, advice: &Advice) -> Vec<String> {
     let label = |w: &Weighed| view::escape_markdown(&state.describe(seat, &w.action).label);
     let Some(best) = advice.ranked.first() else { return vec![] };
-    let mut lines = vec![format!("I would play **{}**.", label(best))];
+    let first = label(best);
+    let mut lines = vec![format!("My pick: **{first}**.")];
     let why = match best.chance {
         None => "It is your only choice here.".to_owned(),
         Some(chance) => {
+            // Answers that read alike (a second copy of the same card) are
+            // one choice to the player: each label is named once.
+            let mut named = vec![first];
             let others: Vec<String> = advice.ranked[1..]
                 .iter()
-                .filter_map(|w| w.chance.map(|c| format!("{} {}", label(w), percent(c))))
+                .filter_map(|w| {
+                    let l = label(w);
+                    if named.contains(&l) {
+                        return None;
+                    }
+                    named.push(l.clone());
+                    w.chance.map(|c| format!("{l} {}", percent(c)))
+                })
                 .take(WEIGHED_SHOWN - 1)
                 .collect();
             let against =
