@@ -9,13 +9,19 @@
 //! here the AI's side of it: the hidden cards it searches over are dealt
 //! from what the seat sees alone.
 
+mod ai_support;
+
 use std::time::{Duration, Instant};
 
+use ai_support::choice_points;
 use cardtable::ai::{self, Budget, Level, Rollouts, Settings};
 use cardtable::arena::{play_match, Player};
 use cardtable::engine::{GameRng, Seat, Viewer};
-use cardtable::games::{AnyState, GameId, Library, GAMES};
+use cardtable::games::{AnyState, Library, GAMES};
 use cardtable::sim::random_setup;
+
+/// Seeds the random answers of [`choice_points`] apart from the setup.
+const SALT: u64 = 0xA1;
 
 /// A budget the iterations always end (the time never does), taking the
 /// most visited action.
@@ -24,24 +30,6 @@ const SMALL: Settings = Settings {
     rollouts: Rollouts::DEFAULT,
     sample: false,
 };
-
-/// Random play from a seeded setup, stopping at each state in which some
-/// seat has a real choice; `visit(state, seat)` sees those states.
-fn choice_points(library: &Library, game: GameId, seed: u64, mut visit: impl FnMut(&AnyState, Seat)) {
-    let setup = random_setup(library, game, seed).unwrap();
-    let mut state = AnyState::setup(game, &setup, library).unwrap();
-    let mut pick = GameRng::from_seed(seed ^ 0xA1);
-    while state.outcome().is_none() {
-        let to_act = state.to_act();
-        let seat = to_act[pick.below(to_act.len())];
-        let mut legal = state.legal_actions(seat);
-        if legal.len() > 1 {
-            visit(&state, seat);
-        }
-        let action = legal.swap_remove(pick.below(legal.len()));
-        state.apply(seat, &action).unwrap();
-    }
-}
 
 fn json(s: &AnyState) -> String {
     serde_json::to_string(s).unwrap()
@@ -88,7 +76,7 @@ fn the_ai_choice_does_not_depend_on_hidden_cards() {
         let (mut checked, mut differing) = (0, 0);
         for seed in 0..8 {
             let mut n = 0;
-            choice_points(&library, game, seed, |state, seat| {
+            choice_points(&library, game, seed, SALT, |state, seat| {
                 n += 1;
                 if n % 3 != 0 || checked >= 12 {
                     return;
@@ -145,7 +133,7 @@ fn the_same_seed_and_iteration_budget_give_the_same_choice() {
     let library = Library::embedded().unwrap();
     for &game in GAMES {
         let mut checked = 0;
-        choice_points(&library, game, 7, |state, seat| {
+        choice_points(&library, game, 7, SALT, |state, seat| {
             if checked < 3 {
                 let a = ai::choose_with(state, seat, SMALL, 42);
                 let b = ai::choose_with(state, seat, SMALL, 42);
@@ -227,7 +215,7 @@ fn evaluations_lie_between_zero_and_one_and_greedy_answers_legally() {
     let library = Library::embedded().unwrap();
     for &game in GAMES {
         let (mut n, mut evaluated, mut greedy) = (0, 0, 0);
-        choice_points(&library, game, 9, |state, seat| {
+        choice_points(&library, game, 9, SALT, |state, seat| {
             for s in 0..2 {
                 if let Some(v) = state.evaluate(Seat(s)) {
                     assert!((0.0..=1.0).contains(&v), "{}: {v}", game.key());

@@ -7,12 +7,14 @@
 
 mod table_support;
 
+mod ai_support;
+
 use std::time::Duration;
 
+use ai_support::choice_points;
 use cardtable::ai::{self, Budget, Rollouts, Settings};
-use cardtable::engine::{GameRng, Seat, Viewer};
-use cardtable::games::{AnyState, GameId, Library, GAMES};
-use cardtable::sim::random_setup;
+use cardtable::engine::{GameRng, Viewer};
+use cardtable::games::{AnyState, Library, GAMES};
 use cardtable::store::Store;
 use cardtable::table::{
     boards_in, Command, Component, CustomId, Message, Outgoing, Seating, TableConfig, TableError, UserRef,
@@ -21,6 +23,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use table_support::computer::{person_moves, stored};
 use table_support::Front;
+
+/// Seeds the random answers of [`choice_points`] apart from the setup.
+const SALT: u64 = 0x51;
 
 /// Simulations a hint runs in these tests: the time never ends a search
 /// first, so a hint depends on its seed alone.
@@ -220,24 +225,6 @@ async fn no_hint_in_a_rated_match_between_people_and_a_forged_click_is_refused()
     assert!(f.table.store().match_hints(match_id).await.unwrap().is_empty(), "nothing is noted");
 }
 
-/// Random play from a seeded setup, stopping at each state in which some
-/// seat has a real choice; `visit(state, seat)` sees those states.
-fn choice_points(library: &Library, game: GameId, seed: u64, mut visit: impl FnMut(&AnyState, Seat)) {
-    let setup = random_setup(library, game, seed).unwrap();
-    let mut state = AnyState::setup(game, &setup, library).unwrap();
-    let mut pick = GameRng::from_seed(seed ^ 0x51);
-    while state.outcome().is_none() {
-        let to_act = state.to_act();
-        let seat = to_act[pick.below(to_act.len())];
-        let mut legal = state.legal_actions(seat);
-        if legal.len() > 1 {
-            visit(&state, seat);
-        }
-        let action = legal.swap_remove(pick.below(legal.len()));
-        state.apply(seat, &action).unwrap();
-    }
-}
-
 /// Two states the asking seat cannot tell apart (the real one dealt again
 /// with two seeds: same view, other hidden cards, the opponent's hand
 /// among them) give the same hint for the same seed: every answer with
@@ -253,7 +240,7 @@ fn a_hint_uses_no_hidden_information() {
         let (mut checked, mut differing) = (0, 0);
         for seed in 0..6 {
             let mut n = 0;
-            choice_points(&library, game, seed, |state, seat| {
+            choice_points(&library, game, seed, SALT, |state, seat| {
                 n += 1;
                 if n % 4 != 0 || checked >= 8 {
                     return;
