@@ -38,7 +38,7 @@ pub use commands::{all_commands, answer_slash, read_deck_file};
 pub use config::Config;
 pub use outbox::{deliver, set_retry, Retry};
 pub use router::on_component;
-pub use ticker::deliver_due;
+pub use ticker::{deliver_due, spawn_every as spawn_ticker};
 
 use crate::store::Store;
 use crate::table::Table;

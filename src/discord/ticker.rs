@@ -22,8 +22,14 @@ pub const TICK_EVERY: Duration = Duration::from_secs(30);
 
 /// Starts the ticker; it runs as long as the bot.
 pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
+    spawn_every(http, table, TICK_EVERY)
+}
+
+/// The ticker with a pass every `every` (tests run it faster than
+/// [`TICK_EVERY`]; the bot runs [`spawn`]). The first pass runs at once.
+pub fn spawn_every(http: Arc<Http>, table: Table, every: Duration) -> JoinHandle<()> {
     tokio::spawn(async move {
-        let mut interval = tokio::time::interval(TICK_EVERY);
+        let mut interval = tokio::time::interval(every);
         // After a stall (or a laptop sleeping), tick once, not a burst.
         interval.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {

@@ -12,6 +12,7 @@
 //! fake is dropped, naming the route and the field.
 #![allow(dead_code)]
 
+pub mod gateway;
 pub mod rules;
 pub mod spec;
 
@@ -124,6 +125,9 @@ pub struct FakeState {
     /// Every request Discord's API description refuses, and every answer of
     /// the fake it does not describe (see [`spec`]): each fails the test.
     pub violations: Vec<String>,
+    /// What `GET /gateway` answers: the fake gateway's URL once
+    /// [`FakeDiscord::use_gateway`] names one, else [`UNREACHABLE_GATEWAY`].
+    gateway: Option<String>,
 }
 
 /// A fake Discord REST API.
@@ -170,14 +174,14 @@ impl FakeDiscord {
                 });
             }
         });
-        let client = reqwest::Client::builder().timeout(HTTP_TIMEOUT).build().unwrap();
-        let http = HttpBuilder::new(TEST_TOKEN)
-            .client(client)
-            .proxy(base.clone())
-            .ratelimiter_disabled(true)
-            .application_id(ApplicationId::new(APP))
-            .build();
+        let http = http_to(&base);
         FakeDiscord { state, http, base }
+    }
+
+    /// Another HTTP client to the fake, like [`FakeDiscord::http`] (for a
+    /// task that owns its client, as the ticker does).
+    pub fn new_http(&self) -> Http {
+        http_to(&self.base)
     }
 
     /// The calls since the last `take`. Panics if any of them broke
@@ -235,6 +239,12 @@ impl FakeDiscord {
         serde_json::from_value(file).unwrap_or_else(|e| panic!("attachment JSON: {e}"))
     }
 
+    /// `GET /gateway` (and `/gateway/bot`) send the bot to `url`: a
+    /// [`gateway::FakeGateway`].
+    pub fn use_gateway(&self, url: &str) {
+        self.state.lock().unwrap().gateway = Some(url.to_owned());
+    }
+
     /// Sets the type of channel `id` (15 a forum, 2 a voice channel, …).
     pub fn set_kind(&self, id: u64, kind: u8) {
         self.state.lock().unwrap().kinds.insert(id, kind);
@@ -263,6 +273,17 @@ impl Drop for FakeDiscord {
             panic!("{}", report(&violations));
         }
     }
+}
+
+/// serenity's HTTP client, sent to the fake at `base`.
+fn http_to(base: &str) -> Http {
+    let client = reqwest::Client::builder().timeout(HTTP_TIMEOUT).build().unwrap();
+    HttpBuilder::new(TEST_TOKEN)
+        .client(client)
+        .proxy(base.to_owned())
+        .ratelimiter_disabled(true)
+        .application_id(ApplicationId::new(APP))
+        .build()
 }
 
 fn report(violations: &[String]) -> String {
@@ -434,12 +455,13 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
     let reply = |status, v: Value| Answer::Reply(status, Some(v));
     match (method, parts.as_slice()) {
         ("POST", ["interactions", _, _, "callback"]) => Answer::Reply("204 No Content", None),
-        ("GET", ["gateway"]) => reply("200 OK", json!({ "url": UNREACHABLE_GATEWAY })),
+        ("GET", ["gateway"]) => reply("200 OK", json!({ "url": gateway_url(s) })),
         ("GET", ["gateway", "bot"]) => reply(
             "200 OK",
-            json!({"url": UNREACHABLE_GATEWAY, "shards": 1, "session_start_limit":
+            json!({"url": gateway_url(s), "shards": 1, "session_start_limit":
                 {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
+        ("GET", ["oauth2", "applications", "@me"]) => reply("200 OK", application_json()),
         ("DELETE", ..) => Answer::Reply("204 No Content", None),
         ("GET", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap();
@@ -509,6 +531,23 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
         }
         _ => reply("404 Not Found", json!({"code": 0, "message": "404: Not Found"})),
     }
+}
+
+fn gateway_url(s: &FakeState) -> String {
+    s.gateway.clone().unwrap_or_else(|| UNREACHABLE_GATEWAY.to_owned())
+}
+
+/// The bot's application, as its owner sees it (`PrivateApplicationResponse`):
+/// poise reads the owner from it at start.
+fn application_json() -> Value {
+    json!({
+        "id": APP.to_string(), "name": "cardtable", "icon": null, "description": "", "type": null,
+        "verify_key": "0".repeat(64), "flags": 0, "flags_new": "0", "redirect_uris": [],
+        "interactions_endpoint_url": null, "role_connections_verification_url": null,
+        "owner": user_json(ALICE, "Alice"), "approximate_guild_count": 1, "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0, "explicit_content_filter": 0, "team": null,
+        "eligible_oauth2_scopes": [], "bot_public": false, "bot_require_code_grant": false
+    })
 }
 
 /// A user as Discord describes one (`UserResponse`).
@@ -643,11 +682,16 @@ fn component(user: (u64, &str), channel: u64, data: Value, on_private: bool) -> 
 pub fn check_interaction(v: &Value) {
     let mut parts = vec![
         ("InteractionTypes", &v["type"]),
-        ("GuildMemberResponse", &v["member"]),
         ("ChannelTypes", &v["channel"]["type"]),
         ("SnowflakeType", &v["channel_id"]),
-        ("SnowflakeType", &v["guild_id"]),
     ];
+    // A direct message has a user, no server and no member.
+    if v["guild_id"].is_null() {
+        parts.push(("UserResponse", &v["user"]));
+    } else {
+        parts.push(("GuildMemberResponse", &v["member"]));
+        parts.push(("SnowflakeType", &v["guild_id"]));
+    }
     if !v["message"].is_null() {
         parts.push(("MessageResponse", &v["message"]));
     }

@@ -1,0 +1,116 @@
+//! Supervision, through the fake Discord: a panic (a bug) in a click
+//! handler or in a ticker pass is caught, the person gets an answer that
+//! quotes an error id, and the bot goes on — the next click and the next
+//! pass work.
+//!
+//! The panic is provoked from the test side only: the table tells time by
+//! an injected clock ([`Table::with_clock`], the same seam the console and
+//! the other tests use), and the clock given here panics while the test
+//! says so. Nothing in the bot has a switch for it, so no player (and no
+//! setting) can make the bot panic this way.
+
+mod discord_support;
+
+use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use cardtable::discord::{on_component, spawn_ticker};
+use cardtable::store::Store;
+use cardtable::table::{Clock, Table};
+use discord_support::*;
+
+/// A clock that panics, the next `panics` times it is read.
+#[derive(Debug)]
+struct TroubledClock {
+    now: AtomicI64,
+    panics: AtomicU32,
+}
+
+impl TroubledClock {
+    fn new(now: i64) -> Arc<TroubledClock> {
+        Arc::new(TroubledClock { now: AtomicI64::new(now), panics: AtomicU32::new(0) })
+    }
+
+    fn panic_next(&self, times: u32) {
+        self.panics.store(times, Ordering::SeqCst);
+    }
+}
+
+impl Clock for TroubledClock {
+    fn now(&self) -> i64 {
+        if self.panics.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
+            panic!("the test's clock broke (a provoked bug)");
+        }
+        self.now.load(Ordering::SeqCst)
+    }
+}
+
+async fn troubled_table() -> (FakeDiscord, Table, Arc<TroubledClock>) {
+    let discord = FakeDiscord::start().await;
+    let clock = TroubledClock::new(1_750_000_000);
+    let table = Table::with_clock(Store::open_memory().await.unwrap(), clock.clone());
+    (discord, table, clock)
+}
+
+/// The error id an apology quotes.
+fn error_id_in(text: &str) -> Option<&str> {
+    let (_, after) = text.split_once("error id `")?;
+    after.split('`').next()
+}
+
+#[tokio::test]
+async fn a_panic_in_a_click_handler_is_caught_the_player_is_answered_with_an_error_id_and_the_next_click_works() {
+    let (discord, table, clock) = troubled_table().await;
+    let accept = challenge_from(&discord, &table, A, B, CHANNEL).await.expect("the challenge is posted");
+    on_component(&discord.http, &table, &click(B, CHANNEL, &accept)).await;
+    let calls = discord.take();
+    let deck_menu = custom_ids(&private_replies(&calls)[0].body)
+        .into_iter()
+        .find(|id| id.starts_with("deck:"))
+        .expect("the deck menu");
+
+    // Bob picks his deck; the handler panics on the way.
+    clock.panic_next(u32::MAX);
+    on_component(&discord.http, &table, &select(B, CHANNEL, &deck_menu, &starter_deck())).await;
+    clock.panic_next(0);
+    let calls = discord.take();
+    let told = private_text(&calls);
+    assert!(told.contains("something went wrong"), "Bob gets an apology: {calls:#?}");
+    let id = error_id_in(&told).expect("quoting an error id");
+    assert_eq!(id.len(), 8, "an id to quote to the host: {told}");
+    assert!(!calls.iter().any(|c| c.path.ends_with("/threads")), "no match opened: {calls:#?}");
+
+    // Nothing was left half done: the same pick works now.
+    on_component(&discord.http, &table, &select(B, CHANNEL, &deck_menu, &starter_deck())).await;
+    let calls = discord.take();
+    assert!(
+        calls.iter().any(|c| c.ok && c.path == format!("/api/v10/channels/{CHANNEL}/threads")),
+        "the match opens on the next pick: {calls:#?}"
+    );
+}
+
+#[tokio::test]
+async fn a_panic_in_a_ticker_pass_costs_that_pass_only_and_the_next_pass_delivers_the_reminder() {
+    let (discord, table, clock) = troubled_table().await;
+    let (thread, _match_id) = open_match(&discord, &table).await;
+    discord.take();
+    // The reminder is due; the next three passes panic before delivering it.
+    clock.now.fetch_add(13 * 3600, Ordering::SeqCst);
+    clock.panic_next(3);
+    let ticker = spawn_ticker(Arc::new(discord.new_http()), table.clone(), Duration::from_millis(50));
+
+    let start = Instant::now();
+    let reminded = loop {
+        let calls = discord.take();
+        let reminder = posts_in(&calls, thread).iter().any(|c| text_of(&c.body).contains("Your move is waiting"));
+        if reminder || start.elapsed() > Duration::from_secs(20) {
+            break reminder;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(clock.panics.load(Ordering::SeqCst), 0, "the three panicking passes ran");
+    assert!(reminded, "a later pass delivered the reminder");
+    assert!(!ticker.is_finished(), "the ticker still runs");
+    ticker.abort();
+}
