@@ -19,8 +19,8 @@ use serde_json::{json, Value};
 use cardtable::games::{GameId, Library};
 use discord_support::gateway::{is_the_token, FakeGateway, HEARTBEAT, HEARTBEAT_MS, IDENTIFY, RESUME};
 use discord_support::{
-    check_interaction, custom_ids, interaction_base, message_json, posts_in, starter_deck, text_of, user_json,
-    Call, FakeDiscord, A, ALICE, APP, B, BOB, CHANNEL, EPHEMERAL, GUILD, TEST_TOKEN,
+    check_interaction, custom_ids, interaction_base, message_json, posts_in, starter_deck, text_of,
+    user_json, Call, FakeDiscord, A, ALICE, APP, B, BOB, CHANNEL, EPHEMERAL, GUILD, TEST_TOKEN,
 };
 
 /// How long a step may take before the test gives up (the bot is a debug
@@ -115,7 +115,8 @@ impl Bot {
     /// Waits until the interaction `id` is answered with something `done`
     /// accepts; returns its answers (the callback and the follow-ups).
     async fn answered(&mut self, id: &str, done: impl Fn(&[&Call]) -> bool) -> Vec<Call> {
-        let log = self.until(&format!("the answer to interaction {id}"), |log| done(&answers_to(log, id))).await;
+        let log =
+            self.until(&format!("the answer to interaction {id}"), |log| done(&answers_to(log, id))).await;
         answers_to(&log, id).into_iter().cloned().collect()
     }
 
@@ -176,7 +177,11 @@ impl Bot {
             }
             if sent.elapsed() > STOP_WITHIN * 2 {
                 let _ = self.child.kill();
-                panic!("the bot was still running {} s after SIGTERM:\n{}", STOP_WITHIN.as_secs() * 2, self.output());
+                panic!(
+                    "the bot was still running {} s after SIGTERM:\n{}",
+                    STOP_WITHIN.as_secs() * 2,
+                    self.output()
+                );
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
@@ -324,10 +329,7 @@ async fn autocomplete_of_card_names_is_answered_with_choices() {
     assert!(answer.ok, "{answer:#?}");
     assert_eq!(answer.body["type"], 8, "an autocomplete result: {answer:#?}");
     let choices = answer.body["data"]["choices"].as_array().cloned().unwrap_or_default();
-    assert!(
-        choices.iter().any(|c| c["value"] == json!(name)),
-        "{partial:?} offers {name:?}: {choices:#?}"
-    );
+    assert!(choices.iter().any(|c| c["value"] == json!(name)), "{partial:?} offers {name:?}: {choices:#?}");
 }
 
 #[tokio::test]
@@ -385,7 +387,10 @@ async fn sigterm_while_connected_stops_the_bot_within_5_s_and_leaves_nothing_hal
     // The database lock is free and the challenge is whole or absent.
     let url = database_url(bot.dir.path());
     let lock = cardtable::discord::instance::lock_path(&url).unwrap();
-    assert!(cardtable::discord::instance::try_lock(&lock).unwrap().is_some(), "the instance lock is released");
+    assert!(
+        cardtable::discord::instance::try_lock(&lock).unwrap().is_some(),
+        "the instance lock is released"
+    );
     let store = cardtable::store::Store::open(&url).await.unwrap();
     if let Ok(row) = store.challenge(1).await {
         let seats = store.challenge_seats(row.id).await.unwrap();

@@ -60,7 +60,8 @@ fn error_id_in(text: &str) -> Option<&str> {
 }
 
 #[tokio::test]
-async fn a_panic_in_a_click_handler_is_caught_the_player_is_answered_with_an_error_id_and_the_next_click_works() {
+async fn a_panic_in_a_click_handler_is_caught_the_player_is_answered_with_an_error_id_and_the_next_click_works(
+) {
     let (discord, table, clock) = troubled_table().await;
     let accept = challenge_from(&discord, &table, A, B, CHANNEL).await.expect("the challenge is posted");
     on_component(&discord.http, &table, &click(B, CHANNEL, &accept)).await;
@@ -103,7 +104,8 @@ async fn a_panic_in_a_ticker_pass_costs_that_pass_only_and_the_next_pass_deliver
     let start = Instant::now();
     let reminded = loop {
         let calls = discord.take();
-        let reminder = posts_in(&calls, thread).iter().any(|c| text_of(&c.body).contains("Your move is waiting"));
+        let reminder =
+            posts_in(&calls, thread).iter().any(|c| text_of(&c.body).contains("Your move is waiting"));
         if reminder || start.elapsed() > Duration::from_secs(20) {
             break reminder;
         }

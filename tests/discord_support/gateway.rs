@@ -83,7 +83,9 @@ impl FakeGateway {
                 tokio::spawn(async move {
                     match tokio_tungstenite::accept_async(socket).await {
                         Ok(ws) => serve(ws, state, url).await,
-                        Err(e) => state.lock().unwrap().problems.push(format!("not a WebSocket handshake: {e}")),
+                        Err(e) => {
+                            state.lock().unwrap().problems.push(format!("not a WebSocket handshake: {e}"))
+                        }
                     }
                 });
             }
@@ -102,7 +104,8 @@ impl FakeGateway {
     pub fn drop_connection(&self) {
         let live = self.state.lock().unwrap().live.take();
         let (_, writer) = live.expect("the bot is connected");
-        let frame = CloseFrame { code: CloseCode::Library(4000), reason: "the fake drops the connection".into() };
+        let frame =
+            CloseFrame { code: CloseCode::Library(4000), reason: "the fake drops the connection".into() };
         let _ = writer.send(Message::Close(Some(frame)));
     }
 
@@ -240,7 +243,10 @@ async fn serve(
                 let mut problems = identify_problems(d);
                 if !problems.is_empty() {
                     s.problems.append(&mut problems);
-                    let frame = CloseFrame { code: CloseCode::Library(4004), reason: "Authentication failed.".into() };
+                    let frame = CloseFrame {
+                        code: CloseCode::Library(4004),
+                        reason: "Authentication failed.".into(),
+                    };
                     let _ = writer.send(Message::Close(Some(frame)));
                     continue;
                 }
