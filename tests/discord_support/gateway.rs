@@ -270,7 +270,7 @@ async fn serve(
                 }
                 // Everything after the bot's last sequence number, then RESUMED.
                 let from = seq.unwrap_or(0) as usize;
-                for missed in s.dispatched[from..].to_vec() {
+                for missed in &s.dispatched[from..] {
                     let _ = writer.send(Message::Text(missed.to_string()));
                 }
                 s.delivered = s.dispatched.len() as u64;
