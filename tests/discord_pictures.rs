@@ -40,10 +40,7 @@ async fn set(
     permissions: u64,
     command: Command,
 ) -> Vec<Call> {
-    let mut v = interaction_base(2, user, CHANNEL);
-    v["data"] = json!({"id": "9", "name": "settings", "type": 1, "options": [], "resolved": {}});
-    v["member"]["permissions"] = json!(permissions.to_string());
-    let interaction = serde_json::from_value(v).unwrap();
+    let interaction = slash_with_permissions(user, CHANNEL, "settings", permissions);
     answer_slash(&discord.http, table, &interaction, async { Ok(command) }).await.unwrap();
     discord.take()
 }

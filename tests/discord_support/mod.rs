@@ -673,6 +673,20 @@ pub fn interaction_base(kind: u64, user: (u64, &str), channel: u64) -> Value {
     })
 }
 
+/// A slash command by `user`, a member whose permissions in the channel
+/// Discord gives as `permissions`.
+pub fn slash_with_permissions(
+    user: (u64, &str),
+    channel: u64,
+    name: &str,
+    permissions: u64,
+) -> CommandInteraction {
+    let mut v = interaction_base(2, user, channel);
+    v["data"] = json!({"id": "9", "name": name, "type": 1, "options": [], "resolved": {}});
+    v["member"]["permissions"] = json!(permissions.to_string());
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("command interaction JSON: {e}"))
+}
+
 pub fn slash(user: (u64, &str), channel: u64, name: &str) -> CommandInteraction {
     slash_in(user, channel, channel_json(channel), name)
 }
