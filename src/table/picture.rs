@@ -291,12 +291,12 @@ mod tests {
     fn the_alt_text_is_the_boards_head_in_plain_words() {
         let message = Message {
             embed: Some(view::Embed {
-                title: "Alice vs Bob · Spheres #1".into(),
+                title: "Alice vs Bob · Some Game #1".into(),
                 description: "**Turn 2** · Alice\n➡ **Alice**: press **My hand**".into(),
                 ..Default::default()
             }),
             ..Default::default()
         };
-        assert_eq!(alt_text(&message), "Alice vs Bob · Spheres #1\nTurn 2 · Alice\n➡ Alice: press My hand");
+        assert_eq!(alt_text(&message), "Alice vs Bob · Some Game #1\nTurn 2 · Alice\n➡ Alice: press My hand");
     }
 }
