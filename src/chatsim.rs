@@ -797,6 +797,9 @@ impl Sim {
                     auto_pass: None,
                     orders: Some(orders.join(",")),
                     stops: None,
+                    board: None,
+                    server_board: None,
+                    manager: false,
                 };
                 self.send(p, RequestKind::Slash(settings)).await;
             }

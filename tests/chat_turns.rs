@@ -306,6 +306,9 @@ async fn settings_orders_are_checked_and_kept() {
         auto_pass: None,
         orders: Some(orders.into()),
         stops: None,
+        board: None,
+        server_board: None,
+        manager: false,
     };
     let err = f.slash("Alice", set("never-blok")).await.unwrap_err();
     assert!(err.reply_text().contains("never-block"), "{}", err.reply_text());
@@ -325,6 +328,9 @@ async fn settings_stops_are_checked_before_anything_is_stored_and_kept() {
         auto_pass: None,
         orders: orders.map(str::to_owned),
         stops: Some(stops.into()),
+        board: None,
+        server_board: None,
+        manager: false,
     };
     // An unknown window is named, with the windows there are.
     let err = f.slash("Alice", set("end,no-blokers", Some("never-block"))).await.unwrap_err();

@@ -218,3 +218,36 @@ async fn a_click_number_that_could_mean_two_messages_is_refused() {
     // Alice asked for her hand; Bob's /board came after it: "1" could be either.
     assert!(text.contains("`click 1` is ambiguous"), "{text}");
 }
+
+#[tokio::test]
+async fn board_settings_work_in_the_console_and_bad_values_name_the_choices() {
+    let text = transcript(
+        "seed 3\n\
+         @alice /settings board:pictures\n\
+         @alice /settings board:image\n\
+         @bob /settings server_board:both\n\
+         manager @bob\n\
+         @bob /settings server_board:both\n\
+         @alice /challenge opponent:@bob game:spheres deck:\"Clockwork Skies\"\n\
+         @bob click Accept\n\
+         @bob select Moonlit Veil\n\
+         @alice /hand\n",
+    )
+    .await;
+    println!("{text}");
+    assert!(
+        text.contains("board: \"pictures\" is not a choice; type board:text, board:image or board:both."),
+        "{text}"
+    );
+    assert!(text.contains("Board: **image**") || text.contains("Board: image"), "{text}");
+    assert!(text.contains("Only a server manager"), "{text}");
+    assert!(
+        text.contains("This server's default: both") || text.contains("This server's default: **both**"),
+        "{text}"
+    );
+    // Alice wants the picture alone, Bob (the server's default) both: the
+    // board carries the picture and keeps its text; Alice's hand too.
+    assert!(text.contains("🖼 board.png ("), "{text}");
+    assert!(text.contains("🖼 hand.png ("), "{text}");
+    assert!(text.contains("/settings board:image"), "the help names it: {text}");
+}

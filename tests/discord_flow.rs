@@ -572,6 +572,9 @@ fn reminders_by_direct_message() -> Command {
         auto_pass: None,
         orders: None,
         stops: None,
+        board: None,
+        server_board: None,
+        manager: false,
     }
 }
 

@@ -5,9 +5,6 @@
 //! `/resume`, and a moderator ends a match with `/end-match`. Each test
 //! asserts what the players are told.
 
-use serde_json::json;
-use serenity::all::CommandInteraction;
-
 use cardtable::discord::{answer_slash, deliver_due};
 use cardtable::store::MatchStatus;
 use cardtable::table::{Command, Table, RETRY_BACKOFF_SECONDS};
@@ -17,20 +14,6 @@ use discord_support::*;
 
 /// Manage Threads, as Discord numbers it.
 const MANAGE_THREADS: u64 = 1 << 34;
-
-/// A slash command by `user`, a member whose permissions in the channel
-/// Discord gives as `permissions`.
-fn slash_with_permissions(
-    user: (u64, &str),
-    channel: u64,
-    name: &str,
-    permissions: u64,
-) -> CommandInteraction {
-    let mut v = interaction_base(2, user, channel);
-    v["data"] = json!({"id": "9", "name": name, "type": 1, "options": [], "resolved": {}});
-    v["member"]["permissions"] = json!(permissions.to_string());
-    serde_json::from_value(v).unwrap_or_else(|e| panic!("command interaction JSON: {e}"))
-}
 
 async fn command(
     discord: &FakeDiscord,

@@ -11,6 +11,7 @@ use cardtable::discord::render::{
 };
 use cardtable::table::{ButtonStyle, Component, Embed, EmbedField, Message, SelectOption, UserId};
 use cardtable::view::limits;
+use cardtable::view::{Attachment, Picture};
 
 mod discord_support;
 use cardtable::discord::answer_slash;
@@ -60,7 +61,7 @@ fn message() -> impl Strategy<Value = Message> {
     let embed = (text(300), text(5000), prop::collection::vec(field, 0..32), prop::option::of(text(2100)))
         .prop_map(|(title, description, fields, footer)| Embed { title, description, fields, footer });
     (text(2300), prop::option::of(embed), prop::collection::vec(component(), 0..40))
-        .prop_map(|(content, embed, components)| Message { content, embed, components })
+        .prop_map(|(content, embed, components)| Message { content, embed, components, picture: None })
 }
 
 fn mentions() -> impl Strategy<Value = Vec<UserId>> {
@@ -126,6 +127,7 @@ fn board() -> Message {
                 }],
             },
         ],
+        picture: None,
     }
 }
 
@@ -418,4 +420,47 @@ async fn discords_unwritten_rules_hold_for_every_command_and_every_rendered_mess
         }
     }
     assert!(looked_up > 300, "only {looked_up} look-ups checked");
+}
+
+/// A board carrying a drawn picture whose alt text is too long.
+fn pictured() -> Message {
+    let png = std::sync::Arc::new(cardtable::picture::board_png(&Default::default(), &[]).unwrap());
+    let attachment = Attachment { file_name: "board.png".into(), description: "a".repeat(1500), png };
+    Message { picture: Some(Picture::Drawn(attachment)), ..board() }
+}
+
+#[test]
+fn a_drawn_picture_is_the_embed_image_with_its_alt_text_cut_to_1024() {
+    let m = pictured();
+    let fitted = fit(&m);
+    assert_eq!(fitted.attachment().unwrap().description.chars().count(), 1024);
+    for body in [
+        json(&to_post(&m, &[])),
+        json(&to_edit(&m)),
+        json(&to_followup(&m)),
+        json(&to_response_edit(&m)),
+        json(&to_direct_message(&m)),
+    ] {
+        assert!(message_problems(&body).is_empty(), "{body}");
+        assert_eq!(body["embeds"][0]["image"]["url"], "attachment://board.png", "{body}");
+        let listed = array(&body["attachments"]);
+        assert_eq!(listed.len(), 1, "{body}");
+        assert_eq!(listed[0]["filename"], "board.png");
+        assert_eq!(listed[0]["description"].as_str().unwrap().chars().count(), 1024);
+        // Nobody is pinged by a picture's message.
+        assert!(array(&body["allowed_mentions"]["parse"]).is_empty(), "{body}");
+    }
+}
+
+#[test]
+fn a_picture_not_drawn_goes_nowhere_and_an_edit_without_one_clears_the_old() {
+    let wanted =
+        Message { picture: Some(Picture::Wanted { match_id: 1, version: 7, seat: None }), ..board() };
+    assert_eq!(fit(&wanted).picture, None);
+    let post = json(&to_post(&wanted, &[]));
+    assert!(post["embeds"][0].get("image").is_none() && array(&post["attachments"]).is_empty(), "{post}");
+    // An edit in place sets the attachments to none: a board whose
+    // players went back to text keeps no stale picture.
+    let edit = json(&to_edit(&board()));
+    assert_eq!(edit["attachments"], serde_json::json!([]), "{edit}");
 }

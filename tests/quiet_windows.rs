@@ -317,6 +317,9 @@ fn settings_stops(stops: &str) -> Command {
         auto_pass: None,
         orders: None,
         stops: Some(stops.into()),
+        board: None,
+        server_board: None,
+        manager: false,
     }
 }
 
@@ -328,6 +331,9 @@ fn settings_hold_priority() -> Command {
         auto_pass: None,
         orders: None,
         stops: None,
+        board: None,
+        server_board: None,
+        manager: false,
     }
 }
 

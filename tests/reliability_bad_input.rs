@@ -241,7 +241,7 @@ proptest! {
             4 => Command::Deck(DeckCommand::Show { name: a.clone(), game: opt(&game) }),
             5 => Command::Deck(DeckCommand::Delete { name: a.clone(), game: opt(&game) }),
             6 => Command::Deck(DeckCommand::Export { name: a.clone(), game: opt(&game) }),
-            7 => Command::Settings { hold_priority: hours.map(|h| h % 2 == 0), reminders: None, turn_dm: hours.map(|h| h % 3 == 0), auto_pass: None, orders: None, stops: None },
+            7 => Command::Settings { hold_priority: hours.map(|h| h % 2 == 0), reminders: None, turn_dm: hours.map(|h| h % 3 == 0), auto_pass: None, orders: None, stops: None, board: None, server_board: None, manager: false },
             8 => Command::Hand,
             9 => Command::Board,
             10 => Command::Concede,

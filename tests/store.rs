@@ -456,6 +456,30 @@ async fn users_keep_their_settings() {
 }
 
 #[tokio::test]
+async fn board_pictures_are_kept_per_player_and_per_server() {
+    let (_dir, store) = fresh().await;
+    assert_eq!(store.user_board("alice").await.unwrap(), None, "not chosen: the server's default");
+    store.set_user_board("alice", "image").await.unwrap();
+    assert_eq!(store.user_board("alice").await.unwrap().as_deref(), Some("image"));
+    store.get_or_create_user("alice", "Alicia").await.unwrap();
+    assert_eq!(store.user_board("alice").await.unwrap().as_deref(), Some("image"), "kept over a rename");
+    store.set_user_board("alice", "both").await.unwrap();
+    assert_eq!(store.user_board("alice").await.unwrap().as_deref(), Some("both"));
+    // Another setting leaves it alone, and it leaves the others alone.
+    let settings = UserSettings { hold_priority: true, ..UserSettings::default() };
+    store.set_user_settings("alice", settings).await.unwrap();
+    assert_eq!(store.user_board("alice").await.unwrap().as_deref(), Some("both"));
+    assert_eq!(store.user_settings("alice").await.unwrap(), settings);
+
+    assert_eq!(store.server_board("g1").await.unwrap(), None);
+    store.set_leaderboard_enabled("g1", false).await.unwrap();
+    store.set_server_board("g1", "image").await.unwrap();
+    assert_eq!(store.server_board("g1").await.unwrap().as_deref(), Some("image"));
+    assert!(!store.leaderboard_enabled("g1").await.unwrap(), "the leaderboard switch stays");
+    assert_eq!(store.server_board("g2").await.unwrap(), None, "one server's default is its own");
+}
+
+#[tokio::test]
 async fn reopening_the_file_keeps_everything() {
     let dir = tempfile::tempdir().unwrap();
     let location = url(&dir.path().join("cardtable.db"));

@@ -129,6 +129,9 @@ async fn cards_games_settings_and_matches() {
                 auto_pass: None,
                 orders: None,
                 stops: None,
+                board: None,
+                server_board: None,
+                manager: false,
             },
         )
         .await
@@ -190,6 +193,9 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
                 auto_pass: Some(true),
                 orders: None,
                 stops: None,
+                board: None,
+                server_board: None,
+                manager: false,
             },
         )
         .await
@@ -218,6 +224,9 @@ async fn autopilot_leaves_no_single_choice_unless_priority_is_held() {
                 auto_pass: None,
                 orders: None,
                 stops: None,
+                board: None,
+                server_board: None,
+                manager: false,
             },
         )
         .await

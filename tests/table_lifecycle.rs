@@ -491,6 +491,9 @@ async fn a_turn_begins_with_the_hand_by_direct_message() {
             auto_pass: None,
             orders: None,
             stops: None,
+            board: None,
+            server_board: None,
+            manager: false,
         };
         f.slash(who, off).await.unwrap();
     }

@@ -68,6 +68,8 @@ Every line is done by a user: @name, then what they do. Users exist once mention
   @alice /deck import name:Mine game:{game} list:3 {card1}, 3 {card2}, …
   @alice /settings hold_priority:on reminders:off turn_dm:off auto_pass:on orders:never-block stops:end
       (orders:none, stops:default drop them; /settings alone shows yours)
+  @alice /settings board:image   boards and your hand as text (the default), image or both;
+      a manager sets the default for players who chose none: server_board:both
   @alice /stats [player:@bob] [game:{game}]   ratings and record here; private:on hides yours
   @alice /leaderboard game:{game}   the best players here (a manager: show:off|on)
   @alice /history [player:@bob] [game:{game}]   last matches; match:12 gives one's file
@@ -81,7 +83,7 @@ Console words:
   tick         send due reminders now (and resume the computer's pending moves)
   seed 42      fixed shuffles for matches started from now on
   bot @name    make @name a bot account (bots cannot be challenged)
-  manager @name  give @name the Manage Server permission (switches the leaderboard)
+  manager @name  give @name the Manage Server permission (the leaderboard, server_board)
   help         this text
 Clicks and selects use the latest message the user can see that has buttons
 (or a menu): public posts, and the replies only they can see.
@@ -274,7 +276,8 @@ impl Console {
                 format!("(@{name} manages the server: the Manage Server permission)\n")
             }
             Line::Slash { user, place, mut command } => {
-                if let Command::Leaderboard { manager, .. } = &mut command {
+                if let Command::Leaderboard { manager, .. } | Command::Settings { manager, .. } = &mut command
+                {
                     *manager = self.managers.contains(&user);
                 }
                 let who = self.user(&user).clone();
@@ -503,6 +506,8 @@ impl Console {
         let mut text = String::new();
         let mut queue: std::collections::VecDeque<Outgoing> = out.into();
         while let Some(o) = queue.pop_front() {
+            // The picture a message asks for, drawn or dropped, as on Discord.
+            let o = self.table.dress(o).await;
             match o {
                 Outgoing::CreateThread { parent_channel, name, match_id } => {
                     let slug = self.unique_slug(&name).await;

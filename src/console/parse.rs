@@ -232,7 +232,16 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "time_limit",
             "level",
         ],
-        "settings" => &["hold_priority", "reminders", "turn_dm", "auto_pass", "orders", "stops"],
+        "settings" => &[
+            "board",
+            "hold_priority",
+            "reminders",
+            "turn_dm",
+            "auto_pass",
+            "orders",
+            "stops",
+            "server_board",
+        ],
         "card" => &["name", "game"],
         "rule" => &["query", "game"],
         "deck" => &["name", "game", "list"],
@@ -450,7 +459,21 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             let auto_pass = o.take("auto_pass").map(|v| parse_bool("auto_pass", &v)).transpose()?;
             let orders = o.take("orders");
             let stops = o.take("stops");
-            Ok(Command::Settings { hold_priority, reminders, turn_dm, auto_pass, orders, stops })
+            // Checked by the table, as Discord's are: one message for both fronts.
+            let board = o.take("board");
+            let server_board = o.take("server_board");
+            let manager = false;
+            Ok(Command::Settings {
+                hold_priority,
+                reminders,
+                turn_dm,
+                auto_pass,
+                orders,
+                stops,
+                board,
+                server_board,
+                manager,
+            })
         }
         "stats" => {
             o.no_bare("stats", "/stats player:@bob game:<game>")?;
@@ -553,6 +576,9 @@ mod tests {
                 auto_pass: Some(true),
                 orders: Some("never-block".into()),
                 stops: Some("end".into()),
+                board: None,
+                server_board: None,
+                manager: false,
             }
         );
     }

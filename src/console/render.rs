@@ -30,6 +30,11 @@ pub fn message(header: &str, m: &Message, refs: &dyn Fn(&str) -> String) -> Stri
             out.push_str(&format!("  └ {}\n", refs(&plain(footer))));
         }
     }
+    // The picture a Discord message would carry (`/settings board:`).
+    if let Some(a) = m.attachment() {
+        let size = a.png.len().div_ceil(1024);
+        out.push_str(&format!("  🖼 {} ({size} KB, attached; --images DIR saves boards)\n", a.file_name));
+    }
     let buttons: Vec<String> = m
         .components
         .iter()

@@ -209,6 +209,8 @@ pub async fn deliver(
             debug!(match_id, "the match's thread could not be opened; its post waits for the ticker");
             continue;
         }
+        // The picture it asks for, drawn or dropped: the table's call.
+        let effect = table.dress(effect).await;
         match effect {
             Outgoing::Post { target, message, mentions, key } => {
                 let doing = match (&key, &target) {

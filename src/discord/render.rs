@@ -7,14 +7,16 @@
 //! Discord would refuse never leaves this module.
 
 use serenity::all::{
-    ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
-    CreateEmbedFooter, CreateInteractionResponseFollowup, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, EditMessage,
+    ButtonStyle as DiscordButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateEmbed, CreateEmbedFooter, CreateInteractionResponseFollowup, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditAttachments, EditInteractionResponse,
+    EditMessage,
 };
 
 use crate::table::UserId;
 use crate::view::{
-    limits, truncate, unescape_markdown, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption,
+    limits, truncate, unescape_markdown, Attachment, ButtonStyle, Component, Embed, EmbedField, Message,
+    Picture, SelectOption,
 };
 
 /// Stands in for text Discord requires but the message left empty.
@@ -22,6 +24,9 @@ const BLANK: &str = "\u{200b}";
 
 /// The accent colour of every embed (a card-table green).
 const EMBED_COLOUR: u32 = 0x2e_8b_57;
+
+/// Characters of an attachment's description (its alt text).
+const ALT_TEXT: usize = 1024;
 
 /// How much of the embed description survives when fields crowd it out.
 const DESCRIPTION_RESERVE: usize = 1024;
@@ -37,7 +42,30 @@ pub fn fit(message: &Message) -> Message {
         // Discord refuses a message with neither text nor embed.
         content = BLANK.to_owned();
     }
-    Message { content, embed, components }
+    // Only a drawn picture goes out; one the table did not draw is dropped.
+    let picture = message
+        .attachment()
+        .map(|a| Picture::Drawn(Attachment { description: truncate(&a.description, ALT_TEXT), ..a.clone() }));
+    Message { content, embed, components, picture }
+}
+
+/// The file of a drawn picture, with its alt text.
+fn to_file(a: &Attachment) -> CreateAttachment {
+    let file = CreateAttachment::bytes(a.png.as_slice(), &a.file_name);
+    if a.description.trim().is_empty() {
+        file
+    } else {
+        file.description(&a.description)
+    }
+}
+
+/// The embed of a fitted message, showing its picture (if any) as its image.
+fn to_embed_of(m: &Message) -> Option<CreateEmbed> {
+    let embed = m.embed.as_ref().map(to_embed)?;
+    Some(match m.attachment() {
+        Some(a) => embed.attachment(&a.file_name),
+        None => embed,
+    })
 }
 
 fn fit_embed(embed: &Embed) -> Embed {
@@ -249,18 +277,29 @@ pub fn to_post(message: &Message, mentions: &[UserId]) -> CreateMessage {
         .content(&m.content)
         .components(to_rows(&m))
         .allowed_mentions(CreateAllowedMentions::new().users(snowflakes(mentions)));
-    if let Some(e) = &m.embed {
-        out = out.embed(to_embed(e));
+    if let Some(e) = to_embed_of(&m) {
+        out = out.embed(e);
+    }
+    if let Some(a) = m.attachment() {
+        out = out.add_file(to_file(a));
     }
     out
 }
 
 /// An earlier post replaced in place (an edit pings nobody: whatever its
-/// text holds, no user, role or @everyone mention is parsed).
+/// text holds, no user, role or @everyone mention is parsed). Its
+/// attachments become the message's picture, or none: a board that had
+/// one keeps no stale picture.
 pub fn to_edit(message: &Message) -> EditMessage {
     let m = fit(message);
-    let embeds = m.embed.iter().map(to_embed).collect();
-    EditMessage::new().content(&m.content).components(to_rows(&m)).embeds(embeds).allowed_mentions(no_pings())
+    let embeds = to_embed_of(&m).into_iter().collect();
+    let files = m.attachment().into_iter().fold(EditAttachments::new(), |files, a| files.add(to_file(a)));
+    EditMessage::new()
+        .content(&m.content)
+        .components(to_rows(&m))
+        .embeds(embeds)
+        .attachments(files)
+        .allowed_mentions(no_pings())
 }
 
 /// An earlier post with its buttons and menus removed (pings nobody).
@@ -288,8 +327,11 @@ pub fn to_followup(message: &Message) -> CreateInteractionResponseFollowup {
         .content(&m.content)
         .components(to_rows(&m))
         .allowed_mentions(no_pings());
-    if let Some(e) = &m.embed {
-        out = out.embed(to_embed(e));
+    if let Some(e) = to_embed_of(&m) {
+        out = out.embed(e);
+    }
+    if let Some(a) = m.attachment() {
+        out = out.add_file(to_file(a));
     }
     out
 }
@@ -297,12 +339,18 @@ pub fn to_followup(message: &Message) -> CreateInteractionResponseFollowup {
 /// The first answer to a deferred interaction, replacing "thinking…".
 pub fn to_response_edit(message: &Message) -> EditInteractionResponse {
     let m = fit(message);
-    let out = EditInteractionResponse::new()
+    // Its attachments become the message's picture, or none (it may
+    // replace a hand that had one).
+    let mut out = EditInteractionResponse::new()
         .content(&m.content)
         .components(to_rows(&m))
-        .allowed_mentions(no_pings());
-    match &m.embed {
-        Some(e) => out.embed(to_embed(e)),
+        .allowed_mentions(no_pings())
+        .clear_attachments();
+    if let Some(a) = m.attachment() {
+        out = out.new_attachment(to_file(a));
+    }
+    match to_embed_of(&m) {
+        Some(e) => out.embed(e),
         None => out.embeds(Vec::new()),
     }
 }

@@ -30,7 +30,8 @@ struct Grid {
 const ZONE_GRID: Grid = Grid { columns: 3, name_lines: 3 };
 /// A hand: two wide frames a row, for names that say both halves of a card.
 const HAND_GRID: Grid = Grid { columns: 2, name_lines: 4 };
-/// The board's zones in a half-width panel: two frames a row.
+/// The board's zones in a half-width panel: two frames a row (one when a
+/// name's word would not fit; see [`columns_for`]).
 const NARROW_GRID: Grid = Grid { columns: 2, name_lines: 3 };
 /// From this many seats the panels go two a row.
 pub const TWO_COLUMNS_FROM: usize = 5;
@@ -215,10 +216,31 @@ fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
     c.shapes.push(Shape::Close);
 }
 
+/// The width of a frame when `columns` share `w`.
+fn frame_width(w: f32, columns: usize) -> f32 {
+    (w - GAP * (columns as f32 - 1.0)) / columns as f32
+}
+
+/// How many frames a row of `cards` takes: `grid`'s columns, fewer when a
+/// word of a name would not fit a frame's line (a narrow panel, a long
+/// name), so that names break between words, never inside one. One column
+/// at the least (a word wider than the whole panel is then cut).
+fn columns_for(cards: &[CardView], w: f32, grid: Grid) -> usize {
+    let fits = |columns: usize| {
+        let inner = frame_width(w, columns) - 2.0 * CARD_PAD;
+        cards
+            .iter()
+            .flat_map(|card| card.name.split_whitespace())
+            .all(|word| width(word, NAME_PX, true) <= inner)
+    };
+    (1..=grid.columns).rev().find(|&columns| fits(columns)).unwrap_or(1)
+}
+
 /// Cards as rows of frames between `x0` and `x0 + w`.
 fn card_rows(c: &mut Canvas, cards: &[CardView], x0: f32, w: f32, grid: Grid) {
-    let cw = (w - GAP * (grid.columns as f32 - 1.0)) / grid.columns as f32;
-    for row in cards.chunks(grid.columns) {
+    let columns = columns_for(cards, w, grid);
+    let cw = frame_width(w, columns);
+    for row in cards.chunks(columns) {
         let frames: Vec<Frame<'_>> = row.iter().map(|card| plan(card, cw, grid.name_lines)).collect();
         let h = frames.iter().map(|f| f.height).fold(0.0, f32::max);
         for (i, f) in frames.iter().enumerate() {
@@ -474,5 +496,69 @@ mod tests {
             assert!(svg.contains(part), "{part} missing from {svg}");
         }
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    }
+
+    /// The name lines of every card frame in `drawing`, with the frame's
+    /// whole name.
+    fn frame_names(drawing: &Drawing) -> Vec<(String, Vec<String>)> {
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        let mut open = false;
+        for shape in &drawing.shapes {
+            match shape {
+                Shape::Open(title) => {
+                    out.push((title.clone(), Vec::new()));
+                    open = true;
+                }
+                Shape::Close => open = false,
+                Shape::Text { px, text, .. } if open && *px == NAME_PX => {
+                    out.last_mut().expect("a frame is open").1.push(text.clone());
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn narrow_panels_break_card_names_between_words_only() {
+        // The longest words of the card pools are 13 letters.
+        let names = [
+            "Quartermaster Vell",
+            "Hollowking's Cartographer",
+            "Looking-Glass Lake",
+            "Ember Drake",
+            "Triangulated Ley Line",
+        ];
+        let seat = |i: u8| SeatView {
+            seat: Some(Seat(i)),
+            name: format!("Player {i}"),
+            zones: vec![ZoneView {
+                name: "Battlefield".into(),
+                cards: names.iter().map(|n| card(n, "str 4 · engaged")).collect(),
+            }],
+            alive: true,
+            ..Default::default()
+        };
+        // Six seats: the panels go two a row, half the width each.
+        let view = TableView { seats: (0..6).map(seat).collect(), ..Default::default() };
+        let frames = frame_names(&board_drawing(&view, &[]));
+        assert_eq!(frames.len(), 6 * names.len());
+        for (title, lines) in frames {
+            let words: Vec<&str> = title.split_whitespace().collect();
+            for line in &lines {
+                for word in line.split_whitespace() {
+                    assert!(words.contains(&word), "{title:?} is broken inside a word: {lines:?}");
+                }
+            }
+            assert_eq!(lines.join(" "), title, "the whole name is shown");
+        }
+        // Short names keep two frames a row.
+        let short = SeatView {
+            zones: vec![ZoneView { name: "Z".into(), cards: vec![card("Ember Drake", ""), card("Imp", "")] }],
+            ..seat(0)
+        };
+        let panel = (WIDTH - 2.0 * MARGIN - GAP) / 2.0 - 2.0 * PANEL_PAD;
+        assert_eq!(columns_for(&short.zones[0].cards, panel, NARROW_GRID), 2);
+        assert_eq!(columns_for(&seat(0).zones[0].cards, panel, NARROW_GRID), 1);
     }
 }

@@ -109,6 +109,11 @@ impl PictureCache {
         Ok(picture)
     }
 
+    /// The picture for `key`, if it is held.
+    pub fn get(&self, key: &PictureKey) -> Option<Arc<Vec<u8>>> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner()).pictures.get(key).cloned()
+    }
+
     /// How many pictures this cache has drawn.
     pub fn drawn(&self) -> u64 {
         self.inner.lock().unwrap_or_else(|e| e.into_inner()).drawn

@@ -100,7 +100,7 @@ pub use matches::{
 };
 pub use privacy::Anonymised;
 pub use ratings::{HistoryRow, Placed, Record, RecordKind, ResultRow, StoredRecord};
-pub use users::{UserRow, UserSettings};
+pub use users::{BoardSettings, UserRow, UserSettings};
 
 /// How long a connection waits for another writer (process) to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);

@@ -152,3 +152,86 @@ impl Store {
         Ok(())
     }
 }
+
+/// What bears on how a match's board is shown ([`Store::match_board_settings`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardSettings {
+    /// Each seated player, in seat order, with their own `board` setting
+    /// (`None`: not chosen).
+    pub players: Vec<(String, Option<String>)>,
+    /// The server's default (`None`: none set, or no server).
+    pub server: Option<String>,
+}
+
+impl Store {
+    /// The user's `board` setting ('text', 'image', 'both'; `None`: not chosen).
+    pub async fn user_board(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row: Option<Option<String>> =
+            with_reader!(self, |c, d| sqlx::query_scalar(&d.sql("SELECT board FROM users WHERE id = ?"))
+                .bind(id)
+                .fetch_optional(c)
+                .await?);
+        Ok(row.flatten())
+    }
+
+    /// Stores the user's `board` setting (creating the user if new).
+    pub async fn set_user_board(&self, id: &str, board: &str) -> Result<(), StoreError> {
+        with_writer!(self, |c, d| {
+            sqlx::query(&d.sql(
+            "INSERT INTO users (id, board) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET board = excluded.board",
+        ))
+        .bind(id)
+        .bind(board)
+        .execute(c)
+        .await?
+        .rows_affected()
+        });
+        Ok(())
+    }
+
+    /// The server's default `board` setting (`None`: none set).
+    pub async fn server_board(&self, guild: &str) -> Result<Option<String>, StoreError> {
+        let row: Option<Option<String>> = with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT board FROM guild_settings WHERE guild = ?")
+        )
+        .bind(guild)
+        .fetch_optional(c)
+        .await?);
+        Ok(row.flatten())
+    }
+
+    /// Stores the server's default `board` setting.
+    pub async fn set_server_board(&self, guild: &str, board: &str) -> Result<(), StoreError> {
+        with_writer!(self, |c, d| sqlx::query(&d.sql(
+            "INSERT INTO guild_settings (guild, board) VALUES (?1, ?2)
+             ON CONFLICT (guild) DO UPDATE SET board = excluded.board",
+        ))
+        .bind(guild)
+        .bind(board)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// The settings that decide how match `match_id`'s board is shown: its
+    /// players' own and its server's default.
+    pub async fn match_board_settings(&self, match_id: i64) -> Result<BoardSettings, StoreError> {
+        let players: Vec<(String, Option<String>)> = with_reader!(self, |c, d| sqlx::query_as(&d.sql(
+            "SELECT s.user_id, u.board FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
+             WHERE s.match_id = ? ORDER BY s.seat"
+        ))
+        .bind(match_id)
+        .fetch_all(c)
+        .await?);
+        let server: Option<Option<String>> = with_reader!(self, |c, d| {
+            sqlx::query_scalar(&d.sql(
+            "SELECT g.board FROM matches m JOIN guild_settings g ON g.guild = COALESCE(m.guild, '') WHERE m.id = ?"
+        ))
+        .bind(match_id)
+        .fetch_optional(c)
+        .await?
+        });
+        Ok(BoardSettings { players, server: server.flatten() })
+    }
+}

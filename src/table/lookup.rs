@@ -3,6 +3,7 @@
 
 use super::decks::sentence;
 use super::error::{quote, refuse, TableError, UserError};
+use super::picture::BoardMode;
 use super::protocol::{Outgoing, Place, Request, UserRef};
 use super::Table;
 use crate::engine::{MatchSetup, Outcome, Seat, Stops};
@@ -191,6 +192,23 @@ impl Table {
         // Everything typed is checked before anything is stored.
         let orders = asked.orders.map(standing_order_keys).transpose()?;
         let stops = asked.stops.map(stops_typed).transpose()?;
+        let board = asked.board.map(|b| BoardMode::parse("board", b)).transpose()?;
+        let server_board = asked.server_board.map(|b| BoardMode::parse("server_board", b)).transpose()?;
+        // A server's default is its managers' to set ("" outside a server:
+        // the console, direct messages).
+        let guild = req.place.guild.clone().unwrap_or_default();
+        if server_board.is_some() && !asked.manager {
+            return refuse(
+                "Only a server manager (the Manage Server permission) can set the server's server_board; \
+                 your own is board:text, board:image or board:both.",
+            );
+        }
+        if let Some(mode) = board {
+            self.store.set_user_board(me, mode.key()).await?;
+        }
+        if let Some(mode) = server_board {
+            self.store.set_server_board(&guild, mode.key()).await?;
+        }
         if let Some(keys) = orders {
             self.store.set_user_orders(me, &keys).await?;
         }
@@ -211,8 +229,25 @@ impl Table {
             s.auto_pass = asked.auto_pass.unwrap_or(s.auto_pass);
             self.store.set_user_settings(me, s).await?;
         }
+        let server_mode = self.store.server_board(&guild).await?;
+        let server_mode = server_mode.as_deref().and_then(|b| BoardMode::parse("server_board", b).ok());
+        let own_mode = self.store.user_board(me).await?;
+        let own_mode = own_mode.as_deref().and_then(|b| BoardMode::parse("board", b).ok());
         let onoff = |b: bool| if b { "on" } else { "off" };
         let lines = vec![
+            format!(
+                "Board: **{}** — `text` shows boards and your hand as text; `image` adds a picture of \
+                 the table and leaves the seats' lists to it (when every player of a match chose \
+                 `image`); `both` shows the picture and the whole text. {}",
+                match own_mode {
+                    Some(mode) => mode.key().to_owned(),
+                    None => format!("{} (this server's default)", server_mode.unwrap_or_default().key()),
+                },
+                format_args!(
+                    "This server's default: **{}** (server managers change it with /settings server_board:).",
+                    server_mode.unwrap_or_default().key()
+                )
+            ),
             format!(
                 "Hold priority: **{}** — when on, you answer even the prompts that have a single choice, \
                  and you are asked at every priority stop, even those a game passes for everyone; \
@@ -246,8 +281,8 @@ impl Table {
                 if stops.is_empty() { "the games' defaults".to_owned() } else { stops.to_text() },
                 window_help()
             ),
-            "Change with /settings hold_priority:on reminders:off turn_dm:off auto_pass:on orders:never-block (or orders:none) \
-             stops:end,no-blockers (or stops:default)"
+            "Change with /settings board:image hold_priority:on reminders:off turn_dm:off auto_pass:on \
+             orders:never-block (or orders:none) stops:end,no-blockers (or stops:default)"
                 .into(),
         ];
         Ok(vec![Outgoing::Ephemeral {
@@ -359,6 +394,9 @@ pub(crate) struct Asked<'a> {
     pub auto_pass: Option<bool>,
     pub orders: Option<&'a str>,
     pub stops: Option<&'a str>,
+    pub board: Option<&'a str>,
+    pub server_board: Option<&'a str>,
+    pub manager: bool,
 }
 
 /// The windows of every game, for `/settings`: "Certamen: `end` (end

@@ -70,7 +70,7 @@ pub use error::{TableError, UserError};
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
 pub use paused::Paused;
-pub use picture::BoardPicture;
+pub use picture::{board_mode, BoardMode, BoardPicture};
 pub use play::{
     automatic_answer, autopilot, masking_delay, quiet, Leave, MASK_MAX_SECONDS, MASK_MIN_SECONDS,
 };
@@ -147,6 +147,8 @@ pub struct Table {
     known_users: Arc<Mutex<HashMap<String, String>>>,
     /// The computer opponent's search slots and runs under way.
     ai: Arc<ai_turns::AiPool>,
+    /// Boards and hands drawn, by match version.
+    pictures: Arc<crate::picture::PictureCache>,
 }
 
 /// Most users remembered in `Table::known_users` before it starts afresh.
@@ -188,7 +190,17 @@ impl Table {
     ) -> Self {
         let ai = Arc::new(ai_turns::AiPool::new(config.ai_searches, config.ai_budget));
         let cards = Arc::new(crate::lookup::card_index::CardIndex::new(&library));
-        Table { store, library, cards, rules: Arc::default(), clock, config, known_users: Arc::default(), ai }
+        Table {
+            store,
+            library,
+            cards,
+            rules: Arc::default(),
+            clock,
+            config,
+            known_users: Arc::default(),
+            ai,
+            pictures: picture::new_cache(),
+        }
     }
 
     /// Every game's rules, read and indexed once.
@@ -358,8 +370,21 @@ impl Table {
                 self.privacy_command(req, *erase, confirm.as_deref()).await
             }
             Command::Deck(d) => self.deck_command(req, d).await,
-            Command::Settings { hold_priority, reminders, turn_dm, auto_pass, orders, stops } => {
+            Command::Settings {
+                hold_priority,
+                reminders,
+                turn_dm,
+                auto_pass,
+                orders,
+                stops,
+                board,
+                server_board,
+                manager,
+            } => {
                 let asked = lookup::Asked {
+                    board: board.as_deref(),
+                    server_board: server_board.as_deref(),
+                    manager: *manager,
                     hold_priority: *hold_priority,
                     reminders: *reminders,
                     turn_dm: *turn_dm,

@@ -526,7 +526,7 @@ impl Table {
         events: &[String],
         known: Option<(Seat, &[view::Offer])>,
     ) -> Message {
-        let mut public = with_title(state.view(Viewer::Public), m);
+        let public = public_view(m, state);
         let to_act = state.to_act();
         let leaves = m.leaves();
         let thinking = self.thinking(m, state);
@@ -537,21 +537,6 @@ impl Table {
             ([only], _) => offers(state, *only, &leaves).board,
             _ => vec![],
         };
-        // Standing orders are public; why one fired is not.
-        for (i, leave) in leaves.iter().enumerate() {
-            let labels = m.order_labels(leave);
-            if let (false, Some(sv)) =
-                (labels.is_empty(), public.seats.iter_mut().find(|s| s.seat == Some(Seat(i as u8))))
-            {
-                sv.counters.push(("Standing orders".into(), labels.join(", ")));
-            }
-        }
-        // A hint asked for is public: the board says who used how many.
-        for (seat, n) in &m.hints {
-            if let Some(sv) = public.seats.iter_mut().find(|s| s.seat == Some(*seat)) {
-                sv.counters.push(("Hints used".into(), n.to_string()));
-            }
-        }
         let deadline = (!to_act.is_empty() && state.outcome().is_none() && thinking.is_none()).then(|| {
             let mut d = format!("{} h per move", m.row.limit_hours);
             if let Some(left) = m.row.time_up_at.map(|t| t - self.clock.now()).filter(|l| *l > 0) {
@@ -994,6 +979,29 @@ pub fn autopilot(state: &mut AnyState, leave: &[Leave], limit: usize) -> Vec<Ste
 }
 
 /// Fills in the game name when a rules module left it empty.
+/// The public view of `m` at `state` as its board shows it: titled, with
+/// the standing orders and hints each seat has (both public).
+pub(crate) fn public_view(m: &Loaded, state: &AnyState) -> TableView {
+    let mut public = with_title(state.view(Viewer::Public), m);
+    let leaves = m.leaves();
+    // Standing orders are public; why one fired is not.
+    for (i, leave) in leaves.iter().enumerate() {
+        let labels = m.order_labels(leave);
+        if let (false, Some(sv)) =
+            (labels.is_empty(), public.seats.iter_mut().find(|s| s.seat == Some(Seat(i as u8))))
+        {
+            sv.counters.push(("Standing orders".into(), labels.join(", ")));
+        }
+    }
+    // A hint asked for is public: the board says who used how many.
+    for (seat, n) in &m.hints {
+        if let Some(sv) = public.seats.iter_mut().find(|s| s.seat == Some(*seat)) {
+            sv.counters.push(("Hints used".into(), n.to_string()));
+        }
+    }
+    public
+}
+
 pub(crate) fn with_title(mut view: TableView, m: &Loaded) -> TableView {
     if view.game.is_empty() {
         view.game = m.game.info().name.to_owned();

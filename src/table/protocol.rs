@@ -249,6 +249,17 @@ pub enum Command {
         /// at, `no-<key>` to skip one, or "default".
         #[serde(default)]
         stops: Option<String>,
+        /// How boards and hands are shown to me: `text`, `image` or `both`.
+        #[serde(default)]
+        board: Option<String>,
+        /// The server's default for players who chose no `board` (server
+        /// managers only).
+        #[serde(default)]
+        server_board: Option<String>,
+        /// Whether the requester may manage the server (Discord's Manage
+        /// Server permission, as the front end read it from the request).
+        #[serde(default)]
+        manager: bool,
     },
     /// `/games`: the games and their starter decks.
     Games,

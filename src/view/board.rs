@@ -2,7 +2,7 @@
 //! every resolution.
 
 use super::fit::{fit_message, pack, wrap, LINE_WIDTH};
-use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message};
+use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, Picture};
 use super::{CustomId, Offer};
 use crate::engine::{CardView, SeatView, TableView, ZoneView};
 
@@ -191,6 +191,7 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
             footer: Some(footer),
         }),
         components,
+        picture: Some(Picture::Wanted { match_id: ctx.match_id, version: ctx.version, seat: None }),
     };
     // The events take at least three lines; when the rest leaves them
     // less, the hint goes, then the moves beyond eight go into a select

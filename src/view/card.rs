@@ -32,6 +32,7 @@ pub fn card_sheet(game: &str, sheet: &CardSheet) -> Message {
             footer: Some(game.to_owned()),
         }),
         components: vec![],
+        picture: None,
     };
     fit_message(&mut m);
     m

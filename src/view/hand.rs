@@ -3,7 +3,9 @@
 
 use super::board::{board_title, fold_events, zone_lines};
 use super::fit::{fit_message, join_within, wrap, LINE_WIDTH};
-use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption};
+use super::message::{
+    limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, Picture, SelectOption,
+};
 use super::{CustomId, Offer};
 use crate::engine::{CardView, Seat, TableView};
 
@@ -115,6 +117,11 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
             ),
         }),
         components,
+        picture: ctx.seat.map(|s| Picture::Wanted {
+            match_id: ctx.match_id,
+            version: ctx.version,
+            seat: Some(s.0),
+        }),
     };
     fit_message(&mut message);
     message

@@ -15,6 +15,7 @@ pub fn info(title: &str, lines: &[String], footer: Option<String>) -> Message {
             footer,
         }),
         components: vec![],
+        picture: None,
     };
     fit_message(&mut m);
     m
@@ -93,6 +94,7 @@ pub fn challenge(c: &ChallengeInfo) -> Message {
             Component::button(CustomId::Accept { challenge: c.id }.encode(), "Accept", ButtonStyle::Success),
             Component::button(CustomId::Decline { challenge: c.id }.encode(), "Decline", ButtonStyle::Danger),
         ],
+        picture: None,
     };
     fit_message(&mut m);
     m
@@ -151,6 +153,7 @@ pub fn deck_choice(challenge: i64, game: &str, decks: &[DeckOption], page: u32) 
         content: format!("Choose the {game} deck you bring (your saved decks, then the starter decks)."),
         embed: None,
         components,
+        picture: None,
     };
     fit_message(&mut m);
     m

@@ -49,6 +49,50 @@ pub struct Message {
     pub embed: Option<Embed>,
     /// Buttons and selects; see [`Message::rows`] for the layout.
     pub components: Vec<Component>,
+    /// The picture of the table that goes with it (the board, a hand):
+    /// asked for by the view, drawn or dropped by the table (the
+    /// `/settings board:` of whoever sees it), attached by the front end.
+    /// Never stored.
+    #[serde(skip)]
+    pub picture: Option<Picture>,
+}
+
+/// A picture of the table for a [`Message`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picture {
+    /// Which picture the message could carry, not drawn yet.
+    Wanted {
+        /// The match.
+        match_id: i64,
+        /// The version of the match the message shows.
+        version: i64,
+        /// `None`: the public board; else the seat whose hand it is.
+        seat: Option<u8>,
+    },
+    /// Drawn: a PNG to attach, shown as the embed's image.
+    Drawn(Attachment),
+}
+
+/// A drawn picture, as attached to a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file's name ("board.png"); the embed shows `attachment://<name>`.
+    pub file_name: String,
+    /// Its alt text (Discord's attachment `description`, at most 1024
+    /// characters): the text board's summary.
+    pub description: String,
+    /// The PNG.
+    pub png: std::sync::Arc<Vec<u8>>,
+}
+
+impl Message {
+    /// The drawn picture this message carries, if any.
+    pub fn attachment(&self) -> Option<&Attachment> {
+        match &self.picture {
+            Some(Picture::Drawn(a)) => Some(a),
+            _ => None,
+        }
+    }
 }
 
 /// An embed.

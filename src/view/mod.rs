@@ -31,7 +31,8 @@ pub use words::{
 pub const BOARD_ACTION_BUTTONS: usize = 15;
 pub use lists::{challenge, deck_choice, info, ChallengeInfo, DeckOption, DECKS_PER_PAGE};
 pub use message::{
-    components_match, limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, SelectOption,
+    components_match, limits, truncate, Attachment, ButtonStyle, Component, Embed, EmbedField, Message,
+    Picture, SelectOption,
 };
 
 use crate::engine::ActionView;

@@ -181,6 +181,7 @@ pub fn rule_section(v: &SectionView) -> Message {
             footer: Some(v.footer.clone()),
         }),
         components,
+        picture: None,
     };
     super::fit_message(&mut m);
     m

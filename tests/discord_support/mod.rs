@@ -30,6 +30,7 @@ use cardtable::games::{GameId, Library};
 use cardtable::store::Store;
 use cardtable::table::{Command, Table, UserRef};
 
+pub use rules::FilePart;
 use spec::try_spec;
 
 pub const GUILD: u64 = 4000;
@@ -72,7 +73,10 @@ pub const D: (u64, &str) = (DAVE, "Dave");
 pub struct Call {
     pub method: String,
     pub path: String,
+    /// The JSON body (of a multipart request, its `payload_json`).
     pub body: Value,
+    /// The files of a multipart request.
+    pub files: Vec<FilePart>,
     /// Whether the fake answered it with success.
     pub ok: bool,
 }
@@ -155,11 +159,11 @@ impl FakeDiscord {
                 let (mut socket, _) = listener.accept().await.unwrap();
                 let state = shared.clone();
                 tokio::spawn(async move {
-                    let Some((method, path, body)) = read_request(&mut socket).await else { return };
+                    let Some((method, path, body, files)) = read_request(&mut socket).await else { return };
                     if path.starts_with("/attachments/") {
                         return serve_file(&state, &path, &mut socket).await;
                     }
-                    let Some((status, reply, extra)) = answer(&state, &method, &path, &body) else {
+                    let Some((status, reply, extra)) = answer(&state, &method, &path, &body, files) else {
                         // A timeout: no answer before the adapter gives up.
                         tokio::time::sleep(HTTP_TIMEOUT * 4).await;
                         return;
@@ -309,7 +313,7 @@ async fn serve_file(state: &Mutex<FakeState>, path: &str, socket: &mut tokio::ne
     let _ = socket.shutdown().await;
 }
 
-async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, String, Value)> {
+async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, String, Value, Vec<FilePart>)> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 4096];
     let header_end = loop {
@@ -327,11 +331,12 @@ async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, Str
     let mut request_line = lines.next()?.split(' ');
     let method = request_line.next()?.to_owned();
     let path = request_line.next()?.to_owned();
-    let length = lines
+    let headers: Vec<(String, String)> = lines
         .filter_map(|l| l.split_once(':'))
-        .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
-        .and_then(|(_, v)| v.trim().parse::<usize>().ok())
-        .unwrap_or(0);
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let header = |name: &str| headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    let length = header("content-length").and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
     while buf.len() < header_end + length {
         let n = socket.read(&mut chunk).await.ok()?;
         if n == 0 {
@@ -340,17 +345,62 @@ async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, Str
         buf.extend_from_slice(&chunk[..n]);
     }
     let raw = &buf[header_end..];
-    let body = serde_json::from_slice(raw).unwrap_or_else(|_| multipart_json(raw));
-    Some((method, path, body))
+    let boundary = header("content-type")
+        .filter(|t| t.starts_with("multipart/form-data"))
+        .and_then(|t| t.split("boundary=").nth(1).map(|b| b.trim_matches('"').to_owned()));
+    Some(match boundary {
+        Some(boundary) => {
+            let (body, files) = multipart(raw, &boundary);
+            (method, path, body, files)
+        }
+        None => (method, path, serde_json::from_slice(raw).unwrap_or(Value::Null), Vec::new()),
+    })
 }
 
-/// The `payload_json` part of a multipart body (forum posts are sent so).
-fn multipart_json(raw: &[u8]) -> Value {
-    let text = String::from_utf8_lossy(raw);
-    let Some(part) = text.split("name=\"payload_json\"").nth(1) else { return Value::Null };
-    let Some((_, rest)) = part.split_once("\r\n\r\n") else { return Value::Null };
-    let json = rest.split("\r\n--").next().unwrap_or("");
-    serde_json::from_str(json).unwrap_or(Value::Null)
+/// A multipart body: its `payload_json` part (Null when missing or not
+/// JSON), and its file parts.
+fn multipart(raw: &[u8], boundary: &str) -> (Value, Vec<FilePart>) {
+    let delimiter = format!("--{boundary}").into_bytes();
+    let mut payload = Value::Null;
+    let mut files = Vec::new();
+    let mut starts = Vec::new();
+    let mut i = 0;
+    while let Some(at) = raw[i..].windows(delimiter.len()).position(|w| w == delimiter.as_slice()) {
+        starts.push(i + at);
+        i += at + delimiter.len();
+    }
+    for pair in starts.windows(2) {
+        let part = &raw[pair[0] + delimiter.len()..pair[1]];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let part = part.strip_suffix(b"\r\n").unwrap_or(part);
+        let Some(split) = part.windows(4).position(|w| w == b"\r\n\r\n") else { continue };
+        let head = String::from_utf8_lossy(&part[..split]).to_string();
+        let content = &part[split + 4..];
+        let disposition = head
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))
+            .unwrap_or("")
+            .to_owned();
+        let param = |name: &str| {
+            disposition
+                .split(';')
+                .map(str::trim)
+                .find_map(|p| p.strip_prefix(&format!("{name}=\"")))
+                .map(|v| v.trim_end_matches('"').to_owned())
+        };
+        let field = param("name").unwrap_or_default();
+        let content_type = head
+            .lines()
+            .find_map(|l| l.split_once(':').filter(|(k, _)| k.trim().eq_ignore_ascii_case("content-type")))
+            .map(|(_, v)| v.trim().to_owned());
+        if field == "payload_json" {
+            payload = serde_json::from_slice(content).unwrap_or(Value::Null);
+        } else {
+            let filename = param("filename").unwrap_or_default();
+            files.push(FilePart { field, filename, content_type, bytes: content.to_vec() });
+        }
+    }
+    (payload, files)
 }
 
 enum Answer {
@@ -361,14 +411,21 @@ enum Answer {
 /// Discord's answer to one call, as sent: status line, JSON body, extra
 /// headers (`None`: no answer at all, a timeout). The request and the
 /// answer are checked against Discord's API description.
-fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> Option<Wire> {
+fn answer(
+    state: &Mutex<FakeState>,
+    method: &str,
+    path: &str,
+    body: &Value,
+    files: Vec<FilePart>,
+) -> Option<Wire> {
     let route = path.trim_start_matches("/api/v10");
     let described = match try_spec() {
-        Some(spec) => spec.check_request(method, route, body).map(Some),
+        Some(spec) => spec.check_request(method, route, &snowflakes_as_strings(body)).map(Some),
         None => Ok(None),
     };
     let checked = described.and_then(|op| {
-        let problems = unwritten_rules(method, route, body);
+        let mut problems = unwritten_rules(method, route, body);
+        problems.extend(rules::file_problems(body, &files));
         if problems.is_empty() {
             Ok(op)
         } else {
@@ -386,7 +443,7 @@ fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> O
         Ok(_) => answer_locked(&mut s, method, path, body),
     };
     let ok = matches!(answer, Answer::Reply(status, _) if status.starts_with('2'));
-    s.calls.push(Call { method: method.to_owned(), path: path.to_owned(), body: body.clone(), ok });
+    s.calls.push(Call { method: method.to_owned(), path: path.to_owned(), body: body.clone(), files, ok });
     let wire = wire(answer)?;
     if let (Ok(Some(op)), Some(spec)) = (checked, try_spec()) {
         let status: u16 = wire.0[..3].parse().expect("a status code");
@@ -395,6 +452,22 @@ fn answer(state: &Mutex<FakeState>, method: &str, path: &str, body: &Value) -> O
         }
     }
     Some(wire)
+}
+
+/// `body` with the ids of its `attachments` as strings. Discord's
+/// description types them as snowflake strings, but its own "Uploading
+/// Files" guide numbers new uploads `"id": 0`, and serenity sends them so:
+/// Discord takes both. Everything else is checked as sent.
+fn snowflakes_as_strings(body: &Value) -> Value {
+    let mut body = body.clone();
+    if let Some(list) = body.get_mut("attachments").and_then(Value::as_array_mut) {
+        for a in list {
+            if let Some(id) = a.get("id").filter(|id| id.is_u64()).map(|id| id.to_string()) {
+                a["id"] = Value::String(id);
+            }
+        }
+    }
+    body
 }
 
 /// What Discord refuses that its description cannot say (see [`rules`]).
@@ -637,6 +710,20 @@ pub fn interaction_base(kind: u64, user: (u64, &str), channel: u64) -> Value {
         "channel": channel_json(channel), "member": member_json(user.0, user.1), "locale": "en-US",
         "entitlements": [], "app_permissions": ALL_PERMISSIONS, "authorizing_integration_owners": {}, "attachment_size_limit": 8388608
     })
+}
+
+/// A slash command by `user`, a member whose permissions in the channel
+/// Discord gives as `permissions`.
+pub fn slash_with_permissions(
+    user: (u64, &str),
+    channel: u64,
+    name: &str,
+    permissions: u64,
+) -> CommandInteraction {
+    let mut v = interaction_base(2, user, channel);
+    v["data"] = json!({"id": "9", "name": name, "type": 1, "options": [], "resolved": {}});
+    v["member"]["permissions"] = json!(permissions.to_string());
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("command interaction JSON: {e}"))
 }
 
 pub fn slash(user: (u64, &str), channel: u64, name: &str) -> CommandInteraction {

@@ -275,3 +275,82 @@ pub fn message_problems(payload: &Value) -> Vec<String> {
     }
     bad
 }
+
+/// One file part of a multipart request (`files[n]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePart {
+    /// The form field: `files[0]`, …
+    pub field: String,
+    /// The part's `filename`.
+    pub filename: String,
+    /// Its `Content-Type`, if given.
+    pub content_type: Option<String>,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The most a bot may upload in one message (Discord's default limit).
+pub const MAX_UPLOAD: usize = 10 * 1024 * 1024;
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Every way the files of a request break Discord's rules for uploads
+/// ("Uploading Files"): each file is a `files[n]` part with a name, listed
+/// in `payload_json`'s `attachments` with `id` n (and the same filename
+/// when one is given there); an `attachments` entry with a small id names
+/// an uploaded part; an embed's `attachment://NAME` image names a file of
+/// the request's `attachments`; a `.png` is a PNG; the whole fits the
+/// upload limit.
+pub fn file_problems(payload: &Value, files: &[FilePart]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let listed = array(payload.get("attachments").unwrap_or(&Value::Null));
+    let mut total = 0;
+    for f in files {
+        total += f.bytes.len();
+        let Some(n) = f.field.strip_prefix("files[").and_then(|r| r.strip_suffix(']')) else {
+            problems.push(format!("a file part is named {:?}, not files[n]", f.field));
+            continue;
+        };
+        if f.filename.is_empty() {
+            problems.push(format!("{} has no filename", f.field));
+        }
+        match listed
+            .iter()
+            .find(|a| a.get("id").map(|id| id.to_string().trim_matches('"') == n) == Some(true))
+        {
+            None => problems.push(format!("{} is not listed in attachments", f.field)),
+            Some(a) => {
+                let named = text(a, "filename");
+                if !named.is_empty() && named != f.filename {
+                    problems
+                        .push(format!("{} is {:?} but attachments name it {named:?}", f.field, f.filename));
+                }
+            }
+        }
+        if f.filename.ends_with(".png") && !f.bytes.starts_with(PNG_SIGNATURE) {
+            problems.push(format!("{} ({}) is not a PNG", f.field, f.filename));
+        }
+    }
+    if total > MAX_UPLOAD {
+        problems.push(format!("{total} bytes of files (at most {MAX_UPLOAD})"));
+    }
+    for a in listed {
+        let id = a.get("id").map(|id| id.to_string().trim_matches('"').to_owned()).unwrap_or_default();
+        // Uploads are numbered from 0; kept attachments have snowflake ids.
+        let upload = id.parse::<u64>().is_ok_and(|n| n < 10);
+        if upload && !files.iter().any(|f| f.field == format!("files[{id}]")) {
+            problems.push(format!("attachments lists id {id}, but no files[{id}] was sent"));
+        }
+    }
+    for embed in array(payload.get("embeds").unwrap_or(&Value::Null)) {
+        let url = embed.get("image").map(|i| text(i, "url")).unwrap_or("");
+        if let Some(name) = url.strip_prefix("attachment://") {
+            // Without an `attachments` field a PATCH keeps what the message had.
+            if payload.get("attachments").is_some() && !listed.iter().any(|a| text(a, "filename") == name) {
+                problems
+                    .push(format!("an embed shows attachment://{name}, which is not among the attachments"));
+            }
+        }
+    }
+    problems
+}

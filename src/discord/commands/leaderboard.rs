@@ -11,12 +11,7 @@ pub async fn leaderboard(
     game: String,
     #[description = "Server managers: switch this server's leaderboard on or off"] show: Option<bool>,
 ) -> Result<(), Error> {
-    // Discord sends the member's permissions in the channel with the command.
-    let manager = match ctx {
-        poise::Context::Application(app) => {
-            app.interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_guild())
-        }
-        poise::Context::Prefix(_) => false,
-    };
+    // Set from the member's permissions when the command is answered.
+    let manager = false;
     submit(ctx, Command::Leaderboard { game, show, manager }).await
 }

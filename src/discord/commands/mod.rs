@@ -96,8 +96,13 @@ pub async fn answer_slash(
             outbox::conclude(http, &mut reply, Err(UserError::new(why).into())).await;
         }
         Ok(mut command) => {
-            if let Command::EndMatch { moderator, .. } = &mut command {
-                *moderator = is_moderator(interaction);
+            // Read from Discord's record of the member, never from what was typed.
+            match &mut command {
+                Command::EndMatch { moderator, .. } => *moderator = is_moderator(interaction),
+                Command::Leaderboard { manager, .. } | Command::Settings { manager, .. } => {
+                    *manager = manages_server(interaction)
+                }
+                _ => {}
             }
             let request =
                 Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
@@ -115,6 +120,13 @@ pub async fn answer_slash(
 fn is_moderator(interaction: &CommandInteraction) -> bool {
     let moderating = Permissions::MANAGE_THREADS | Permissions::MANAGE_GUILD | Permissions::ADMINISTRATOR;
     interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.intersects(moderating))
+}
+
+/// Whether the person who made `interaction` may manage the server
+/// (Discord's Manage Server permission, sent with it): server-wide
+/// settings (the leaderboard, the board default) are theirs.
+fn manages_server(interaction: &CommandInteraction) -> bool {
+    interaction.member.as_ref().and_then(|m| m.permissions).is_some_and(|p| p.manage_guild())
 }
 
 /// Why no match can be started where `interaction` was made, if so: a
