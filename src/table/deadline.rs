@@ -1,6 +1,7 @@
 //! Deadlines: reminders to the player to act, then the claim offer to the
 //! others; and expiring unanswered challenges.
 
+use super::claims::{Claim, ClaimKind};
 use super::error::TableError;
 use super::loaded::Loaded;
 use super::protocol::{Outgoing, Target, UserId};
@@ -24,6 +25,9 @@ pub struct Due {
     pub about: DueAbout,
     /// What to carry out, in order.
     pub effects: Vec<Outgoing>,
+    /// The work claim this table holds for it, given up once it is
+    /// delivered or recorded for a retry (see [`super::claims`]).
+    pub claim: Option<Claim>,
 }
 
 /// What a [`Due`] is about.
@@ -61,13 +65,24 @@ impl Table {
     /// One pass of the ticker at `now`, all effects in one list (the
     /// console's ticker); see [`Table::tick_due`].
     pub async fn tick(&self, now: i64) -> Result<Vec<Outgoing>, TableError> {
-        Ok(self.tick_due(now).await?.into_iter().flat_map(|d| d.effects).collect())
+        let mut out = Vec::new();
+        for due in self.tick_due(now).await? {
+            // Handed over is delivered, for the console.
+            if let Some(claim) = due.claim {
+                self.release_work(claim).await;
+            }
+            out.extend(due.effects);
+        }
+        Ok(out)
     }
 
     /// One pass of the ticker at `now`: expires challenges, calls time,
     /// opens the threads that could not be opened (or were lost), and sends
     /// the reminders and deadline notices that are due (each exactly once,
-    /// even with several tickers). A failure on one match is logged and
+    /// even with several tickers in several processes: each piece of work
+    /// is claimed first, see [`super::claims`]; a [`Due`] holds its claim
+    /// until [`Table::delivery_succeeded`] or [`Table::delivery_failed`]
+    /// gives it up). A failure on one match is logged and
     /// skipped; an error means the due work could not even be listed. A
     /// front end reports each [`Due`] it could not deliver with
     /// [`Table::delivery_failed`], so it is retried later.
@@ -78,42 +93,69 @@ impl Table {
             tracing::error!(error = %e, "rating finished matches failed");
         }
         self.purge_departed_servers(now).await;
+        // Work a dead process claimed and did not finish is due again.
+        self.recover_abandoned(now).await;
+        // Expiring is one conditional update per challenge: once anyway.
         let mut out: Vec<Due> = self
             .expire_challenges(now)
             .await?
             .into_iter()
-            .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects })
+            .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects, claim: None })
             .collect();
-        let on_match = |match_id, effects| Due { about: DueAbout::Match { match_id, notice: None }, effects };
+        let on_match = |claim: Claim, effects| Due {
+            about: DueAbout::Match { match_id: claim.match_id, notice: None },
+            effects,
+            claim: Some(claim),
+        };
         for id in self.store.matches_out_of_time(now).await? {
+            let Some(claim) = self.claim_work(ClaimKind::TimeCall, id, now, None).await else { continue };
             match self.call_time(id).await {
-                Ok(o) => out.push(on_match(id, o)),
-                Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
+                Ok(o) => out.push(on_match(claim, o)),
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "calling time failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         // A match nobody started opening a thread for is left a backoff to
         // its accepter (who opens it at once), then the ticker opens it.
         for (id, moved_from) in self.store.matches_needing_thread(now, now - RETRY_BACKOFF_SECONDS).await? {
+            let Some(claim) = self.claim_work(ClaimKind::Thread, id, now, None).await else { continue };
             match self.thread_repair(id, moved_from.is_some()).await {
-                Ok(o) => out.push(on_match(id, o)),
-                Err(e) => tracing::error!(match_id = id, error = %e, "reopening the match thread failed"),
+                Ok(o) => out.push(on_match(claim, o)),
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "reopening the match thread failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         for (id, version) in self.store.matches_to_pass(now).await? {
+            let Some(claim) = self.claim_work(ClaimKind::MaskedPass, id, now, None).await else { continue };
             match self.masked_pass(id, version).await {
-                Ok(o) => out.push(on_match(id, o)),
-                Err(e) => tracing::error!(match_id = id, error = %e, "a masked pass failed"),
+                Ok(o) => out.push(on_match(claim, o)),
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "a masked pass failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         let due = self.store.active_matches_due(now, &self.config.reminder_hours).await?;
         for row in due {
+            // The claim keeps the count sent before, to give it back if
+            // this process dies between recording the notice and posting it.
+            let before = Some((row.version, row.reminders_sent));
+            let Some(claim) = self.claim_work(ClaimKind::Notice, row.id, now, before).await else { continue };
             match self.notice_due(&row, now).await {
                 Ok(Some((sent, effects))) => out.push(Due {
                     about: DueAbout::Match { match_id: row.id, notice: Some((row.version, sent)) },
                     effects,
+                    claim: Some(claim),
                 }),
-                Ok(None) => {}
-                Err(e) => tracing::error!(match_id = row.id, error = %e, "deadline notice failed"),
+                Ok(None) => self.release_work(claim).await,
+                Err(e) => {
+                    tracing::error!(match_id = row.id, error = %e, "deadline notice failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         Ok(out)
@@ -127,16 +169,26 @@ impl Table {
         let at = self
             .store
             .delivery_failed(match_id, now, notice, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
-            .await?;
-        Ok(Some(at))
+            .await;
+        // Recorded for a retry (or not: then the claim expires on its own
+        // only if this process dies; giving it up lets the next pass retry).
+        if let Some(claim) = due.claim {
+            self.release_work(claim).await;
+        }
+        Ok(Some(at?))
     }
 
-    /// The front end delivered `due`: the match's backoff starts afresh.
+    /// The front end delivered `due`: the match's backoff starts afresh,
+    /// and its work claim is given up.
     pub async fn delivery_succeeded(&self, due: &Due) -> Result<(), TableError> {
-        if let DueAbout::Match { match_id, .. } = due.about {
-            self.store.delivery_succeeded(match_id).await?;
+        let recorded = match due.about {
+            DueAbout::Match { match_id, .. } => self.store.delivery_succeeded(match_id).await,
+            DueAbout::Challenge(_) => Ok(()),
+        };
+        if let Some(claim) = due.claim {
+            self.release_work(claim).await;
         }
-        Ok(())
+        Ok(recorded?)
     }
 
     /// The front end could not open the thread of `match_id` at `now` (a
