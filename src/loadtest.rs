@@ -256,7 +256,8 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     let setup_seconds = started.elapsed().as_secs_f64();
 
     let measured = if opts.processes == 1 {
-        let table = Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
+        let table =
+            Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
         measure(table, pool, opts.active, opts.actions, opts.seed, opts.think_ms).await?
     } else {
         in_processes(opts, &url, &pool).await?
@@ -432,8 +433,7 @@ async fn in_processes(opts: &Options, url: &str, pool: &[StoredMatch]) -> anyhow
 pub async fn run_worker(opts: &Options, worker: usize, pool: &std::path::Path) -> anyhow::Result<String> {
     let url = opts.db.clone().ok_or_else(|| anyhow::anyhow!("a worker needs --db"))?;
     let all: Vec<StoredMatch> = serde_json::from_reader(std::io::BufReader::new(std::fs::File::open(pool)?))?;
-    let mine: Vec<StoredMatch> =
-        all.into_iter().skip(worker).step_by(opts.processes.max(1)).collect();
+    let mine: Vec<StoredMatch> = all.into_iter().skip(worker).step_by(opts.processes.max(1)).collect();
     anyhow::ensure!(mine.len() >= opts.active, "worker {worker} has fewer matches than drivers");
     let store = Store::open(&url).await?;
     let library = Arc::new(Library::embedded()?);

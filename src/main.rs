@@ -299,7 +299,8 @@ fn main() -> ExitCode {
             (None, None) => Err("name a match number or --file".to_owned()),
         },
         Command::Loadtest { matches, active, actions, db, seed, think_ms, processes, worker, pool } => {
-            let opts = cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms, processes };
+            let opts =
+                cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms, processes };
             match (worker, pool) {
                 (Some(k), Some(pool)) => runtime().and_then(|rt| {
                     let figures = rt

@@ -458,7 +458,13 @@ async fn two_processes_tickers_split_due_work_and_do_each_item_once() {
         let mut all: Vec<i64> = in_a.iter().chain(&in_b).copied().collect();
         all.sort_unstable();
         let expected: Vec<i64> = matches.iter().map(|m| m.id).collect();
-        assert_eq!(all, expected, "{kind:?}: every match once across both (a {}, b {})", in_a.len(), in_b.len());
+        assert_eq!(
+            all,
+            expected,
+            "{kind:?}: every match once across both (a {}, b {})",
+            in_a.len(),
+            in_b.len()
+        );
     }
     for m in &matches {
         assert_eq!(a.store().load_match(m.id).await.unwrap().reminders_sent, 1, "match {}", m.id);

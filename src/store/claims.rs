@@ -88,7 +88,11 @@ impl Store {
     /// gives back each notice such a claim recorded as sent while the
     /// match has not moved since: it goes out again from whoever claims
     /// it next. Each expired claim is recovered by one process only.
-    pub async fn recover_abandoned_claims(&self, owner: &str, now: i64) -> Result<Vec<Abandoned>, StoreError> {
+    pub async fn recover_abandoned_claims(
+        &self,
+        owner: &str,
+        now: i64,
+    ) -> Result<Vec<Abandoned>, StoreError> {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
         let expired: Vec<(i64, Option<i64>, Option<i64>)> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
