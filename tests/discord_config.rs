@@ -141,6 +141,8 @@ fn the_example_env_file_documents_every_setting() {
         "DISCORD_HTTP_TIMEOUT_SECS",
         "DISCORD_RETRIES",
         "DISCORD_RETRY_BACKOFF_MS",
+        "SHARDS",
+        "SHARD_COUNT",
     ] {
         assert!(example.contains(name), ".env.example lacks {name}");
     }
@@ -165,5 +167,49 @@ fn the_discord_timeout_and_retries_have_defaults_and_bounds() {
     {
         let err = config(&[("DISCORD_TOKEN", TOKEN), (name, bad)]).unwrap_err();
         assert_start_up_error(&err, name);
+    }
+}
+
+#[test]
+fn shards_are_a_range_of_the_count_or_left_to_discord() {
+    use cardtable::discord::config::ShardRange;
+    assert_eq!(config(&[("DISCORD_TOKEN", TOKEN)]).unwrap().shards, None, "autosharding when alone");
+    let c = config(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", "0-3"), ("SHARD_COUNT", "8")]).unwrap();
+    assert_eq!(c.shards, Some(ShardRange { first: 0, last: 3, count: 8 }));
+    let c = config(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", " 7 "), ("SHARD_COUNT", "8")]).unwrap();
+    assert_eq!(c.shards, Some(ShardRange { first: 7, last: 7, count: 8 }));
+}
+
+#[test]
+fn a_shard_range_outside_the_count_or_half_set_stops_start_up() {
+    let with = |range: &str, count: &str| {
+        let mut vars = vec![("DISCORD_TOKEN", TOKEN)];
+        if !range.is_empty() {
+            vars.push(("SHARDS", range));
+        }
+        if !count.is_empty() {
+            vars.push(("SHARD_COUNT", count));
+        }
+        config(&vars).unwrap_err()
+    };
+    let err = with("4-8", "8");
+    assert_start_up_error(&err, "SHARDS");
+    assert!(err.contains("0 to 7") && err.contains("raise SHARD_COUNT"), "{err}");
+    let err = with("0-3", "");
+    assert_start_up_error(&err, "SHARDS");
+    assert!(err.contains("set SHARD_COUNT"), "{err}");
+    let err = with("", "8");
+    assert_start_up_error(&err, "SHARD_COUNT");
+    assert!(err.contains("set SHARDS"), "{err}");
+    let err = with("3-1", "8");
+    assert_start_up_error(&err, "SHARDS");
+    assert!(err.contains("write 1-3"), "{err}");
+    for bad in ["a-b", "0-", "-3", "0..3"] {
+        let err = with(bad, "8");
+        assert_start_up_error(&err, "SHARDS");
+        assert!(err.contains("FIRST-LAST"), "{bad}: {err}");
+    }
+    for bad in ["0", "x", "70000"] {
+        assert_start_up_error(&with("0-0", bad), "SHARD_COUNT");
     }
 }

@@ -415,3 +415,102 @@ async fn race_two_processes(race_rounds: usize) {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Two tables on two stores of one database, as two bot processes would
+/// have, each with a clock at `at` (hours after the matches were stored).
+async fn two_tickers(name: &str, n: usize) -> (tempfile::TempDir, [Table; 2], Vec<StoredMatch>, i64) {
+    use cardtable::table::{ManualClock, SystemClock, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let (store, url) = shared_store(dir.path(), name).await;
+    let matches = store_matches(&store, &library(), n, 32).await.unwrap();
+    let second = Store::open(&url).await.unwrap();
+    // Past the first reminder (12 h) of every match, before its deadline.
+    let at = cardtable::table::Clock::now(&SystemClock) + 13 * 3600;
+    let table = |store| {
+        let config = TableConfig { seed: Some(32), ..TableConfig::default() };
+        Table::with_config(store, Arc::new(ManualClock::new(at)), config)
+    };
+    (dir, [table(store), table(second)], matches, at)
+}
+
+/// What a ticker pass claimed: (kind, match) pairs.
+fn claimed(due: &[cardtable::table::Due]) -> Vec<(cardtable::table::claims::ClaimKind, i64)> {
+    due.iter().filter_map(|d| d.claim.map(|c| (c.kind, c.match_id))).collect()
+}
+
+/// Issue 32, item 2: two processes' tickers on one database, passing at
+/// the same moment, split the due work between them: every match's
+/// reminder and thread repair is claimed by exactly one, each reminder is
+/// recorded once, and once delivered no pass finds it due again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_tickers_split_due_work_and_do_each_item_once() {
+    use cardtable::table::claims::ClaimKind;
+    const N: usize = 120;
+    let (_dir, [a, b], matches, at) = two_tickers("split.db", N).await;
+    let (due_a, due_b) = tokio::join!(a.tick_due(at), b.tick_due(at));
+    let (due_a, due_b) = (due_a.unwrap(), due_b.unwrap());
+    let (claimed_a, claimed_b) = (claimed(&due_a), claimed(&due_b));
+    for kind in [ClaimKind::Notice, ClaimKind::Thread] {
+        let of = |c: &[(ClaimKind, i64)]| -> Vec<i64> {
+            c.iter().filter(|(k, _)| *k == kind).map(|(_, id)| *id).collect()
+        };
+        let (in_a, in_b) = (of(&claimed_a), of(&claimed_b));
+        let mut all: Vec<i64> = in_a.iter().chain(&in_b).copied().collect();
+        all.sort_unstable();
+        let expected: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        assert_eq!(
+            all,
+            expected,
+            "{kind:?}: every match once across both (a {}, b {})",
+            in_a.len(),
+            in_b.len()
+        );
+    }
+    for m in &matches {
+        assert_eq!(a.store().load_match(m.id).await.unwrap().reminders_sent, 1, "match {}", m.id);
+    }
+    // Each process delivers what it claimed; then nothing is due twice.
+    for (table, due) in [(&a, &due_a), (&b, &due_b)] {
+        for d in due {
+            table.delivery_succeeded(d).await.unwrap();
+        }
+    }
+    let (again_a, again_b) = tokio::join!(a.tick_due(at + 1), b.tick_due(at + 1));
+    let notices = |due: &[cardtable::table::Due]| {
+        claimed(due).into_iter().filter(|(k, _)| *k == ClaimKind::Notice).count()
+    };
+    assert_eq!(notices(&again_a.unwrap()) + notices(&again_b.unwrap()), 0, "a reminder went out twice");
+}
+
+/// Issue 32, item 2: a process that claimed work and died (it never
+/// delivered nor gave its claims up) holds it for the lease only; then
+/// the other process takes it up, and the reminders the dead one recorded
+/// but never posted go out from the other, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_processs_claims_expire_and_its_work_is_taken_up() {
+    use cardtable::table::claims::{ClaimKind, CLAIM_LEASE_SECONDS};
+    const N: usize = 20;
+    let (_dir, [dead, alive], matches, at) = two_tickers("lease.db", N).await;
+    let taken = claimed(&dead.tick_due(at).await.unwrap());
+    assert_eq!(taken.iter().filter(|(k, _)| *k == ClaimKind::Notice).count(), N);
+    // `dead` stops here. Within the lease, its work stays its own.
+    let within = alive.tick_due(at + CLAIM_LEASE_SECONDS - 1).await.unwrap();
+    assert!(claimed(&within).is_empty(), "claimed work was taken before the lease ran out: {within:?}");
+    // After it, the other process does it: the same first reminder.
+    let after = alive.tick_due(at + CLAIM_LEASE_SECONDS).await.unwrap();
+    let mut notices: Vec<(i64, Option<(i64, i64)>)> = after
+        .iter()
+        .filter(|d| d.claim.is_some_and(|c| c.kind == ClaimKind::Notice))
+        .map(|d| match d.about {
+            cardtable::table::DueAbout::Match { match_id, notice } => (match_id, notice),
+            other => panic!("a notice about {other:?}"),
+        })
+        .collect();
+    notices.sort_unstable();
+    let expected: Vec<(i64, Option<(i64, i64)>)> = matches.iter().map(|m| (m.id, Some((0, 1)))).collect();
+    assert_eq!(notices, expected, "each unposted first reminder, taken up once");
+    assert_eq!(claimed(&after).iter().filter(|(k, _)| *k == ClaimKind::Thread).count(), N);
+    for m in &matches {
+        assert_eq!(alive.store().load_match(m.id).await.unwrap().reminders_sent, 1, "match {}", m.id);
+    }
+}

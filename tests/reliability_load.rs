@@ -28,8 +28,15 @@ async fn run_on(opts: &Options) -> Report {
 async fn a_small_load_applies_every_click_once_with_gapless_logs() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("load.db").display());
-    let opts =
-        Options { matches: 120, active: 8, actions: 2_000, db: Some(url.clone()), seed: 7, think_ms: 0 };
+    let opts = Options {
+        matches: 120,
+        active: 8,
+        actions: 2_000,
+        db: Some(url.clone()),
+        seed: 7,
+        think_ms: 0,
+        processes: 1,
+    };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0, "{}", loadtest::details(&report));
     assert_eq!(report.actions, 2_000);
@@ -137,6 +144,7 @@ async fn loadtest_sized_by_env() {
         db: None,
         seed: 1,
         think_ms: n.get(3).copied().unwrap_or(loadtest::THINK_MS),
+        processes: 1,
     };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0);

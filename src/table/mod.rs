@@ -38,6 +38,7 @@
 
 mod ai_turns;
 mod challenge;
+pub mod claims;
 pub(crate) use challenge::has_teams;
 mod clock;
 pub mod computer;
@@ -147,6 +148,8 @@ pub struct Table {
     known_users: Arc<Mutex<HashMap<String, String>>>,
     /// The computer opponent's search slots and runs under way.
     ai: Arc<ai_turns::AiPool>,
+    /// Whose the ticker's work claims are ([`claims`]): one per table.
+    owner: Arc<str>,
 }
 
 /// Most users remembered in `Table::known_users` before it starts afresh.
@@ -188,7 +191,17 @@ impl Table {
     ) -> Self {
         let ai = Arc::new(ai_turns::AiPool::new(config.ai_searches, config.ai_budget));
         let cards = Arc::new(crate::lookup::card_index::CardIndex::new(&library));
-        Table { store, library, cards, rules: Arc::default(), clock, config, known_users: Arc::default(), ai }
+        Table {
+            store,
+            library,
+            cards,
+            rules: Arc::default(),
+            clock,
+            config,
+            known_users: Arc::default(),
+            ai,
+            owner: claims::new_owner(),
+        }
     }
 
     /// Every game's rules, read and indexed once.
