@@ -723,6 +723,7 @@ mod tests {
             rss_mb: 80.0,
             peak_rss_mb: 90.0,
             db: "sqlite://x.db".into(),
+            processes: 1,
         };
         assert_eq!(summary_line(&r), "actions: 20000, actions/s: 2000, p50: 1.2 ms, p99: 9.9 ms, errors: 0");
     }

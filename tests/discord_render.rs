@@ -369,6 +369,8 @@ async fn discords_unwritten_rules_hold_for_every_command_and_every_rendered_mess
                             actions: &in_hand,
                             page: 0,
                             orders: &[],
+                            // The Hint button too: the fullest hand.
+                            hint: true,
                         },
                     ));
                 }

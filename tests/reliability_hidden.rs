@@ -135,6 +135,7 @@ fn hand_messages(state: &AnyState, seat: Seat, seat_view: &TableView, version: i
                 actions: &in_hand,
                 page,
                 orders: &[],
+                hint: true,
             };
             serde_json::to_string(&view::hand(seat_view, &ctx)).expect("messages serialise")
         })

@@ -179,10 +179,8 @@ impl Table {
     /// doubles per failure in a row. Returns when.
     pub async fn delivery_failed(&self, due: &Due, now: i64) -> Result<Option<i64>, TableError> {
         let DueAbout::Match { match_id, .. } = due.about else { return Ok(None) };
-        let at = self
-            .store
-            .delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
-            .await;
+        let at =
+            self.store.delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS).await;
         // Giving the claim up lets the next pass retry after the backoff.
         if let Some(claim) = due.claim {
             self.release_work(claim).await;
@@ -203,7 +201,7 @@ impl Table {
         if let Some(claim) = due.claim {
             self.release_work(claim).await;
         }
-        Ok(recorded?)
+        recorded
     }
 
     /// Records what a delivered [`Due`] of `match_id` did.
