@@ -62,11 +62,25 @@ pub struct Options {
     /// clicks per second. 0: flat out, each driver clicks again as soon as
     /// it is answered (the capacity of the table layer).
     pub think_ms: u64,
+    /// Processes that click at once (`--processes`), as several bot
+    /// processes on one database would: this one stores the matches, then
+    /// starts `processes` copies of itself ([`run_worker`]), each driving
+    /// its share of the matches, drivers and clicks on its own store, and
+    /// merges what they measured. 1: the drivers run in this process.
+    pub processes: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { matches: 10_000, active: 500, actions: 20_000, db: None, seed: 1, think_ms: THINK_MS }
+        Options {
+            matches: 10_000,
+            active: 500,
+            actions: 20_000,
+            db: None,
+            seed: 1,
+            think_ms: THINK_MS,
+            processes: 1,
+        }
     }
 }
 
@@ -106,6 +120,8 @@ pub struct Report {
     pub peak_rss_mb: f64,
     /// The database used.
     pub db: String,
+    /// Processes that clicked.
+    pub processes: usize,
 }
 
 /// The one line `cardtable loadtest` ends with.
@@ -120,7 +136,7 @@ pub fn summary_line(r: &Report) -> String {
 pub fn details(r: &Report) -> String {
     let mut s = format!(
         "matches: {}, active: {}, stored in {:.1} s, finished during run: {}, resyncs: {}, run: {:.1} s, \
-         max: {:.1} ms, rss: {:.0} MB, peak rss: {:.0} MB, db: {}",
+         max: {:.1} ms, rss: {:.0} MB, peak rss: {:.0} MB, processes: {}, db: {}",
         r.matches,
         r.active,
         r.setup_seconds,
@@ -130,6 +146,7 @@ pub fn details(r: &Report) -> String {
         r.max_ms,
         r.rss_mb,
         r.peak_rss_mb,
+        r.processes,
         r.db
     );
     for e in &r.error_samples {
@@ -180,7 +197,7 @@ impl Drop for TempDb {
 }
 
 /// A stored match and the users seated in it, in seat order.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct StoredMatch {
     /// The match id.
     pub id: i64,
@@ -224,6 +241,11 @@ impl DriverReport {
 pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     anyhow::ensure!(opts.active >= 1, "--active must be at least 1");
     anyhow::ensure!(opts.matches >= opts.active, "--matches must be at least --active");
+    anyhow::ensure!(
+        (1..=opts.active).contains(&opts.processes),
+        "--processes must be from 1 to --active ({})",
+        opts.active
+    );
     let temp = opts.db.is_none().then(TempDb::new);
     let url = opts.db.clone().unwrap_or_else(|| temp.as_ref().map(TempDb::url).unwrap_or_default());
     let store = Store::open(&url).await?;
@@ -233,40 +255,58 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     let pool = store_matches(&store, &library, opts.matches, opts.seed).await?;
     let setup_seconds = started.elapsed().as_secs_f64();
 
-    let table = Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
-    let shared = Arc::new(Shared {
-        table,
-        pool,
-        next_match: AtomicUsize::new(opts.active),
-        clicks_left: AtomicU64::new(opts.actions),
-        finished: AtomicU64::new(0),
-    });
-    let started = Instant::now();
-    let drivers: Vec<_> = (0..opts.active)
-        .map(|k| {
-            let shared = shared.clone();
-            let seed = opts.seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let think = (opts.think_ms > 0).then(|| opts.think_ms as f64 / 1000.0);
-            tokio::spawn(async move { drive(&shared, k, seed, think).await })
-        })
-        .collect();
-    let mut latencies = Vec::with_capacity(opts.actions as usize);
-    let mut errors = 0;
-    let mut resyncs = 0;
-    let mut error_samples = Vec::new();
-    let mut last_answer = started;
-    for d in drivers {
-        let r = d.await?;
-        latencies.extend(r.latencies_us);
-        errors += r.errors;
-        resyncs += r.resyncs;
-        error_samples.extend(r.samples);
-        last_answer = last_answer.max(r.last_answer.unwrap_or(started));
+    let measured = if opts.processes == 1 {
+        let table =
+            Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
+        measure(table, pool, opts.active, opts.actions, opts.seed, opts.think_ms).await?
+    } else {
+        in_processes(opts, &url, &pool).await?
+    };
+    store.close().await;
+    let db = if temp.is_some() { format!("{url} (temporary)") } else { url };
+    drop(temp);
+    Ok(report(measured, opts, setup_seconds, db))
+}
+
+/// What the drivers of one process (or, merged, of all) measured.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+struct Measured {
+    latencies_us: Vec<u32>,
+    errors: u64,
+    resyncs: u64,
+    error_samples: Vec<String>,
+    /// From the first click to the last answer.
+    seconds: f64,
+    finished: u64,
+    /// Resident memory at the end and at the peak, in MB, summed over processes.
+    rss_mb: f64,
+    peak_rss_mb: f64,
+}
+
+impl Measured {
+    /// Several processes' figures as one run: their clicks together, over
+    /// the longest of their runs (they start together).
+    fn merge(parts: Vec<Measured>) -> Measured {
+        let mut all = Measured::default();
+        for p in parts {
+            all.latencies_us.extend(p.latencies_us);
+            all.errors += p.errors;
+            all.resyncs += p.resyncs;
+            all.error_samples.extend(p.error_samples);
+            all.seconds = all.seconds.max(p.seconds);
+            all.finished += p.finished;
+            all.rss_mb += p.rss_mb;
+            all.peak_rss_mb += p.peak_rss_mb;
+        }
+        all.error_samples.truncate(5);
+        all
     }
-    // From the start to the last answer (not to the end of the last pause).
-    let seconds = (last_answer - started).as_secs_f64();
-    error_samples.truncate(5);
-    latencies.sort_unstable();
+}
+
+/// The report of a run.
+fn report(mut m: Measured, opts: &Options, setup_seconds: f64, db: String) -> Report {
+    m.latencies_us.sort_unstable();
+    let latencies = &m.latencies_us;
     let pct = |p: usize| -> f64 {
         if latencies.is_empty() {
             return 0.0;
@@ -274,29 +314,133 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
         let i = (latencies.len() * p / 100).min(latencies.len() - 1);
         f64::from(latencies[i]) / 1000.0
     };
-    let (rss_mb, peak_rss_mb) = resident_memory_mb().unwrap_or((0.0, 0.0));
-    let actions = latencies.len() as u64 + errors;
-    let report = Report {
+    let actions = latencies.len() as u64 + m.errors;
+    Report {
         actions,
-        seconds,
-        actions_per_second: actions as f64 / seconds.max(1e-9),
+        seconds: m.seconds,
+        actions_per_second: actions as f64 / m.seconds.max(1e-9),
         p50_ms: pct(50),
         p99_ms: pct(99),
         max_ms: latencies.last().map_or(0.0, |l| f64::from(*l) / 1000.0),
-        errors,
-        error_samples,
+        errors: m.errors,
+        error_samples: m.error_samples,
         matches: opts.matches,
         active: opts.active,
-        finished: shared.finished.load(Ordering::Relaxed),
-        resyncs,
+        finished: m.finished,
+        resyncs: m.resyncs,
         setup_seconds,
-        rss_mb,
-        peak_rss_mb,
-        db: if temp.is_some() { format!("{url} (temporary)") } else { url },
-    };
+        rss_mb: m.rss_mb,
+        peak_rss_mb: m.peak_rss_mb,
+        db,
+        processes: opts.processes,
+    }
+}
+
+/// Runs `active` drivers on `pool` through `table` until `actions` clicks
+/// were sent.
+async fn measure(
+    table: Table,
+    pool: Vec<StoredMatch>,
+    active: usize,
+    actions: u64,
+    seed: u64,
+    think_ms: u64,
+) -> anyhow::Result<Measured> {
+    let shared = Arc::new(Shared {
+        table,
+        pool,
+        next_match: AtomicUsize::new(active),
+        clicks_left: AtomicU64::new(actions),
+        finished: AtomicU64::new(0),
+    });
+    let started = Instant::now();
+    let drivers: Vec<_> = (0..active)
+        .map(|k| {
+            let shared = shared.clone();
+            let seed = seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let think = (think_ms > 0).then(|| think_ms as f64 / 1000.0);
+            tokio::spawn(async move { drive(&shared, k, seed, think).await })
+        })
+        .collect();
+    let mut m = Measured::default();
+    let mut last_answer = started;
+    for d in drivers {
+        let r = d.await?;
+        m.latencies_us.extend(r.latencies_us);
+        m.errors += r.errors;
+        m.resyncs += r.resyncs;
+        m.error_samples.extend(r.samples);
+        last_answer = last_answer.max(r.last_answer.unwrap_or(started));
+    }
+    // From the start to the last answer (not to the end of the last pause).
+    m.seconds = (last_answer - started).as_secs_f64();
+    m.error_samples.truncate(5);
+    m.finished = shared.finished.load(Ordering::Relaxed);
+    (m.rss_mb, m.peak_rss_mb) = resident_memory_mb().unwrap_or((0.0, 0.0));
+    Ok(m)
+}
+
+/// The share of a run that worker `k` of `n` takes: every `n`th match
+/// from the `k`th, drivers and clicks split as evenly as they go.
+fn share(k: usize, n: usize, total: u64) -> u64 {
+    total / n as u64 + u64::from((k as u64) < total % n as u64)
+}
+
+/// Starts `opts.processes` copies of this program as workers on `url`,
+/// each with its share of `pool`, and merges what they measured.
+async fn in_processes(opts: &Options, url: &str, pool: &[StoredMatch]) -> anyhow::Result<Measured> {
+    let n = opts.processes;
+    let path = std::env::temp_dir().join(format!("cardtable-loadtest-pool-{}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_vec(pool)?)?;
+    let exe = std::env::current_exe()?;
+    let spawned: std::io::Result<Vec<std::process::Child>> = (0..n)
+        .map(|k| {
+            std::process::Command::new(&exe)
+                .arg("loadtest")
+                .args(["--db", url])
+                .args(["--active", &share(k, n, opts.active as u64).to_string()])
+                .args(["--actions", &share(k, n, opts.actions).to_string()])
+                .args(["--seed", &(opts.seed ^ ((k as u64) << 32)).to_string()])
+                .args(["--think-ms", &opts.think_ms.to_string()])
+                .args(["--processes", &n.to_string()])
+                .args(["--worker", &k.to_string()])
+                .arg("--pool")
+                .arg(&path)
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+        })
+        .collect();
+    let outputs = tokio::task::spawn_blocking(move || {
+        spawned.map(|children| children.into_iter().map(|c| c.wait_with_output()).collect::<Vec<_>>())
+    })
+    .await;
+    let _ = std::fs::remove_file(&path);
+    let mut parts = Vec::with_capacity(n);
+    for (k, out) in outputs??.into_iter().enumerate() {
+        let out = out?;
+        anyhow::ensure!(out.status.success(), "load test worker {k} failed ({})", out.status);
+        parts.push(
+            serde_json::from_slice(&out.stdout).map_err(|e| anyhow::anyhow!("worker {k}'s figures: {e}"))?,
+        );
+    }
+    Ok(Measured::merge(parts))
+}
+
+/// One worker of a run in several processes (`--worker K --pool FILE`,
+/// started by [`run`]): drives its share of the stored matches (every
+/// `processes`th, from the `worker`th) with `opts.active` drivers and
+/// `opts.actions` clicks, and prints what it measured as JSON.
+pub async fn run_worker(opts: &Options, worker: usize, pool: &std::path::Path) -> anyhow::Result<String> {
+    let url = opts.db.clone().ok_or_else(|| anyhow::anyhow!("a worker needs --db"))?;
+    let all: Vec<StoredMatch> = serde_json::from_reader(std::io::BufReader::new(std::fs::File::open(pool)?))?;
+    let mine: Vec<StoredMatch> = all.into_iter().skip(worker).step_by(opts.processes.max(1)).collect();
+    anyhow::ensure!(mine.len() >= opts.active, "worker {worker} has fewer matches than drivers");
+    let store = Store::open(&url).await?;
+    let library = Arc::new(Library::embedded()?);
+    let table = Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
+    let measured = measure(table, mine, opts.active, opts.actions, opts.seed, opts.think_ms).await?;
     store.close().await;
-    drop(temp);
-    Ok(report)
+    Ok(serde_json::to_string(&measured)?)
 }
 
 /// Stores `n` fresh matches at version 0, the games of the registry in
@@ -579,6 +723,7 @@ mod tests {
             rss_mb: 80.0,
             peak_rss_mb: 90.0,
             db: "sqlite://x.db".into(),
+            processes: 1,
         };
         assert_eq!(summary_line(&r), "actions: 20000, actions/s: 2000, p50: 1.2 ms, p99: 9.9 ms, errors: 0");
     }

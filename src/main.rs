@@ -203,6 +203,17 @@ enum Command {
         /// pauses, as players take); 0 clicks again at once (flat out).
         #[arg(long, default_value_t = cardtable::loadtest::THINK_MS)]
         think_ms: u64,
+        /// Processes that click at once, each on its own connections to
+        /// --db, as several bot processes would (the drivers and clicks
+        /// are split between them).
+        #[arg(long, default_value_t = 1)]
+        processes: usize,
+        /// (Internal) run as worker K of a run in several processes.
+        #[arg(long, hide = true, requires = "pool")]
+        worker: Option<usize>,
+        /// (Internal) the stored matches of a run in several processes.
+        #[arg(long, hide = true)]
+        pool: Option<PathBuf>,
     },
 }
 
@@ -287,9 +298,19 @@ fn main() -> ExitCode {
             (None, Some(id)) => runtime().and_then(|rt| rt.block_on(replay(&db, id))),
             (None, None) => Err("name a match number or --file".to_owned()),
         },
-        Command::Loadtest { matches, active, actions, db, seed, think_ms } => {
-            let opts = cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms };
-            runtime().and_then(|rt| rt.block_on(loadtest(&opts)))
+        Command::Loadtest { matches, active, actions, db, seed, think_ms, processes, worker, pool } => {
+            let opts =
+                cardtable::loadtest::Options { matches, active, actions, db, seed, think_ms, processes };
+            match (worker, pool) {
+                (Some(k), Some(pool)) => runtime().and_then(|rt| {
+                    let figures = rt
+                        .block_on(cardtable::loadtest::run_worker(&opts, k, &pool))
+                        .map_err(|e| format!("load test worker {k}: {e:#}"))?;
+                    println!("{figures}");
+                    Ok(())
+                }),
+                _ => runtime().and_then(|rt| rt.block_on(loadtest(&opts))),
+            }
         }
         Command::Ratings { command: RatingsCommand::Rebuild { db } } => {
             runtime().and_then(|rt| rt.block_on(rebuild_ratings(&db)))

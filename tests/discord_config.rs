@@ -141,6 +141,8 @@ fn the_example_env_file_documents_every_setting() {
         "DISCORD_HTTP_TIMEOUT_SECS",
         "DISCORD_RETRIES",
         "DISCORD_RETRY_BACKOFF_MS",
+        "SHARDS",
+        "SHARD_COUNT",
     ] {
         assert!(example.contains(name), ".env.example lacks {name}");
     }
@@ -165,5 +167,97 @@ fn the_discord_timeout_and_retries_have_defaults_and_bounds() {
     {
         let err = config(&[("DISCORD_TOKEN", TOKEN), (name, bad)]).unwrap_err();
         assert_start_up_error(&err, name);
+    }
+}
+
+#[test]
+fn shards_are_a_range_of_the_count_or_left_to_discord() {
+    use cardtable::discord::config::ShardRange;
+    assert_eq!(config(&[("DISCORD_TOKEN", TOKEN)]).unwrap().shards, None, "autosharding when alone");
+    let c = config(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", "0-3"), ("SHARD_COUNT", "8")]).unwrap();
+    assert_eq!(c.shards, Some(ShardRange { first: 0, last: 3, count: 8 }));
+    let c = config(&[("DISCORD_TOKEN", TOKEN), ("SHARDS", " 7 "), ("SHARD_COUNT", "8")]).unwrap();
+    assert_eq!(c.shards, Some(ShardRange { first: 7, last: 7, count: 8 }));
+}
+
+#[test]
+fn a_shard_range_outside_the_count_or_half_set_stops_start_up() {
+    let with = |range: &str, count: &str| {
+        let mut vars = vec![("DISCORD_TOKEN", TOKEN)];
+        if !range.is_empty() {
+            vars.push(("SHARDS", range));
+        }
+        if !count.is_empty() {
+            vars.push(("SHARD_COUNT", count));
+        }
+        config(&vars).unwrap_err()
+    };
+    let err = with("4-8", "8");
+    assert_start_up_error(&err, "SHARDS");
+    assert!(err.contains("0 to 7") && err.contains("raise SHARD_COUNT"), "{err}");
+    let err = with("0-3", "");
+    assert_start_up_error(&err, "SHARDS");
+    assert!(err.contains("set SHARD_COUNT"), "{err}");
+    let err = with("", "8");
+    assert_start_up_error(&err, "SHARD_COUNT");
+    assert!(err.contains("set SHARDS"), "{err}");
+    let err = with("3-1", "8");
+    assert_start_up_error(&err, "SHARDS");
+    assert!(err.contains("write 1-3"), "{err}");
+    for bad in ["a-b", "0-", "-3", "0..3"] {
+        let err = with(bad, "8");
+        assert_start_up_error(&err, "SHARDS");
+        assert!(err.contains("FIRST-LAST"), "{bad}: {err}");
+    }
+    for bad in ["0", "x", "70000"] {
+        assert_start_up_error(&with("0-0", bad), "SHARD_COUNT");
+    }
+}
+
+/// `cardtable bot` itself, started with `vars` (and nothing from a `.env`:
+/// it runs in an empty folder): its exit status and what it printed.
+fn start_bot(vars: &[(&str, &str)]) -> (std::process::ExitStatus, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"));
+    command.arg("bot").current_dir(dir.path()).env("RUST_LOG", "off");
+    for name in ["DATABASE_URL", "SHARDS", "SHARD_COUNT", "DISCORD_API_PROXY", "DATABASE_MAX_CONNECTIONS"] {
+        command.env_remove(name);
+    }
+    command.envs(vars.iter().copied());
+    let out = command.output().unwrap();
+    (out.status, format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+/// Issue 32, bad input: the real start-up (not only the settings reader)
+/// stops on an unreachable PostgreSQL server, a malformed URL or a shard
+/// range outside the count, before Discord is reached, with one line
+/// that names the setting and the fix and never shows the password.
+#[test]
+fn bad_database_and_shard_settings_stop_the_bot_with_one_line() {
+    // A port nobody listens on: bound, then given back.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let unreachable = format!("postgres://bot:s3cret@127.0.0.1:{port}/cardtable");
+    for (vars, setting, fix) in [
+        (vec![("DATABASE_URL", unreachable.as_str())], "DATABASE_URL", "check the host and port"),
+        (
+            vec![("DATABASE_URL", "postgres://bot:s3cret@db.internal:port/cardtable")],
+            "DATABASE_URL",
+            "postgres://user:password@host:5432/database",
+        ),
+        (vec![("SHARDS", "4-8"), ("SHARD_COUNT", "8")], "SHARDS", "raise SHARD_COUNT"),
+    ] {
+        let mut vars = vars;
+        vars.push(("DISCORD_TOKEN", TOKEN));
+        // Discord is never reached: a proxy nobody listens on either.
+        let proxy = format!("http://127.0.0.1:{port}");
+        vars.push(("DISCORD_API_PROXY", &proxy));
+        let (status, output) = start_bot(&vars);
+        assert!(!status.success(), "{vars:?}: started: {output}");
+        let lines: Vec<&str> = output.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(lines.len(), 1, "{vars:?}: one line: {output}");
+        let line = lines[0].strip_prefix("error: ").unwrap_or_else(|| panic!("an error line: {output}"));
+        assert!(line.starts_with(setting), "{vars:?}: names {setting} first: {line}");
+        assert!(line.contains(fix), "{vars:?}: says the fix ({fix}): {line}");
+        assert!(!line.contains("s3cret"), "{vars:?}: keeps the password out: {line}");
     }
 }

@@ -415,3 +415,138 @@ async fn race_two_processes(race_rounds: usize) {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Two tables on two stores of one database, as two bot processes would
+/// have, sharing one test clock at `at` (hours after the matches were
+/// stored), which the test moves on.
+async fn two_tickers(
+    name: &str,
+    n: usize,
+) -> (tempfile::TempDir, [Table; 2], Vec<StoredMatch>, Arc<cardtable::table::ManualClock>) {
+    use cardtable::table::{ManualClock, SystemClock, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let (store, url) = shared_store(dir.path(), name).await;
+    let matches = store_matches(&store, &library(), n, 32).await.unwrap();
+    let second = Store::open(&url).await.unwrap();
+    // Past the first reminder (12 h) of every match, before its deadline.
+    let clock = Arc::new(ManualClock::new(cardtable::table::Clock::now(&SystemClock) + 13 * 3600));
+    let table = |store| {
+        let config = TableConfig { seed: Some(32), ..TableConfig::default() };
+        Table::with_config(store, clock.clone(), config)
+    };
+    (dir, [table(store), table(second)], matches, clock)
+}
+
+/// What a ticker pass claimed: (kind, match) pairs.
+fn claimed(due: &[cardtable::table::Due]) -> Vec<(cardtable::table::claims::ClaimKind, i64)> {
+    due.iter().filter_map(|d| d.claim.map(|c| (c.kind, c.match_id))).collect()
+}
+
+/// The reminders a ticker pass claimed: (match, (version, number)).
+fn notices_of(due: &[cardtable::table::Due]) -> Vec<(i64, Option<(i64, i64)>)> {
+    use cardtable::table::claims::ClaimKind;
+    let mut notices: Vec<(i64, Option<(i64, i64)>)> = due
+        .iter()
+        .filter(|d| d.claim.is_some_and(|c| c.kind == ClaimKind::Notice))
+        .map(|d| match d.about {
+            cardtable::table::DueAbout::Match { match_id, notice, .. } => (match_id, notice),
+            other => panic!("a notice about {other:?}"),
+        })
+        .collect();
+    notices.sort_unstable();
+    notices
+}
+
+/// Issue 32, item 2: two processes' tickers on one database, passing at
+/// the same moment, split the due work between them: every match's
+/// reminder and thread repair is claimed by exactly one, each reminder is
+/// recorded once it is delivered, and then no pass finds it due again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_tickers_split_due_work_and_do_each_item_once() {
+    use cardtable::table::claims::ClaimKind;
+    const N: usize = 120;
+    let (_dir, [a, b], matches, clock) = two_tickers("split.db", N).await;
+    let at = cardtable::table::Clock::now(&*clock);
+    let (due_a, due_b) = tokio::join!(a.tick_due(at), b.tick_due(at));
+    let (due_a, due_b) = (due_a.unwrap(), due_b.unwrap());
+    let (claimed_a, claimed_b) = (claimed(&due_a), claimed(&due_b));
+    for kind in [ClaimKind::Notice, ClaimKind::Thread] {
+        let of = |c: &[(ClaimKind, i64)]| -> Vec<i64> {
+            c.iter().filter(|(k, _)| *k == kind).map(|(_, id)| *id).collect()
+        };
+        let (in_a, in_b) = (of(&claimed_a), of(&claimed_b));
+        let mut all: Vec<i64> = in_a.iter().chain(&in_b).copied().collect();
+        all.sort_unstable();
+        let expected: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        assert_eq!(
+            all,
+            expected,
+            "{kind:?}: every match once across both (a {}, b {})",
+            in_a.len(),
+            in_b.len()
+        );
+    }
+    // Each process delivers what it claimed; then nothing is due twice.
+    for (table, due) in [(&a, &due_a), (&b, &due_b)] {
+        for d in due {
+            table.delivery_succeeded(d).await.unwrap();
+        }
+    }
+    for m in &matches {
+        assert_eq!(a.store().load_match(m.id).await.unwrap().reminders_sent, 1, "match {}", m.id);
+    }
+    let (again_a, again_b) = tokio::join!(a.tick_due(at + 1), b.tick_due(at + 1));
+    let notices = |due: &[cardtable::table::Due]| notices_of(due).len();
+    assert_eq!(notices(&again_a.unwrap()) + notices(&again_b.unwrap()), 0, "a reminder went out twice");
+}
+
+/// Issue 32, item 2: work a process claimed stays its own while it lives
+/// (it renews its claims as the clock moves on, for longer than several
+/// leases, and the other process's passes leave the work alone); once it
+/// stops renewing (it died, never delivering nor giving its claims up),
+/// the claims hold for one lease more, and then the other process takes
+/// the work up: each first reminder goes out from it, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_processs_claims_hold_while_renewed_and_a_dead_ones_are_taken_up_after_the_lease() {
+    use cardtable::table::claims::{ClaimKind, CLAIM_LEASE_SECONDS, CLAIM_RENEW_EVERY};
+    const N: usize = 20;
+    let (_dir, [first, other], matches, clock) = two_tickers("lease.db", N).await;
+    let now = || cardtable::table::Clock::now(&*clock);
+    let taken = claimed(&first.tick_due(now()).await.unwrap());
+    assert_eq!(taken.iter().filter(|(k, _)| *k == ClaimKind::Notice).count(), N);
+    // `first` lives (its delivery is slow): it renews every
+    // CLAIM_RENEW_EVERY while the clock runs past three leases, and each
+    // pass of `other` in between finds all of its work claimed.
+    let renew_every = CLAIM_RENEW_EVERY.as_secs() as i64;
+    let steps = 3 * CLAIM_LEASE_SECONDS / renew_every + 1;
+    for step in 0..steps {
+        clock.advance(renew_every);
+        first.renew_claims().await;
+        // Just before the next renewal, the furthest from the last one.
+        let pass = other.tick_due(now() + renew_every - 1).await.unwrap();
+        assert!(claimed(&pass).is_empty(), "step {step}: a live process's work was taken: {pass:?}");
+    }
+    // Without the renewals, those leases would have run out long ago.
+    assert!(steps * renew_every > 2 * CLAIM_LEASE_SECONDS);
+    // `first` stops here. Within the lease of its last renewal, its work
+    // stays its own.
+    let stopped = now();
+    let within = other.tick_due(stopped + CLAIM_LEASE_SECONDS - 1).await.unwrap();
+    assert!(claimed(&within).is_empty(), "claimed work was taken before the lease ran out: {within:?}");
+    // When it runs out, the other process does it: the same first
+    // reminder, never recorded as sent by the one that died.
+    clock.set(stopped + CLAIM_LEASE_SECONDS);
+    let after = other.tick_due(now()).await.unwrap();
+    let expected: Vec<(i64, Option<(i64, i64)>)> = matches.iter().map(|m| (m.id, Some((0, 1)))).collect();
+    assert_eq!(notices_of(&after), expected, "each unposted first reminder, taken up once");
+    assert_eq!(claimed(&after).iter().filter(|(k, _)| *k == ClaimKind::Thread).count(), N);
+    for d in &after {
+        other.delivery_succeeded(d).await.unwrap();
+    }
+    for m in &matches {
+        assert_eq!(other.store().load_match(m.id).await.unwrap().reminders_sent, 1, "match {}", m.id);
+    }
+    // Delivered: neither process finds it due again.
+    let again = other.tick_due(now() + 1).await.unwrap();
+    assert!(notices_of(&again).is_empty(), "a reminder went out twice: {again:?}");
+}

@@ -1,5 +1,6 @@
 //! Crash safety: the real `cardtable` binary (`cardtable console` over a
-//! pipe, on an on-disk SQLite database) plays scripted matches and is
+//! pipe, on an on-disk SQLite database, or with CARDTABLE_TEST_POSTGRES
+//! set on a PostgreSQL schema of its own) plays scripted matches and is
 //! killed with SIGKILL at random moments, then restarted. Afterwards:
 //! - every click whose reply (a new board) was shown is stored;
 //! - no match is corrupt, and every stored match replays to its snapshot;
@@ -270,7 +271,11 @@ async fn check_after_kills(db: &str, acks: &[Ack]) -> BTreeMap<String, usize> {
 
 async fn run(kills: usize, seed: u64) {
     let dir = tempfile::tempdir().unwrap();
-    let db = format!("sqlite://{}", dir.path().join("crash.db").display());
+    // A file, or a PostgreSQL schema of its own with CARDTABLE_TEST_POSTGRES set.
+    let db = match reliability_support::pg_support::server() {
+        Some(server) => reliability_support::pg_support::fresh_url(&server).await,
+        None => format!("sqlite://{}", dir.path().join("crash.db").display()),
+    };
     let started = Instant::now();
     let db2 = db.clone();
     let (acks, steps) = tokio::task::spawn_blocking(move || crash_run(&db2, kills, seed)).await.unwrap();
@@ -296,7 +301,11 @@ async fn run(kills: usize, seed: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_consoles_lose_no_shown_move_and_leave_every_match_whole() {
-    run(8, 1).await;
+    // On PostgreSQL each start of the console costs more (a connection
+    // pool, the migrations checked over TCP), so fewer clicks fit between
+    // the kills: more kills, so that every game still gets clicks.
+    let kills = if reliability_support::pg_support::server().is_some() { 16 } else { 8 };
+    run(kills, 1).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

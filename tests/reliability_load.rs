@@ -1,5 +1,6 @@
 //! Load: the table layer under many concurrent players on an on-disk
-//! SQLite database (`cardtable::loadtest`).
+//! SQLite database (`cardtable::loadtest`), or with CARDTABLE_TEST_POSTGRES
+//! set, the small load on a PostgreSQL schema of its own.
 //!
 //! CI runs a small load (errors, gapless logs, the summary line). The
 //! measured runs of RELIABILITY.md are ignored tests, to run in release:
@@ -27,9 +28,20 @@ async fn run_on(opts: &Options) -> Report {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_load_applies_every_click_once_with_gapless_logs() {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("load.db").display());
-    let opts =
-        Options { matches: 120, active: 8, actions: 2_000, db: Some(url.clone()), seed: 7, think_ms: 0 };
+    // A file, or a PostgreSQL schema of its own with CARDTABLE_TEST_POSTGRES set.
+    let url = match reliability_support::pg_support::server() {
+        Some(server) => reliability_support::pg_support::fresh_url(&server).await,
+        None => format!("sqlite://{}", dir.path().join("load.db").display()),
+    };
+    let opts = Options {
+        matches: 120,
+        active: 8,
+        actions: 2_000,
+        db: Some(url.clone()),
+        seed: 7,
+        think_ms: 0,
+        processes: 1,
+    };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0, "{}", loadtest::details(&report));
     assert_eq!(report.actions, 2_000);
@@ -137,6 +149,7 @@ async fn loadtest_sized_by_env() {
         db: None,
         seed: 1,
         think_ms: n.get(3).copied().unwrap_or(loadtest::THINK_MS),
+        processes: 1,
     };
     let report = run_on(&opts).await;
     assert_eq!(report.errors, 0);

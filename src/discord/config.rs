@@ -52,6 +52,21 @@ pub struct Config {
     /// (such as twilight's http-proxy), or the tests' fake Discord. The
     /// bot's own rate limiter is off behind a proxy: the proxy keeps them.
     pub api_proxy: Option<String>,
+    /// The gateway shards this process runs (`SHARDS`, e.g. `0-3`, of
+    /// `SHARD_COUNT`, e.g. `8`); `None`: all of them, as many as Discord
+    /// recommends (autosharding), for a bot run as one process.
+    pub shards: Option<ShardRange>,
+}
+
+/// Gateway shards `first..=last` of `count` (see [`Config::shards`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    /// The first shard this process runs.
+    pub first: u32,
+    /// The last shard this process runs (included).
+    pub last: u32,
+    /// Shards across all processes.
+    pub count: u32,
 }
 
 /// A Discord bot token. Kept out of every log line: formatting it prints
@@ -131,6 +146,7 @@ impl Config {
                 .transpose()?
                 .unwrap_or(false),
             api_proxy: get("DISCORD_API_PROXY").map(|v| parse_proxy(&v)).transpose()?,
+            shards: parse_shards(get("SHARDS"), get("SHARD_COUNT"))?,
         })
     }
 
@@ -270,6 +286,58 @@ fn parse_number(
             range.end()
         )),
     }
+}
+
+/// Most shards `SHARD_COUNT` may name.
+const MAX_SHARDS: u64 = 65_536;
+
+/// `SHARDS` (`FIRST-LAST` or one number) of `SHARD_COUNT`: both or
+/// neither, the range within the count.
+fn parse_shards(range: Option<String>, count: Option<String>) -> Result<Option<ShardRange>, String> {
+    let (range, count) = match (range, count) {
+        (None, None) => return Ok(None),
+        (Some(range), None) => {
+            return Err(format!(
+                "SHARDS is \"{range}\" but SHARD_COUNT is not set: set SHARD_COUNT to the number of shards \
+                 across all processes (e.g. SHARDS=0-3 with SHARD_COUNT=8), or unset SHARDS to let Discord \
+                 choose (one process) {TRY_CONSOLE}"
+            ))
+        }
+        (None, Some(count)) => {
+            return Err(format!(
+                "SHARD_COUNT is \"{count}\" but SHARDS is not set: set SHARDS to this process's shards \
+                 (e.g. SHARDS=0-3 with SHARD_COUNT=8), or unset SHARD_COUNT to let Discord choose \
+                 (one process) {TRY_CONSOLE}"
+            ))
+        }
+        (Some(range), Some(count)) => (range, count),
+    };
+    let count = parse_number("SHARD_COUNT", Some(count), 1, 1..=MAX_SHARDS)? as u32;
+    let number = |s: &str| s.trim().parse::<u32>().ok();
+    let (first, last) = match range.split_once('-') {
+        Some((a, b)) => (number(a), number(b)),
+        None => (number(&range), number(&range)),
+    };
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(format!(
+            "SHARDS is \"{range}\", which is not a shard range: write FIRST-LAST, e.g. 0-3, or one shard \
+             number {TRY_CONSOLE}"
+        ));
+    };
+    if first > last {
+        return Err(format!(
+            "SHARDS is \"{range}\", whose first shard comes after its last: write {last}-{first} {TRY_CONSOLE}"
+        ));
+    }
+    if last >= count {
+        return Err(format!(
+            "SHARDS is \"{range}\", outside SHARD_COUNT={count} (shards are numbered 0 to {}): set SHARDS \
+             within 0-{}, or raise SHARD_COUNT {TRY_CONSOLE}",
+            count - 1,
+            count - 1
+        ));
+    }
+    Ok(Some(ShardRange { first, last, count }))
 }
 
 /// Which `.env` line is wrong, without printing a value (it may be a secret).

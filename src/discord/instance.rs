@@ -33,9 +33,14 @@ impl InstanceLock {
 }
 
 /// The lock file of the database at `database_url`: beside the SQLite
-/// file. `None` for an in-memory database (nothing to share).
+/// file. `None` for an in-memory database (nothing to share) and for
+/// PostgreSQL, which several processes share by design (their ticker
+/// work is claimed, `table::claims`; there is no file to lock beside).
 pub fn lock_path(database_url: &str) -> Option<PathBuf> {
-    if database_url.contains(":memory:") || database_url.contains("mode=memory") {
+    if database_url.contains(":memory:")
+        || database_url.contains("mode=memory")
+        || crate::store::is_postgres_url(database_url)
+    {
         return None;
     }
     let options = SqliteConnectOptions::from_str(database_url).ok()?;
@@ -99,6 +104,10 @@ mod tests {
     fn the_lock_file_is_beside_the_database_and_none_in_memory() {
         assert_eq!(lock_path("sqlite://data/cardtable.db"), Some(PathBuf::from("data/cardtable.db.lock")));
         assert_eq!(lock_path("sqlite::memory:"), None);
+        // Several processes share PostgreSQL: no lock file (it would be
+        // named after the URL, password and all, and its folder is none).
+        assert_eq!(lock_path("postgres://bot:s3cret@db.internal:5432/cardtable"), None);
+        assert_eq!(lock_path("postgresql://bot@db.internal/cardtable"), None);
     }
 
     #[cfg(unix)]

@@ -138,8 +138,20 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     // process stops anyway. Every click is committed in one transaction
     // before it is answered, so stopping mid-request abandons it whole.
     let shards = client.shard_manager.clone();
+    // Shards: this process's range of the count (several processes, see
+    // docs/scaling.md), else as many as Discord recommends.
+    let start = async {
+        match config.shards {
+            Some(s) => {
+                info!(first = s.first, last = s.last, count = s.count, "starting gateway shards");
+                // serenity's range counts its end in (shards 4 to 7: `4..7`).
+                client.start_shard_range(s.first..s.last, s.count).await
+            }
+            None => client.start_autosharded().await,
+        }
+    };
     let started = tokio::select! {
-        started = client.start() => started,
+        started = start => started,
         () = shutdown_signal() => {
             info!("shutting down");
             if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {

@@ -2,7 +2,9 @@
 //! reminders, forfeit notices, expired challenges) and its answer is
 //! carried out; then the computer moves wherever it is to act. The
 //! deadlines live in the database, so a restart resumes every timer: the
-//! first tick runs at start-up and catches up.
+//! first tick runs at start-up and catches up. With several processes on
+//! one database, each piece of due work is claimed first, so it is done
+//! by one of them (`table::claims`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,13 +16,16 @@ use tracing::{error, warn};
 
 use super::supervise::supervised;
 use super::{error::new_error_id, outbox};
+use crate::table::claims::CLAIM_RENEW_EVERY;
 use crate::table::Table;
 
 /// How often deadlines are checked. Reminders are hours apart; a minute
 /// late is fine.
 pub const TICK_EVERY: Duration = Duration::from_secs(30);
 
-/// Starts the ticker; it runs as long as the bot.
+/// Starts the ticker; it runs as long as the bot. Beside it, the table
+/// renews its work claims, so that other processes on the same database
+/// take up this one's work only once it has stopped (`table::claims`).
 pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
     spawn_every(http, table, TICK_EVERY)
 }
@@ -28,6 +33,14 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
 /// The ticker with a pass every `every` (tests run it faster than
 /// [`TICK_EVERY`]; the bot runs [`spawn`]). The first pass runs at once.
 pub fn spawn_every(http: Arc<Http>, table: Table, every: Duration) -> JoinHandle<()> {
+    let renewing = table.clone();
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(CLAIM_RENEW_EVERY);
+        loop {
+            interval.tick().await;
+            renewing.renew_claims().await;
+        }
+    });
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         // After a stall (or a laptop sleeping), tick once, not a burst.

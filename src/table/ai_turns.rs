@@ -205,9 +205,18 @@ impl Table {
             }
         };
         let mut runs = tokio::task::JoinSet::new();
+        let now = self.clock.now();
         for id in ids {
+            // Another process may be moving here already (super::claims).
+            let Some(claim) = self.claim_work(super::claims::ClaimKind::Computer, id, now, None).await else {
+                continue;
+            };
             let table = self.clone();
-            runs.spawn(async move { (id, table.play_ai(id).await) });
+            runs.spawn(async move {
+                let played = table.play_ai(id).await;
+                table.release_work(claim).await;
+                (id, played)
+            });
         }
         // Effects in match order, whatever order the runs end in.
         let mut done = Vec::new();

@@ -1,6 +1,7 @@
 //! Deadlines: reminders to the player to act, then the claim offer to the
 //! others; and expiring unanswered challenges.
 
+use super::claims::{Claim, ClaimKind};
 use super::error::TableError;
 use super::loaded::Loaded;
 use super::protocol::{Outgoing, Target, UserId};
@@ -24,6 +25,9 @@ pub struct Due {
     pub about: DueAbout,
     /// What to carry out, in order.
     pub effects: Vec<Outgoing>,
+    /// The work claim this table holds for it, given up once it is
+    /// delivered or recorded for a retry (see [`super::claims`]).
+    pub claim: Option<Claim>,
 }
 
 /// What a [`Due`] is about.
@@ -80,15 +84,14 @@ impl Table {
 
     /// One pass of the ticker at `now`: expires challenges, calls time,
     /// opens the threads that could not be opened (or were lost), and sends
-    /// the reminders and deadline notices that are due. Nothing is
-    /// recorded as sent here: a front end reports each [`Due`] it delivered
-    /// with [`Table::delivery_succeeded`] (which records a notice as sent and
-    /// a time call as announced) and each it could not with
-    /// [`Table::delivery_failed`] (retried after a backoff), so a stop in
-    /// between loses nothing. One ticker runs at a time (one bot per
-    /// database), so a normal run sends each notice once. A failure on one
-    /// match is logged and skipped; an error means the due work could not
-    /// even be listed.
+    /// the reminders and deadline notices that are due. Each piece of work
+    /// is claimed first (see [`super::claims`]), so several tickers in
+    /// several processes never take the same one; a [`Due`] holds its claim
+    /// until [`Table::delivery_succeeded`] (which records a notice as sent
+    /// and a time call as announced) or [`Table::delivery_failed`] (retried
+    /// after a backoff) gives it up. Nothing is recorded as sent here, so a
+    /// stop in between loses nothing. A failure on one match is logged and
+    /// skipped; an error means the due work could not even be listed.
     pub async fn tick_due(&self, now: i64) -> Result<Vec<Due>, TableError> {
         // Matches that ended before ratings existed (a match's own end
         // rates it in the same transaction): each once, in order.
@@ -96,41 +99,61 @@ impl Table {
             tracing::error!(error = %e, "rating finished matches failed");
         }
         self.purge_departed_servers(now).await;
+        // Work a dead process claimed and did not finish is due again.
+        self.recover_abandoned(now).await;
+        // Expiring is one conditional update per challenge: once anyway.
         let mut out: Vec<Due> = self
             .expire_challenges(now)
             .await?
             .into_iter()
-            .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects })
+            .map(|(id, effects)| Due { about: DueAbout::Challenge(id), effects, claim: None })
             .collect();
-        let on_match = |match_id, effects| Due {
-            about: DueAbout::Match { match_id, notice: None, time_call: false },
+        let on_match = |claim: Claim, effects| Due {
+            about: DueAbout::Match { match_id: claim.match_id, notice: None, time_call: false },
             effects,
+            claim: Some(claim),
         };
         for id in self.store.matches_out_of_time(now).await? {
+            let Some(claim) = self.claim_work(ClaimKind::TimeCall, id, now, None).await else { continue };
             match self.call_time(id).await {
                 Ok(effects) => out.push(Due {
                     about: DueAbout::Match { match_id: id, notice: None, time_call: true },
                     effects,
+                    claim: Some(claim),
                 }),
-                Err(e) => tracing::error!(match_id = id, error = %e, "calling time failed"),
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "calling time failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         // A match nobody started opening a thread for is left a backoff to
         // its accepter (who opens it at once), then the ticker opens it.
         for (id, moved_from) in self.store.matches_needing_thread(now, now - RETRY_BACKOFF_SECONDS).await? {
+            let Some(claim) = self.claim_work(ClaimKind::Thread, id, now, None).await else { continue };
             match self.thread_repair(id, moved_from.is_some()).await {
-                Ok(o) => out.push(on_match(id, o)),
-                Err(e) => tracing::error!(match_id = id, error = %e, "reopening the match thread failed"),
+                Ok(o) => out.push(on_match(claim, o)),
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "reopening the match thread failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         for (id, version) in self.store.matches_to_pass(now).await? {
+            let Some(claim) = self.claim_work(ClaimKind::MaskedPass, id, now, None).await else { continue };
             match self.masked_pass(id, version).await {
-                Ok(o) => out.push(on_match(id, o)),
-                Err(e) => tracing::error!(match_id = id, error = %e, "a masked pass failed"),
+                Ok(o) => out.push(on_match(claim, o)),
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "a masked pass failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         let due = self.store.active_matches_due(now, &self.config.reminder_hours).await?;
         for row in due {
+            // A notice is recorded as sent only once delivered, so a claim
+            // that expires has nothing to give back (`None`).
+            let Some(claim) = self.claim_work(ClaimKind::Notice, row.id, now, None).await else { continue };
             match self.notice_due(&row, now).await {
                 Ok(Some((sent, effects))) => out.push(Due {
                     about: DueAbout::Match {
@@ -139,9 +162,13 @@ impl Table {
                         time_call: false,
                     },
                     effects,
+                    claim: Some(claim),
                 }),
-                Ok(None) => {}
-                Err(e) => tracing::error!(match_id = row.id, error = %e, "deadline notice failed"),
+                Ok(None) => self.release_work(claim).await,
+                Err(e) => {
+                    tracing::error!(match_id = row.id, error = %e, "deadline notice failed");
+                    self.release_work(claim).await;
+                }
             }
         }
         Ok(out)
@@ -152,26 +179,45 @@ impl Table {
     /// doubles per failure in a row. Returns when.
     pub async fn delivery_failed(&self, due: &Due, now: i64) -> Result<Option<i64>, TableError> {
         let DueAbout::Match { match_id, .. } = due.about else { return Ok(None) };
-        let at = self
-            .store
-            .delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS)
-            .await?;
-        Ok(Some(at))
+        let at =
+            self.store.delivery_failed(match_id, now, RETRY_BACKOFF_SECONDS, MAX_RETRY_BACKOFF_SECONDS).await;
+        // Giving the claim up lets the next pass retry after the backoff.
+        if let Some(claim) = due.claim {
+            self.release_work(claim).await;
+        }
+        Ok(Some(at?))
     }
 
     /// The front end delivered `due`: a notice is recorded as sent, a time
-    /// call as announced, and the match's backoff starts afresh.
+    /// call as announced, the match's backoff starts afresh, and its work
+    /// claim is given up.
     pub async fn delivery_succeeded(&self, due: &Due) -> Result<(), TableError> {
-        if let DueAbout::Match { match_id, notice, time_call } = due.about {
-            if let Some((version, sent)) = notice {
-                self.store.record_reminder(match_id, version, sent).await?;
+        let recorded = match due.about {
+            DueAbout::Match { match_id, notice, time_call } => {
+                self.record_delivery(match_id, notice, time_call).await
             }
-            if time_call {
-                self.store.time_called(match_id).await?;
-            }
-            self.store.delivery_succeeded(match_id).await?;
+            DueAbout::Challenge(_) => Ok(()),
+        };
+        if let Some(claim) = due.claim {
+            self.release_work(claim).await;
         }
-        Ok(())
+        recorded
+    }
+
+    /// Records what a delivered [`Due`] of `match_id` did.
+    async fn record_delivery(
+        &self,
+        match_id: i64,
+        notice: Option<(i64, i64)>,
+        time_call: bool,
+    ) -> Result<(), TableError> {
+        if let Some((version, sent)) = notice {
+            self.store.record_reminder(match_id, version, sent).await?;
+        }
+        if time_call {
+            self.store.time_called(match_id).await?;
+        }
+        Ok(self.store.delivery_succeeded(match_id).await?)
     }
 
     /// The front end could not open the thread of `match_id` at `now` (a

@@ -38,6 +38,7 @@
 
 mod ai_turns;
 mod challenge;
+pub mod claims;
 pub(crate) use challenge::has_teams;
 mod clock;
 pub mod computer;
@@ -149,6 +150,8 @@ pub struct Table {
     ai: Arc<ai_turns::AiPool>,
     /// Boards and hands drawn, by match version.
     pictures: Arc<crate::picture::PictureCache>,
+    /// Whose the ticker's work claims are ([`claims`]): one per table.
+    owner: Arc<str>,
 }
 
 /// Most users remembered in `Table::known_users` before it starts afresh.
@@ -200,6 +203,7 @@ impl Table {
             known_users: Arc::default(),
             ai,
             pictures: picture::new_cache(),
+            owner: claims::new_owner(),
         }
     }
 
