@@ -85,7 +85,14 @@ fn material(s: &State, seat: Seat) -> f64 {
 }
 
 /// What `seat` has going for it: progress towards a win, then material.
+/// Once time is called (11.1.4–11.1.6) the match is decided within two
+/// turns by Victory Tokens alone, so only progress counts: what a player
+/// has built no longer matters, and a search that still weighed it would
+/// rather keep a character than trade it for the token that wins.
 fn standing(s: &State, seat: Seat) -> f64 {
+    if s.series.as_ref().is_some_and(|m| m.time.is_some()) {
+        return WIN * progress(s, seat);
+    }
     WIN * progress(s, seat) + material(s, seat)
 }
 
