@@ -122,7 +122,12 @@ async fn a_pictured_board_carries_its_png_on_post_and_on_edit_and_draws_each_ver
         .unwrap_or_else(|| panic!("the board is edited in place: {calls:#?}"));
     let edited = picture_of(edit, "board.png");
     assert_ne!(edited, first.as_slice(), "the edit shows the new position");
-    assert_eq!(table.pictures().drawn(), 2 + u64::from(first_player == A), "one more board (and A's hand)");
+    // Alice asked for pictures, Bob did not: her hand is drawn when she opens
+    // it and again when the click refreshes it (a card left it); his never.
+    let hands = calls.iter().flat_map(|c| &c.files).filter(|f| f.filename == "hand.png").count();
+    assert_eq!(hands, usize::from(first_player == A), "only Alice's refreshed hand is pictured: {calls:#?}");
+    let hand_draws = 2 * u64::from(first_player == A);
+    assert_eq!(table.pictures().drawn(), 2 + hand_draws, "one more board (and Alice's hand, twice)");
 }
 
 #[tokio::test]

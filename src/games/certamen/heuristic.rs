@@ -10,7 +10,7 @@ use crate::engine::Seat;
 /// Pillar past it adds little.
 const PILLARS_WANTED: f64 = 6.0;
 /// A Pillar on the Livingfield, up to [`PILLARS_WANTED`]: more than the
-/// card it was in hand, so that playing one (5.1, once a turn) is never a
+/// card it was in hand, so that playing one (one Pillar a turn, in the Main Phase) is never a
 /// tie with keeping it, and a Pillar is not the card discarded at the end
 /// of the turn (a greedy judgement that scored a Pillar as a hand card
 /// passed instead of playing one and then discarded it).
