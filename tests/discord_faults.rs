@@ -120,13 +120,24 @@ async fn a_challenge_post_that_fails_is_withdrawn_and_the_challenger_told_why() 
     for case in CASES {
         let (discord, table) = fresh().await;
         discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), case.failure, case.times);
-        let posted = challenge_from(&discord, &table, A, B, CHANNEL).await;
+        answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        let posted = posts_in(&calls, CHANNEL).into_iter().next();
+        let told = private_text(&calls);
         if case.recovers(true) {
             assert!(posted.is_some(), "{}: the challenge got through on a retry", case.name);
             assert!(open_challenge(&table).await, "{}", case.name);
+            assert!(
+                !told.contains(case.told) && !told.contains("withdrew") && !told.contains("error id"),
+                "{}: no failure is reported for a post that got through: {told}",
+                case.name
+            );
             continue;
         }
         assert!(posted.is_none(), "{}", case.name);
+        assert_told(case, &told, "Send Messages and Embed Links", "withdrew the challenge");
         assert!(!open_challenge(&table).await, "{}: the challenge was withdrawn", case.name);
         discord.heal();
         let again = challenge_from(&discord, &table, A, B, CHANNEL).await;
@@ -163,7 +174,11 @@ async fn an_accepted_post_that_fails_leaves_the_match_playing_in_its_thread() {
         );
         let text = private_text(&calls);
         if case.recovers(true) {
-            assert!(!text.contains("went through"), "{}: {text}", case.name);
+            assert!(
+                !text.contains("went through") && !text.contains(case.told) && !text.contains("error id"),
+                "{}: nothing failed, nothing reported: {text}",
+                case.name
+            );
         } else {
             assert_told(case, &text, "Send Messages and Embed Links", "Everything else went through");
         }
@@ -198,19 +213,24 @@ async fn a_match_whose_thread_cannot_be_opened_is_saved_and_the_next_ticker_pass
         assert_eq!(matches.len(), 1, "{}: the match is saved", case.name);
         let match_id = matches[0].0.id;
         let thread = table.store().load_match(match_id).await.unwrap().thread;
+        let told = private_text(&calls);
         if case.recovers(true) {
             assert!(thread.is_some(), "{}: opened on a retry", case.name);
+            assert!(
+                !told.contains(case.told) && !told.contains("error id"),
+                "{}: nothing failed, nothing reported: {told}",
+                case.name
+            );
             continue;
         }
         assert!(thread.is_none(), "{}", case.name);
         if case.channel_gone() {
-            let told = private_text(&calls);
             assert!(told.contains("can no longer reach its channel"), "{}: {told}", case.name);
             let paused = table.store().load_match(match_id).await.unwrap().paused;
             assert_eq!(paused.as_deref(), Some("channel"), "{}", case.name);
             continue;
         }
-        assert_told(case, &private_text(&calls), "Create Public Threads", "The match is saved");
+        assert_told(case, &told, "Create Public Threads", "The match is saved");
         assert!(
             posts_in(&calls, CHANNEL).iter().any(|c| text_of(&c.body).contains("accepted")),
             "{}: the accepted note is posted all the same: {calls:#?}",
@@ -254,12 +274,19 @@ async fn a_board_that_cannot_be_posted_is_explained_and_a_lost_thread_moves_the_
             continue;
         }
         let now_in = row.thread.unwrap();
+        let told = private_text(&calls);
         if case.recovers(true) {
             assert_eq!(now_in, thread.to_string(), "{}", case.name);
             assert!(!posts_in(&calls, thread).is_empty(), "{}", case.name);
+            assert!(
+                !told.contains(case.told) && !told.contains("error id"),
+                "{}: nothing failed, nothing reported: {told}",
+                case.name
+            );
             continue;
         }
         if case.thread_lost() {
+            assert!(!told.contains("error id"), "{}: a move is no error: {told}", case.name);
             // Moved: a new thread under the channel, with a note and the board.
             let new: u64 = now_in.parse().unwrap();
             assert_ne!(new, thread, "{}: the match moved", case.name);
@@ -268,7 +295,7 @@ async fn a_board_that_cannot_be_posted_is_explained_and_a_lost_thread_moves_the_
             assert!(posts.iter().any(|c| !custom_ids(&c.body).is_empty()), "{}: the board", case.name);
             continue;
         }
-        assert_told(case, &private_text(&calls), "Send Messages in Threads", "board is posted again");
+        assert_told(case, &told, "Send Messages in Threads", "board is posted again");
         // The next action (here the other player's /board) repairs it.
         discord.heal();
         answer_slash(&discord.http, &table, &slash(B, thread, "board"), async { Ok(Command::Board) })
@@ -347,6 +374,12 @@ async fn a_reminder_that_fails_is_retried_later_and_a_lost_thread_moves_the_matc
             continue;
         }
         assert!(!reminder(&calls, thread), "{}", case.name);
+        // Nobody acted, so nobody is told: the reminder waits for a later pass.
+        assert!(
+            calls.iter().all(|c| !c.ok || c.method != "POST"),
+            "{}: nothing else is posted meanwhile: {calls:#?}",
+            case.name
+        );
         discord.heal();
         // Not lost: not before the backoff, then delivered.
         deliver_due(&discord.http, &table, start + 13 * 3600 + 10).await;
@@ -372,6 +405,8 @@ async fn a_deadline_notice_that_fails_is_retried_and_the_board_offers_the_claim_
         let row = table.store().load_match(match_id).await.unwrap();
         if case.pauses() {
             assert!(row.paused.is_some(), "{}: paused", case.name);
+            let told = posts_in(&calls, CHANNEL).iter().any(|c| text_of(&c.body).contains("is paused"));
+            assert!(told, "{}: the players are told in the channel: {calls:#?}", case.name);
             continue;
         }
         let now_in: u64 = row.thread.unwrap().parse().unwrap();
@@ -459,6 +494,11 @@ async fn an_edit_that_meets_a_5xx_or_a_timeout_once_is_retried() {
         let edits = tries(&calls, "PATCH", &format!("/channels/{CHANNEL}/messages"));
         assert_eq!(edits.len(), 2, "{failure:?}: the edit was tried again: {calls:#?}");
         assert!(edits[1].ok, "{failure:?}: and got through");
+        let told = private_text(&calls);
+        assert!(
+            !told.contains("did not answer") && !told.contains("error id"),
+            "{failure:?}: Bob is not told of a failure that was retried away: {told}"
+        );
     }
 }
 
@@ -525,7 +565,13 @@ async fn challenges_whose_post_failed_do_not_count_against_the_hourly_cap() {
     let (discord, table) = fresh().await;
     for _ in 0..3 {
         discord.fail(Some("POST"), format!("/channels/{CHANNEL}/messages"), Failure::ServerError, None);
-        assert!(challenge_from(&discord, &table, A, B, CHANNEL).await.is_none());
+        answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        assert!(posts_in(&calls, CHANNEL).is_empty(), "not posted: {calls:#?}");
+        let told = private_text(&calls);
+        assert!(told.contains("did not answer") && told.contains("withdrew the challenge"), "{told}");
         discord.heal();
     }
     // Nobody saw those three: the fourth is the first Bob hears of.
@@ -561,6 +607,8 @@ async fn a_forum_that_requires_a_tag_gets_one_anyone_may_apply() {
     let (&thread, _) = state.threads.iter().find(|(_, &parent)| parent == FORUM).expect("the post opened");
     assert_eq!(state.applied_tags[&thread], vec![62], "the first tag anyone may apply");
     assert!(posts_in(&calls, thread).iter().any(|c| !custom_ids(&c.body).is_empty()), "the board");
+    let told = private_text(&calls);
+    assert!(!told.contains("requires a tag") && !told.contains("error id"), "nothing to fix: {told}");
 }
 
 #[tokio::test]

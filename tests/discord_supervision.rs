@@ -1,5 +1,5 @@
 //! Supervision, through the fake Discord: a panic (a bug) in a click
-//! handler or in a ticker pass is caught, the person gets an answer that
+//! handler, a slash command or a ticker pass is caught, the person gets an answer that
 //! quotes an error id, and the bot goes on — the next click and the next
 //! pass work.
 //!
@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cardtable::discord::{on_component, spawn_ticker};
+use cardtable::discord::{answer_slash, on_component, spawn_ticker};
 use cardtable::store::Store;
 use cardtable::table::{Clock, Table};
 use discord_support::*;
@@ -88,6 +88,45 @@ async fn a_panic_in_a_click_handler_is_caught_the_player_is_answered_with_an_err
     assert!(
         calls.iter().any(|c| c.ok && c.path == format!("/api/v10/channels/{CHANNEL}/threads")),
         "the match opens on the next pick: {calls:#?}"
+    );
+}
+
+#[tokio::test]
+async fn a_panic_in_a_slash_command_is_caught_the_player_is_answered_with_an_error_id_and_the_next_command_works(
+) {
+    let (discord, table, clock) = troubled_table().await;
+
+    // Alice's /challenge panics on its way through the table.
+    clock.panic_next(u32::MAX);
+    let answered =
+        answer_slash(&discord.http, &table, &slash(A, CHANNEL, "challenge"), async { Ok(challenge(bob())) })
+            .await;
+    clock.panic_next(0);
+    assert!(answered.is_ok(), "the command was acknowledged and answered: {answered:?}");
+    let calls = discord.take();
+    let told = private_text(&calls);
+    assert!(told.contains("something went wrong"), "Alice gets an apology: {calls:#?}");
+    let id = error_id_in(&told).expect("quoting an error id");
+    assert_eq!(id.len(), 8, "an id to quote to the host: {told}");
+    assert!(
+        id.chars().all(|c| c.is_ascii_hexdigit()),
+        "the id is the one logged (hex), not a placeholder: {told}"
+    );
+    assert!(posts_in(&calls, CHANNEL).is_empty(), "no challenge was posted: {calls:#?}");
+    assert!(
+        !calls.iter().any(|c| c.method == "DELETE" && c.path.contains("/webhooks/") && c.ok),
+        "the apology is not deleted with the \"thinking…\": {calls:#?}"
+    );
+
+    // Nothing was left half done: the same challenge goes through now
+    // (no "you already challenged Bob"), and so does a click on it.
+    let accept = challenge_from(&discord, &table, A, B, CHANNEL).await;
+    let accept = accept.expect("the next /challenge is posted");
+    on_component(&discord.http, &table, &click(B, CHANNEL, &accept)).await;
+    let calls = discord.take();
+    assert!(
+        custom_ids(&private_replies(&calls)[0].body).iter().any(|id| id.starts_with("deck:")),
+        "Bob is offered his deck: {calls:#?}"
     );
 }
 

@@ -12,7 +12,7 @@
 //! - [`servers`] — a server that removes the bot pauses its matches;
 //! - [`instance`] — one bot per database: a second one waits for the first;
 //! - `error` — user errors in plain words, anything else logged with an id;
-//! - `supervise` — a panic in a ticker pass or a click is caught, logged, answered.
+//! - `supervise` — a panic in a ticker pass, a click or a slash command is caught, logged, answered.
 
 mod commands;
 pub mod config;

@@ -1,7 +1,7 @@
-//! Supervision: a panic in one ticker pass or one click handler is caught
-//! here, logged with an error id, and the bot goes on (the next pass runs;
-//! the person gets an apology quoting the id) instead of losing the ticker
-//! until a restart or leaving a click unanswered.
+//! Supervision: a panic in one ticker pass, one click handler or one slash
+//! command is caught here, logged with an error id, and the bot goes on
+//! (the next pass runs; the person gets an apology quoting the id) instead
+//! of losing the ticker until a restart or leaving a click unanswered.
 
 use std::any::Any;
 use std::future::Future;

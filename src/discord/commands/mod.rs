@@ -26,9 +26,13 @@ pub use deck::read_deck_file;
 
 use serenity::all::{ChannelType, CommandInteraction, Http, Permissions};
 
+use tracing::warn;
+
+use super::error::apology;
 use super::interaction::Reply;
+use super::supervise::supervised;
 use super::{outbox, Context, Data, Error};
-use crate::table::{Command, Request, RequestKind, Table, UserError};
+use crate::table::{Command, Message, Request, RequestKind, Table, UserError};
 
 /// Every command the bot registers, in the order Discord lists them. The
 /// bot is installed to servers only (not to a user's account): poise sets
@@ -81,7 +85,11 @@ async fn submit_with(
 /// Answers one slash command: acknowledges it (ephemeral "thinking…"),
 /// reads its options with `prepare`, hands the command to the table and
 /// carries out the answer. Fails only when the acknowledgement fails;
-/// every later error is shown to the person.
+/// every later error is shown to the person, and so is a panic (a bug):
+/// it is caught here, logged with an error id, and the person gets an
+/// apology quoting that id, as for a click (see `supervise`). poise would
+/// catch it too, but only with its `handle_panics` feature, and it would
+/// answer through `on_error` without the reply this one holds.
 pub async fn answer_slash(
     http: &Http,
     table: &Table,
@@ -89,26 +97,36 @@ pub async fn answer_slash(
     prepare: impl Future<Output = Result<Command, Error>>,
 ) -> Result<(), Error> {
     let mut reply = Reply::defer_command(http, interaction).await?;
-    match prepare.await {
-        Ok(Command::Challenge { .. }) if no_match_here(interaction).is_some() => {
-            // Refused before anything is stored.
-            let why = no_match_here(interaction).unwrap_or_default();
-            outbox::conclude(http, &mut reply, Err(UserError::new(why).into())).await;
-        }
-        Ok(mut command) => {
-            // Read from Discord's record of the member, never from what was typed.
-            match &mut command {
-                Command::EndMatch { moderator, .. } => *moderator = is_moderator(interaction),
-                Command::Leaderboard { manager, .. } | Command::Settings { manager, .. } => {
-                    *manager = manages_server(interaction)
-                }
-                _ => {}
+    let handled = supervised("a slash command", async {
+        match prepare.await {
+            Ok(Command::Challenge { .. }) if no_match_here(interaction).is_some() => {
+                // Refused before anything is stored.
+                let why = no_match_here(interaction).unwrap_or_default();
+                outbox::conclude(http, &mut reply, Err(UserError::new(why).into())).await;
             }
-            let request =
-                Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
-            outbox::answer(http, table, &mut reply, request).await;
+            Ok(mut command) => {
+                // Read from Discord's record of the member, never from what was typed.
+                match &mut command {
+                    Command::EndMatch { moderator, .. } => *moderator = is_moderator(interaction),
+                    Command::Leaderboard { manager, .. } | Command::Settings { manager, .. } => {
+                        *manager = manages_server(interaction)
+                    }
+                    _ => {}
+                }
+                let request =
+                    Request { user: reply.user(), place: reply.place(), kind: RequestKind::Slash(command) };
+                outbox::answer(http, table, &mut reply, request).await;
+            }
+            Err(e) => outbox::conclude(http, &mut reply, Err(e)).await,
         }
-        Err(e) => outbox::conclude(http, &mut reply, Err(e)).await,
+    })
+    .await;
+    // A bug: the person still gets an answer, with the id in the log.
+    if let Err(error_id) = handled {
+        if let Err(e) = reply.private(http, &Message::text(apology(&error_id))).await {
+            warn!(error_id, "could not apologise for a failed command: {e}");
+        }
+        let _ = reply.finish(http).await;
     }
     Ok(())
 }
