@@ -347,7 +347,19 @@ impl Table {
                     return Ok(Turn::Moved(vec![]));
                 }
                 let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
-                Ok(Turn::Moved(self.board_after(m, &after, &state, &steps, &plan, None, None, None).await))
+                Ok(Turn::Moved(
+                    self.board_after(
+                        m,
+                        &after,
+                        &state,
+                        &steps,
+                        &plan,
+                        None,
+                        None,
+                        &mut super::play::SeatOffers::default(),
+                    )
+                    .await,
+                ))
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),
             Err(e) => Err(e.into()),

@@ -146,6 +146,10 @@ pub struct Offers {
     pub hand: Vec<Offer>,
     /// The choices that may be public buttons.
     pub board: Vec<Offer>,
+    /// The seat's own view of the state these offers were computed from
+    /// (`None` when it was not needed: nothing to offer), kept so that the
+    /// hand message built from them does not compute it again.
+    pub view: Option<crate::engine::TableView>,
 }
 
 /// Everything `seat` can do now (see [`Offers`]), with `leave` its
@@ -158,6 +162,7 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
     }
     let sole = state.to_act() == [seat];
     let view = state.view(Viewer::Seat(seat));
+    let view = &*out.view.insert(view);
     let legal = state.legal_actions(seat);
     let decline = state.decline(seat);
     let mut seen = Vec::new();

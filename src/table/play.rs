@@ -223,14 +223,19 @@ impl Table {
         let after = self.finished(m.moved_to(done, plan.orders.to_json(), state)).await;
         // The requester's offers serve their hand and, when they act next
         // alone, the board's buttons too: computed once.
-        let mine = m.seat_of(&req.user.id).map(|seat| (seat, offers(state, seat, &after.leaves())));
-        let known = mine.as_ref().map(|(seat, o)| (*seat, o.board.as_slice()));
-        let mut out =
-            self.board_after(m, &after, state, steps, plan, Some(&req.user.id), extra_mentions, known).await;
-        if let Some((seat, offers)) = mine {
+        let mine = m.seat_of(&req.user.id);
+        let mut known = SeatOffers::default();
+        if let Some(seat) = mine {
+            known.get(state, seat, &after.leaves());
+        }
+        let mut out = self
+            .board_after(m, &after, state, steps, plan, Some(&req.user.id), extra_mentions, &mut known)
+            .await;
+        if let Some(seat) = mine {
             let news = news_of(steps, seat);
+            let offers = known.get(state, seat, &after.leaves());
             if !news.is_empty() || !offers.hand.is_empty() {
-                let message = self.hand_message(&after, seat, &news, &offers, 0);
+                let message = self.hand_message(&after, seat, &news, offers, 0);
                 out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message });
             }
         }
@@ -255,7 +260,7 @@ impl Table {
         plan: &BoardPlan,
         skip: Option<&UserId>,
         mentions: Option<Vec<UserId>>,
-        known: Option<(Seat, &[view::Offer])>,
+        known: &mut SeatOffers,
     ) -> Vec<Outgoing> {
         let version = after.row.version;
         let message = self.board_message_with(after, state, version, &plan.shown, known);
@@ -290,15 +295,15 @@ impl Table {
                 if after.computer_at(seat).is_some() {
                     continue;
                 }
-                let offers = offers(state, seat, &leaves);
-                let message = self.hand_message(after, seat, &news_of(steps, seat), &offers, 0);
+                let offers = known.get(state, seat, &leaves);
+                let message = self.hand_message(after, seat, &news_of(steps, seat), offers, 0);
                 out.push(Outgoing::RefreshHand { to, match_id: m.id(), message });
             }
         }
         if plan.edit {
             self.handoff_by_dm(m, after, state, steps, skip, &mut out).await;
         }
-        self.turn_by_dm(m, after, steps, &mut out).await;
+        self.turn_by_dm(m, after, steps, &mut out, known).await;
         out
     }
 
@@ -358,7 +363,14 @@ impl Table {
     /// cannot be delivered, they are pinged in the thread after all. What
     /// the others see depends on the player's setting only, never on the
     /// cards.
-    async fn turn_by_dm(&self, before: &Loaded, after: &Loaded, steps: &[Step], out: &mut Vec<Outgoing>) {
+    async fn turn_by_dm(
+        &self,
+        before: &Loaded,
+        after: &Loaded,
+        steps: &[Step],
+        out: &mut Vec<Outgoing>,
+        known: &mut SeatOffers,
+    ) {
         let state = &after.state;
         let Some(turn) = state.turn() else { return };
         let began = before.state.turn().map(|t| t.number) != Some(turn.number);
@@ -390,7 +402,8 @@ impl Table {
             mentions: vec![to.clone()],
             key: None,
         };
-        let mut message = self.hand_now(after, turn.active, &news_of(steps, turn.active), 0);
+        let offers = known.get(state, turn.active, &after.leaves());
+        let mut message = self.hand_message(after, turn.active, &news_of(steps, turn.active), offers, 0);
         let link = super::deadline::thread_link(after).map(|l| format!(" {l}")).unwrap_or_default();
         let head = format!("**Your turn** in {}.{link}", after.title());
         message.content =
@@ -434,7 +447,9 @@ impl Table {
 
     /// `seat`'s hand message: its cards, news, and every choice.
     fn hand_message(&self, m: &Loaded, seat: Seat, news: &[String], offers: &Offers, page: u32) -> Message {
-        let view = with_title(m.state.view(Viewer::Seat(seat)), m);
+        // The seat's view, as computed with the offers (of the same state).
+        let view = offers.view.clone().unwrap_or_else(|| m.state.view(Viewer::Seat(seat)));
+        let view = with_title(view, m);
         let given = MatchOrders::parse(&m.row.orders).of(seat, m.state.turn());
         let labels = order_labels(m.game, &given);
         let ctx = HandContext {
@@ -513,7 +528,7 @@ impl Table {
         version: i64,
         events: &[String],
     ) -> Message {
-        self.board_message_with(m, state, version, events, None)
+        self.board_message_with(m, state, version, events, &mut SeatOffers::default())
     }
 
     /// [`Table::board_message`], with the board offers of a seat when
@@ -524,17 +539,16 @@ impl Table {
         state: &AnyState,
         version: i64,
         events: &[String],
-        known: Option<(Seat, &[view::Offer])>,
+        known: &mut SeatOffers,
     ) -> Message {
         let public = public_view(m, state);
         let to_act = state.to_act();
         let leaves = m.leaves();
         let thinking = self.thinking(m, state);
-        let on_board = match (to_act.as_slice(), known) {
+        let on_board = match to_act.as_slice() {
             // The computer's choices are not buttons for anyone.
             _ if thinking.is_some() => vec![],
-            ([only], Some((seat, board))) if *only == seat => board.to_vec(),
-            ([only], _) => offers(state, *only, &leaves).board,
+            [only] => known.get(state, *only, &leaves).board.clone(),
             _ => vec![],
         };
         let deadline = (!to_act.is_empty() && state.outcome().is_none() && thinking.is_none()).then(|| {
@@ -791,6 +805,27 @@ impl Table {
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
         }
+    }
+}
+
+/// The offers of each seat at one state, computed once per seat however
+/// many messages show them (the board's buttons, the requester's hand, a
+/// refreshed hand, the hand a turn's direct message brings). Every use must
+/// be of the same state and the same leaves: one per commit's answer.
+#[derive(Default)]
+pub(crate) struct SeatOffers(Vec<(Seat, Offers)>);
+
+impl SeatOffers {
+    /// `seat`'s offers at `state`, computed on first use.
+    fn get(&mut self, state: &AnyState, seat: Seat, leaves: &[Leave]) -> &Offers {
+        let i = match self.0.iter().position(|(s, _)| *s == seat) {
+            Some(i) => i,
+            None => {
+                self.0.push((seat, offers(state, seat, leaves)));
+                self.0.len() - 1
+            }
+        };
+        &self.0[i].1
     }
 }
 
