@@ -1,8 +1,8 @@
 //! Drawing the board as a picture (issue 34): a six-lord position of the
 //! first game laid out, written as SVG, drawn, drawn and encoded as PNG,
-//! the old road through `resvg` for comparison, and a cached picture asked
-//! again (an edit of the same board version). Target: p99 under 25 ms for
-//! the PNG.
+//! two older roads for comparison (every line's glyph outlines filled
+//! anew; the SVG through `resvg`), and a cached picture asked again (an
+//! edit of the same board version). Target: p99 under 25 ms for the PNG.
 //!
 //! `cargo bench --bench picture -- --warm-up-time 1 --measurement-time 5`
 
@@ -37,6 +37,15 @@ fn pictures(c: &mut Criterion) {
         times[100],
         times[197]
     );
+    // The weight of every game's board at two seats, as posted.
+    for g in GAMES.iter() {
+        let two = random_position(&library, *g, 3, 12, &SimOptions { players: 2, ..SimOptions::default() })
+            .expect("a position");
+        let view = two.state.view(Viewer::Public);
+        let (w, h) = board_drawing(&view, &two.events).size();
+        let bytes = board_png(&view, &two.events).expect("drawn").len();
+        println!("{} at 2 seats: {w}×{h} px, {bytes} bytes", g.name());
+    }
     let mut group = c.benchmark_group("picture");
     group.bench_function(format!("layout_{players}_seats"), |b| {
         b.iter(|| board_drawing(black_box(&view), &p.events))
@@ -47,6 +56,9 @@ fn pictures(c: &mut Criterion) {
     let drawing = board_drawing(&view, &p.events);
     group.bench_function(format!("rasterise_{players}_seats"), |b| {
         b.iter(|| black_box(&drawing).pixmap().expect("drawn"))
+    });
+    group.bench_function(format!("rasterise_by_outlines_{players}_seats"), |b| {
+        b.iter(|| black_box(&drawing).pixmap_by_outlines().expect("drawn"))
     });
     let svg = board_svg(&view, &p.events);
     group.bench_function(format!("png_through_resvg_{players}_seats"), |b| {
