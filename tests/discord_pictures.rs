@@ -2,14 +2,16 @@
 //! asked for pictures carries its PNG as an attachment, shown as the
 //! embed's image (`attachment://board.png`) with the text board's summary
 //! as alt text, on every post and every edit in place; a position is drawn
-//! once; a hand can come as a picture too; text (the default) sends no
-//! file. Every request is checked by the fake Discord, multipart bodies
+//! once; a hand can come as a picture too, and a hand refreshed in place
+//! carries its new picture or clears the old one; text (the default) sends
+//! no file. Every request is checked by the fake Discord, multipart bodies
 //! included (`discord_support::rules::file_problems`).
 
 use serde_json::{json, Value};
 
-use cardtable::discord::{answer_slash, on_component};
-use cardtable::table::{Command, CustomId, Table};
+use cardtable::discord::{answer_slash, deliver, on_component};
+use cardtable::table::{Command, CustomId, Message, Outgoing, Table, UserId};
+use cardtable::view::{Embed, Picture};
 
 mod discord_support;
 use discord_support::*;
@@ -197,6 +199,76 @@ async fn the_server_default_is_a_managers_and_a_players_own_choice_wins() {
     on_component(&discord.http, &table, &click(B, thread, &hand)).await;
     let calls = discord.take();
     assert!(calls.iter().all(|c| c.files.is_empty()), "{calls:#?}");
+}
+
+/// A hand refreshed in place (its follow-up message edited by id, as when
+/// the board moved on while the player looked at it) carries the hand's new
+/// picture while its player wants pictures, and clears the old one once
+/// they want text or the hand comes without one: no stale hand.png stays.
+#[tokio::test]
+async fn a_refreshed_hand_carries_its_new_picture_or_clears_the_old_one() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let http = &discord.http;
+    // Players of their own: the adapter remembers live hand replies per process.
+    let (cleo, dan) = ((7201, "Cleo"), (7202, "Dan"));
+    for who in [cleo, dan] {
+        set(&discord, &table, who, 0, settings(Some("both"), None)).await;
+    }
+    let (thread, match_id) = open_match_between(&discord, &table, cleo, dan).await;
+    // The hand of the player to act: it has buttons, so the adapter keeps
+    // it live (a hand without them is never refreshed).
+    let first = to_act(&table, match_id, [cleo, dan]).await;
+    let seat = u8::from(first != cleo);
+    on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
+    let calls = discord.take();
+    let shown = private_replies(&calls)[0];
+    assert_eq!(shown.method, "POST", "the hand opened from the board is a follow-up: {calls:#?}");
+    picture_of(shown, "hand.png");
+    let edit_path = format!("/api/v10/webhooks/{APP}/token-{}/messages/", first.0);
+
+    let version = table.store().load_match(match_id).await.unwrap().version;
+    let hand = Picture::Wanted { match_id, version, seat: Some(seat) };
+    let refresh = |picture: Option<Picture>| Outgoing::RefreshHand {
+        to: UserId(first.0.to_string()),
+        match_id,
+        message: Message {
+            embed: Some(Embed {
+                title: "Your hand".into(),
+                description: "The cards, later".into(),
+                ..Default::default()
+            }),
+            picture,
+            ..Default::default()
+        },
+    };
+    let refreshed = |calls: &[Call]| -> Call {
+        let edits: Vec<&Call> =
+            calls.iter().filter(|c| c.ok && c.method == "PATCH" && c.path.starts_with(&edit_path)).collect();
+        assert_eq!(edits.len(), 1, "the follow-up is edited in place: {calls:#?}");
+        edits[0].clone()
+    };
+
+    // Pictured: the edit carries the hand drawn anew.
+    deliver(http, &table, None, vec![refresh(Some(hand.clone()))]).await.unwrap();
+    let edit = refreshed(&discord.take());
+    picture_of(&edit, "hand.png");
+
+    // Text now: the same hand edits in without a picture, and the old one goes.
+    set(&discord, &table, first, 0, settings(Some("text"), None)).await;
+    deliver(http, &table, None, vec![refresh(Some(hand))]).await.unwrap();
+    let cleared = |edit: &Call| {
+        assert!(edit.files.is_empty(), "{:?}", edit.files.iter().map(|f| &f.filename).collect::<Vec<_>>());
+        assert_eq!(edit.body["attachments"], json!([]), "the old picture is removed: {}", edit.body);
+        assert_eq!(edit.body["embeds"][0].get("image"), None, "{}", edit.body);
+        assert_eq!(edit.body["embeds"][0]["description"], json!("The cards, later"), "{}", edit.body);
+    };
+    cleared(&refreshed(&discord.take()));
+
+    // A hand that asks for no picture at all clears it too.
+    set(&discord, &table, first, 0, settings(Some("both"), None)).await;
+    deliver(http, &table, None, vec![refresh(None)]).await.unwrap();
+    cleared(&refreshed(&discord.take()));
 }
 
 #[tokio::test]

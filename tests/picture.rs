@@ -147,6 +147,36 @@ fn the_comparison_catches_a_different_picture() {
     }
 }
 
+/// A board whose quickly compressed PNG weighs over the budget is
+/// compressed again, harder: the result fits the budget and decodes to the
+/// very same pixels. The six-seat board, with the budget lowered below its
+/// fast encoding's weight (the real budget is `MAX_PNG_BYTES`).
+#[test]
+fn a_board_over_the_weight_budget_is_compressed_again_to_fit_as_the_same_png() {
+    let library = Library::embedded().unwrap();
+    let first = GAMES[0];
+    let p = position(&library, first, first.info().players.1.min(6));
+    let drawing = board_drawing(&p.state.view(Viewer::Public), &p.events);
+    let fast = drawing.png_within(usize::MAX).unwrap();
+    // With room to spare, the fast encoding is what comes out.
+    assert_eq!(drawing.png_within(fast.len()).unwrap(), fast);
+    let budget = fast.len() * 3 / 4;
+    let fitted = drawing.png_within(budget).unwrap();
+    assert!(
+        fitted.len() <= budget,
+        "{} bytes over a budget of {budget} (fast: {})",
+        fitted.len(),
+        fast.len()
+    );
+    let (want, got) = (Pixmap::decode_png(&fast).unwrap(), Pixmap::decode_png(&fitted).unwrap());
+    assert_eq!((got.width(), got.height()), (want.width(), want.height()));
+    assert!(got.data() == want.data(), "the harder compression changed pixels");
+    // What cannot fit comes as the lightest encoding tried, still a PNG.
+    let lightest = drawing.png_within(1).unwrap();
+    assert!(lightest.len() <= fitted.len());
+    assert!(Pixmap::decode_png(&lightest).unwrap().data() == want.data());
+}
+
 /// The `y` of the text node that says exactly `text`, in an SVG.
 fn text_y(svg: &str, text: &str) -> Option<f32> {
     let end = svg.find(&format!(">{text}</text>"))?;

@@ -4,17 +4,19 @@
 //!
 //! The PNG does not go through the SVG: parsing it again and laying out
 //! its text (`usvg`) cost most of a render. Text is drawn from the shipped
-//! fonts' outlines, each glyph's read once ([`super::text::glyph`]) and
+//! fonts' glyphs, each rasterised once per size and quarter-pixel offset
+//! and then blended where it goes ([`super::text::glyph_masks`]): filling
+//! every line's outlines anew was three quarters of a render. Glyphs are
 //! placed by the same advance widths the layout measured with, so a line
-//! is exactly as wide as it was planned.
+//! is as wide as it was planned.
 
 use std::fmt::Write as _;
 
 use resvg::tiny_skia::{
-    Color, FillRule, LineCap, Paint, PathBuilder, Pixmap, PixmapMut, Rect, Stroke, Transform,
+    Color, FillRule, LineCap, Mask, Paint, PathBuilder, Pixmap, PixmapMut, Rect, Stroke, Transform,
 };
 
-use super::text::{escape, fonts, glyph_path};
+use super::text::{escape, fonts, glyph_masks, glyph_path};
 
 /// One shape. Colours are `#rrggbb`.
 #[derive(Debug, Clone)]
@@ -86,38 +88,80 @@ impl Drawing {
         out
     }
 
-    /// The picture drawn onto a pixmap of its size.
+    /// The picture drawn onto a pixmap of its size, its text from glyphs
+    /// rasterised once and held.
     pub fn pixmap(&self) -> Result<Pixmap, String> {
+        self.pixmap_with(Letters::Held)
+    }
+
+    /// The picture drawn with every line's glyph outlines filled anew: the
+    /// slow road, kept to check the held glyphs against (and to measure).
+    pub fn pixmap_by_outlines(&self) -> Result<Pixmap, String> {
+        self.pixmap_with(Letters::Outlines)
+    }
+
+    fn pixmap_with(&self, letters: Letters) -> Result<Pixmap, String> {
         let (w, h) = self.size();
         let mut pixmap = Pixmap::new(w, h).ok_or_else(|| format!("cannot draw a {w}×{h} picture"))?;
         pixmap.fill(colour(self.background));
         let mut canvas = pixmap.as_mut();
         for shape in &self.shapes {
-            draw(&mut canvas, shape);
+            draw(&mut canvas, shape, letters);
         }
         Ok(pixmap)
     }
 
     /// The picture as PNG: opaque RGB, fast compression (a board is
-    /// flat colour and text, which compresses well even so).
+    /// flat colour and text, which compresses well even so), compressed
+    /// harder when that weighs over [`super::MAX_PNG_BYTES`].
     pub fn png(&self) -> Result<Vec<u8>, String> {
-        encode(&self.pixmap()?)
+        self.png_within(super::MAX_PNG_BYTES)
+    }
+
+    /// The picture as PNG, compressed harder (slower) only while it weighs
+    /// over `limit` bytes; the lightest encoding tried when none fits.
+    pub fn png_within(&self, limit: usize) -> Result<Vec<u8>, String> {
+        encode_within(&self.pixmap()?, limit)
     }
 }
 
-/// An opaque pixmap as RGB PNG.
+/// How text is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Letters {
+    /// Each glyph's coverage, rasterised once, blended in.
+    Held,
+    /// Each line's outlines filled.
+    Outlines,
+}
+
+/// How to encode an opaque pixmap as RGB PNG, in order: `Fast` is a
+/// fraction of the others' time; a picture over the weight a phone should
+/// download on every edit pays for more.
+const COMPRESSIONS: [png::Compression; 3] =
+    [png::Compression::Fast, png::Compression::Balanced, png::Compression::High];
+
+/// An opaque pixmap as RGB PNG, within the weight budget.
 pub(super) fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    encode_within(pixmap, super::MAX_PNG_BYTES)
+}
+
+/// An opaque pixmap as RGB PNG: each of [`COMPRESSIONS`] in turn until one
+/// weighs at most `limit` bytes, else the lightest.
+fn encode_within(pixmap: &Pixmap, limit: usize) -> Result<Vec<u8>, String> {
     // Every pixel is opaque (the background is), so premultiplied RGBA is
     // plain RGBA and the alpha can go.
     let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
-    let fast = encode_rgb(&rgb, pixmap.width(), pixmap.height(), png::Compression::Fast)?;
-    // Fast is a fraction of Balanced's time; a picture over the weight a
-    // phone should download on every edit pays for Balanced (if smaller).
-    if fast.len() <= super::MAX_PNG_BYTES {
-        return Ok(fast);
+    let mut lightest: Option<Vec<u8>> = None;
+    for compression in COMPRESSIONS {
+        let png = encode_rgb(&rgb, pixmap.width(), pixmap.height(), compression)?;
+        if png.len() <= limit {
+            return Ok(png);
+        }
+        if lightest.as_ref().is_none_or(|l| png.len() < l.len()) {
+            lightest = Some(png);
+        }
     }
-    let balanced = encode_rgb(&rgb, pixmap.width(), pixmap.height(), png::Compression::Balanced)?;
-    Ok(if balanced.len() < fast.len() { balanced } else { fast })
+    Ok(lightest.unwrap_or_default())
 }
 
 fn encode_rgb(rgb: &[u8], width: u32, height: u32, compression: png::Compression) -> Result<Vec<u8>, String> {
@@ -146,7 +190,7 @@ fn paint(hex: &str) -> Paint<'static> {
     p
 }
 
-fn draw(canvas: &mut PixmapMut<'_>, shape: &Shape) {
+fn draw(canvas: &mut PixmapMut<'_>, shape: &Shape, letters: Letters) {
     match shape {
         Shape::Rect { at, r, fill, edge } => {
             let Some(path) = rounded(*at, *r) else { return };
@@ -165,6 +209,19 @@ fn draw(canvas: &mut PixmapMut<'_>, shape: &Shape) {
                 canvas.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
             }
         }
+        Shape::Text { x, y, px, bold, fill, text } if letters == Letters::Held => {
+            let ink = colour(fill).to_color_u8();
+            for ((column, row), glyph) in glyph_masks(text, *px, *bold, (*x, *y)) {
+                if let Some(mask) = &glyph.mask {
+                    blend(
+                        canvas,
+                        mask,
+                        (column + glyph.left, row + glyph.top),
+                        [ink.red(), ink.green(), ink.blue()],
+                    );
+                }
+            }
+        }
         Shape::Text { x, y, px, bold, fill, text } => {
             // One path for the whole line: one fill, not one a glyph.
             let mut pb = PathBuilder::new();
@@ -174,6 +231,33 @@ fn draw(canvas: &mut PixmapMut<'_>, shape: &Shape) {
             }
         }
         Shape::Open(_) | Shape::Close => {}
+    }
+}
+
+/// `ink` laid over the opaque `canvas` through `mask`, whose top-left
+/// pixel goes at `at` (the parts outside the canvas are cut off).
+fn blend(canvas: &mut PixmapMut<'_>, mask: &Mask, at: (i32, i32), ink: [u8; 3]) {
+    let (cw, ch) = (canvas.width() as i32, canvas.height() as i32);
+    let (mw, mh) = (mask.width() as i32, mask.height() as i32);
+    let coverage = mask.data();
+    let pixels = canvas.data_mut();
+    for my in 0..mh {
+        let y = at.1 + my;
+        if !(0..ch).contains(&y) {
+            continue;
+        }
+        for mx in 0..mw {
+            let x = at.0 + mx;
+            let a = u32::from(coverage[(my * mw + mx) as usize]);
+            if a == 0 || !(0..cw).contains(&x) {
+                continue;
+            }
+            let i = ((y * cw + x) * 4) as usize;
+            // The canvas is opaque, so its premultiplied colour is its colour.
+            for (d, s) in pixels[i..i + 3].iter_mut().zip(ink) {
+                *d = ((u32::from(s) * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
+            }
+        }
     }
 }
 
@@ -209,6 +293,46 @@ mod tests {
     fn colours_parse_from_hex() {
         let c = colour("#f2c14e").to_color_u8();
         assert_eq!((c.red(), c.green(), c.blue(), c.alpha()), (0xf2, 0xc1, 0x4e, 255));
+    }
+
+    #[test]
+    fn held_glyphs_draw_what_filling_the_outlines_draws() {
+        // Lines at odd fractions of a pixel, sizes and weights the boards use.
+        let line = |x: f32, y: f32, px: f32, bold: bool| Shape::Text {
+            x,
+            y,
+            px,
+            bold,
+            fill: "#f5efdf",
+            text: "Ember Drake · 3/2 «engaged» Wq@&".into(),
+        };
+        let d = Drawing {
+            width: 420.0,
+            height: 120.0,
+            background: "#1f2326",
+            shapes: vec![
+                line(3.13, 24.37, 25.0, true),
+                line(10.6, 56.8, 22.0, false),
+                line(-4.4, 84.5, 19.0, false),
+                line(200.91, 117.05, 26.0, true),
+            ],
+        };
+        let (held, outlined) = (d.pixmap().unwrap(), d.pixmap_by_outlines().unwrap());
+        let channels = |p: &Pixmap| p.data().to_vec();
+        let (a, b) = (channels(&held), channels(&outlined));
+        let inked = a.chunks(4).filter(|p| p[0] > 0x80).count();
+        assert!(inked > 2000, "only {inked} pixels inked");
+        // A glyph lands within an eighth of a pixel of its outline, so an
+        // edge pixel's coverage moves by an eighth at most.
+        let worst = a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+        assert!(worst <= 48, "a channel differs by {worst}");
+        // The comparison sees a glyph that is not where it should be.
+        let mut moved = d.clone();
+        if let Shape::Text { x, .. } = &mut moved.shapes[0] {
+            *x += 1.0;
+        }
+        let off = channels(&moved.pixmap().unwrap());
+        assert!(off.iter().zip(&b).any(|(x, y)| x.abs_diff(*y) > 48));
     }
 
     #[test]

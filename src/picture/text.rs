@@ -2,9 +2,10 @@
 //! clips lines by the fonts' own advance widths, so what it plans is what
 //! the rasteriser draws.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
-use resvg::tiny_skia::PathBuilder;
+use resvg::tiny_skia::{FillRule, Mask, PathBuilder, Transform};
 use resvg::usvg::fontdb;
 use skrifa::charmap::Charmap;
 use skrifa::instance::{LocationRef, Size};
@@ -37,6 +38,32 @@ struct Widths {
     outlines: OutlineGlyphCollection<'static>,
     /// By glyph id: the outline at 1 px, y pointing down.
     drawn: Vec<OnceLock<Vec<Segment>>>,
+    /// Glyphs already rasterised, by size and quarter-pixel offset.
+    masks: Mutex<HashMap<MaskKey, Arc<GlyphMask>>>,
+}
+
+/// Which rasterised glyph: its id, its size (`f32` bits) and where its
+/// origin falls inside a pixel, in quarters of a pixel across and down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct MaskKey {
+    glyph: u32,
+    px: u32,
+    quarter: (u8, u8),
+}
+
+/// Glyphs held rasterised per face before the cache starts over: the
+/// boards use a few sizes of a hundred-odd characters, far fewer; names in
+/// other scripts could add more, and must not grow it without end.
+const MASKS_HELD: usize = 20_000;
+
+/// A glyph's coverage, anti-aliased, at one size and offset: `mask` is
+/// `None` for a glyph with no ink (a space). Its top-left pixel sits at
+/// `(left, top)` from the whole pixel the glyph's origin falls in.
+#[derive(Debug)]
+pub(super) struct GlyphMask {
+    pub left: i32,
+    pub top: i32,
+    pub mask: Option<Mask>,
 }
 
 /// A piece of a glyph's outline at 1 px (y down), as a pen gives it.
@@ -84,6 +111,7 @@ impl Widths {
             fallback: 0.6,
             outlines: font.outline_glyphs(),
             drawn: (0..glyphs).map(|_| OnceLock::new()).collect(),
+            masks: Mutex::default(),
         };
         w.fallback = w.lookup('n').unwrap_or(0.6);
         w.table =
@@ -119,6 +147,98 @@ impl Widths {
     }
 }
 
+/// `segments` (a glyph at 1 px) scaled to `px` and moved by `(dx, dy)`,
+/// added to `path`.
+fn trace(segments: &[Segment], px: f32, (dx, dy): (f32, f32), path: &mut PathBuilder) {
+    let p = |a: f32, b: f32| (dx + a * px, dy + b * px);
+    for s in segments {
+        match *s {
+            Segment::Move(a, b) => {
+                let (u, v) = p(a, b);
+                path.move_to(u, v)
+            }
+            Segment::Line(a, b) => {
+                let (u, v) = p(a, b);
+                path.line_to(u, v)
+            }
+            Segment::Quad(a, b, c, d) => {
+                let ((u, v), (s, t)) = (p(a, b), p(c, d));
+                path.quad_to(u, v, s, t)
+            }
+            Segment::Cubic(a, b, c, d, e, g) => {
+                let ((u, v), (s, t), (m, n)) = (p(a, b), p(c, d), p(e, g));
+                path.cubic_to(u, v, s, t, m, n)
+            }
+            Segment::Close => path.close(),
+        }
+    }
+}
+
+impl Widths {
+    /// Glyph `glyph` (drawn as `c`) rasterised at `px` with its origin
+    /// `quarter` quarters of a pixel into its pixel, made the first time.
+    fn mask(&self, c: char, glyph: u32, px: f32, quarter: (u8, u8)) -> Arc<GlyphMask> {
+        let key = MaskKey { glyph, px: px.to_bits(), quarter };
+        let mut masks = self.masks.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(m) = masks.get(&key) {
+            return m.clone();
+        }
+        if masks.len() >= MASKS_HELD {
+            masks.clear();
+        }
+        let offset = (f32::from(quarter.0) / 4.0, f32::from(quarter.1) / 4.0);
+        let made = Arc::new(rasterise(self.outline(c), px, offset));
+        masks.insert(key, made.clone());
+        made
+    }
+}
+
+/// A glyph's outline at `px`, its origin at `offset` inside a pixel, as
+/// coverage over the pixels it touches.
+fn rasterise(segments: &[Segment], px: f32, offset: (f32, f32)) -> GlyphMask {
+    let mut pb = PathBuilder::new();
+    trace(segments, px, offset, &mut pb);
+    let empty = GlyphMask { left: 0, top: 0, mask: None };
+    let Some(path) = pb.finish() else { return empty };
+    let b = path.bounds();
+    let (left, top) = (b.left().floor(), b.top().floor());
+    let (w, h) = ((b.right().ceil() - left) as u32, (b.bottom().ceil() - top) as u32);
+    let Some(mut mask) = Mask::new(w.max(1), h.max(1)) else { return empty };
+    mask.fill_path(&path, FillRule::Winding, true, Transform::from_translate(-left, -top));
+    GlyphMask { left: left as i32, top: top as i32, mask: Some(mask) }
+}
+
+/// The glyphs of `text` at `px` pixels, its baseline starting at `at`,
+/// each rasterised once per size and quarter-pixel offset and then held:
+/// where each goes (the whole pixel its origin falls in) and its coverage.
+/// Placed by the advance widths [`width`] measures with, as
+/// [`glyph_path`] places the outlines (within a quarter pixel).
+pub(super) fn glyph_masks(
+    text: &str,
+    px: f32,
+    bold: bool,
+    at: (f32, f32),
+) -> Vec<((i32, i32), Arc<GlyphMask>)> {
+    let f = fonts();
+    let face = if bold { &f.bold } else { &f.regular };
+    let (mut x, y) = at;
+    let mut out = Vec::with_capacity(text.len());
+    // In quarter pixels: the whole pixel and the quarter within it.
+    let split = |v: f32| {
+        let q = (v * 4.0).round() as i32;
+        (q.div_euclid(4), q.rem_euclid(4) as u8)
+    };
+    let (row, down) = split(y);
+    for c in text.chars() {
+        if let Some(id) = face.charmap.map(c) {
+            let (column, across) = split(x);
+            out.push(((column, row), face.mask(c, id.to_u32(), px, (across, down))));
+        }
+        x += face.of(c) * px;
+    }
+    out
+}
+
 /// The fonts, loaded on first use.
 pub(super) fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
@@ -150,29 +270,8 @@ pub(super) fn glyph_path(text: &str, px: f32, bold: bool, at: (f32, f32), path: 
     let f = fonts();
     let face = if bold { &f.bold } else { &f.regular };
     let (mut x, y) = at;
-    let p = |a: f32, b: f32, x: f32| (x + a * px, y + b * px);
     for c in text.chars() {
-        for s in face.outline(c) {
-            match *s {
-                Segment::Move(a, b) => {
-                    let (u, v) = p(a, b, x);
-                    path.move_to(u, v)
-                }
-                Segment::Line(a, b) => {
-                    let (u, v) = p(a, b, x);
-                    path.line_to(u, v)
-                }
-                Segment::Quad(a, b, c, d) => {
-                    let ((u, v), (s, t)) = (p(a, b, x), p(c, d, x));
-                    path.quad_to(u, v, s, t)
-                }
-                Segment::Cubic(a, b, c, d, e, g) => {
-                    let ((u, v), (s, t), (m, n)) = (p(a, b, x), p(c, d, x), p(e, g, x));
-                    path.cubic_to(u, v, s, t, m, n)
-                }
-                Segment::Close => path.close(),
-            }
-        }
+        trace(face.outline(c), px, (x, y), path);
         x += face.of(c) * px;
     }
 }

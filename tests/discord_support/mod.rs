@@ -147,6 +147,9 @@ impl FakeDiscord {
     pub async fn start() -> FakeDiscord {
         // Short waits: a failing case costs milliseconds, not seconds.
         set_retry(Retry { attempts: 2, backoff: Duration::from_millis(5) });
+        // Read and prepare the spec now: on a loaded machine, doing it on
+        // the first request took longer than the client's timeout.
+        let _ = try_spec();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let mut kinds = HashMap::new();
