@@ -322,17 +322,28 @@ mod tests {
         let (a, b) = (channels(&held), channels(&outlined));
         let inked = a.chunks(4).filter(|p| p[0] > 0x80).count();
         assert!(inked > 2000, "only {inked} pixels inked");
-        // A glyph lands within an eighth of a pixel of its outline, so an
-        // edge pixel's coverage moves by an eighth at most.
-        let worst = a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
-        assert!(worst <= 48, "a channel differs by {worst}");
+        // A pixel differs when a channel moves by more than 48 (the goldens'
+        // rule, tests/picture.rs). A glyph lands within an eighth of a pixel
+        // of its outline, so only edge pixels can cross that line: on this
+        // all-text strip at most 2 % of pixels (the goldens, mostly frames,
+        // allow 0.2 %), and far fewer than a glyph moved by one pixel.
+        let differing = |x: &[u8], y: &[u8]| {
+            x.chunks(4)
+                .zip(y.chunks(4))
+                .filter(|(p, q)| p.iter().zip(*q).any(|(u, v)| u.abs_diff(*v) > 48))
+                .count()
+        };
+        let allowed = a.len() / 4 / 50;
+        let near = differing(&a, &b);
+        assert!(near <= allowed, "{near} pixels differ, {allowed} allowed");
         // The comparison sees a glyph that is not where it should be.
         let mut moved = d.clone();
         if let Shape::Text { x, .. } = &mut moved.shapes[0] {
             *x += 1.0;
         }
         let off = channels(&moved.pixmap().unwrap());
-        assert!(off.iter().zip(&b).any(|(x, y)| x.abs_diff(*y) > 48));
+        let far = differing(&off, &b);
+        assert!(far > 2 * near, "a glyph moved by a pixel went unseen: {far} pixels differ, {near} held");
     }
 
     #[test]
