@@ -347,19 +347,7 @@ impl Table {
                     return Ok(Turn::Moved(vec![]));
                 }
                 let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
-                Ok(Turn::Moved(
-                    self.board_after(
-                        m,
-                        &after,
-                        &state,
-                        &steps,
-                        &plan,
-                        None,
-                        None,
-                        &mut super::play::SeatOffers::default(),
-                    )
-                    .await,
-                ))
+                Ok(Turn::Moved(self.board_after_unprompted(m, &after, &state, &steps, &plan).await))
             }
             Err(StoreError::Conflict) => Ok(Turn::Moved(vec![])),
             Err(e) => Err(e.into()),

@@ -300,18 +300,7 @@ impl Table {
             match self.commit(&m, &steps, &state, &plan).await {
                 Ok(done) => {
                     let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
-                    return Ok(self
-                        .board_after(
-                            &m,
-                            &after,
-                            &state,
-                            &steps,
-                            &plan,
-                            None,
-                            None,
-                            &mut super::play::SeatOffers::default(),
-                        )
-                        .await);
+                    return Ok(self.board_after_unprompted(&m, &after, &state, &steps, &plan).await);
                 }
                 Err(crate::store::StoreError::Conflict) => continue,
                 Err(e) => return Err(e.into()),
@@ -360,18 +349,7 @@ impl Table {
         match self.commit(&m, &steps, &state, &plan).await {
             Ok(done) => {
                 let after = self.finished(m.moved_to(done, plan.orders.to_json(), &state)).await;
-                Ok(self
-                    .board_after(
-                        &m,
-                        &after,
-                        &state,
-                        &steps,
-                        &plan,
-                        None,
-                        None,
-                        &mut super::play::SeatOffers::default(),
-                    )
-                    .await)
+                Ok(self.board_after_unprompted(&m, &after, &state, &steps, &plan).await)
             }
             Err(crate::store::StoreError::Conflict) => Ok(vec![]),
             Err(e) => Err(e.into()),

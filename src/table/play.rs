@@ -242,6 +242,20 @@ impl Table {
         Ok(out)
     }
 
+    /// [`Self::board_after`] for a move no player clicked (the computer's,
+    /// a deadline's): nobody to skip, the plan's own mentions, no seat's
+    /// offers known yet.
+    pub(crate) async fn board_after_unprompted(
+        &self,
+        m: &Loaded,
+        after: &Loaded,
+        state: &AnyState,
+        steps: &[Step],
+        plan: &BoardPlan,
+    ) -> Vec<Outgoing> {
+        self.board_after(m, after, state, steps, plan, None, None, &mut SeatOffers::default()).await
+    }
+
     /// What everyone is shown after a commit that moved `m` to `after`:
     /// the board, edited in place when `plan.edit`, else posted anew
     /// pinging whoever must act (not `skip`, who made the request, unless
