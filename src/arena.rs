@@ -16,15 +16,18 @@ pub enum Player {
     Random,
     /// The one-ply greedy baseline ([`ai::greedy`]).
     Greedy,
-    /// The AI at a level, with the rollouts it searches with.
-    Ai(Level, Rollouts),
+    /// The AI at a level, with the rollouts it searches with, and the
+    /// iterations of its budget when not the level's (`ai:hard@8000`,
+    /// for measuring what more search buys; the level's time cap stays).
+    Ai(Level, Rollouts, Option<u32>),
 }
 
 impl Player {
     /// The player a spec names: `random`, `greedy`, `ai:LEVEL`, or for
     /// measuring the rollout heuristics `ai-random:LEVEL` (uniform rollout
     /// answers, same depth and evaluation) and `ai-plain:LEVEL` (uniform
-    /// answers to the end of the game).
+    /// answers to the end of the game); `@N` after the level sets the
+    /// search's iterations (`ai:hard@8000`).
     pub fn parse(spec: &str) -> Result<Player, String> {
         let spec = spec.trim().to_lowercase();
         match spec.as_str() {
@@ -33,6 +36,15 @@ impl Player {
             _ => {}
         }
         let (kind, level) = spec.split_once(':').ok_or_else(|| unknown(&spec))?;
+        let (level, iterations) = match level.split_once('@') {
+            Some((level, n)) => match n.parse::<u32>() {
+                Ok(n) if n > 0 => (level, Some(n)),
+                _ => return Err(format!(
+                    "\"{n}\" after @ in \"{spec}\" is not a number of iterations; write e.g. ai:hard@8000."
+                )),
+            },
+            None => (level, None),
+        };
         let level = Level::parse(level)?;
         let rollouts = match kind {
             "ai" => Rollouts::DEFAULT,
@@ -40,7 +52,7 @@ impl Player {
             "ai-plain" => Rollouts::PLAIN,
             _ => return Err(unknown(&spec)),
         };
-        Ok(Player::Ai(level, rollouts))
+        Ok(Player::Ai(level, rollouts, iterations))
     }
 
     /// The answer of this player for `seat`, seeded; `None` when the seat
@@ -53,8 +65,10 @@ impl Player {
                 (!legal.is_empty()).then(|| legal.swap_remove(rng.below(legal.len())))
             }
             Player::Greedy => ai::greedy::choose(state, seat, seed),
-            Player::Ai(level, rollouts) => {
-                ai::choose_with(state, seat, Settings { rollouts, ..level.settings() }, seed)
+            Player::Ai(level, rollouts, iterations) => {
+                let mut settings = Settings { rollouts, ..level.settings() };
+                settings.budget.iterations = iterations.unwrap_or(settings.budget.iterations);
+                ai::choose_with(state, seat, settings, seed)
             }
         }
     }
@@ -401,8 +415,11 @@ mod tests {
     fn players_parse_from_their_specs() {
         assert_eq!(Player::parse("random"), Ok(Player::Random));
         assert_eq!(Player::parse("Greedy"), Ok(Player::Greedy));
-        assert_eq!(Player::parse("ai:hard"), Ok(Player::Ai(Level::Hard, Rollouts::DEFAULT)));
-        assert_eq!(Player::parse("ai-plain:easy"), Ok(Player::Ai(Level::Easy, Rollouts::PLAIN)));
+        assert_eq!(Player::parse("ai:hard"), Ok(Player::Ai(Level::Hard, Rollouts::DEFAULT, None)));
+        assert_eq!(Player::parse("ai-plain:easy"), Ok(Player::Ai(Level::Easy, Rollouts::PLAIN, None)));
+        assert_eq!(Player::parse("ai:hard@8000"), Ok(Player::Ai(Level::Hard, Rollouts::DEFAULT, Some(8000))));
+        assert!(Player::parse("ai:hard@lots").unwrap_err().contains("not a number of iterations"));
+        assert!(Player::parse("ai:hard@0").unwrap_err().contains("ai:hard@8000"));
         assert!(Player::parse("ai:genius").unwrap_err().contains("easy, normal and hard"));
         assert!(Player::parse("minimax").unwrap_err().contains("random, greedy"));
     }

@@ -1,5 +1,5 @@
 //! Supervision, through the fake Discord: a panic (a bug) in a click
-//! handler, a slash command or a ticker pass is caught, the person gets an answer that
+//! handler, a slash command, an inline look-up or a ticker pass is caught, the person gets an answer that
 //! quotes an error id, and the bot goes on — the next click and the next
 //! pass work.
 //!
@@ -7,7 +7,9 @@
 //! an injected clock ([`Table::with_clock`], the same seam the console and
 //! the other tests use), and the clock given here panics while the test
 //! says so. Nothing in the bot has a switch for it, so no player (and no
-//! setting) can make the bot panic this way.
+//! setting) can make the bot panic this way. An inline look-up reads no
+//! clock: there the panic comes from working out where the message was
+//! written, which the bot asks Discord and the test hands in.
 
 mod discord_support;
 
@@ -15,9 +17,9 @@ use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cardtable::discord::{answer_slash, on_component, spawn_ticker};
+use cardtable::discord::{answer_inline, answer_slash, on_component, spawn_ticker};
 use cardtable::store::Store;
-use cardtable::table::{Clock, Table};
+use cardtable::table::{Clock, Place, Table};
 use discord_support::*;
 
 /// A clock that panics, the next `panics` times it is read.
@@ -154,4 +156,38 @@ async fn a_panic_in_a_ticker_pass_costs_that_pass_only_and_the_next_pass_deliver
     assert!(reminded, "a later pass delivered the reminder");
     assert!(!ticker.is_finished(), "the ticker still runs");
     ticker.abort();
+}
+
+/// A message Alice wrote in the channel.
+fn alices_message(content: &str) -> serenity::all::Message {
+    let mut m = message_json(9_001, CHANNEL, &serde_json::json!({ "content": content }));
+    m["author"] = user_json(A.0, A.1);
+    m["guild_id"] = serde_json::json!(GUILD.to_string());
+    serde_json::from_value(m).expect("a message as Discord sends one")
+}
+
+#[tokio::test]
+async fn a_panic_in_an_inline_look_up_is_caught_the_channel_is_told_with_an_error_id_and_the_next_works() {
+    let (discord, table, _clock) = troubled_table().await;
+    let m = alices_message("what does [[Spark Nip]] do?");
+    answer_inline(&discord.http, &table, &m, async {
+        panic!("working out the channel broke (a provoked bug)")
+    })
+    .await;
+    let calls = discord.take();
+    let posts = posts_in(&calls, CHANNEL);
+    assert_eq!(posts.len(), 1, "one answer in the channel: {calls:#?}");
+    let told = text_of(&posts[0].body);
+    assert!(told.contains("something went wrong"), "an apology: {told}");
+    let id = error_id_in(&told).expect("quoting an error id");
+    assert!(id.len() == 8 && id.chars().all(|c| c.is_ascii_hexdigit()), "the logged id: {told}");
+    assert_eq!(posts[0].body["allowed_mentions"]["parse"], serde_json::json!([]), "pings no one");
+
+    // The next look-up is answered with the card.
+    let here = Place { guild: Some(GUILD.to_string()), channel: CHANNEL.to_string(), thread: None };
+    answer_inline(&discord.http, &table, &m, async { here }).await;
+    let calls = discord.take();
+    let posts = posts_in(&calls, CHANNEL);
+    assert_eq!(posts.len(), 1, "{calls:#?}");
+    assert!(text_of(&posts[0].body).contains("Spark Nip"), "the card: {}", text_of(&posts[0].body));
 }

@@ -550,3 +550,129 @@ async fn a_live_processs_claims_hold_while_renewed_and_a_dead_ones_are_taken_up_
     let again = other.tick_due(now() + 1).await.unwrap();
     assert!(notices_of(&again).is_empty(), "a reminder went out twice: {again:?}");
 }
+
+/// Three tables on one database, as three bot processes would have, on
+/// one test clock.
+async fn three_processes(name: &str) -> (tempfile::TempDir, [Table; 3], Arc<cardtable::table::ManualClock>) {
+    use cardtable::table::{ManualClock, SystemClock, TableConfig};
+    let dir = tempfile::tempdir().unwrap();
+    let (store, url) = shared_store(dir.path(), name).await;
+    let clock = Arc::new(ManualClock::new(cardtable::table::Clock::now(&SystemClock)));
+    let table = |store| Table::with_config(store, clock.clone(), TableConfig::default());
+    let (second, third) = (Store::open(&url).await.unwrap(), Store::open(&url).await.unwrap());
+    (dir, [table(store), table(second), table(third)], clock)
+}
+
+/// The shards `held` names, each with whether `by` holds it.
+fn held_shards(held: &[cardtable::store::GatewayHolder], by: &Table) -> Vec<(Option<u32>, bool)> {
+    held.iter().map(|h| (h.shard, h.owner == by.claim_owner())).collect()
+}
+
+/// Issue 31, two processes on one token and database (a redeploy
+/// overlap, or two processes given the same `SHARDS`): each process
+/// claims its gateway shards in the database before it connects. One
+/// whose shards overlap a running one's is refused, naming the shards and
+/// the process (and waits); one with other shards starts at once; an
+/// autosharded one (every shard) overlaps any. The shards stay their
+/// holder's while it renews its lease, pass on at once when it stops, and
+/// after one lease when it dies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_on_shards_another_runs_waits_and_other_shards_start_at_once() {
+    use cardtable::table::claims::{CLAIM_LEASE_SECONDS, CLAIM_RENEW_EVERY};
+    let (_dir, [a, b, c], clock) = three_processes("gateway.db").await;
+    assert_eq!(a.claim_gateway(Some((0, 3))).await.unwrap(), vec![], "the first process starts");
+    let overlap = b.claim_gateway(Some((2, 5))).await.unwrap();
+    assert_eq!(held_shards(&overlap, &a), vec![(Some(2), true), (Some(3), true)], "{overlap:?}");
+    assert_eq!(b.claim_gateway(Some((4, 7))).await.unwrap(), vec![], "other shards start at once");
+    let every = c.claim_gateway(None).await.unwrap();
+    assert_eq!(every.len(), 8, "every shard overlaps both: {every:?}");
+    assert_eq!(c.claim_gateway(Some((5, 5))).await.unwrap().len(), 1, "one shard of b's");
+    // An autosharded process holds every shard: nothing overlapping starts.
+    b.release_gateway().await;
+    a.release_gateway().await;
+    assert_eq!(c.claim_gateway(None).await.unwrap(), vec![]);
+    let under_every = a.claim_gateway(Some((6, 6))).await.unwrap();
+    assert_eq!(held_shards(&under_every, &c), vec![(None, true)], "{under_every:?}");
+    c.release_gateway().await;
+
+    // `a` runs shards 0-3 and renews its lease for three leases' time;
+    // `b` asks just before each renewal and is refused every time.
+    assert_eq!(a.claim_gateway(Some((0, 3))).await.unwrap(), vec![]);
+    let renew_every = CLAIM_RENEW_EVERY.as_secs() as i64;
+    for step in 0..(3 * CLAIM_LEASE_SECONDS / renew_every + 1) {
+        clock.advance(renew_every - 1);
+        assert_eq!(
+            b.claim_gateway(Some((0, 3))).await.unwrap().len(),
+            4,
+            "step {step}: taken from a live process"
+        );
+        clock.advance(1);
+        a.renew_claims().await;
+        // The other processes' ticker passes leave a live gateway alone.
+        b.tick_due(cardtable::table::Clock::now(&*clock)).await.unwrap();
+    }
+    // `a` stops, giving its shards up: `b` starts at once.
+    a.release_gateway().await;
+    assert_eq!(b.claim_gateway(Some((0, 3))).await.unwrap(), vec![], "handed over at once");
+    // `b` dies (no renewal, no release): its shards hold for the lease,
+    // then `c` starts on them, past the expired claims.
+    clock.advance(CLAIM_LEASE_SECONDS - 1);
+    assert_eq!(c.claim_gateway(Some((0, 3))).await.unwrap().len(), 4, "within the lease of a dead process");
+    clock.advance(1);
+    assert_eq!(c.claim_gateway(Some((0, 3))).await.unwrap(), vec![], "after the lease of a dead process");
+}
+
+/// Issue 31: two processes asking for overlapping shards at the same
+/// moment never both get them (the claim is decided under the database's
+/// write lock), round after round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_asking_for_overlapping_shards_at_once_never_both_start() {
+    let (_dir, [a, b, _], _clock) = three_processes("gateway-race.db").await;
+    for round in 0..30 {
+        let (ranges_a, ranges_b) = match round % 3 {
+            0 => (Some((0, 3)), Some((0, 3))),
+            1 => (Some((0, 3)), Some((3, 6))),
+            _ => (None, Some((2, 2))),
+        };
+        let barrier = Arc::new(Barrier::new(2));
+        let ask = |t: &Table, shards: Option<(u32, u32)>| {
+            let (t, barrier) = (t.clone(), barrier.clone());
+            tokio::spawn(async move {
+                barrier.wait().await;
+                t.claim_gateway(shards).await.unwrap().is_empty()
+            })
+        };
+        let (got_a, got_b) = (ask(&a, ranges_a), ask(&b, ranges_b));
+        let (got_a, got_b) = (got_a.await.unwrap(), got_b.await.unwrap());
+        assert!(got_a ^ got_b, "round {round}: exactly one starts (a {got_a}, b {got_b})");
+        a.release_gateway().await;
+        b.release_gateway().await;
+    }
+}
+
+/// Issue 31: the bot's start-up wait: a process whose shards another
+/// runs waits (the log line names the shards and the process), and starts
+/// as soon as the other gives them up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_waits_for_its_shards_and_starts_once_they_are_given_up() {
+    use cardtable::discord::instance::{overlap_text, wait_for_gateway};
+    use std::time::Duration;
+    let (_dir, [a, b, _], _clock) = three_processes("gateway-wait.db").await;
+    let first = wait_for_gateway(&a, Some((0, 1))).await.unwrap();
+    let held = b.claim_gateway(Some((1, 2))).await.unwrap();
+    let said = overlap_text(Some((1, 2)), &held);
+    assert!(
+        said.contains("shards 1-2") && said.contains(&format!("shard 1 (process {})", a.claim_owner())),
+        "the log names the shards and the process holding them: {said}"
+    );
+    let waiting = tokio::spawn({
+        let b = b.clone();
+        async move { wait_for_gateway(&b, Some((1, 2))).await }
+    });
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert!(!waiting.is_finished(), "waits while the first runs shard 1");
+    first.release().await;
+    let second = tokio::time::timeout(Duration::from_secs(5), waiting).await.expect("starts once given up");
+    let _second = second.unwrap().unwrap();
+    assert_eq!(a.claim_gateway(Some((2, 2))).await.unwrap().len(), 1, "the second now holds shard 2");
+}

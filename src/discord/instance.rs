@@ -5,6 +5,15 @@
 //! for it, saying why in the log. The operating system releases the lock
 //! when the process ends, however it ends, so a crash leaves nothing to
 //! clean up.
+//!
+//! PostgreSQL is shared by design (several processes, each running a
+//! range of gateway shards), so there the guard is per shard: each
+//! process claims its shards in the database for a lease it renews, and a
+//! process whose shards overlap a running one's (a redeploy that starts
+//! the new bot before the old one stops, or two processes given the same
+//! `SHARDS`) waits for them, saying why in the log. A process that stops
+//! gives its shards up at once; one that dies loses them when its lease
+//! runs out ([`crate::table::claims::CLAIM_LEASE_SECONDS`]).
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -13,7 +22,11 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::SqliteConnectOptions;
+use tokio::task::JoinHandle;
 use tracing::{info, warn};
+
+use crate::store::GatewayHolder;
+use crate::table::Table;
 
 /// How often a waiting bot tries the lock again.
 const POLL: Duration = Duration::from_secs(1);
@@ -94,6 +107,82 @@ pub async fn wait_for_lock(database_url: &str) -> anyhow::Result<Option<Instance
         }
         tokio::time::sleep(POLL).await;
     }
+}
+
+/// The gateway shards this process holds on a shared (PostgreSQL)
+/// database: renewed while it lives, given up by [`GatewayLease::release`].
+#[derive(Debug)]
+pub struct GatewayLease {
+    table: Table,
+    renewal: JoinHandle<()>,
+}
+
+impl GatewayLease {
+    /// Gives the shards up (the bot is stopping), so that a process
+    /// waiting for them starts at once.
+    pub async fn release(self) {
+        self.renewal.abort();
+        self.table.release_gateway().await;
+    }
+}
+
+/// Waits until no other process on the database runs any of `shards`
+/// (`first..=last`; `None`: every shard, serenity's autosharding), then
+/// claims them for this one and keeps them claimed. Says in the log why
+/// it waits and whom for.
+pub async fn wait_for_gateway(table: &Table, shards: Option<(u32, u32)>) -> anyhow::Result<GatewayLease> {
+    let mut said = false;
+    loop {
+        let held = table.claim_gateway(shards).await.map_err(|e| {
+            anyhow::anyhow!(
+                "DATABASE_URL: could not claim this process's gateway shards in the database: {e}"
+            )
+        })?;
+        if held.is_empty() {
+            if said {
+                info!("the other cardtable process gave up its gateway shards; starting");
+            }
+            let renewing = table.clone();
+            let renewal = tokio::spawn(async move {
+                let mut interval = tokio::time::interval(crate::table::claims::CLAIM_RENEW_EVERY);
+                loop {
+                    interval.tick().await;
+                    renewing.renew_claims().await;
+                }
+            });
+            return Ok(GatewayLease { table: table.clone(), renewal });
+        }
+        if !said {
+            warn!(
+                "{}; waiting for it to stop (or for its lease to run out, if it died), so that each server is \
+                 answered by one process",
+                overlap_text(shards, &held)
+            );
+            said = true;
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// Which running process holds which of the shards this one wants, in
+/// words for the log.
+pub fn overlap_text(shards: Option<(u32, u32)>, held: &[GatewayHolder]) -> String {
+    let wanted = match shards {
+        Some((first, last)) if first == last => format!("shard {first}"),
+        Some((first, last)) => format!("shards {first}-{last}"),
+        None => "every shard (SHARDS is not set)".to_owned(),
+    };
+    let holders: Vec<String> = held
+        .iter()
+        .map(|h| match h.shard {
+            Some(shard) => format!("shard {shard} (process {})", h.owner),
+            None => format!("every shard (process {})", h.owner),
+        })
+        .collect();
+    format!(
+        "this process is to run {wanted}, but another cardtable process on this database runs {}",
+        holders.join(", ")
+    )
 }
 
 #[cfg(test)]

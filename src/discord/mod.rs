@@ -36,6 +36,7 @@ use tracing::{error, info, warn};
 
 pub use commands::{all_commands, answer_slash, read_deck_file};
 pub use config::Config;
+pub use inline::answer as answer_inline;
 pub use outbox::{deliver, set_retry, Retry};
 pub use router::on_component;
 pub use ticker::{deliver_due, spawn_every as spawn_ticker};
@@ -96,6 +97,22 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         std::sync::Arc::new(library),
     );
 
+    // On PostgreSQL, several processes share the database: this one waits
+    // until no other runs any of its shards (the file lock above guards
+    // SQLite, where one process has the whole database).
+    let gateway = if crate::store::is_postgres_url(&config.database_url) {
+        let shards = config.shards.map(|s| (s.first, s.last));
+        tokio::select! {
+            lease = instance::wait_for_gateway(&table, shards) => Some(lease?),
+            () = shutdown_signal() => {
+                info!("stopped while waiting for the other process");
+                return Ok(());
+            }
+        }
+    } else {
+        None
+    };
+
     set_retry(Retry { attempts: config.retries, backoff: config.retry_backoff });
     let dev_guild = config.dev_guild_id.map(GuildId::new);
     let framework = poise::Framework::builder()
@@ -105,7 +122,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             event_handler: |ctx, event, _framework, data| {
                 Box::pin(async move {
                     inline::on_event(ctx, event, data).await;
-                    servers::on_event(event, &data.table).await;
+                    // A panic (a bug) costs this one event: logged with an id.
+                    let _ = supervise::supervised(
+                        "a server or channel change",
+                        servers::on_event(event, &data.table),
+                    )
+                    .await;
                     router::on_event(ctx, event, data).await
                 })
             },
@@ -151,15 +173,20 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         }
     };
     let started = tokio::select! {
-        started = start => started,
+        started = start => Some(started),
         () = shutdown_signal() => {
             info!("shutting down");
             if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {
                 warn!("the gateway did not close within {} s; stopping anyway", SHUTDOWN_GRACE.as_secs());
             }
-            return Ok(());
+            None
         }
     };
+    // The shards are closed: a process waiting for them may start now.
+    if let Some(lease) = gateway {
+        lease.release().await;
+    }
+    let Some(started) = started else { return Ok(()) };
     started.map_err(|e| match e {
         serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication) => anyhow::anyhow!(
             "DISCORD_TOKEN was refused by Discord: copy a fresh one from the developer portal → Bot → Reset Token"

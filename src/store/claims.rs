@@ -9,6 +9,23 @@
 
 use super::{run, with_writer, Store, StoreError};
 
+/// The claim kind of the gateway shards a process runs
+/// ([`Store::claim_gateway`]); the ticker's recovery leaves it alone.
+pub const GATEWAY: &str = "gateway";
+
+/// The item of a gateway claim on every shard (serenity's autosharding,
+/// one process alone); a claim on shard `n` has item `n`.
+pub const ALL_SHARDS: i64 = -1;
+
+/// A gateway claim another process holds: why this one must wait.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewayHolder {
+    /// The shard held, or `None` for every shard.
+    pub shard: Option<u32>,
+    /// The process holding it (its claim owner).
+    pub owner: String,
+}
+
 /// A notice claim of another owner that expired: the notice it recorded
 /// as sent was given back ([`Store::recover_abandoned_claims`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +100,83 @@ impl Store {
         .rows_affected()))
     }
 
+    /// Claims gateway shards `shards` (`first..=last`; `None`: every shard)
+    /// for `owner` until `until`, unless another owner's live claim
+    /// overlaps them (the same shard, or every shard): then nothing is
+    /// claimed and the overlapping claims are returned. Claims are decided
+    /// one at a time across processes (the database's write lock), so two
+    /// processes starting at once never both get an overlap.
+    pub async fn claim_gateway(
+        &self,
+        owner: &str,
+        shards: Option<(u32, u32)>,
+        now: i64,
+        until: i64,
+    ) -> Result<Vec<GatewayHolder>, StoreError> {
+        let (first, last) = match shards {
+            Some((first, last)) => (i64::from(first), i64::from(last)),
+            None => (0, i64::MAX),
+        };
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin_write().await?;
+        let held: Vec<(i64, String)> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
+            "SELECT item, owner FROM work_claims
+             WHERE kind = ?1 AND owner <> ?2 AND expires_at > ?3
+               AND (item = ?4 OR item BETWEEN ?5 AND ?6)
+             ORDER BY item",
+        ))
+        .bind(GATEWAY)
+        .bind(owner)
+        .bind(now)
+        .bind(ALL_SHARDS)
+        .bind(first)
+        .bind(last)
+        .fetch_all(c)
+        .await?);
+        if !held.is_empty() {
+            // Dropping the transaction rolls it back: nothing was written.
+            return Ok(held
+                .into_iter()
+                .map(|(item, owner)| GatewayHolder { shard: u32::try_from(item).ok(), owner })
+                .collect());
+        }
+        let items: Vec<i64> = match shards {
+            Some(_) => (first..=last).collect(),
+            None => vec![ALL_SHARDS],
+        };
+        for item in items {
+            run!(tx.db(), |c, d| {
+                sqlx::query(&d.sql(
+                "INSERT INTO work_claims (kind, item, owner, expires_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (kind, item) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at",
+            ))
+            .bind(GATEWAY)
+            .bind(item)
+            .bind(owner)
+            .bind(until)
+            .execute(c)
+            .await?
+            .rows_affected()
+            });
+        }
+        tx.commit().await?;
+        Ok(Vec::new())
+    }
+
+    /// Gives up `owner`'s gateway claims (the process is stopping), so
+    /// that a process waiting for them starts at once.
+    pub async fn release_gateway(&self, owner: &str) -> Result<(), StoreError> {
+        with_writer!(self, |c, d| sqlx::query(
+            &d.sql("DELETE FROM work_claims WHERE kind = ? AND owner = ?")
+        )
+        .bind(GATEWAY)
+        .bind(owner)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
     /// Drops the claims of other owners than `owner` that expired by
     /// `now` (their process died or hung), and, in the same transaction,
     /// gives back each notice such a claim recorded as sent while the
@@ -96,11 +190,12 @@ impl Store {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
         let expired: Vec<(i64, Option<i64>, Option<i64>)> = run!(tx.db(), |c, d| sqlx::query_as(&d.sql(
-            "DELETE FROM work_claims WHERE expires_at <= ?1 AND owner <> ?2
+            "DELETE FROM work_claims WHERE expires_at <= ?1 AND owner <> ?2 AND kind <> ?3
              RETURNING item, notice_version, notice_sent",
         ))
         .bind(now)
         .bind(owner)
+        .bind(GATEWAY)
         .fetch_all(c)
         .await?);
         let mut out = Vec::with_capacity(expired.len());

@@ -92,7 +92,7 @@ use sqlx::{ConnectOptions, Connection, Postgres, Sqlite, Transaction};
 use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 pub use challenges::{ChallengeRow, ChallengeSeat, ChallengeStatus, NewChallenge};
-pub use claims::Abandoned;
+pub use claims::{Abandoned, GatewayHolder};
 pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;

@@ -13,7 +13,8 @@
 
 use std::time::Duration;
 
-use super::Table;
+use super::{Table, TableError};
+use crate::store::GatewayHolder;
 
 /// How long a claim holds without being renewed. With the ticker's
 /// 30-second pass, a dead process's work is taken up within a minute.
@@ -104,6 +105,23 @@ impl Table {
         let until = self.clock.now() + CLAIM_LEASE_SECONDS;
         if let Err(e) = self.store.renew_claims(&self.owner, until).await {
             tracing::warn!(error = %e, "could not renew the ticker's claims");
+        }
+    }
+
+    /// Claims the gateway shards this process is to run (`first..=last`;
+    /// `None`: every shard), for a lease that [`Table::renew_claims`]
+    /// keeps. Empty when claimed; else the other processes' claims that
+    /// overlap, and nothing is claimed.
+    pub async fn claim_gateway(&self, shards: Option<(u32, u32)>) -> Result<Vec<GatewayHolder>, TableError> {
+        let now = self.clock.now();
+        Ok(self.store.claim_gateway(&self.owner, shards, now, now + CLAIM_LEASE_SECONDS).await?)
+    }
+
+    /// Gives up this process's gateway shards (it is stopping).
+    pub async fn release_gateway(&self) {
+        if let Err(e) = self.store.release_gateway(&self.owner).await {
+            // They expire on their own within a lease.
+            tracing::warn!(error = %e, "could not give up the gateway shards");
         }
     }
 
