@@ -39,9 +39,11 @@ impl Player {
         let (level, iterations) = match level.split_once('@') {
             Some((level, n)) => match n.parse::<u32>() {
                 Ok(n) if n > 0 => (level, Some(n)),
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "\"{n}\" after @ in \"{spec}\" is not a number of iterations; write e.g. ai:hard@8000."
-                )),
+                ))
+                }
             },
             None => (level, None),
         };

@@ -142,15 +142,7 @@ pub async fn wait_for_gateway(table: &Table, shards: Option<(u32, u32)>) -> anyh
             if said {
                 info!("the other cardtable process gave up its gateway shards; starting");
             }
-            let renewing = table.clone();
-            let renewal = tokio::spawn(async move {
-                let mut interval = tokio::time::interval(crate::table::claims::CLAIM_RENEW_EVERY);
-                loop {
-                    interval.tick().await;
-                    renewing.renew_claims().await;
-                }
-            });
-            return Ok(GatewayLease { table: table.clone(), renewal });
+            return Ok(GatewayLease { table: table.clone(), renewal: table.spawn_renewal() });
         }
         if !said {
             warn!(

@@ -16,7 +16,6 @@ use tracing::{error, warn};
 
 use super::supervise::supervised;
 use super::{error::new_error_id, outbox};
-use crate::table::claims::CLAIM_RENEW_EVERY;
 use crate::table::Table;
 
 /// How often deadlines are checked. Reminders are hours apart; a minute
@@ -33,14 +32,7 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
 /// The ticker with a pass every `every` (tests run it faster than
 /// [`TICK_EVERY`]; the bot runs [`spawn`]). The first pass runs at once.
 pub fn spawn_every(http: Arc<Http>, table: Table, every: Duration) -> JoinHandle<()> {
-    let renewing = table.clone();
-    tokio::spawn(async move {
-        let mut interval = tokio::time::interval(CLAIM_RENEW_EVERY);
-        loop {
-            interval.tick().await;
-            renewing.renew_claims().await;
-        }
-    });
+    table.spawn_renewal();
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         // After a stall (or a laptop sleeping), tick once, not a burst.

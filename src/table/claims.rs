@@ -125,6 +125,20 @@ impl Table {
         }
     }
 
+    /// Renews this table's claims every [`CLAIM_RENEW_EVERY`] for as long
+    /// as the returned task runs (the ticker's and the gateway's claims
+    /// alike: each process runs one such task per holder of claims).
+    pub fn spawn_renewal(&self) -> tokio::task::JoinHandle<()> {
+        let table = self.clone();
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(CLAIM_RENEW_EVERY);
+            loop {
+                interval.tick().await;
+                table.renew_claims().await;
+            }
+        })
+    }
+
     /// Takes up the work of processes whose claims expired by `now`.
     pub(crate) async fn recover_abandoned(&self, now: i64) {
         match self.store.recover_abandoned_claims(&self.owner, now).await {
