@@ -22,7 +22,6 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::SqliteConnectOptions;
-use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
 use crate::store::GatewayHolder;
@@ -110,25 +109,26 @@ pub async fn wait_for_lock(database_url: &str) -> anyhow::Result<Option<Instance
 }
 
 /// The gateway shards this process holds on a shared (PostgreSQL)
-/// database: renewed while it lives, given up by [`GatewayLease::release`].
+/// database: renewed with the process's other claims
+/// ([`Table::spawn_renewal`], which the caller runs), given up by
+/// [`GatewayLease::release`].
 #[derive(Debug)]
 pub struct GatewayLease {
     table: Table,
-    renewal: JoinHandle<()>,
 }
 
 impl GatewayLease {
     /// Gives the shards up (the bot is stopping), so that a process
     /// waiting for them starts at once.
     pub async fn release(self) {
-        self.renewal.abort();
         self.table.release_gateway().await;
     }
 }
 
 /// Waits until no other process on the database runs any of `shards`
 /// (`first..=last`; `None`: every shard, serenity's autosharding), then
-/// claims them for this one and keeps them claimed. Says in the log why
+/// claims them for this one; the caller keeps its claims renewed
+/// ([`Table::spawn_renewal`]). Says in the log why
 /// it waits and whom for.
 pub async fn wait_for_gateway(table: &Table, shards: Option<(u32, u32)>) -> anyhow::Result<GatewayLease> {
     let mut said = false;
@@ -142,7 +142,7 @@ pub async fn wait_for_gateway(table: &Table, shards: Option<(u32, u32)>) -> anyh
             if said {
                 info!("the other cardtable process gave up its gateway shards; starting");
             }
-            return Ok(GatewayLease { table: table.clone(), renewal: table.spawn_renewal() });
+            return Ok(GatewayLease { table: table.clone() });
         }
         if !said {
             warn!(

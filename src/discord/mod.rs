@@ -97,6 +97,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         std::sync::Arc::new(library),
     );
 
+    // Every claim this process makes (its gateway shards, the ticker's
+    // work) is renewed by this one task while the process runs.
+    table.spawn_renewal();
     // On PostgreSQL, several processes share the database: this one waits
     // until no other runs any of its shards (the file lock above guards
     // SQLite, where one process has the whole database).

@@ -22,9 +22,10 @@ use crate::table::Table;
 /// late is fine.
 pub const TICK_EVERY: Duration = Duration::from_secs(30);
 
-/// Starts the ticker; it runs as long as the bot. Beside it, the table
-/// renews its work claims, so that other processes on the same database
-/// take up this one's work only once it has stopped (`table::claims`).
+/// Starts the ticker; it runs as long as the bot. The bot renews the
+/// work claims of its passes ([`Table::spawn_renewal`], one task per
+/// process), so that other processes on the same database take up this
+/// one's work only once it has stopped (`table::claims`).
 pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
     spawn_every(http, table, TICK_EVERY)
 }
@@ -32,7 +33,6 @@ pub fn spawn(http: Arc<Http>, table: Table) -> JoinHandle<()> {
 /// The ticker with a pass every `every` (tests run it faster than
 /// [`TICK_EVERY`]; the bot runs [`spawn`]). The first pass runs at once.
 pub fn spawn_every(http: Arc<Http>, table: Table, every: Duration) -> JoinHandle<()> {
-    table.spawn_renewal();
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(every);
         // After a stall (or a laptop sleeping), tick once, not a burst.

@@ -126,8 +126,8 @@ impl Table {
     }
 
     /// Renews this table's claims every [`CLAIM_RENEW_EVERY`] for as long
-    /// as the returned task runs (the ticker's and the gateway's claims
-    /// alike: each process runs one such task per holder of claims).
+    /// as the returned task runs: the ticker's and the gateway's claims
+    /// alike, so the bot runs one such task per process.
     pub fn spawn_renewal(&self) -> tokio::task::JoinHandle<()> {
         let table = self.clone();
         tokio::spawn(async move {
