@@ -27,8 +27,8 @@ pub use rng::GameRng;
 pub use seat::{PerSeat, Seat};
 pub use stop::{Responses, Stop, Stops};
 pub use view::{
-    count_cards, ActionView, CardView, Placement, PoolView, SeatView, StackItemView, TableView, Viewer,
-    ZoneView,
+    count_cards, hand_names_of, ActionView, CardView, Placement, PoolView, SeatView, StackItemView,
+    TableView, Viewer, ZoneView,
 };
 
 /// Everything a match is created from: with the action list it defines the
@@ -242,5 +242,13 @@ pub trait Rules {
     /// objective that scores when attacked) does better scoring soon.
     fn rollout_depth(_s: &Self::State) -> usize {
         40
+    }
+    /// The names of the cards in `seat`'s hand, in order, exactly as
+    /// `view(s, Viewer::Seat(seat)).hand` names them (empty when the game
+    /// shows that seat no hand). The table compares them step by step to
+    /// tell that a card came in, many times a click: games answer it
+    /// without building the whole view.
+    fn hand_names(s: &Self::State, seat: Seat) -> Vec<String> {
+        hand_names_of(Self::view(s, Viewer::Seat(seat)))
     }
 }

@@ -128,6 +128,11 @@ pub struct ActionView {
     pub placement: Placement,
 }
 
+/// The names of the hand `view` shows, in order (none without a hand).
+pub fn hand_names_of(view: TableView) -> Vec<String> {
+    view.hand.unwrap_or_default().into_iter().map(|c| c.name).collect()
+}
+
 /// "1 card", "5 cards": a count of cards as the boards show it.
 pub fn count_cards(n: usize) -> String {
     format!("{n} card{}", if n == 1 { "" } else { "s" })

@@ -310,6 +310,9 @@ macro_rules! registry {
             fn rollout_depth(s: &AnyState) -> usize {
                 dispatch!(s, |G, s| G::rollout_depth(s))
             }
+            fn hand_names(s: &AnyState, seat: Seat) -> Vec<String> {
+                dispatch!(s, |G, s| G::hand_names(s, seat))
+            }
         }
 
         impl AnyState {
@@ -406,6 +409,12 @@ impl AnyState {
     /// The match time limit was reached (see [`Rules::call_time`]).
     pub fn call_time(&mut self) -> Vec<Event> {
         AnyGame::call_time(self)
+    }
+
+    /// The names of the cards in `seat`'s hand, as its view shows them
+    /// (see [`Rules::hand_names`]).
+    pub fn hand_names(&self, seat: Seat) -> Vec<String> {
+        AnyGame::hand_names(self, seat)
     }
 
     /// The card names `viewer` may not be shown now (see [`Rules::secrets`]).

@@ -186,9 +186,11 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
         // the step's own pass.
         let mut ahead = state.clone();
         let mut later_steps = false;
+        let mut hidden = None;
         for skip in 1..=AHEAD {
-            if advance(&mut ahead, seat, leaves).is_err() {
-                break;
+            match advance_known(&mut ahead, seat, leaves, hidden.take()) {
+                Ok((_, now_hidden)) => hidden = Some(now_hidden),
+                Err(()) => break,
             }
             later_steps = true;
             let v = ahead.view(Viewer::Seat(seat));
@@ -306,25 +308,37 @@ fn leave_of(leaves: &[Leave], seat: Seat) -> Leave {
 /// something hidden from the others changed (a draw): a move ahead must
 /// not be computed on what the player has not seen yet.
 fn advance(state: &mut AnyState, seat: Seat, leaves: &[Leave]) -> Result<Vec<Step>, ()> {
+    advance_known(state, seat, leaves, None).map(|(steps, _)| steps)
+}
+
+/// [`advance`], given what `state` hides from `seat` when the caller
+/// knows it already (`None`: worked out here), and returning what it
+/// hides afterwards, for the next step.
+fn advance_known(
+    state: &mut AnyState,
+    seat: Seat,
+    leaves: &[Leave],
+    secrets_before: Option<Vec<String>>,
+) -> Result<(Vec<Step>, Vec<String>), ()> {
     let turn = state.turn();
     let action = state.decline(seat).ok_or(())?;
-    let hand_before = state.view(Viewer::Seat(seat)).hand;
-    let secrets_before = state.secrets(Viewer::Seat(seat));
+    let hand_before = state.hand_names(seat);
+    let secrets_before = secrets_before.unwrap_or_else(|| state.secrets(Viewer::Seat(seat)));
     let events = state.apply(seat, &action).map_err(|_| ())?;
     let mut steps = vec![Step { seat, entry: LogEntry::Player { action }, events }];
     steps.extend(autopilot(state, &on_public_facts(leaves, seat), AUTOPILOT_AHEAD));
     let private = steps.iter().flat_map(|s| &s.events).any(|e| e.to != Visibility::Public);
     let same = state.outcome().is_none() && state.to_act() == [seat] && state.turn() == turn;
-    // Nothing hidden from the seat may come into its sight (a search of
-    // its Archive, say) before it happens.
-    let sees_more = || {
-        let after = state.secrets(Viewer::Seat(seat));
-        secrets_before.iter().any(|n| !after.contains(n))
-    };
-    if !same || private || state.view(Viewer::Seat(seat)).hand != hand_before || sees_more() {
+    if !same || private || state.hand_names(seat) != hand_before {
         return Err(());
     }
-    Ok(steps)
+    // Nothing hidden from the seat may come into its sight (a search of
+    // its Archive, say) before it happens.
+    let after = state.secrets(Viewer::Seat(seat));
+    if secrets_before.iter().any(|n| !after.contains(n)) {
+        return Err(());
+    }
+    Ok((steps, after))
 }
 
 /// The leaves under which the table answers for the others while a move
@@ -363,10 +377,7 @@ fn on_public_facts(leaves: &[Leave], seat: Seat) -> Vec<Leave> {
 /// discard, offered ahead in the main phase, is such a move: the windows
 /// of the End step follow it, and then the turn is over.
 fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave: &Leave) -> bool {
-    let hand_of = |s: &AnyState| -> Vec<String> {
-        s.view(Viewer::Seat(seat)).hand.unwrap_or_default().into_iter().map(|c| c.name).collect()
-    };
-    let mut hand = hand_of(state);
+    let mut hand = state.hand_names(seat);
     let mut tried = state.clone();
     let Ok(mut events) = tried.apply(seat, action) else {
         return false;
@@ -377,7 +388,7 @@ fn ends_turn_unanswered(state: &AnyState, seat: Seat, action: &AnyAction, leave:
         // label would tell it something of that card. A card came into the
         // hand when the hand is not within the one a step before (a copy
         // of the card just played counts).
-        let now = hand_of(&tried);
+        let now = tried.hand_names(seat);
         if events.iter().any(|e| e.to == Visibility::Only(seat)) || !within(&now, &hand) {
             return false;
         }

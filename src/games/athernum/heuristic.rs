@@ -8,9 +8,9 @@
 //! taught the search to end its day without acting. Unspent command
 //! tokens count for nothing: the supply refills each morning (10.2.1).
 
-use super::state::{Perm, Place, State};
+use super::state::{Perm, Place, State, CHARACTER_SLOTS};
 use super::values;
-use crate::cards::athernum::Ability;
+use crate::cards::athernum::{Ability, Trigger};
 use crate::engine::Seat;
 
 /// Actions a simulation plays before this judgement scores it. Random
@@ -41,6 +41,15 @@ fn progress(s: &State, seat: Seat) -> f64 {
                 .abilities
                 .iter()
                 .filter_map(|a| match a {
+                    // An objective that scores when a character enters
+                    // (Wildcaller Ysra) cannot score with every character
+                    // slot taken (7.1.2c): its met condition is no
+                    // progress until a slot is free.
+                    Ability::Objective { when: Some(Trigger::AllyEnters), .. }
+                        if s.characters_of(seat) >= CHARACTER_SLOTS =>
+                    {
+                        Some(0.0)
+                    }
                     Ability::Objective { condition: Some(c), .. } => Some(values::fulfilled(s, c, seat, p.uid)),
                     _ => None,
                 })
@@ -84,29 +93,48 @@ fn material(s: &State, seat: Seat) -> f64 {
     board + 0.35 * p.hand.len() as f64 + deck
 }
 
-/// What `seat` has going for it: progress towards a win, then material.
-/// Once time is called (11.1.4–11.1.6) the match is decided within two
-/// turns by Victory Tokens alone, so only progress counts: what a player
-/// has built no longer matters, and a search that still weighed it would
-/// rather keep a character than trade it for the token that wins.
-fn standing(s: &State, seat: Seat) -> f64 {
+/// How far a lead in material alone can carry the judgement, in the
+/// same units. Material is a means to progress, not a win: uncapped, a
+/// wide board against a player who built nothing pushed every answer's
+/// score against 1, where a Victory Token more or less changed it in the
+/// third decimal and the search (whose exploration term is far larger)
+/// could no longer tell the winning move from the idle one. Capped, a
+/// token is worth as much late as early.
+const MATERIAL_CAP: f64 = 4.0;
+
+/// What `seat` has going for it: its progress towards a win (in units of
+/// [`WIN`]) and its material. Once time is called (11.1.4–11.1.6) the
+/// match is decided within two turns by Victory Tokens alone, so only
+/// progress counts: what a player has built no longer matters, and a
+/// search that still weighed it would rather keep a character than trade
+/// it for the token that wins.
+fn standing(s: &State, seat: Seat) -> (f64, f64) {
+    let progress = WIN * progress(s, seat);
     if s.series.as_ref().is_some_and(|m| m.time.is_some()) {
-        return WIN * progress(s, seat);
+        return (progress, 0.0);
     }
-    WIN * progress(s, seat) + material(s, seat)
+    (progress, material(s, seat))
 }
 
-/// `seat`'s standing against its strongest living opponent, 0 to 1.
+/// `seat`'s standing against its strongest living opponent, 0 to 1: the
+/// difference in progress, plus the difference in material squashed to
+/// at most [`MATERIAL_CAP`] either way.
 pub fn evaluate(s: &State, seat: Seat) -> Option<f64> {
     if s.players[seat].out {
         return Some(0.0);
     }
-    let mine = standing(s, seat);
-    let best = s.alive().into_iter().filter(|o| *o != seat).map(|o| standing(s, o)).fold(f64::NAN, f64::max);
-    if best.is_nan() {
+    let (progress, material) = standing(s, seat);
+    let best = s
+        .alive()
+        .into_iter()
+        .filter(|o| *o != seat)
+        .map(|o| standing(s, o))
+        .max_by(|a, b| (a.0 + a.1).total_cmp(&(b.0 + b.1)));
+    let Some((their_progress, their_material)) = best else {
         return Some(1.0);
-    }
-    Some(crate::engine::logistic((mine - best) / 3.0))
+    };
+    let lead = MATERIAL_CAP * ((material - their_material) / MATERIAL_CAP).tanh();
+    Some(crate::engine::logistic((progress - their_progress + lead) / 3.0))
 }
 
 #[cfg(test)]
@@ -117,6 +145,15 @@ mod tests {
 
     fn mine(s: &State) -> f64 {
         evaluate(s, Seat(0)).expect("Athernum has an evaluation")
+    }
+
+    /// Alice with Wildcaller Ysra (The Green Return) against Bob's Lady
+    /// Aurelie (The Unbroken Gate), in Alice's day phase.
+    fn ysra_against_aurelie() -> State {
+        day_phase_with(1, ["The Green Return", "The Unbroken Gate"], [
+            "Wildcaller Ysra",
+            "Lady Aurelie, Keeper of the Gate",
+        ])
     }
 
     #[test]
@@ -145,11 +182,41 @@ mod tests {
     }
 
     #[test]
+    fn rule_4_2_2h_a_victory_token_still_counts_with_a_wide_board() {
+        // Alice has built far more than Bob; her next token on Wildcaller
+        // Ysra (a field of 3) must still be worth a clear step.
+        let mut s = ysra_against_aurelie();
+        for _ in 0..6 {
+            to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
+            create_resource(&mut s, Seat(0), None, false);
+        }
+        let wide = mine(&s);
+        let ysra = s.board.iter().find(|p| p.controller == Seat(0) && p.main).expect("Alice's main").uid;
+        s.victory_pool -= 1;
+        s.perm_mut(ysra).expect("on the board").victory += 1;
+        let scored = mine(&s);
+        assert!(wide > 0.6, "the wide board is a lead: {wide}");
+        assert!(scored - wide > 0.05, "the token is a clear step even so: {wide} -> {scored}");
+    }
+
+    #[test]
+    fn rule_7_1_2c_a_met_condition_waits_for_a_free_character_slot() {
+        // Ysra scores when a character enters while Alice has three
+        // Beasts; with all five slots taken nothing can enter.
+        let mut s = ysra_against_aurelie();
+        for _ in 0..4 {
+            to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
+        }
+        let room = progress(&s, Seat(0));
+        to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
+        let full = progress(&s, Seat(0));
+        assert!(room > 0.0, "three Beasts and a free slot are progress: {room}");
+        assert_eq!(full, 0.0, "with every slot taken no ally can enter: {full}");
+    }
+
+    #[test]
     fn rule_4_2_2h_meeting_more_of_an_objective_condition_is_progress() {
-        let mut s = day_phase_with(1, ["The Green Return", "The Unbroken Gate"], [
-            "Wildcaller Ysra",
-            "Lady Aurelie, Keeper of the Gate",
-        ]);
+        let mut s = ysra_against_aurelie();
         let before = progress(&s, Seat(0));
         to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
         let one = progress(&s, Seat(0));

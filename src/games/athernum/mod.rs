@@ -98,6 +98,9 @@ impl Rules for Athernum {
     fn rollout_depth(_s: &State) -> usize {
         heuristic::ROLLOUT_DEPTH
     }
+    fn hand_names(s: &State, seat: Seat) -> Vec<String> {
+        view::hand_names(s, seat)
+    }
     fn view(s: &State, viewer: Viewer) -> TableView {
         let mut v = view::view(s, viewer);
         series::annotate(s, &mut v);

@@ -5,7 +5,7 @@
 //! every action; the names a viewer may not see.
 
 use super::action::{Action, ItemMode};
-use super::legal::{legal_actions, to_act};
+use super::legal::to_act;
 use super::state::{Choice, Def, Fetch, Origin, Perm, Phase, Place, Prompt, StackItem, State, TargetRef, Uid};
 use super::values::{self, dfv, ofv, slots};
 use crate::cards::athernum::{Ability, CardType};
@@ -117,6 +117,17 @@ fn perm_detail(s: &State, p: &Perm, viewer: Viewer) -> String {
         bits.push("token".into());
     }
     bits.join(" · ")
+}
+
+/// The names of `seat`'s hand as [`view`] shows them.
+pub fn hand_names(s: &State, seat: Seat) -> Vec<String> {
+    // `card_line` names a card by its printed name alone.
+    s.players[seat].hand.iter().map(|c| s.db.card(c.id).name.clone()).collect()
+}
+
+/// `seat`'s hand as [`view`] shows it.
+fn hand_lines(s: &State, seat: Seat) -> Vec<CardView> {
+    s.players[seat].hand.iter().map(|c| card_line(s, c.id)).collect()
 }
 
 fn card_line(s: &State, id: crate::cards::athernum::CardId) -> CardView {
@@ -306,18 +317,11 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
             targets: i.targets.iter().flatten().map(|t| target_text(s, t, viewer)).collect(),
         })
         .collect();
-    let (hand, actions) = match viewer {
-        Viewer::Seat(seat) => {
-            let p = &s.players[seat];
-            let hand = p.hand.iter().map(|c| card_line(s, c.id)).collect();
-            let actions = legal_actions(s, seat)
-                .iter()
-                .enumerate()
-                .map(|(i, a)| ActionView { index: i, ..describe(s, seat, a) })
-                .collect();
-            (Some(hand), actions)
-        }
-        Viewer::Public => (None, Vec::new()),
+    // The seat's actions are filled in by `AnyState::view`, the one
+    // place every game's are (building them here too doubled the cost).
+    let hand = match viewer {
+        Viewer::Seat(seat) => Some(hand_lines(s, seat)),
+        Viewer::Public => None,
     };
     TableView {
         game: "Athernum".into(),
@@ -333,7 +337,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         notes: if s.turn <= 1 { s.notes.clone() } else { Vec::new() },
         hand,
         hand_title: None,
-        actions,
+        actions: Vec::new(),
         outcome: s.outcome.clone(),
     }
 }

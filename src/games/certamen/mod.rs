@@ -91,6 +91,9 @@ impl Rules for Certamen {
     fn view(s: &State, viewer: Viewer) -> TableView {
         view::view(s, viewer)
     }
+    fn hand_names(s: &State, seat: Seat) -> Vec<String> {
+        view::hand_names(s, seat)
+    }
     fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         view::describe(s, seat, a)
     }

@@ -116,6 +116,12 @@ impl Rules for Spheres {
             None => view::view(s, viewer),
         }
     }
+    fn hand_names(s: &State, seat: Seat) -> Vec<String> {
+        match &s.assembly {
+            Some(_) => crate::engine::hand_names_of(Self::view(s, Viewer::Seat(seat))),
+            None => s.lords[seat].hand.iter().map(|u| view::hand_card_name(s, *u)).collect(),
+        }
+    }
     fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         match &s.assembly {
             Some(d) => draft_board::describe(s, d, seat, a),

@@ -64,10 +64,13 @@ pub fn hand_card_view(s: &State, uid: Uid) -> CardView {
     } else {
         format!("{kind} spell cost {}", d.spell.cost)
     };
-    CardView {
-        name: format!("{} / {} ({})", d.creature.name, d.spell.name, spheres_name(s, uid)),
-        detail: format!("{creature} · {spell}"),
-    }
+    CardView { name: hand_card_name(s, uid), detail: format!("{creature} · {spell}") }
+}
+
+/// A card's name in its owner's hand: both halves and its spheres.
+pub fn hand_card_name(s: &State, uid: Uid) -> String {
+    let d = s.def(uid);
+    format!("{} / {} ({})", d.creature.name, d.spell.name, spheres_name(s, uid))
 }
 
 /// "1 crystal", "3 crystals".
