@@ -5,7 +5,7 @@
 //! over Spheres.
 
 use cardtable::console::run;
-use cardtable::engine::{GameRng, Seat, Viewer};
+use cardtable::engine::{hand_names_of, GameRng, Seat, Viewer};
 use cardtable::games::{AnyState, GameId, Library, GAMES};
 use cardtable::sim::{play_random, random_setup};
 
@@ -135,13 +135,7 @@ fn hand_names_are_the_names_of_the_hand_the_view_shows() {
             let mut steps = 0;
             while state.outcome().is_none() && steps < 400 {
                 for &seat in &seats {
-                    let shown: Vec<String> = state
-                        .view(Viewer::Seat(seat))
-                        .hand
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|c| c.name)
-                        .collect();
+                    let shown = hand_names_of(state.view(Viewer::Seat(seat)));
                     assert_eq!(state.hand_names(seat), shown, "{} seed {seed} step {steps}", game.key());
                     nonempty += usize::from(!shown.is_empty());
                 }

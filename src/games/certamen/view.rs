@@ -121,14 +121,14 @@ fn stack_item_view(s: &State, item: &StackItem) -> StackItemView {
     }
 }
 
-/// A hand card as its owner sees it: type, cost, stats and keywords (the
-/// full text is one `/card` away).
 /// The names of `seat`'s hand as [`view`] shows them.
 pub fn hand_names(s: &State, seat: Seat) -> Vec<String> {
     // `hand_card_view` names a card by its printed name alone.
     s.players[seat].hand.iter().map(|c| s.def(c.id).name.clone()).collect()
 }
 
+/// A hand card as its owner sees it: type, cost, stats and keywords (the
+/// full text is one `/card` away).
 fn hand_card_view(s: &State, c: &Card) -> CardView {
     let d = s.def(c.id);
     let mut detail = vec![d.type_line()];
