@@ -16,7 +16,11 @@
 //! ```
 //!
 //! Latency is the time of [`Table::handle`] for the click (what a player
-//! waits for); throughput counts everything a driver does. Any refusal,
+//! waits for); throughput counts everything a driver does. The clock
+//! starts once every process is serving: its database connections open
+//! (as many as its drivers can use at once) and each driver's first match
+//! read. Start-up (the card library, the migrations check, the handshakes)
+//! is a bot's once per restart, not a click's. Any refusal,
 //! internal error or "board has moved on" reply counts as an error: each
 //! match has one driver, so none is expected.
 
@@ -258,7 +262,8 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     let measured = if opts.processes == 1 {
         let table =
             Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
-        measure(table, pool, opts.active, opts.actions, opts.seed, opts.think_ms).await?
+        let ready = prepare(table, pool, opts.active, opts.actions).await?;
+        measure(ready, opts.seed, opts.think_ms).await?
     } else {
         in_processes(opts, &url, &pool).await?
     };
@@ -336,16 +341,20 @@ fn report(mut m: Measured, opts: &Options, setup_seconds: f64, db: String) -> Re
     }
 }
 
-/// Runs `active` drivers on `pool` through `table` until `actions` clicks
-/// were sent.
-async fn measure(
-    table: Table,
-    pool: Vec<StoredMatch>,
-    active: usize,
-    actions: u64,
-    seed: u64,
-    think_ms: u64,
-) -> anyhow::Result<Measured> {
+/// Drivers ready to click: the table warmed up and each driver's first
+/// match read, so the clock starts on a process that is serving, as a
+/// bot that has run for a while is (its connections open, its code and
+/// data paged in), not on its start-up.
+struct Ready {
+    shared: Arc<Shared>,
+    first: Vec<Option<Seen>>,
+}
+
+/// Prepares `active` drivers on `pool` through `table` to send `actions`
+/// clicks: opens as many database connections as the drivers can use at
+/// once and reads each driver's first match.
+async fn prepare(table: Table, pool: Vec<StoredMatch>, active: usize, actions: u64) -> anyhow::Result<Ready> {
+    table.store().warm(u32::try_from(active).unwrap_or(u32::MAX)).await?;
     let shared = Arc::new(Shared {
         table,
         pool,
@@ -353,13 +362,25 @@ async fn measure(
         clicks_left: AtomicU64::new(actions),
         finished: AtomicU64::new(0),
     });
+    let mut first = Vec::with_capacity(active);
+    for m in &shared.pool[..active] {
+        first.push(read_match(&shared, m).await?);
+    }
+    Ok(Ready { shared, first })
+}
+
+/// Runs the prepared drivers until the clicks are spent, from now.
+async fn measure(ready: Ready, seed: u64, think_ms: u64) -> anyhow::Result<Measured> {
+    let Ready { shared, first } = ready;
     let started = Instant::now();
-    let drivers: Vec<_> = (0..active)
-        .map(|k| {
+    let drivers: Vec<_> = first
+        .into_iter()
+        .enumerate()
+        .map(|(k, seen)| {
             let shared = shared.clone();
             let seed = seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let think = (think_ms > 0).then(|| think_ms as f64 / 1000.0);
-            tokio::spawn(async move { drive(&shared, k, seed, think).await })
+            tokio::spawn(async move { drive(&shared, k, seen, seed, think).await })
         })
         .collect();
     let mut m = Measured::default();
@@ -387,49 +408,88 @@ fn share(k: usize, n: usize, total: u64) -> u64 {
 }
 
 /// Starts `opts.processes` copies of this program as workers on `url`,
-/// each with its share of `pool`, and merges what they measured.
+/// each with its share of `pool`, and merges what they measured. Each
+/// worker says `ready` once prepared; all start clicking when told `go`,
+/// so no worker's start-up runs beside another's clicks.
 async fn in_processes(opts: &Options, url: &str, pool: &[StoredMatch]) -> anyhow::Result<Measured> {
     let n = opts.processes;
     let path = std::env::temp_dir().join(format!("cardtable-loadtest-pool-{}.json", std::process::id()));
     std::fs::write(&path, serde_json::to_vec(pool)?)?;
     let exe = std::env::current_exe()?;
-    let spawned: std::io::Result<Vec<std::process::Child>> = (0..n)
+    let args: Vec<Vec<std::ffi::OsString>> = (0..n)
         .map(|k| {
-            std::process::Command::new(&exe)
-                .arg("loadtest")
-                .args(["--db", url])
-                .args(["--active", &share(k, n, opts.active as u64).to_string()])
-                .args(["--actions", &share(k, n, opts.actions).to_string()])
-                .args(["--seed", &(opts.seed ^ ((k as u64) << 32)).to_string()])
-                .args(["--think-ms", &opts.think_ms.to_string()])
-                .args(["--processes", &n.to_string()])
-                .args(["--worker", &k.to_string()])
-                .arg("--pool")
-                .arg(&path)
-                .stdout(std::process::Stdio::piped())
-                .spawn()
+            let mut a: Vec<std::ffi::OsString> = vec!["loadtest".into(), "--db".into(), url.into()];
+            for (flag, value) in [
+                ("--active", share(k, n, opts.active as u64).to_string()),
+                ("--actions", share(k, n, opts.actions).to_string()),
+                ("--seed", (opts.seed ^ ((k as u64) << 32)).to_string()),
+                ("--think-ms", opts.think_ms.to_string()),
+                ("--processes", n.to_string()),
+                ("--worker", k.to_string()),
+            ] {
+                a.push(flag.into());
+                a.push(value.into());
+            }
+            a.push("--pool".into());
+            a.push(path.clone().into());
+            a
         })
         .collect();
-    let outputs = tokio::task::spawn_blocking(move || {
-        spawned.map(|children| children.into_iter().map(|c| c.wait_with_output()).collect::<Vec<_>>())
-    })
-    .await;
+    let outputs = tokio::task::spawn_blocking(move || run_workers(&exe, args)).await;
     let _ = std::fs::remove_file(&path);
     let mut parts = Vec::with_capacity(n);
     for (k, out) in outputs??.into_iter().enumerate() {
-        let out = out?;
-        anyhow::ensure!(out.status.success(), "load test worker {k} failed ({})", out.status);
-        parts.push(
-            serde_json::from_slice(&out.stdout).map_err(|e| anyhow::anyhow!("worker {k}'s figures: {e}"))?,
-        );
+        parts.push(serde_json::from_str(&out).map_err(|e| anyhow::anyhow!("worker {k}'s figures: {e}"))?);
     }
     Ok(Measured::merge(parts))
 }
 
+/// The line a worker prints once prepared, and the one it waits for.
+const READY: &str = "ready";
+const GO: &str = "go";
+
+/// Starts the workers (`exe` with each of `args`), waits until every one
+/// is ready, tells them all to go, and returns what each printed after.
+fn run_workers(exe: &std::path::Path, args: Vec<Vec<std::ffi::OsString>>) -> anyhow::Result<Vec<String>> {
+    use std::io::{BufRead, Read, Write};
+    use std::process::{Command, Stdio};
+    let mut children = Vec::with_capacity(args.len());
+    for a in args {
+        children.push(Command::new(exe).args(a).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?);
+    }
+    let mut readers = Vec::with_capacity(children.len());
+    for (k, child) in children.iter_mut().enumerate() {
+        let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+        let mut line = String::new();
+        out.read_line(&mut line)?;
+        if line.trim() != READY {
+            for c in &mut children {
+                let _ = c.kill();
+            }
+            anyhow::bail!("load test worker {k} did not get ready (it said {:?})", line.trim());
+        }
+        readers.push(out);
+    }
+    for child in &mut children {
+        let mut stdin = child.stdin.take().expect("piped");
+        writeln!(stdin, "{GO}")?;
+    }
+    let mut outputs = Vec::with_capacity(children.len());
+    for (k, (mut child, mut out)) in children.into_iter().zip(readers).enumerate() {
+        let mut text = String::new();
+        out.read_to_string(&mut text)?;
+        let status = child.wait()?;
+        anyhow::ensure!(status.success(), "load test worker {k} failed ({status})");
+        outputs.push(text);
+    }
+    Ok(outputs)
+}
+
 /// One worker of a run in several processes (`--worker K --pool FILE`,
-/// started by [`run`]): drives its share of the stored matches (every
+/// started by [`run`]): prepares its share of the stored matches (every
 /// `processes`th, from the `worker`th) with `opts.active` drivers and
-/// `opts.actions` clicks, and prints what it measured as JSON.
+/// `opts.actions` clicks, prints `ready`, waits for `go` on its standard
+/// input, drives them and prints what it measured as JSON.
 pub async fn run_worker(opts: &Options, worker: usize, pool: &std::path::Path) -> anyhow::Result<String> {
     let url = opts.db.clone().ok_or_else(|| anyhow::anyhow!("a worker needs --db"))?;
     let all: Vec<StoredMatch> = serde_json::from_reader(std::io::BufReader::new(std::fs::File::open(pool)?))?;
@@ -438,7 +498,15 @@ pub async fn run_worker(opts: &Options, worker: usize, pool: &std::path::Path) -
     let store = Store::open(&url).await?;
     let library = Arc::new(Library::embedded()?);
     let table = Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
-    let measured = measure(table, mine, opts.active, opts.actions, opts.seed, opts.think_ms).await?;
+    let ready = prepare(table, mine, opts.active, opts.actions).await?;
+    println!("{READY}");
+    let told = tokio::task::spawn_blocking(|| {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line).map(|_| line)
+    })
+    .await??;
+    anyhow::ensure!(told.trim() == GO, "worker {worker} was told {:?}, not {GO:?}", told.trim());
+    let measured = measure(ready, opts.seed, opts.think_ms).await?;
     store.close().await;
     Ok(serde_json::to_string(&measured)?)
 }
@@ -510,11 +578,11 @@ pub async fn store_matches(
 /// applying each applied click (and the forced answers after it) to its own
 /// copy, checked against the version of the board the table posts. A copy
 /// that disagrees is read again (counted in `resyncs`).
-async fn drive(shared: &Shared, first: usize, seed: u64, think: Option<f64>) -> DriverReport {
+async fn drive(shared: &Shared, first: usize, seen: Option<Seen>, seed: u64, think: Option<f64>) -> DriverReport {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut report = DriverReport::default();
     let mut current = Some(first);
-    let mut seen: Option<Seen> = None;
+    let mut seen = seen;
     let mut next_message = 0u64;
     if let Some(mean) = think {
         // Spread the first clicks over one mean pause.

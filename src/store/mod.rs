@@ -460,6 +460,19 @@ impl Store {
         Store { backend: Backend::Sqlite { conns: conns.into(), next_reader: Arc::new(AtomicUsize::new(0)) } }
     }
 
+    /// Opens up to `n` pooled connections now (PostgreSQL; SQLite's are
+    /// open from the start), as a process that has served for a while has
+    /// them: the first requests after start-up then pay no connection
+    /// handshake. They stay in the pool, idle, until its idle timeout.
+    pub async fn warm(&self, n: u32) -> Result<(), StoreError> {
+        if let Backend::Postgres(pool) = &self.backend {
+            let n = n.min(pool.options().get_max_connections()) as usize;
+            let held = futures_util::future::try_join_all((0..n).map(|_| pool.acquire())).await?;
+            drop(held);
+        }
+        Ok(())
+    }
+
     /// Which database this store runs on: `"sqlite"` or `"postgres"`.
     pub fn backend_name(&self) -> &'static str {
         match self.backend {
