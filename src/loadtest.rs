@@ -20,7 +20,9 @@
 //! starts once every process is serving: its database connections open
 //! (as many as its drivers can use at once) and each driver's first match
 //! read. Start-up (the card library, the migrations check, the handshakes)
-//! is a bot's once per restart, not a click's. Any refusal,
+//! is a bot's once per restart, not a click's; so is the bulk load of the
+//! stored matches, which the database settles before the clock starts
+//! ([`Store::settle`]: statistics gathered, pages written out). Any refusal,
 //! internal error or "board has moved on" reply counts as an error: each
 //! match has one driver, so none is expected.
 
@@ -257,6 +259,7 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     let started = Instant::now();
     let library = Arc::new(Library::embedded()?);
     let pool = store_matches(&store, &library, opts.matches, opts.seed).await?;
+    store.settle().await?;
     let setup_seconds = started.elapsed().as_secs_f64();
 
     let measured = if opts.processes == 1 {

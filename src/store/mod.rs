@@ -473,6 +473,30 @@ impl Store {
         Ok(())
     }
 
+    /// Tidies up after a bulk load (the load test's stored matches), as a
+    /// database that has been serving for a while is: PostgreSQL gathers
+    /// the new tables' statistics and sets their visibility map (`VACUUM
+    /// ANALYZE`, which autovacuum would otherwise do in the middle of what
+    /// follows) and writes the loaded pages out (`CHECKPOINT`, skipped
+    /// without the right to it); SQLite moves its write-ahead log into the
+    /// database file.
+    pub async fn settle(&self) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Postgres(pool) => {
+                sqlx::query("VACUUM (ANALYZE) matches, match_seats, match_actions, users").execute(pool).await?;
+                if let Err(e) = sqlx::query("CHECKPOINT").execute(pool).await {
+                    tracing::info!(error = %e, "no checkpoint after the bulk load");
+                }
+            }
+            Backend::Sqlite { .. } => {
+                with_writer!(self, |c, _d| {
+                    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(c).await?;
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Which database this store runs on: `"sqlite"` or `"postgres"`.
     pub fn backend_name(&self) -> &'static str {
         match self.backend {
