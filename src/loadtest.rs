@@ -581,7 +581,13 @@ pub async fn store_matches(
 /// applying each applied click (and the forced answers after it) to its own
 /// copy, checked against the version of the board the table posts. A copy
 /// that disagrees is read again (counted in `resyncs`).
-async fn drive(shared: &Shared, first: usize, seen: Option<Seen>, seed: u64, think: Option<f64>) -> DriverReport {
+async fn drive(
+    shared: &Shared,
+    first: usize,
+    seen: Option<Seen>,
+    seed: u64,
+    think: Option<f64>,
+) -> DriverReport {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut report = DriverReport::default();
     let mut current = Some(first);

@@ -122,6 +122,34 @@ async fn matches_created_together_are_all_stored_or_none() {
     assert_eq!(store.count_matches().await.unwrap(), 3);
 }
 
+/// What the load test does before its clock starts (`Store::warm`,
+/// `Store::settle`) keeps every stored match and leaves the store
+/// serving; warming opens the connections asked for, up to the pool's
+/// maximum.
+#[tokio::test]
+async fn a_warmed_and_settled_store_keeps_its_matches_and_serves() {
+    let (_dir, store) = fresh().await;
+    let ids = store.create_matches(&[new_match(0), new_match(1)]).await.unwrap();
+    commit_one(&store, ids[0], 0, 0, "s1").await.unwrap();
+    let before = store.open_connections();
+    store.warm(3).await.unwrap();
+    if store.backend_name() == "postgres" {
+        assert!(store.open_connections() >= 3, "warming opened 3 connections (had {before})");
+        store.warm(10_000).await.unwrap();
+        assert!(store.open_connections() <= 10, "never past the pool's maximum");
+    } else {
+        assert_eq!(store.open_connections(), before, "SQLite's connections are all open from the start");
+    }
+    store.settle().await.unwrap();
+    assert_eq!(store.count_matches().await.unwrap(), 2);
+    assert_eq!(store.load_match(ids[0]).await.unwrap().version, 1);
+    assert_eq!(
+        commit_one(&store, ids[0], 1, 1, "s2").await.unwrap(),
+        2,
+        "the settled store commits as before"
+    );
+}
+
 #[tokio::test]
 async fn created_match_starts_at_version_zero_with_its_seats() {
     let (_dir, store) = fresh().await;

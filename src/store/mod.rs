@@ -473,6 +473,15 @@ impl Store {
         Ok(())
     }
 
+    /// Connections this store holds open now (PostgreSQL: the pool's,
+    /// idle or lent; SQLite: its writer and readers).
+    pub fn open_connections(&self) -> usize {
+        match &self.backend {
+            Backend::Postgres(pool) => pool.size() as usize,
+            Backend::Sqlite { conns, .. } => conns.len(),
+        }
+    }
+
     /// Tidies up after a bulk load (the load test's stored matches), as a
     /// database that has been serving for a while is: PostgreSQL gathers
     /// the new tables' statistics and sets their visibility map (`VACUUM
@@ -483,7 +492,9 @@ impl Store {
     pub async fn settle(&self) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Postgres(pool) => {
-                sqlx::query("VACUUM (ANALYZE) matches, match_seats, match_actions, users").execute(pool).await?;
+                sqlx::query("VACUUM (ANALYZE) matches, match_seats, match_actions, users")
+                    .execute(pool)
+                    .await?;
                 if let Err(e) = sqlx::query("CHECKPOINT").execute(pool).await {
                     tracing::info!(error = %e, "no checkpoint after the bulk load");
                 }
