@@ -84,27 +84,13 @@ fn worth(s: &State, p: &Perm) -> f64 {
     }
 }
 
-/// Cards in hand that count in full; each one past them counts
-/// [`CARD_PAST_A_FULL_HAND`]. Athernum sets no hand size, and a hand is
-/// spent a few cards a turn (a starting hand is six, 8.0.5a): uncounted,
-/// a player who drew with every command token (Acquisition, 9.2.2) looked
-/// richer and richer while building nothing. Such a hand of thirty cards
-/// against the opponent's resource tokens hid, under the material cap,
-/// that it had two resource tokens and could cast no Witch in twenty turns.
-const FULL_HAND: usize = 7;
-
-/// What a card past a full hand is worth, against 0.35 within it.
-const CARD_PAST_A_FULL_HAND: f64 = 0.05;
-
 /// What `seat` has built and holds.
 fn material(s: &State, seat: Seat) -> f64 {
     let board: f64 = s.board.iter().filter(|p| p.controller == seat).map(|p| worth(s, p)).sum();
     let p = &s.players[seat];
     // A player who can no longer draw has lost its Acquisition.
     let deck = if p.deck.is_empty() { -0.5 } else { 0.0 };
-    let held = p.hand.len();
-    let hand = 0.35 * held.min(FULL_HAND) as f64 + CARD_PAST_A_FULL_HAND * held.saturating_sub(FULL_HAND) as f64;
-    board + hand + deck
+    board + 0.35 * p.hand.len() as f64 + deck
 }
 
 /// How far a lead in material alone can carry the judgement, in the
@@ -211,25 +197,6 @@ mod tests {
         let scored = mine(&s);
         assert!(wide > 0.6, "the wide board is a lead: {wide}");
         assert!(scored - wide > 0.05, "the token is a clear step even so: {wide} -> {scored}");
-    }
-
-    #[test]
-    fn rule_9_2_2_past_a_full_hand_a_resource_token_beats_another_card() {
-        // Solvency or Acquisition with a full hand: the card would sit
-        // unplayed, the resource token pays for what is held.
-        let mut s = day_phase(1);
-        while s.players[Seat(0)].hand.len() < 12 {
-            let card = s.players[Seat(0)].deck.pop().expect("a card to draw");
-            s.players[Seat(0)].hand.push(card);
-        }
-        let full = material(&s, Seat(0));
-        let mut drawn = s.clone();
-        let card = drawn.players[Seat(0)].deck.pop().expect("a card to draw");
-        drawn.players[Seat(0)].hand.push(card);
-        create_resource(&mut s, Seat(0), None, false);
-        let (card, token) = (material(&drawn, Seat(0)) - full, material(&s, Seat(0)) - full);
-        assert!(card > 0.0, "a card is still something: {card}");
-        assert!(token > 5.0 * card, "the resource token is worth far more: {token} against {card}");
     }
 
     #[test]
