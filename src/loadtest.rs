@@ -419,26 +419,23 @@ async fn in_processes(opts: &Options, url: &str, pool: &[StoredMatch]) -> anyhow
     let path = std::env::temp_dir().join(format!("cardtable-loadtest-pool-{}.json", std::process::id()));
     std::fs::write(&path, serde_json::to_vec(pool)?)?;
     let exe = std::env::current_exe()?;
-    let args: Vec<Vec<std::ffi::OsString>> = (0..n)
+    let workers: Vec<std::process::Command> = (0..n)
         .map(|k| {
-            let mut a: Vec<std::ffi::OsString> = vec!["loadtest".into(), "--db".into(), url.into()];
-            for (flag, value) in [
-                ("--active", share(k, n, opts.active as u64).to_string()),
-                ("--actions", share(k, n, opts.actions).to_string()),
-                ("--seed", (opts.seed ^ ((k as u64) << 32)).to_string()),
-                ("--think-ms", opts.think_ms.to_string()),
-                ("--processes", n.to_string()),
-                ("--worker", k.to_string()),
-            ] {
-                a.push(flag.into());
-                a.push(value.into());
-            }
-            a.push("--pool".into());
-            a.push(path.clone().into());
-            a
+            let mut c = std::process::Command::new(&exe);
+            c.arg("loadtest")
+                .args(["--db", url])
+                .args(["--active", &share(k, n, opts.active as u64).to_string()])
+                .args(["--actions", &share(k, n, opts.actions).to_string()])
+                .args(["--seed", &(opts.seed ^ ((k as u64) << 32)).to_string()])
+                .args(["--think-ms", &opts.think_ms.to_string()])
+                .args(["--processes", &n.to_string()])
+                .args(["--worker", &k.to_string()])
+                .arg("--pool")
+                .arg(&path);
+            c
         })
         .collect();
-    let outputs = tokio::task::spawn_blocking(move || run_workers(&exe, args)).await;
+    let outputs = tokio::task::spawn_blocking(move || run_workers(workers)).await;
     let _ = std::fs::remove_file(&path);
     let mut parts = Vec::with_capacity(n);
     for (k, out) in outputs??.into_iter().enumerate() {
@@ -451,14 +448,14 @@ async fn in_processes(opts: &Options, url: &str, pool: &[StoredMatch]) -> anyhow
 const READY: &str = "ready";
 const GO: &str = "go";
 
-/// Starts the workers (`exe` with each of `args`), waits until every one
-/// is ready, tells them all to go, and returns what each printed after.
-fn run_workers(exe: &std::path::Path, args: Vec<Vec<std::ffi::OsString>>) -> anyhow::Result<Vec<String>> {
+/// Starts the workers, waits until every one is ready, tells them all to
+/// go, and returns what each printed after.
+fn run_workers(workers: Vec<std::process::Command>) -> anyhow::Result<Vec<String>> {
     use std::io::{BufRead, Read, Write};
-    use std::process::{Command, Stdio};
-    let mut children = Vec::with_capacity(args.len());
-    for a in args {
-        children.push(Command::new(exe).args(a).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?);
+    use std::process::Stdio;
+    let mut children = Vec::with_capacity(workers.len());
+    for mut w in workers {
+        children.push(w.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn()?);
     }
     let mut readers = Vec::with_capacity(children.len());
     for (k, child) in children.iter_mut().enumerate() {
