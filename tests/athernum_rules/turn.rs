@@ -441,6 +441,67 @@ fn athernum_9_3_10_an_attacker_that_defeats_its_target_sees_it_discarded() {
 }
 
 #[test]
+fn athernum_3_0_7e_an_overwhelmed_main_character_is_beaten_by_those_who_fought_it() {
+    // Kharsa the Unburnt scores when a permanent she fought is discarded or
+    // overwhelmed. Lady Aurelie (DFV 5) carries 2 damage; Kharsa's 3 reach
+    // her DFV: she stays, exhausted and healed, and Kharsa scores.
+    let mut s = day_phase_with(
+        33,
+        ["Embers of the March", BASTION],
+        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let kharsa = main_of(&s, ALICE);
+    let aurelie = main_of(&s, BOB);
+    s.perm_mut(aurelie).unwrap().damage = 2;
+    fight(&mut s, kharsa, aurelie, None);
+    let a = s.perm(aurelie).expect("a main character never leaves (3.0.7)");
+    assert!(a.exhausted && a.face_down && a.damage == 0, "overwhelmed: {a:?}");
+    assert_eq!(s.perm(kharsa).unwrap().victory, 1);
+}
+
+#[test]
+fn athernum_3_0_7e_an_overwhelmed_main_character_is_not_a_discard() {
+    // A Cinder Raider overwhelms Bob's main character. Kharsa did not fight
+    // it, and Ruin-Herald Skarn hears only discards: neither gains anything.
+    let mut s = day_phase_with(
+        34,
+        ["Embers of the March", BASTION],
+        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let kharsa = main_of(&s, ALICE);
+    let aurelie = main_of(&s, BOB);
+    let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
+    let skarn = to_board(&mut s, ALICE, "Ruin-Herald Skarn", Place::Character);
+    s.players[ALICE].command = 1;
+    s.perm_mut(aurelie).unwrap().damage = 4;
+    fight(&mut s, raider, aurelie, None);
+    assert!(s.perm(aurelie).unwrap().exhausted, "overwhelmed");
+    assert_eq!(s.perm(kharsa).unwrap().victory, 0, "Kharsa never fought her");
+    assert_eq!(s.players[ALICE].command, 1, "Skarn: no discard, no command token");
+    assert!(s.perm(skarn).is_some());
+}
+
+#[test]
+fn athernum_3_0_7e_vethrik_scores_when_an_opponents_main_character_is_overwhelmed() {
+    // Warlord Vethrik Ashmane scores whenever an opponent's character is
+    // discarded or overwhelmed; Burn the Fields deals Lady Aurelie the last
+    // point of damage, out of combat.
+    let mut s = day_phase_with(
+        35,
+        ["Embers of the March", BASTION],
+        ["Warlord Vethrik Ashmane", "Lady Aurelie, Keeper of the Gate"],
+    );
+    let vethrik = main_of(&s, ALICE);
+    let aurelie = main_of(&s, BOB);
+    s.perm_mut(aurelie).unwrap().damage = 4;
+    resources(&mut s, ALICE, 3);
+    ok(&mut s, ALICE, Action::Activate { source: vethrik, ability: 1 });
+    resolve_all(&mut s, ALICE);
+    assert!(s.perm(aurelie).unwrap().exhausted, "overwhelmed");
+    assert_eq!(s.perm(vethrik).unwrap().victory, 1);
+}
+
+#[test]
 fn athernum_9_3_4_one_combat_at_a_time_then_another_attacker() {
     let mut s = day_phase(22);
     let a = to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);

@@ -501,7 +501,8 @@ pub enum Trigger {
     Defends,
     /// This permanent deals combat damage (9.3.9).
     DealsCombatDamage,
-    /// A permanent this one attacked or defended against is discarded.
+    /// A permanent this one attacked or defended against is discarded, or
+    /// is a main character and is overwhelmed (3.0.7e).
     Defeats,
     /// Another character enters under your control.
     AllyEnters,
@@ -509,6 +510,9 @@ pub enum Trigger {
     AllyDiscarded,
     /// An opponent's character is discarded.
     EnemyDiscarded,
+    /// An opponent's character is discarded, or an opponent's main
+    /// character is overwhelmed (3.0.7e).
+    EnemyDefeated,
     /// You play a location (9.2.6).
     LocationPlayed,
     /// You activate a support ability (4.3.5f).

@@ -10,7 +10,7 @@
 
 use super::state::{Perm, Place, State, CHARACTER_SLOTS};
 use super::values;
-use crate::cards::athernum::{Ability, Trigger};
+use crate::cards::athernum::{Ability, Condition, Trigger};
 use crate::engine::Seat;
 
 /// Actions a simulation plays before this judgement scores it. Random
@@ -47,6 +47,17 @@ fn progress(s: &State, seat: Seat) -> f64 {
                     // progress until a slot is free.
                     Ability::Objective { when: Some(Trigger::AllyEnters), .. }
                         if s.characters_of(seat) >= CHARACTER_SLOTS =>
+                    {
+                        Some(0.0)
+                    }
+                    // Nor can one that counts characters (Mother Sable's
+                    // Witches) once every slot holds something else: a
+                    // board filled with the wrong characters is no
+                    // progress either.
+                    Ability::Objective { condition: Some(c @ Condition::Controls { filter, .. }), .. }
+                        if filter.kind.is_none()
+                            && s.characters_of(seat) >= CHARACTER_SLOTS
+                            && values::fulfilled(s, c, seat, p.uid) < 1.0 =>
                     {
                         Some(0.0)
                     }
@@ -212,6 +223,25 @@ mod tests {
         let full = progress(&s, Seat(0));
         assert!(room > 0.0, "three Beasts and a free slot are progress: {room}");
         assert_eq!(full, 0.0, "with every slot taken no ally can enter: {full}");
+    }
+
+    #[test]
+    fn rule_7_1_2c_a_board_of_the_wrong_characters_is_no_progress_to_a_counting_objective() {
+        // Mother Sable scores at night while Alice controls two Witches
+        // (she is one). Four other characters leave a slot for a second
+        // Witch; a fifth that is not one leaves none.
+        let mut s = day_phase_with(1, ["Candles in the Gloam", "The Unbroken Gate"], [
+            "Mother Sable, the Gloam Voice",
+            "Lady Aurelie, Keeper of the Gate",
+        ]);
+        for _ in 0..4 {
+            to_board(&mut s, Seat(0), "Veiled Informant", Place::Character);
+        }
+        let room = progress(&s, Seat(0));
+        to_board(&mut s, Seat(0), "Veiled Informant", Place::Character);
+        let full = progress(&s, Seat(0));
+        assert!(room > 0.0, "one Witch of two and a free slot are progress: {room}");
+        assert_eq!(full, 0.0, "no slot is left for a second Witch: {full}");
     }
 
     #[test]

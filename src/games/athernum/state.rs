@@ -440,6 +440,13 @@ pub enum Happened {
         /// It was face up (its abilities worked when it left).
         face_up: bool,
     },
+    /// A main character was overwhelmed (3.0.7e): it stays, exhausted.
+    Overwhelmed {
+        /// It.
+        uid: Uid,
+        /// Its controller.
+        controller: Seat,
+    },
     /// A permanent was declared as an attacker.
     Attacks(Uid),
     /// A permanent was chosen as the target of an attack.

@@ -713,7 +713,10 @@ fn discard_destroyed(s: &mut State, ev: &mut Vec<Event>) {
                 if let Some(p) = s.perm_mut(uid) {
                     p.damage = 0;
                 }
-                let n = s.perm(uid).map(|p| s.def_name(p.def)).unwrap_or_default();
+                let Some((n, controller)) = s.perm(uid).map(|p| (s.def_name(p.def), p.controller)) else {
+                    continue;
+                };
+                s.happened.push(Happened::Overwhelmed { uid, controller });
                 ev.push(Event::public(format!("{n} is overwhelmed: exhausted, its damage removed.")));
             } else {
                 leave(s, uid, Dest::Discard, ev);
@@ -886,7 +889,9 @@ fn fires(s: &State, when: Trigger, p: &super::state::Perm, h: &Happened) -> bool
         (Trigger::Targeted, Happened::Targeted(u)) => u == p.uid,
         (Trigger::Defends, Happened::Defends(u)) => u == p.uid,
         (Trigger::DealsCombatDamage, Happened::DealtCombatDamage(u)) => u == p.uid,
-        (Trigger::Defeats, Happened::Left { uid, discarded: true, .. }) => p.fought.contains(&uid),
+        (Trigger::Defeats, Happened::Left { uid, discarded: true, .. } | Happened::Overwhelmed { uid, .. }) => {
+            p.fought.contains(&uid)
+        }
         (Trigger::AllyEnters, Happened::Entered { uid, controller, character: true, .. }) => {
             uid != p.uid && controller == p.controller
         }
@@ -896,6 +901,10 @@ fn fires(s: &State, when: Trigger, p: &super::state::Perm, h: &Happened) -> bool
         (Trigger::EnemyDiscarded, Happened::Left { controller, character: true, discarded: true, .. }) => {
             controller != p.controller
         }
+        (
+            Trigger::EnemyDefeated,
+            Happened::Left { controller, character: true, discarded: true, .. } | Happened::Overwhelmed { controller, .. },
+        ) => controller != p.controller,
         (Trigger::LocationPlayed, Happened::LocationPlayed(seat)) => seat == p.controller,
         (Trigger::SupportUsed, Happened::SupportUsed(seat)) => seat == p.controller,
         (Trigger::AttachmentRevealed, Happened::AttachmentRevealed { host }) => host == p.uid,
