@@ -393,7 +393,7 @@ fn athernum_effect_on_the_wrong_object_names_file_card_and_field() {
 
 #[test]
 fn athernum_objective_without_a_victory_field_is_refused() {
-    let (_d, r) = broken("ashen.toml", |t| t.replacen("slots = 1\nvictory = 4\n", "slots = 1\n", 1));
+    let (_d, r) = broken("ashen.toml", |t| t.replacen("slots = 1\nvictory = 3\n", "slots = 1\n", 1));
     let msg = r.unwrap_err().to_string();
     assert!(msg.contains("Kharsa the Unburnt") && msg.contains("Victory Token Field"), "{msg}");
 }

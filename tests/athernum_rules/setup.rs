@@ -132,7 +132,7 @@ fn athernum_8_0_2d_a_tie_in_initiative_is_decided_at_random() {
 #[test]
 fn athernum_8_0_3a_the_victory_token_pool_is_the_sum_of_the_main_characters_fields() {
     let s = started(6, [BASTION, ASHEN], ["Lady Aurelie, Keeper of the Gate", "Kharsa the Unburnt"]);
-    assert_eq!(s.victory_pool, 3 + 4);
+    assert_eq!(s.victory_pool, 3 + 3);
     let s = started(6, [BASTION, ASHEN], ["Marshal Oderic Vane", "Warlord Vethrik Ashmane"]);
     assert_eq!(s.victory_pool, 4 + 4);
     let s = started(6, [BASTION, ASHEN], ["Marshal Oderic Vane", "Throne of the Old Kings"]);
