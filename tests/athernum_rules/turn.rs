@@ -445,11 +445,8 @@ fn athernum_3_0_7e_an_overwhelmed_main_character_is_beaten_by_those_who_fought_i
     // Kharsa the Unburnt scores when a permanent she fought is discarded or
     // overwhelmed. Lady Aurelie (DFV 5) carries 2 damage; Kharsa's 3 reach
     // her DFV: she stays, exhausted and healed, and Kharsa scores.
-    let mut s = day_phase_with(
-        33,
-        ["Embers of the March", BASTION],
-        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
-    );
+    let mut s =
+        day_phase_with(33, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let kharsa = main_of(&s, ALICE);
     let aurelie = main_of(&s, BOB);
     s.perm_mut(aurelie).unwrap().damage = 2;
@@ -463,11 +460,8 @@ fn athernum_3_0_7e_an_overwhelmed_main_character_is_beaten_by_those_who_fought_i
 fn athernum_3_0_7e_an_overwhelmed_main_character_is_not_a_discard() {
     // A Cinder Raider overwhelms Bob's main character. Kharsa did not fight
     // it, and Ruin-Herald Skarn hears only discards: neither gains anything.
-    let mut s = day_phase_with(
-        34,
-        ["Embers of the March", BASTION],
-        ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"],
-    );
+    let mut s =
+        day_phase_with(34, [ASHEN, BASTION], ["Kharsa the Unburnt", "Lady Aurelie, Keeper of the Gate"]);
     let kharsa = main_of(&s, ALICE);
     let aurelie = main_of(&s, BOB);
     let raider = to_board(&mut s, ALICE, "Cinder Raider", Place::Character);
@@ -486,11 +480,8 @@ fn athernum_3_0_7e_vethrik_scores_when_an_opponents_main_character_is_overwhelme
     // Warlord Vethrik Ashmane scores whenever an opponent's character is
     // discarded or overwhelmed; Burn the Fields deals Lady Aurelie the last
     // point of damage, out of combat.
-    let mut s = day_phase_with(
-        35,
-        ["Embers of the March", BASTION],
-        ["Warlord Vethrik Ashmane", "Lady Aurelie, Keeper of the Gate"],
-    );
+    let mut s =
+        day_phase_with(35, [ASHEN, BASTION], ["Warlord Vethrik Ashmane", "Lady Aurelie, Keeper of the Gate"]);
     let vethrik = main_of(&s, ALICE);
     let aurelie = main_of(&s, BOB);
     s.perm_mut(aurelie).unwrap().damage = 4;

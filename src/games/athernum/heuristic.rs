@@ -50,18 +50,17 @@ fn progress(s: &State, seat: Seat) -> f64 {
                     {
                         Some(0.0)
                     }
-                    // Nor can one that counts characters (Mother Sable's
-                    // Witches) once every slot holds something else: a
-                    // board filled with the wrong characters is no
-                    // progress either.
-                    Ability::Objective { condition: Some(c @ Condition::Controls { filter, .. }), .. }
-                        if filter.kind.is_none()
-                            && s.characters_of(seat) >= CHARACTER_SLOTS
-                            && values::fulfilled(s, c, seat, p.uid) < 1.0 =>
-                    {
-                        Some(0.0)
+                    Ability::Objective { condition: Some(c), .. } => {
+                        let met = values::fulfilled(s, c, seat, p.uid);
+                        // Nor can one that counts characters (Mother
+                        // Sable's Witches) once every slot holds something
+                        // else: a board filled with the wrong characters
+                        // is no progress either.
+                        let counts_characters =
+                            matches!(c, Condition::Controls { filter, .. } if filter.kind.is_none());
+                        let blocked = counts_characters && met < 1.0 && s.characters_of(seat) >= CHARACTER_SLOTS;
+                        Some(if blocked { 0.0 } else { met })
                     }
-                    Ability::Objective { condition: Some(c), .. } => Some(values::fulfilled(s, c, seat, p.uid)),
                     _ => None,
                 })
                 .fold(0.0, f64::max);
