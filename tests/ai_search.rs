@@ -247,3 +247,53 @@ fn levels_parse_and_grow_in_budget() {
     assert!(Level::Easy.budget().time <= Duration::from_millis(100));
     assert!(Level::Hard.budget().time < Duration::from_secs(2));
 }
+
+/// The search judges a settled position, not an instant
+/// (`ai::search::settle`): from any choice point of a random game, once
+/// settled, the game is over, the turn has changed, or nobody is left at
+/// a priority stop and every seat still to act holds the turn or has no
+/// decline (its own move, or a choice it must make). Each game with an
+/// evaluation must have had something under way to settle at some point
+/// (a spell on the Stack, a battle declared), or nothing was checked.
+#[test]
+fn a_settled_simulation_has_nothing_left_under_way() {
+    let library = Library::embedded().unwrap();
+    for &game in GAMES {
+        let mut settled_something = 0;
+        let mut points = 0;
+        for seed in 1..4 {
+            ai_support::choice_points(&library, game, seed, SALT, |state, _| {
+                if state.evaluate(Seat(0)).is_none() {
+                    return;
+                }
+                points += 1;
+                let mut sim = state.clone();
+                let before = json(&sim);
+                let turn = sim.turn();
+                ai::search::settle(&mut sim);
+                if json(&sim) != before {
+                    settled_something += 1;
+                }
+                if sim.outcome().is_some() || sim.turn() != turn {
+                    return;
+                }
+                let holds = |s: Seat| turn.is_some_and(|t| t.active == s || t.partner == Some(s));
+                for s in sim.to_act() {
+                    assert!(sim.stop(s).is_none(), "{}: seat {s} left at a priority stop", game.key());
+                    assert!(
+                        holds(s) || sim.decline(s).is_none(),
+                        "{}: seat {s}, not holding the turn, left with a decline to give",
+                        game.key()
+                    );
+                }
+            });
+        }
+        if points > 0 {
+            assert!(
+                settled_something > 0,
+                "{}: nothing was ever under way in {points} choice points",
+                game.key()
+            );
+        }
+    }
+}

@@ -15,9 +15,6 @@ use super::Budget;
 use crate::engine::{GameRng, Seat};
 use crate::games::{AnyAction, AnyState};
 
-/// Exploration constant of UCB1 (rewards lie in 0..=1).
-const EXPLORATION: f64 = 0.7;
-
 /// How a simulation plays on from the leaf of the tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rollouts {
@@ -66,9 +63,10 @@ impl Edge {
         Edge { seat, action, child: None, visits: 0, available: 0, reward: 0.0 }
     }
 
-    fn ucb(&self) -> f64 {
+    /// UCB1 with exploration constant `c`.
+    fn ucb(&self, c: f64) -> f64 {
         let n = f64::from(self.visits);
-        self.reward / n + EXPLORATION * (f64::from(self.available.max(1)).ln() / n).sqrt()
+        self.reward / n + c * (f64::from(self.available.max(1)).ln() / n).sqrt()
     }
 }
 
@@ -97,6 +95,7 @@ pub fn search(
     let legal = state.legal_actions(seat);
     let mut nodes = vec![Node { edges: legal.iter().cloned().map(|a| Edge::new(seat, a)).collect() }];
     let seats = super::seat_count(state);
+    let exploration = state.exploration();
     let mut iterations = 0;
     while iterations < budget.iterations && start.elapsed() < budget.time {
         iterations += 1;
@@ -113,7 +112,7 @@ pub fn search(
             if legal.is_empty() {
                 break;
             }
-            let (edge, expanded) = select(&mut nodes[node], actor, legal, rng);
+            let (edge, expanded) = select(&mut nodes[node], actor, legal, exploration, rng);
             if sim.apply(actor, &nodes[node].edges[edge].action).is_err() {
                 break;
             }
@@ -172,8 +171,8 @@ fn actor(sim: &AnyState, seat: Seat) -> Option<Seat> {
 
 /// Picks an edge of `node` for `actor` among `legal`: an untried one if
 /// there is any (returned with `true`: the tree grows there), else the
-/// best by UCB1 among those legal now.
-fn select(node: &mut Node, actor: Seat, legal: Vec<AnyAction>, rng: &mut GameRng) -> (usize, bool) {
+/// best by UCB1 (exploration constant `c`) among those legal now.
+fn select(node: &mut Node, actor: Seat, legal: Vec<AnyAction>, c: f64, rng: &mut GameRng) -> (usize, bool) {
     let mut available = Vec::with_capacity(legal.len());
     let mut untried = Vec::new();
     for action in legal {
@@ -201,14 +200,15 @@ fn select(node: &mut Node, actor: Seat, legal: Vec<AnyAction>, rng: &mut GameRng
     let best = available
         .iter()
         .copied()
-        .max_by(|&a, &b| node.edges[a].ucb().total_cmp(&node.edges[b].ucb()).then(b.cmp(&a)))
+        .max_by(|&a, &b| node.edges[a].ucb(c).total_cmp(&node.edges[b].ucb(c)).then(b.cmp(&a)))
         .expect("a seat to act has a legal action");
     (best, false)
 }
 
 /// Plays `sim` on and scores it for every seat: 1 to a winner (split
 /// among several), 0 to a loser, `1/seats` each for a draw; a game still
-/// going after the rollout depth is scored by the game's evaluation.
+/// going after the rollout depth is [`settle`]d, then scored by the
+/// game's evaluation.
 pub fn simulate(sim: &mut AnyState, seats: usize, rollouts: Rollouts, rng: &mut GameRng) -> Vec<f64> {
     let has_evaluation = sim.evaluate(Seat(0)).is_some();
     let limit =
@@ -232,7 +232,41 @@ pub fn simulate(sim: &mut AnyState, seats: usize, rollouts: Rollouts, rng: &mut 
         }
         played += 1;
     }
+    if has_evaluation {
+        settle(sim);
+    }
     rewards(sim, seats)
+}
+
+/// Longest run of answers [`settle`] plays.
+const SETTLE: usize = 40;
+
+/// Plays a simulation cut short on until what is under way has resolved,
+/// so that the evaluation judges a position and not an instant: a seat at
+/// a priority stop passes and a seat that does not hold the turn declines
+/// (no response, no block), so a spell waiting on the Stack resolves and
+/// a declared battle is fought. Judged mid-way, a spell on the Stack
+/// scores as a card lost and an attack as a character exhausted for
+/// nothing (the greedy player judges its answers the same way). It ends
+/// when the turn's own players are to make their next move, the turn
+/// changes or the game ends.
+pub fn settle(sim: &mut AnyState) {
+    let turn = sim.turn();
+    for _ in 0..SETTLE {
+        if sim.outcome().is_some() || sim.turn() != turn {
+            return;
+        }
+        let holds_turn = |s: Seat| turn.is_some_and(|t| t.active == s || t.partner == Some(s));
+        let step = sim.to_act().into_iter().find_map(|s| match sim.stop(s) {
+            Some(stop) => Some((s, stop.pass)),
+            None if !holds_turn(s) => sim.decline(s).map(|a| (s, a)),
+            None => None,
+        });
+        let Some((seat, action)) = step else { return };
+        if sim.apply(seat, &action).is_err() {
+            return;
+        }
+    }
 }
 
 /// Each seat's reward for `sim` as it stands: its outcome when over,

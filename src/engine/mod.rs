@@ -243,6 +243,15 @@ pub trait Rules {
     fn rollout_depth(_s: &Self::State) -> usize {
         40
     }
+    /// The exploration constant of the search's UCB1 (its rewards lie in
+    /// 0..=1). It should suit how far apart the game's rewards lie: a
+    /// game scored at the leaves by its evaluation, whose answers differ
+    /// by hundredths, needs less exploration than one whose simulations
+    /// play on to wins and losses, or the search spreads its visits
+    /// nearly evenly and learns little more than a one-ply look.
+    fn exploration(_s: &Self::State) -> f64 {
+        0.7
+    }
     /// The names of the cards in `seat`'s hand, in order, exactly as
     /// `view(s, Viewer::Seat(seat)).hand` names them (empty when the game
     /// shows that seat no hand). The table compares them step by step to

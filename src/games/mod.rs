@@ -310,6 +310,9 @@ macro_rules! registry {
             fn rollout_depth(s: &AnyState) -> usize {
                 dispatch!(s, |G, s| G::rollout_depth(s))
             }
+            fn exploration(s: &AnyState) -> f64 {
+                dispatch!(s, |G, s| G::exploration(s))
+            }
             fn hand_names(s: &AnyState, seat: Seat) -> Vec<String> {
                 dispatch!(s, |G, s| G::hand_names(s, seat))
             }
@@ -466,6 +469,11 @@ impl AnyState {
     /// [`Rules::rollout_depth`]).
     pub fn rollout_depth(&self) -> usize {
         AnyGame::rollout_depth(self)
+    }
+
+    /// The search's exploration constant (see [`Rules::exploration`]).
+    pub fn exploration(&self) -> f64 {
+        AnyGame::exploration(self)
     }
 
     /// A copy with everything hidden from `seat` re-sampled.

@@ -13,12 +13,21 @@ use super::values;
 use crate::cards::athernum::{Ability, Condition, Trigger};
 use crate::engine::Seat;
 
-/// Actions a simulation plays before this judgement scores it. Random
-/// answers attack whatever they can, and some main characters score when
-/// attacked (Lady Aurelie): long random simulations taught the search to
-/// end its day at once and wait for such a gift. A few actions keep the
-/// search's own tree in charge of the other side's answers.
-pub const ROLLOUT_DEPTH: usize = 4;
+/// Actions a simulation plays before this judgement scores it: none.
+/// The search scores the leaf of its tree itself, once what is under way
+/// has resolved ([`crate::ai::search::settle`]): the tree is in charge of
+/// both sides' answers. Random answers attack whatever they can, and
+/// some main characters score when attacked (Lady Aurelie): long random
+/// simulations taught the search to end its day at once and wait for
+/// such a gift, and even four random actions blurred the judgement of
+/// every answer with the noise of the moves after it (measured in
+/// BENCHMARKS.md, "ai:hard judges settled positions").
+pub const ROLLOUT_DEPTH: usize = 0;
+
+/// The search's exploration constant ([`crate::engine::Rules::exploration`]).
+/// Scored by this judgement at the leaves, answers differ by hundredths:
+/// with the default 0.7 the search spread its visits nearly evenly.
+pub const EXPLORATION: f64 = 0.3;
 
 /// What a whole win is worth, against a card in hand at about 0.35.
 const WIN: f64 = 8.0;

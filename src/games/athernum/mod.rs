@@ -98,6 +98,9 @@ impl Rules for Athernum {
     fn rollout_depth(_s: &State) -> usize {
         heuristic::ROLLOUT_DEPTH
     }
+    fn exploration(_s: &State) -> f64 {
+        heuristic::EXPLORATION
+    }
     fn hand_names(s: &State, seat: Seat) -> Vec<String> {
         view::hand_names(s, seat)
     }
