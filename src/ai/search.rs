@@ -252,11 +252,11 @@ const SETTLE: usize = 40;
 /// changes or the game ends.
 pub fn settle(sim: &mut AnyState) {
     let turn = sim.turn();
+    let holds_turn = |s: Seat| turn.is_some_and(|t| t.active == s || t.partner == Some(s));
     for _ in 0..SETTLE {
         if sim.outcome().is_some() || sim.turn() != turn {
             return;
         }
-        let holds_turn = |s: Seat| turn.is_some_and(|t| t.active == s || t.partner == Some(s));
         let step = sim.to_act().into_iter().find_map(|s| match sim.stop(s) {
             Some(stop) => Some((s, stop.pass)),
             None if !holds_turn(s) => sim.decline(s).map(|a| (s, a)),
