@@ -83,6 +83,64 @@ impl Policy {
     }
 }
 
+/// Whose clock the simulated people live on (`--clock`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ChatClock {
+    /// Discord's, as people play hours apart (the default). Each person
+    /// told of a decision (a ping in the thread, a direct message) comes
+    /// back after a seeded delay ([`return_delay`]); one still *present*
+    /// (the private reply to their last click is under 15 minutes old, so
+    /// the bot can still edit it) answers within a minute ([`think_time`]).
+    /// The table's ticker runs every [`TICK_EVERY_SECONDS`], as the bot
+    /// runs it: masked passes, reminders and deadline notices land on its
+    /// ticks. An edit of a reply 15 minutes old or more is refused, as
+    /// Discord refuses it. A person neither told nor present does not come
+    /// (an *unannounced* decision) until a reminder pings them.
+    #[default]
+    Discord,
+    /// The first measurements' clock: everyone answers the moment they are
+    /// asked, a masked pass lands at its exact second, and a private reply
+    /// counts as gone once the turn changes or a board post hands its
+    /// player a decision.
+    Instant,
+}
+
+impl ChatClock {
+    /// The clock `--clock` names.
+    pub fn parse(name: &str) -> Result<ChatClock, String> {
+        match name.trim().to_lowercase().as_str() {
+            "discord" => Ok(ChatClock::Discord),
+            "instant" => Ok(ChatClock::Instant),
+            other => Err(format!("there is no chatsim clock \"{other}\"; use discord or instant")),
+        }
+    }
+}
+
+/// The bot's ticker period (`discord::ticker::TICK_EVERY`), in seconds.
+pub const TICK_EVERY_SECONDS: i64 = 30;
+
+/// How long after a ping or a direct message a person comes back, in
+/// seconds: half of the time within ten minutes (uniform from 1 to 10
+/// minutes), otherwise spread from 10 minutes to 8 hours, uniform on a log
+/// scale (as many come back within 10–40 minutes as within 2–8 hours).
+pub fn return_delay(rng: &mut crate::engine::GameRng) -> i64 {
+    if rng.below(2) == 0 {
+        60 + rng.below(9 * 60 + 1) as i64
+    } else {
+        (600.0 * 48f64.powf(rng.unit())).round() as i64
+    }
+}
+
+/// How long a person still looking at the match takes over a click, in
+/// seconds: 10 to 60, uniform.
+pub fn think_time(rng: &mut crate::engine::GameRng) -> i64 {
+    10 + rng.below(51) as i64
+}
+
+/// When a person nobody told of a decision, and no reminder reaches,
+/// looks in by themselves.
+const LOOKS_IN_SECONDS: i64 = 24 * 3600;
+
 /// Label beginnings a person does not pick while anything else is
 /// offered: throwing cards away before the game asks for it, backing out,
 /// tapping mana by hand.
@@ -157,6 +215,14 @@ pub struct ChatReport {
     pub masked_passes: u64,
     /// The table's clock the masking delays added, in seconds.
     pub masked_seconds: u64,
+    /// Decisions handed to a person who was neither pinged, nor sent a
+    /// direct message, nor present (see [`ChatClock::Discord`]).
+    pub unannounced: u64,
+    /// Edits of a private reply the table asked for that Discord would
+    /// refuse: the reply is 15 minutes old or more.
+    pub stale_edits: u64,
+    /// How long each finished match took on the simulated clock, in seconds.
+    pub match_seconds: Vec<i64>,
 }
 
 impl ChatReport {
@@ -213,6 +279,30 @@ impl ChatReport {
         self.per_turn(self.idle_pings)
     }
 
+    /// Decisions no person was told of, per turn.
+    pub fn unannounced_per_turn(&self) -> f64 {
+        self.per_turn(self.unannounced)
+    }
+
+    /// Edits Discord would refuse, per turn.
+    pub fn stale_edits_per_turn(&self) -> f64 {
+        self.per_turn(self.stale_edits)
+    }
+
+    /// The median time a match took, in hours of the simulated clock (0
+    /// when none finished).
+    pub fn hours_to_finish(&self) -> f64 {
+        let mut s = self.match_seconds.clone();
+        s.sort_unstable();
+        let n = s.len();
+        let median = match n {
+            0 => 0.0,
+            _ if n % 2 == 1 => s[n / 2] as f64,
+            _ => (s[n / 2 - 1] + s[n / 2]) as f64 / 2.0,
+        };
+        median / 3600.0
+    }
+
     /// Adds another run's counts (the most waits in a turn: the larger).
     pub fn add(&mut self, other: &ChatReport) {
         self.games += other.games;
@@ -233,6 +323,9 @@ impl ChatReport {
         self.idle_pings += other.idle_pings;
         self.masked_passes += other.masked_passes;
         self.masked_seconds += other.masked_seconds;
+        self.unannounced += other.unannounced;
+        self.stale_edits += other.stale_edits;
+        self.match_seconds.extend(&other.match_seconds);
     }
 
     /// The summary line (the command's last line).
@@ -240,7 +333,8 @@ impl ChatReport {
         format!(
             "games: {}, turns: {}, clicks/turn: {:.2}, other clicks/turn: {:.2}, posts/turn: {:.2}, \
              edits/turn: {:.2}, private/turn: {:.2}, waits/turn: {:.2}, max waits in a turn: {}, \
-             idle pings/turn: {:.2}",
+             idle pings/turn: {:.2}, unannounced/turn: {:.2}, stale edits/turn: {:.2}, \
+             hours to finish: {:.1}",
             self.games,
             self.turns,
             self.per_turn(self.clicks),
@@ -250,7 +344,10 @@ impl ChatReport {
             self.per_turn(self.private),
             self.per_turn(self.waits),
             self.max_waits,
-            self.per_turn(self.idle_pings)
+            self.per_turn(self.idle_pings),
+            self.unannounced_per_turn(),
+            self.stale_edits_per_turn(),
+            self.hours_to_finish()
         )
     }
 }
@@ -315,6 +412,20 @@ struct Sim {
     private_at: Vec<(String, i64)>,
     /// Write each click, wait and ping to stderr.
     trace: bool,
+    /// Whose clock the people live on.
+    clock_mode: ChatClock,
+    /// When each person told of a decision comes back ([`ChatClock::Discord`]).
+    back_at: Vec<(String, i64)>,
+    /// Draws the people's delays (apart from their choices, so a change of
+    /// clock leaves the choices' draws alone).
+    delays: crate::engine::GameRng,
+    /// Where in its 30 seconds the ticker's period starts.
+    tick_phase: i64,
+    /// When the match started.
+    started: i64,
+    /// The decision last checked for being unannounced: who, at which
+    /// version, whether a masking delay ran.
+    checked: Option<(String, i64, bool)>,
 }
 
 /// How long Discord lets the bot edit the reply to an interaction.
@@ -374,7 +485,7 @@ impl Sim {
                 Outgoing::Post { message, key, mentions, .. } => {
                     if self.match_id.is_some() {
                         self.report.posts += 1;
-                        if key.is_some() && !mentions.is_empty() {
+                        if !mentions.is_empty() {
                             if self.trace {
                                 eprintln!("  ping {mentions:?}");
                             }
@@ -383,9 +494,14 @@ impl Sim {
                                 if self.people.contains(&m.as_str()) && !self.pinged.contains(&m.0) {
                                     self.pinged.push(m.0.clone());
                                 }
-                                // Handed a decision in the thread, they come
-                                // back hours later: their reply is gone.
-                                self.private_at.retain(|(w, _)| *w != m.0);
+                                if m.0 != who {
+                                    self.told(&m.0);
+                                }
+                                if self.clock_mode == ChatClock::Instant && key.is_some() {
+                                    // Handed a decision in the thread, they come
+                                    // back hours later: their reply is gone.
+                                    self.private_at.retain(|(w, _)| *w != m.0);
+                                }
                             }
                         }
                     }
@@ -407,14 +523,16 @@ impl Sim {
                     // Discord edits the reply of the player's last click for
                     // 15 minutes, and the edited reply stays on their screen
                     // (see `private_at` for when it is too old).
-                    let fresh = self
-                        .private_at
-                        .iter()
-                        .any(|(w, at)| *w == to.0 && self.clock.now() - at < REPLY_EDITABLE_SECONDS);
-                    if fresh {
+                    if self.present(to.as_str()) {
                         self.report.private += 1;
                         self.seen.retain(|m| m.to.as_deref() != Some(to.as_str()));
                         self.show(Some(to.as_str().to_owned()), &message);
+                    } else {
+                        // Discord refuses the edit (error 50027).
+                        if self.trace {
+                            eprintln!("  stale edit of {}'s hand", to.0);
+                        }
+                        self.report.stale_edits += 1;
                     }
                 }
                 Outgoing::Ephemeral { to, message }
@@ -444,6 +562,9 @@ impl Sim {
                         if !self.pinged.contains(&to.0) {
                             self.pinged.push(to.0.clone());
                         }
+                        if to.0 != who {
+                            self.told(&to.0);
+                        }
                         if !message.components.is_empty() {
                             // Their hand came with it: they act from the
                             // message that told them (it is no reply to a
@@ -456,7 +577,35 @@ impl Sim {
                 }
             }
         }
-        let _ = who;
+    }
+
+    /// `who` was pinged or sent a direct message (not in answer to their
+    /// own click: they are looking at the table then): on Discord's clock
+    /// they had left, and come back after [`return_delay`] (or sooner, if
+    /// they were coming back already).
+    fn told(&mut self, who: &str) {
+        if self.clock_mode != ChatClock::Discord || !self.people.contains(&who) {
+            return;
+        }
+        let at = self.clock.now() + return_delay(&mut self.delays);
+        match self.back_at.iter_mut().find(|(w, _)| w == who) {
+            Some((_, t)) => *t = (*t).min(at),
+            None => self.back_at.push((who.to_owned(), at)),
+        }
+    }
+
+    /// When `who` comes back, if they were told to.
+    fn coming(&self, who: &str) -> Option<i64> {
+        self.back_at.iter().find(|(w, _)| w == who).map(|(_, t)| *t)
+    }
+
+    /// Whether `who` still sees a reply of theirs the bot can edit: the
+    /// reply to their last click is under 15 minutes old on the table's
+    /// clock (on the instant clock, also not made stale by a turn change
+    /// or a board post handing them a decision, see `private_at`).
+    fn present(&self, who: &str) -> bool {
+        let now = self.clock.now();
+        self.private_at.iter().any(|(w, at)| w == who && now - at < REPLY_EDITABLE_SECONDS)
     }
 
     fn show(&mut self, to: Option<String>, m: &Message) -> String {
@@ -601,7 +750,13 @@ impl Sim {
         if self.trace {
             let step =
                 before.as_ref().map(|s| s.view(crate::engine::Viewer::Public).headline).unwrap_or_default();
-            eprintln!("turn {:?} {who} {tally:?}: {label}  [{step}]", turn.map(|t| t.0));
+            let at = self.clock.now() - self.started;
+            eprintln!(
+                "{}h{:02}m turn {:?} {who} {tally:?}: {label}  [{step}]",
+                at / 3600,
+                at % 3600 / 60,
+                turn.map(|t| t.0)
+            );
         }
         if shared.zip(mine).is_some_and(|(t, seat)| t.has(seat)) {
             self.report.clicks += 1;
@@ -654,26 +809,94 @@ impl Sim {
         if self.computer.is_some() && seat.index() != 0 {
             return None;
         }
-        let looking = self.last_actor.as_deref() == Some(who);
-        (!looking && !self.pinged.iter().any(|p| p == who)).then_some((seat, at))
+        let told = match self.clock_mode {
+            ChatClock::Instant => {
+                self.last_actor.as_deref() == Some(who) || self.pinged.iter().any(|p| p == who)
+            }
+            ChatClock::Discord => self.present(who) || self.coming(who).is_some(),
+        };
+        (!told).then_some((seat, at))
     }
 
-    /// Lets the table's clock run to the end of the masking delay and the
-    /// ticker pass; whether it moved the match on.
-    async fn wait_for_masked_pass(&mut self, at: i64) -> bool {
-        let Some(id) = self.match_id else { return false };
-        let version = self.table.store().load_match(id).await.map(|r| r.version).ok();
+    /// The first tick of the bot's ticker at or after `at`.
+    fn tick_at_or_after(&self, at: i64) -> i64 {
+        let since = at - self.tick_phase;
+        self.tick_phase
+            + since.div_euclid(TICK_EVERY_SECONDS) * TICK_EVERY_SECONDS
+            + if since.rem_euclid(TICK_EVERY_SECONDS) == 0 { 0 } else { TICK_EVERY_SECONDS }
+    }
+
+    /// The next tick at which the table has work for this match: the end
+    /// of a masking delay, a reminder or a deadline notice.
+    fn next_due_tick(&self, row: &crate::store::MatchRow) -> Option<i64> {
+        let hours = &TableConfig::default().reminder_hours;
+        let sent = usize::try_from(row.reminders_sent).unwrap_or(usize::MAX);
+        let reminder = hours.get(sent).and_then(|h| row.turn_started_at.map(|t| t + 3600 * h));
+        let deadline = row.deadline_at.filter(|_| sent <= hours.len());
+        let due = [row.pass_at, reminder, deadline].into_iter().flatten().min()?;
+        Some(self.tick_at_or_after(due.max(self.clock.now())))
+    }
+
+    /// One step on Discord's clock for `who`, the person to act: they
+    /// act when they are present or come back, unless the ticker has work
+    /// before; `false` when they see nothing to click.
+    async fn discord_step(&mut self, who: &str, row: &crate::store::MatchRow) -> bool {
         let now = self.clock.now();
-        if at > now {
-            self.clock.set(at);
+        // Those who came back with nothing to do have gone again.
+        self.back_at.retain(|(w, t)| w == who || *t > now);
+        let present = self.present(who);
+        let coming = self.coming(who);
+        let checked = Some((who.to_owned(), row.version, row.pass_at.is_some()));
+        if self.checked != checked {
+            // The table passes for a person it did not tell at a masked
+            // window: no decision handed to them.
+            if !present && coming.is_none() && row.pass_at.is_none() {
+                if self.trace {
+                    eprintln!("  unannounced decision for {who}");
+                }
+                self.report.unannounced += 1;
+            }
+            self.checked = checked;
         }
+        // Told by a ping or a direct message, they had left: they come
+        // back after their delay. Else, still looking, they answer now.
+        let arrive = match coming {
+            Some(t) => Some(t.max(now)),
+            None => present.then(|| now + think_time(&mut self.delays)),
+        };
+        let tick = self.next_due_tick(row).filter(|t| arrive.is_none_or(|a| *t <= a));
+        match (arrive, tick) {
+            (_, Some(tick)) => {
+                self.run_tick(tick).await;
+                true
+            }
+            (Some(at), None) => {
+                self.clock.set(at);
+                self.back_at.retain(|(w, _)| w != who);
+                self.decide(who).await
+            }
+            (None, None) => {
+                self.back_at.push((who.to_owned(), now + LOOKS_IN_SECONDS));
+                true
+            }
+        }
+    }
+
+    /// The ticker's pass at `at`; whether it moved the match on (a masked
+    /// pass is counted with the wait it ended).
+    async fn run_tick(&mut self, at: i64) -> bool {
+        let Some(id) = self.match_id else { return false };
+        let before = self.table.store().load_match(id).await.ok();
+        let now = self.clock.now();
+        self.clock.set(at.max(now));
         let out = self.table.tick(self.clock.now()).await.unwrap_or_default();
         self.deliver(out, "cardtable").await;
         let after = self.table.store().load_match(id).await.map(|r| r.version).ok();
-        let moved = after != version;
-        if moved {
+        let Some(before) = before else { return false };
+        let moved = after != Some(before.version);
+        if moved && before.pass_at.is_some_and(|p| p <= at) {
             if self.trace {
-                eprintln!("  masked pass after {} s", at - now);
+                eprintln!("  masked pass at the tick after {} s", at - now);
             }
             self.report.masked_passes += 1;
             self.report.masked_seconds += u64::try_from(at - now).unwrap_or(0);
@@ -701,7 +924,10 @@ impl Sim {
     fn end_turn(&mut self) {
         self.report.max_waits = self.report.max_waits.max(self.turn_waits);
         self.turn_waits = 0;
-        self.private_at.clear();
+        if self.clock_mode == ChatClock::Instant {
+            // Hours pass in chat between turns.
+            self.private_at.clear();
+        }
     }
 }
 
@@ -728,6 +954,8 @@ pub struct Options {
     /// The multiplayer mode (`/challenge mode:`); in a team mode the
     /// third player is the challenger's partner.
     pub mode: Option<String>,
+    /// Whose clock the people live on.
+    pub clock: ChatClock,
 }
 
 impl Options {
@@ -744,6 +972,7 @@ impl Options {
             trace: false,
             players: 2,
             mode: None,
+            clock: ChatClock::Discord,
         }
     }
 }
@@ -779,6 +1008,12 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
             clock,
             private_at: Vec::new(),
             trace: opts.trace,
+            clock_mode: opts.clock,
+            back_at: Vec::new(),
+            delays: crate::engine::GameRng::from_seed(seed ^ 0xc10c_4a7e),
+            tick_phase: (seed % 30) as i64,
+            started: 0,
+            checked: None,
         };
         sim.play(&opts.orders).await;
         total.add(&sim.report);
@@ -883,18 +1118,37 @@ impl Sim {
 
     /// Plays the started match to its end (or calls it stuck).
     async fn play_on(&mut self) {
+        self.started = self.clock.now();
         for _ in 0..MAX_REQUESTS {
             let Some(state) = self.state().await else { return };
             if state.outcome().is_some() {
                 self.report.turns = self.last_turn;
                 self.end_turn();
                 self.report.games += 1;
+                self.report.match_seconds.push(self.clock.now() - self.started);
                 return;
             }
             if let Some((number, _)) = turn_of(&state) {
                 self.last_turn = u64::from(number);
             }
-            let Some(seat) = state.to_act().first().copied() else { return };
+            let Some(id) = self.match_id else { return };
+            let Ok((row, seats)) = self.table.store().load_match_with_seats(id).await else { return };
+            // A pass made in a quiet window is held until its masking
+            // delay ends: that player waits for the ticker too.
+            let held =
+                |s: Seat| seats.iter().any(|r| r.seat == i64::from(s.0) && r.held_pass == Some(row.version));
+            let held = |s: Seat| row.pass_at.is_some() && held(s);
+            let Some(seat) = state.to_act().into_iter().find(|s| !held(*s)) else {
+                let Some(at) = row.pass_at else { break };
+                let at = match self.clock_mode {
+                    ChatClock::Discord => self.tick_at_or_after(at),
+                    ChatClock::Instant => at,
+                };
+                if !self.run_tick(at).await {
+                    break;
+                }
+                continue;
+            };
             let Some(who) = self.seat_user(seat).map(str::to_owned) else { return };
             if self.computer.is_some() && who != self.people[0] {
                 // Only when its run was cut short: let it go on.
@@ -906,12 +1160,18 @@ impl Sim {
                 self.deliver(moves, "cardtable").await;
                 continue;
             }
-            if let Some((_, at)) = self.masked_seat(&state).await {
-                if self.wait_for_masked_pass(at).await {
-                    continue;
+            let went_on = match self.clock_mode {
+                ChatClock::Discord => self.discord_step(&who, &row).await,
+                ChatClock::Instant => {
+                    if let Some((_, at)) = self.masked_seat(&state).await {
+                        if self.run_tick(at).await {
+                            continue;
+                        }
+                    }
+                    self.decide(&who).await
                 }
-            }
-            if !self.decide(&who).await {
+            };
+            if !went_on {
                 break;
             }
         }

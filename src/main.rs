@@ -142,6 +142,12 @@ enum Command {
         /// Alice's partner.
         #[arg(long)]
         mode: Option<String>,
+        /// Whose clock the players live on: discord (people come back
+        /// minutes to hours after each ping, the ticker runs every 30 s,
+        /// a reply is editable for 15 minutes) or instant (everyone
+        /// answers at once: the first measurements' clock).
+        #[arg(long, default_value = "discord")]
+        clock: String,
     },
     /// Recompute the generated tables of BENCHMARKS.md and BALANCE.md
     /// (sim and chatsim counts between `figures:begin`/`figures:end`
@@ -279,13 +285,13 @@ fn main() -> ExitCode {
         Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
             arena(game.as_deref(), games, seed, (&a, b.as_deref()), (deck_a, deck_b), balance)
         }
-        Command::Chatsim { game, games, seed, orders, ai, policy, trace, players, mode } => runtime()
+        Command::Chatsim { game, games, seed, orders, ai, policy, trace, players, mode, clock } => runtime()
             .and_then(|rt| {
                 rt.block_on(chatsim(
                     game.as_deref(),
                     (games, seed),
                     &orders,
-                    (ai.as_deref(), &policy, trace),
+                    (ai.as_deref(), &policy, trace, &clock),
                     (players, mode),
                 ))
             }),
@@ -341,10 +347,11 @@ async fn chatsim(
     game: Option<&str>,
     (games, seed): (u32, u64),
     orders: &str,
-    (ai, policy, trace): (Option<&str>, &str, bool),
+    (ai, policy, trace, clock): (Option<&str>, &str, bool, &str),
     (players, mode): (Option<usize>, Option<String>),
 ) -> Result<(), String> {
-    use cardtable::chatsim::{Options, Policy};
+    use cardtable::chatsim::{ChatClock, Options, Policy};
+    let clock = ChatClock::parse(clock).map_err(|e| format!("--clock: {e}"))?;
     let game = game_arg(game)?;
     let library = std::sync::Arc::new(
         Library::embedded().map_err(|e| format!("the embedded card files are invalid: {e}"))?,
@@ -370,7 +377,8 @@ async fn chatsim(
     if computer.is_some() && players != 2 {
         return Err("--ai plays a two-player match; leave out --players".into());
     }
-    let opts = Options { orders, policy, computer, trace, players, mode, ..Options::new(game, games, seed) };
+    let opts =
+        Options { orders, policy, computer, trace, players, mode, clock, ..Options::new(game, games, seed) };
     let report = cardtable::chatsim::run(library, &opts).await;
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);

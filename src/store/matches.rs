@@ -152,6 +152,12 @@ pub struct SeatRow {
     pub orders: Vec<String>,
     /// The user's stops for every match (`/settings stops`).
     pub stops: crate::engine::Stops,
+    /// When the table last answered this player privately about the
+    /// match (a reply Discord lets the bot edit for 15 minutes).
+    pub replied_at: Option<i64>,
+    /// The match version at which this player's pass at a quiet window
+    /// is held, to be applied when the window's masking delay ends.
+    pub held_pass: Option<i64>,
 }
 
 /// A row of `match_actions`, the append-only log.
@@ -324,23 +330,38 @@ impl Store {
             .fetch_optional(c)
             .await?)
         .ok_or_else(|| match_not_found(id))?;
-        let seats: Vec<(i64, String, String, i64, i64, String, String)> =
+        #[allow(clippy::type_complexity)]
+        let seats: Vec<(i64, String, String, i64, i64, String, String, Option<i64>, Option<i64>)> =
             serde_json::from_str(&row.seats_json).map_err(|e| StoreError::Corrupt {
                 match_id: id,
                 reason: format!("unreadable seats: {e}"),
             })?;
         let mut seats: Vec<SeatRow> = seats
             .into_iter()
-            .map(|(seat, user_id, deck_name, hold_priority, auto_pass, orders, stops)| SeatRow {
-                match_id: id,
-                seat,
-                user_id,
-                deck_name,
-                hold_priority: hold_priority != 0,
-                auto_pass: auto_pass != 0,
-                orders: super::users::order_keys(&orders),
-                stops: crate::engine::Stops::parse(&stops),
-            })
+            .map(
+                |(
+                    seat,
+                    user_id,
+                    deck_name,
+                    hold_priority,
+                    auto_pass,
+                    orders,
+                    stops,
+                    replied_at,
+                    held_pass,
+                )| SeatRow {
+                    match_id: id,
+                    seat,
+                    user_id,
+                    deck_name,
+                    hold_priority: hold_priority != 0,
+                    auto_pass: auto_pass != 0,
+                    orders: super::users::order_keys(&orders),
+                    stops: crate::engine::Stops::parse(&stops),
+                    replied_at,
+                    held_pass,
+                },
+            )
             .collect();
         seats.sort_by_key(|s| s.seat);
         Ok((row.row, seats))
@@ -608,6 +629,40 @@ impl Store {
         Ok(())
     }
 
+    /// Records that `user` was answered privately about match `id` at
+    /// `at` (see [`SeatRow::replied_at`]); nothing when they hold no seat.
+    pub async fn replied(&self, id: i64, user: &str, at: i64) -> Result<(), StoreError> {
+        with_writer!(self, |c, d| sqlx::query(
+            &d.sql("UPDATE match_seats SET replied_at = ?1 WHERE match_id = ?2 AND user_id = ?3")
+        )
+        .bind(at)
+        .bind(id)
+        .bind(user)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(())
+    }
+
+    /// Holds `seat`'s pass at the quiet window open at `version` of match
+    /// `id` (see [`SeatRow::held_pass`]); `false` when the match has moved
+    /// on or the window's masking delay has ended (`now`).
+    pub async fn hold_pass(&self, id: i64, seat: i64, version: i64, now: i64) -> Result<bool, StoreError> {
+        let n = with_writer!(self, |c, d| sqlx::query(&d.sql(
+            "UPDATE match_seats SET held_pass = ?1 WHERE match_id = ?2 AND seat = ?3
+             AND EXISTS (SELECT 1 FROM matches m WHERE m.id = ?2 AND m.version = ?1
+                         AND m.pass_at IS NOT NULL AND m.pass_at > ?4)"
+        ))
+        .bind(version)
+        .bind(id)
+        .bind(seat)
+        .bind(now)
+        .execute(c)
+        .await?
+        .rows_affected());
+        Ok(n > 0)
+    }
+
     /// Active matches whose quiet window's masking delay has ended by
     /// `now`, with the version it was opened at.
     pub async fn matches_to_pass(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
@@ -786,7 +841,8 @@ const SEATS_SQLITE: &str = "SELECT m.*, (
                                             COALESCE(u.hold_priority, 0),
                                             COALESCE(u.auto_pass, 0),
                                             COALESCE(u.standing_orders, ''),
-                                            COALESCE(u.stops, '')))
+                                            COALESCE(u.stops, ''),
+                                            s.replied_at, s.held_pass))
          FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
          WHERE s.match_id = m.id
      ) AS seats_json
@@ -796,7 +852,8 @@ const SEATS_POSTGRES: &str = "SELECT m.*, COALESCE((
                                           COALESCE(u.hold_priority, FALSE)::INT,
                                           COALESCE(u.auto_pass, FALSE)::INT,
                                           COALESCE(u.standing_orders, ''),
-                                          COALESCE(u.stops, '')))::TEXT
+                                          COALESCE(u.stops, ''),
+                                          s.replied_at, s.held_pass))::TEXT
          FROM match_seats s LEFT JOIN users u ON u.id = s.user_id
          WHERE s.match_id = m.id
      ), '[]') AS seats_json

@@ -311,7 +311,8 @@ impl Table {
 
     /// The end of a quiet window's masking delay (see [`super::play::quiet`]):
     /// the table passes for every player at it who has nothing to answer,
-    /// as the player's own pass would, and the game goes on. A player who
+    /// as the player's own pass would, applies the passes players made in
+    /// the window ([`super::loaded::Loaded::pass_held`]), and the game goes on. A player who
     /// can respond is left to decide (the window stays open, without its
     /// delay). Nothing happens when the match moved on since `version`.
     async fn masked_pass(&self, match_id: i64, version: i64) -> Result<Vec<Outgoing>, TableError> {
@@ -324,16 +325,21 @@ impl Table {
         let mut state = m.state.clone();
         let mut steps = Vec::new();
         for seat in m.state.to_act() {
+            // A pass the player made in the window is applied now, with the
+            // table's: the same tick either way.
+            let held = m.pass_held(seat);
             if m.computer_at(seat).is_some()
-                || super::play::quiet(&state, seat, &leaves) != Some(crate::engine::Responses::NoneSecretly)
+                || (!held
+                    && super::play::quiet(&state, seat, &leaves)
+                        != Some(crate::engine::Responses::NoneSecretly))
             {
                 continue;
             }
             let Some(stop) = state.stop(seat) else { continue };
+            let entry =
+                |action| if held { LogEntry::Player { action } } else { LogEntry::Autopilot { action } };
             match state.apply(seat, &stop.pass) {
-                Ok(events) => {
-                    steps.push(Step { seat, entry: LogEntry::Autopilot { action: stop.pass }, events })
-                }
+                Ok(events) => steps.push(Step { seat, entry: entry(stop.pass), events }),
                 Err(e) => tracing::warn!(match_id, %seat, error = %e, "a masked pass was refused"),
             }
         }

@@ -33,9 +33,33 @@ pub(crate) struct Loaded {
     pub hints: Vec<(Seat, i64)>,
 }
 
+/// How long after the table last answered a player privately about a
+/// match they count as looking at it: Discord lets the bot edit such a
+/// reply for 15 minutes, and a minute is kept in hand (as the Discord
+/// adapter keeps it for [`super::Outgoing::RefreshHand`]).
+pub const PRESENT_SECONDS: i64 = 14 * 60;
+
 impl Loaded {
     pub fn id(&self) -> i64 {
         self.row.id
+    }
+
+    /// Whether the player at `seat` is still looking at the match at
+    /// `now`: the private reply to their last click can still be edited
+    /// ([`PRESENT_SECONDS`]). A player who clicked an hour ago is away.
+    pub fn present(&self, seat: Seat, now: i64) -> bool {
+        self.seats
+            .iter()
+            .find(|s| s.seat == i64::from(seat.0))
+            .and_then(|s| s.replied_at)
+            .is_some_and(|at| now - at < PRESENT_SECONDS)
+    }
+
+    /// Whether `seat`'s pass at the quiet window open now is held, to be
+    /// applied when the window's masking delay ends.
+    pub fn pass_held(&self, seat: Seat) -> bool {
+        self.row.pass_at.is_some()
+            && self.seats.iter().any(|s| s.seat == i64::from(seat.0) && s.held_pass == Some(self.row.version))
     }
 
     /// The seat `user` holds, if seated.

@@ -68,6 +68,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{computer_level, COMPUTER};
 pub use deadline::{Due, DueAbout, MatchThread, MAX_RETRY_BACKOFF_SECONDS, RETRY_BACKOFF_SECONDS};
 pub use error::{TableError, UserError};
+pub use loaded::PRESENT_SECONDS;
 pub use log::{LogEntry, ReplayReport};
 pub use offers::{apply_choice, offers, Offers};
 pub use paused::Paused;
@@ -266,9 +267,33 @@ impl Table {
                 self.select(&req, id, value).await
             }
         }?;
+        self.note_replies(&req, &out).await;
         // Nobody pings the computer: each post names only people (see
         // `Loaded::people`).
         Ok(out)
+    }
+
+    /// Records when the requester was last answered privately about a
+    /// match (a reply whose buttons belong to it, as the front ends keep
+    /// it to edit): for 14 minutes after, the table counts them as still
+    /// looking at it ([`loaded::PRESENT_SECONDS`]). Best effort: without
+    /// the record the player is only announced a decision once more.
+    async fn note_replies(&self, req: &Request, out: &[Outgoing]) {
+        let now = self.clock.now();
+        let mut noted: Vec<i64> = Vec::new();
+        for o in out {
+            let (Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message }) = o else {
+                continue;
+            };
+            let Some(match_id) = message.match_of().filter(|_| *to == req.user.id) else { continue };
+            if noted.contains(&match_id) {
+                continue;
+            }
+            noted.push(match_id);
+            if let Err(e) = self.store.replied(match_id, to.as_str(), now).await {
+                tracing::warn!(match_id, error = %e, "could not record a private reply");
+            }
+        }
     }
 
     /// Stores the requester (creating them with default settings, or

@@ -33,6 +33,12 @@ impl Table {
         if m.row.version != version && !self.still_offered(&m, seat, version, &choice).await? {
             return self.moved_on(req, match_id).await;
         }
+        if m.pass_held(seat) {
+            return refuse(
+                "You have passed already: the window closes when its short delay ends (a few minutes, \
+                 the same whatever anyone holds), and the match goes on then.",
+            );
+        }
         let to_act = m.state.to_act();
         if !to_act.contains(&seat) {
             let waiting: Vec<String> = to_act.iter().map(|s| m.name_of(*s)).collect();
@@ -60,6 +66,17 @@ impl Table {
             }
             leaves = m.leaves_with(&orders);
         }
+        if time.is_none() && given.is_none() && self.holds_pass(&m, seat, &leaves, &steps).await? {
+            let mut message = self.hand_message(&m, seat, &[], &Offers::default(), 0);
+            message.content = format!(
+                "You pass. The window closes when its short delay ends (at most {} minutes, the same \
+                 whatever anyone holds, so nobody can tell from the timing whether you could answer); \
+                 the match goes on then.\n{}",
+                MASK_MAX_SECONDS / 60,
+                message.content
+            );
+            return Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }]);
+        }
         steps.splice(0..0, time);
         steps.extend(self.autopilot_with(&m, &mut state, &leaves));
         let edit = self.edits_board(&m, &state, Some(seat), &orders);
@@ -74,6 +91,32 @@ impl Table {
             Err(StoreError::Conflict) => self.moved_on(req, match_id).await,
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Whether `steps`, one click of `seat`'s, is a pass at a quiet window
+    /// before its masking delay ends, and is now held (see
+    /// [`Loaded::pass_held`]): applied with the table's own passes when
+    /// the delay ends ([`Table::masked_pass`]), so the others see the
+    /// window close at the same tick whether the player passed or the
+    /// table passed for them. Anything else the player does in the window
+    /// (a response) is applied at once.
+    async fn holds_pass(
+        &self,
+        m: &Loaded,
+        seat: Seat,
+        leaves: &[Leave],
+        steps: &[Step],
+    ) -> Result<bool, TableError> {
+        let now = self.clock.now();
+        if !m.row.pass_at.is_some_and(|t| now < t) || quiet(&m.state, seat, leaves).is_none() {
+            return Ok(false);
+        }
+        let Some(stop) = m.state.stop(seat) else { return Ok(false) };
+        let [Step { seat: s, entry: LogEntry::Player { action }, .. }] = steps else { return Ok(false) };
+        if *s != seat || *action != stop.pass {
+            return Ok(false);
+        }
+        Ok(self.store.hold_pass(m.id(), i64::from(seat.0), m.row.version, now).await?)
     }
 
     /// The time call of a match whose time limit has passed, applied to
@@ -91,8 +134,12 @@ impl Table {
     /// The board is also edited, pinging nobody, when a quiet window opens
     /// for the others after the requester acted alone ([`quiet`]: nobody is
     /// told whether they can respond), and when a quiet window closes
-    /// before its masking delay ends, whoever closed it, the table or the
-    /// player: the waiting player was told the window is short.
+    /// at the end of its masking delay (`seat` is `None`: the table's
+    /// pass, which carries the passes players made in the window too), or
+    /// earlier by a player's response: the waiting player was told the
+    /// window is short. A decision this hands to someone no longer looking
+    /// at the match is announced to them all the same
+    /// ([`Table::board_after`]).
     pub(crate) fn edits_board(
         &self,
         m: &Loaded,
@@ -123,7 +170,7 @@ impl Table {
             return true;
         }
         let active = state.turn().map(|t| t.active);
-        let closed_in_time = m.row.pass_at.is_some_and(|t| self.clock.now() <= t);
+        let closed_in_time = m.row.pass_at.is_some_and(|t| seat.is_none() || self.clock.now() <= t);
         closed_in_time && after.iter().all(|s| Some(*s) == active || quiet(state, *s, &leaves).is_some())
     }
 
@@ -138,7 +185,8 @@ impl Table {
     fn autopilot_with(&self, m: &Loaded, state: &mut AnyState, leaves: &[Leave]) -> Vec<Step> {
         let mut steps = autopilot(state, leaves, self.config.autopilot_limit);
         for s in &mut steps {
-            if matches!(s.entry, LogEntry::Order { .. }) {
+            // A note with nothing public after it would read as an empty line.
+            if matches!(s.entry, LogEntry::Order { .. }) && s.events.iter().any(|e| e.visible_to(None)) {
                 let note = format!("{} answers by standing order:", m.name_of(s.seat));
                 s.events.insert(0, crate::engine::Event::public(note));
             }
@@ -297,28 +345,101 @@ impl Table {
             }
             _ => None,
         };
+        let notices = self.quiet_notices(after, state, steps, skip, known);
         out.extend(
-            self.quiet_notices(after, state, skip).into_iter().filter(
+            notices.into_iter().filter(
                 |o| !matches!(o, Outgoing::DirectMessage { to, .. } if Some(to) == began_for.as_ref()),
             ),
         );
-        if plan.edit && state.outcome().is_none() {
-            let leaves = after.leaves();
-            for seat in state.to_act() {
-                let Some(to) = after.user_at(seat).filter(|u| Some(u) != skip) else { continue };
-                if after.computer_at(seat).is_some() {
-                    continue;
-                }
-                let offers = known.get(state, seat, &leaves);
-                let message = self.hand_message(after, seat, &news_of(steps, seat), offers, 0);
-                out.push(Outgoing::RefreshHand { to, match_id: m.id(), message });
-            }
-        }
         if plan.edit {
-            self.handoff_by_dm(m, after, state, steps, skip, &mut out).await;
+            self.handoff_by_dm(m, after, state, steps, skip, &mut out, known).await;
         }
         self.turn_by_dm(m, after, steps, &mut out, known).await;
+        self.keep_everyone_told(m, after, state, steps, skip, &mut out, known).await;
         out
+    }
+
+    /// Every person to act after a commit knows it, once: one still looking
+    /// at the match (the reply to their last click can still be edited,
+    /// [`Loaded::present`]) gets their hand refreshed in place
+    /// ([`Outgoing::RefreshHand`]); one newly handed a decision who is
+    /// away, and was neither pinged by the board nor sent a direct message
+    /// in `out`, is announced it now: by direct message with their hand
+    /// (the `turn_dm` setting), else by a ping in the thread. Nobody is
+    /// announced a quiet window the table passes for them when its
+    /// masking delay ends (that would tell what they hold); one who can
+    /// respond there was sent a direct message by [`Table::quiet_notices`].
+    #[allow(clippy::too_many_arguments)]
+    async fn keep_everyone_told(
+        &self,
+        before: &Loaded,
+        after: &Loaded,
+        state: &AnyState,
+        steps: &[Step],
+        skip: Option<&UserId>,
+        out: &mut Vec<Outgoing>,
+        known: &mut SeatOffers,
+    ) {
+        if state.outcome().is_some() {
+            return;
+        }
+        let now = self.clock.now();
+        let leaves = after.leaves();
+        let was = before.state.to_act();
+        for seat in state.to_act() {
+            let Some(to) = after.pingable_users([seat]).pop().filter(|u| Some(u) != skip) else { continue };
+            let told = out.iter().any(|o| match o {
+                Outgoing::Post { mentions, .. } => mentions.contains(&to),
+                Outgoing::DirectMessage { to: t, .. } => *t == to,
+                _ => false,
+            });
+            if told {
+                continue;
+            }
+            if after.present(seat, now) {
+                let offers = known.get(state, seat, &leaves);
+                let message = self.hand_message(after, seat, &news_of(steps, seat), offers, 0);
+                out.push(Outgoing::RefreshHand { to, match_id: after.id(), message });
+                continue;
+            }
+            if was.contains(&seat) || quiet(state, seat, &leaves).is_some() {
+                continue;
+            }
+            let head = format!("**Your move** in {}.", after.title());
+            out.push(self.announcement(after, seat, to, head, steps, known).await);
+        }
+    }
+
+    /// A decision announced to `to` at `seat`: by direct message bringing
+    /// their hand with its buttons, `head` first, when their `turn_dm`
+    /// setting is on (a ping in the thread if it cannot be delivered);
+    /// else by a ping in the thread.
+    async fn announcement(
+        &self,
+        m: &Loaded,
+        seat: Seat,
+        to: UserId,
+        head: String,
+        steps: &[Step],
+        known: &mut SeatOffers,
+    ) -> Outgoing {
+        let ping = Outgoing::Post {
+            target: m.board_target(),
+            message: view::Message::text(format!("Your move in {}.", m.title())),
+            mentions: vec![to.clone()],
+            key: None,
+        };
+        match self.store.user_settings(to.as_str()).await {
+            Ok(settings) if settings.turn_dm => {}
+            _ => return ping,
+        }
+        let offers = known.get(&m.state, seat, &m.leaves());
+        let mut message = self.hand_message(m, seat, &news_of(steps, seat), offers, 0);
+        let link = super::deadline::board_link(m).map(|l| format!(" {l}")).unwrap_or_default();
+        let head = format!("{head}{link}");
+        message.content =
+            if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+        Outgoing::DirectMessage { to, message, fallback: Some(Box::new(ping)) }
     }
 
     /// A turn shared by teammates (Spheres' Citadel team turn), its board
@@ -327,6 +448,7 @@ impl Table {
     /// message that brings their hand, as at the start of a turn (the
     /// `turn_dm` setting); with the setting off, or when the message
     /// cannot be delivered, they are pinged in the thread.
+    #[allow(clippy::too_many_arguments)]
     async fn handoff_by_dm(
         &self,
         before: &Loaded,
@@ -335,6 +457,7 @@ impl Table {
         steps: &[Step],
         skip: Option<&UserId>,
         out: &mut Vec<Outgoing>,
+        known: &mut SeatOffers,
     ) {
         let Some(turn) = state.turn().filter(|t| t.partner.is_some()) else { return };
         if state.outcome().is_some() || before.state.turn().map(|t| t.number) != Some(turn.number) {
@@ -346,26 +469,8 @@ impl Table {
                 continue;
             }
             let Some(to) = after.pingable_users([seat]).pop().filter(|u| Some(u) != skip) else { continue };
-            let ping = Outgoing::Post {
-                target: after.board_target(),
-                message: view::Message::text(format!("Your move in {}.", after.title())),
-                mentions: vec![to.clone()],
-                key: None,
-            };
-            match self.store.user_settings(to.as_str()).await {
-                Ok(settings) if settings.turn_dm => {}
-                _ => {
-                    out.push(ping);
-                    continue;
-                }
-            }
-            let mut message = self.hand_now(after, seat, &news_of(steps, seat), 0);
-            let link = super::deadline::board_link(after).map(|l| format!(" {l}")).unwrap_or_default();
-            let head =
-                format!("**Your move** in {}: your teammate has finished the step.{link}", after.title());
-            message.content =
-                if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
-            out.push(Outgoing::DirectMessage { to, message, fallback: Some(Box::new(ping)) });
+            let head = format!("**Your move** in {}: your teammate has finished the step.", after.title());
+            out.push(self.announcement(after, seat, to, head, steps, known).await);
         }
     }
 
@@ -432,25 +537,49 @@ impl Table {
     /// when the window's masking delay ends ([`Table::masked_pass`]).
     /// A closed inbox gets no public fallback (it would tell the others);
     /// the decision's reminders still ping in the thread.
-    pub(crate) fn quiet_notices(&self, m: &Loaded, state: &AnyState, skip: Option<&UserId>) -> Vec<Outgoing> {
+    ///
+    /// The note brings the player's hand with its buttons, so they act
+    /// from the message that told them; it says *you can respond* only
+    /// when there is something to respond to (another's spell or attack),
+    /// and *your move* in the player's own main phase. A player still
+    /// looking at the match gets their hand refreshed instead
+    /// ([`Table::keep_everyone_told`]).
+    pub(crate) fn quiet_notices(
+        &self,
+        m: &Loaded,
+        state: &AnyState,
+        steps: &[Step],
+        skip: Option<&UserId>,
+        known: &mut SeatOffers,
+    ) -> Vec<Outgoing> {
         if state.outcome().is_some() {
             return vec![];
         }
+        let now = self.clock.now();
         let leaves = m.leaves();
         let link = super::deadline::board_link(m).map(|l| format!(" {l}")).unwrap_or_default();
-        state
-            .to_act()
-            .into_iter()
-            .filter(|s| m.computer_at(*s).is_none())
-            .filter(|s| quiet(state, *s, &leaves) == Some(crate::engine::Responses::Some))
-            .filter_map(|s| m.user_at(s))
-            .filter(|u| Some(u) != skip)
-            .map(|to| Outgoing::DirectMessage {
-                to,
-                message: view::Message::text(format!("{}: you can respond now.{link}", m.title())),
-                fallback: None,
-            })
-            .collect()
+        let mut out = Vec::new();
+        for seat in state.to_act() {
+            if m.computer_at(seat).is_some()
+                || m.present(seat, now)
+                || quiet(state, seat, &leaves) != Some(crate::engine::Responses::Some)
+            {
+                continue;
+            }
+            let Some(to) = m.user_at(seat).filter(|u| Some(u) != skip) else { continue };
+            let own = state.stop(seat).is_some_and(|s| OWN_WINDOWS.contains(&s.window));
+            let head = if own {
+                format!("**Your move** in {}.{link}", m.title())
+            } else {
+                format!("**You can respond** in {}.{link}", m.title())
+            };
+            let offers = known.get(state, seat, &leaves);
+            let mut message = self.hand_message(m, seat, &news_of(steps, seat), offers, 0);
+            message.content =
+                if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+            out.push(Outgoing::DirectMessage { to, message, fallback: None });
+        }
+        out
     }
 
     /// `seat`'s hand message now, with `news`.
@@ -978,6 +1107,11 @@ fn quiet_people(m: &Loaded, state: &AnyState, leaves: &[Leave]) -> Vec<Seat> {
         .filter(|s| m.computer_at(*s).is_none() && quiet(state, *s, leaves).is_some())
         .collect()
 }
+
+/// The priority windows of a player's own making (their main phase, the
+/// declaring of a combat): at one, the player is told *your move*, not
+/// *you can respond* (see the games' `window` functions).
+const OWN_WINDOWS: &[&str] = &["main", "combat"];
 
 /// Shortest masking delay of a quiet window, in seconds.
 pub const MASK_MIN_SECONDS: i64 = 60;
