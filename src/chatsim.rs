@@ -215,6 +215,10 @@ pub struct ChatReport {
     pub masked_passes: u64,
     /// The table's clock the masking delays added, in seconds.
     pub masked_seconds: u64,
+    /// Decisions that passed to another person still looking at the match
+    /// (the reply to their last click still editable), not pinged: they
+    /// answer in place, and no wait is counted ([`ChatClock::Discord`]).
+    pub in_place: u64,
     /// Decisions handed to a person who was neither pinged, nor sent a
     /// direct message, nor present (see [`ChatClock::Discord`]).
     pub unannounced: u64,
@@ -251,6 +255,7 @@ impl ChatReport {
              pings of a person: {} ({:.2}/turn)\n\
              hand-offs between teammates sharing a turn: {} ({:.2}/turn)\n\
              masked passes: {} ({:.2}/turn), masking delay: {:.1} min/turn\n\
+             decisions answered in place by a person still looking: {} ({:.2}/turn)\n\
              the active player's clicks: hand opened {:.2}/turn, passes {:.2}/turn, moves {:.2}/turn",
             self.stop_waits,
             self.per_turn(self.stop_waits),
@@ -263,6 +268,8 @@ impl ChatReport {
             self.masked_passes,
             self.per_turn(self.masked_passes),
             self.masked_minutes_per_turn(),
+            self.in_place,
+            self.per_turn(self.in_place),
             self.per_turn(self.hand_opens),
             self.per_turn(self.pass_clicks),
             self.per_turn(self.clicks - self.hand_opens - self.pass_clicks)
@@ -324,6 +331,7 @@ impl ChatReport {
         self.masked_passes += other.masked_passes;
         self.masked_seconds += other.masked_seconds;
         self.unannounced += other.unannounced;
+        self.in_place += other.in_place;
         self.stale_edits += other.stale_edits;
         self.match_seconds.extend(&other.match_seconds);
     }
@@ -783,9 +791,15 @@ impl Sim {
                 self.report.handoffs += 1;
             }
             // A player the table passes for (a quiet window, unpinged) is
-            // no wait on a person.
-            let masked = self.masked_seat(&after).await.is_some();
-            if others(&after.to_act()) && !others(&to_act_before) && !masked {
+            // no wait on a person; on Discord's clock, neither is one still
+            // looking who answers in place, unpinged.
+            let handed_out = others(&after.to_act()) && !others(&to_act_before);
+            let masked = handed_out
+                && match self.clock_mode {
+                    ChatClock::Instant => self.masked_seat(&after).await.is_some(),
+                    ChatClock::Discord => self.answers_in_place(&after).await,
+                };
+            if handed_out && !masked {
                 if self.trace {
                     eprintln!("  wait (stop: {})", after.to_act().iter().any(|s| after.stop(*s).is_some()));
                 }
@@ -816,6 +830,29 @@ impl Sim {
             ChatClock::Discord => self.present(who) || self.coming(who).is_some(),
         };
         (!told).then_some((seat, at))
+    }
+
+    /// On Discord's clock, whether the first person to act in `state` is
+    /// no one the active player waits for: the table passes for them when
+    /// the masking delay ends (they were not told), or they are still
+    /// looking and were not pinged (they answer in place; counted apart).
+    async fn answers_in_place(&mut self, state: &AnyState) -> bool {
+        let Some(id) = self.match_id else { return false };
+        let Ok(row) = self.table.store().load_match(id).await else { return false };
+        let Some(who) = state.to_act().first().and_then(|s| self.seat_user(*s)).map(str::to_owned) else {
+            return false;
+        };
+        if self.computer.is_some() && Some(who.as_str()) != self.people.first().copied() {
+            return false;
+        }
+        if self.coming(&who).is_some() {
+            return false;
+        }
+        if self.present(&who) {
+            self.report.in_place += 1;
+            return true;
+        }
+        row.pass_at.is_some()
     }
 
     /// The first tick of the bot's ticker at or after `at`.

@@ -402,7 +402,10 @@ impl Table {
                 out.push(Outgoing::RefreshHand { to, match_id: after.id(), message });
                 continue;
             }
-            if was.contains(&seat) || quiet(state, seat, &leaves).is_some() {
+            // A decision of theirs answered in this commit (by the table, by
+            // an order) and a new one asked is news too.
+            let handed = !was.contains(&seat) || steps.iter().any(|s| s.seat == seat);
+            if !handed || quiet(state, seat, &leaves).is_some() {
                 continue;
             }
             let head = format!("**Your move** in {}.", after.title());
