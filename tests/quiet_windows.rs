@@ -345,3 +345,144 @@ fn masking_delay_depends_on_public_facts_only_and_stays_in_its_bounds() {
     assert_eq!(masking_delay(3, 17), masking_delay(3, 17));
     assert!(delays.iter().any(|d| *d != delays[0]), "the delay varies");
 }
+
+// ---------------------------------------------------------------------
+// The mask on Discord's real clock (issue 52): the bot's ticker runs every
+// 30 seconds, so a masked pass lands on the first tick after its delay
+// ends. A pass made by hand inside the delay is held until the same tick,
+// so the waiting player's transcript — texts, pings, edits against posts,
+// and when each comes — reads the same whether the other could answer or
+// not (unless they chose to act).
+
+/// The bot's ticker period, in seconds (`discord::ticker::TICK_EVERY`).
+const TICK: i64 = 30;
+
+/// One thing `who` was shown, with when: what a person reads in the
+/// thread (posts with their pings, edits), and what reaches them alone.
+fn transcript_of(all: &[Outgoing], who: &str, at: i64) -> Vec<String> {
+    all.iter()
+        .filter_map(|o| match o {
+            Outgoing::Post { message, mentions, .. } => Some(format!("{at} post {mentions:?} {message:?}")),
+            Outgoing::Edit { message_ref, message, .. } => {
+                Some(format!("{at} edit {message_ref} {message:?}"))
+            }
+            Outgoing::StripComponents { message_ref, .. } => Some(format!("{at} strip {message_ref}")),
+            Outgoing::RefreshHand { to, message, .. } if to.0 == who => {
+                Some(format!("{at} refreshed hand {message:?}"))
+            }
+            Outgoing::DirectMessage { to, message, .. } if to.0 == who => {
+                Some(format!("{at} dm {message:?}"))
+            }
+            Outgoing::Ephemeral { to, message } | Outgoing::Replace { to, message } if to.0 == who => {
+                Some(format!("{at} reply {message:?}"))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The first tick of a ticker started at `phase` at or after `at`.
+fn tick_at_or_after(phase: i64, at: i64) -> i64 {
+    phase + (at - phase + TICK - 1).div_euclid(TICK) * TICK
+}
+
+/// A world of the Ember Bolt scene on the ticker: Alice's transcript.
+struct Ticked {
+    sc: Scene,
+    alice: Vec<String>,
+    seen: usize,
+}
+
+impl Ticked {
+    fn new(sc: Scene) -> Ticked {
+        let alice = transcript_of(&sc.front.all, "alice", sc.front.clock.now());
+        let seen = sc.front.all.len();
+        Ticked { sc, alice, seen }
+    }
+
+    /// Adds to Alice's transcript what was delivered since last time.
+    fn note(&mut self) {
+        let now = self.sc.front.clock.now();
+        self.alice.extend(transcript_of(&self.sc.front.all[self.seen..], "alice", now));
+        self.seen = self.sc.front.all.len();
+    }
+
+    /// The ticker's pass at `at`.
+    async fn tick(&mut self, at: i64) {
+        self.sc.front.clock.set(at);
+        let out = self.sc.front.table.tick(at).await.unwrap();
+        self.sc.front.deliver(&out).await;
+        self.note();
+    }
+
+    async fn state(&self) -> (i64, AnyState) {
+        let row = self.sc.front.table.store().load_match(self.sc.id).await.unwrap();
+        (row.version, AnyState::from_json(&row.state, self.sc.front.table.library()).unwrap())
+    }
+
+    /// `who` clicks the legal action `pick` chooses, at `at`.
+    async fn act(&mut self, who: &str, seat: Seat, at: i64, pick: impl Fn(&AnyState, &[AnyAction]) -> usize) {
+        let (version, state) = self.state().await;
+        let index = pick(&state, &state.legal_actions(seat));
+        self.sc.front.clock.set(at);
+        let custom_id = CustomId::Act { match_id: self.sc.id, version, index }.encode();
+        self.sc.front.click(who, &custom_id).await.unwrap();
+        self.note();
+    }
+}
+
+#[tokio::test]
+async fn certamen_priority_mask_holds_on_the_ticker_whether_bob_holds_ember_bolt_or_twinned_inferno() {
+    // Over seeded ticker phases and moments Bob passes at.
+    for seed in 0..12i64 {
+        let mut able = Ticked::new(scene("Ember Bolt").await);
+        let mut unable = Ticked::new(scene("Twinned Inferno").await);
+        assert_eq!(bob_stop(&able.sc).await, Responses::Some, "Ember Bolt, with an untapped Pillar");
+        assert_eq!(bob_stop(&unable.sc).await, Responses::NoneSecretly, "Twinned Inferno, unpaid");
+        let (start, pass_at) = (able.sc.front.clock.now(), able.sc.pass_at);
+        assert_eq!(pass_at, unable.sc.pass_at);
+        let phase = start + (seed * 7) % TICK;
+        // Bob, told privately, passes by hand somewhere inside the delay:
+        // the pass is held, and nothing public moves.
+        let moment = start + 1 + (seed * 37) % (pass_at - start - 1);
+        let before = able.alice.len();
+        let pass = |s: &AnyState, legal: &[AnyAction]| {
+            let pass = s.stop(BOB).expect("Bob's stop").pass;
+            legal.iter().position(|a| *a == pass).unwrap()
+        };
+        able.act("Bob", BOB, moment, pass).await;
+        assert_eq!(
+            able.alice.len(),
+            before,
+            "Bob's held pass shows Alice nothing: {:?}",
+            &able.alice[before..]
+        );
+        let reply = able.sc.front.ephemerals.last().expect("Bob is answered");
+        assert_eq!(reply.0, "bob");
+        assert!(reply.1.content.contains("You pass"), "{:?}", reply.1.content);
+        // The ticker runs in both worlds until the window has closed.
+        let mut at = tick_at_or_after(phase, start + 1);
+        while at <= tick_at_or_after(phase, pass_at) {
+            able.tick(at).await;
+            unable.tick(at).await;
+            at += TICK;
+        }
+        let ((va, sa), (vb, sb)) = (able.state().await, unable.state().await);
+        assert_eq!(va, vb, "the same version");
+        assert_eq!(sa.to_act(), vec![ALICE], "back to Alice once the window closed");
+        assert_eq!(sa.view(cardtable::engine::Viewer::Public), sb.view(cardtable::engine::Viewer::Public));
+        // Alice plays on a minute later: her Pillar, then ends her turn.
+        for w in [&mut able, &mut unable] {
+            w.act("Alice", ALICE, at + 60, |_, legal| {
+                legal.iter().position(|a| format!("{a:?}").contains("PlayPillar")).unwrap_or(0)
+            })
+            .await;
+        }
+        assert_eq!(able.alice, unable.alice, "seed {seed}: Alice's transcript tells what Bob holds");
+        assert!(
+            able.alice.iter().any(|l| l.contains("refreshed hand")),
+            "Alice, looking, is shown her hand again: {:#?}",
+            able.alice
+        );
+    }
+}

@@ -282,7 +282,10 @@ impl Table {
         if let Some(seat) = mine {
             let news = news_of(steps, seat);
             let offers = known.get(state, seat, &after.leaves());
-            if !news.is_empty() || !offers.hand.is_empty() {
+            // While the match goes on, the requester always gets their hand
+            // back: the reply the table refreshes in place while they look
+            // (`Outgoing::RefreshHand`), whatever comes back to them.
+            if !news.is_empty() || !offers.hand.is_empty() || state.outcome().is_none() {
                 let message = self.hand_message(&after, seat, &news, offers, 0);
                 out.push(Outgoing::Ephemeral { to: req.user.id.clone(), message });
             }

@@ -90,6 +90,16 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
                 ButtonStyle::Secondary,
             ));
         }
+        if components.is_empty() {
+            // Nothing to choose now: the hand says so, and keeps a button of
+            // its match, so the front end keeps this reply to refresh in
+            // place when the match comes back to the player.
+            components.push(Component::button(
+                CustomId::Hand { match_id: ctx.match_id }.encode(),
+                "Show my hand again",
+                ButtonStyle::Secondary,
+            ));
+        }
         if ctx.hint && to_act && components.len() < limits::ROWS * limits::BUTTONS_PER_ROW {
             components.push(Component::button(
                 CustomId::Hint { match_id: ctx.match_id, version: ctx.version }.encode(),
