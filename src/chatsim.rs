@@ -431,9 +431,9 @@ struct Sim {
     tick_phase: i64,
     /// When the match started.
     started: i64,
-    /// The decision last checked for being unannounced: who, at which
+    /// The decisions checked for being unannounced: who, at which
     /// version, whether a masking delay ran.
-    checked: Option<(String, i64, bool)>,
+    checked: Vec<(String, i64, bool)>,
 }
 
 /// How long Discord lets the bot edit the reply to an interaction.
@@ -874,46 +874,56 @@ impl Sim {
         Some(self.tick_at_or_after(due.max(self.clock.now())))
     }
 
-    /// One step on Discord's clock for `who`, the person to act: they
-    /// act when they are present or come back, unless the ticker has work
-    /// before; `false` when they see nothing to click.
-    async fn discord_step(&mut self, who: &str, row: &crate::store::MatchRow) -> bool {
+    /// One step on Discord's clock for `people`, the persons to act: the
+    /// first of them to be back (present, or coming back after being
+    /// told) acts, unless the ticker has work before; `false` when they
+    /// see nothing to click.
+    async fn discord_step(&mut self, people: &[String], row: &crate::store::MatchRow) -> bool {
         let now = self.clock.now();
         // Those who came back with nothing to do have gone again.
-        self.back_at.retain(|(w, t)| w == who || *t > now);
-        let present = self.present(who);
-        let coming = self.coming(who);
-        let checked = Some((who.to_owned(), row.version, row.pass_at.is_some()));
-        if self.checked != checked {
-            // The table passes for a person it did not tell at a masked
-            // window: no decision handed to them.
-            if !present && coming.is_none() && row.pass_at.is_none() {
-                if self.trace {
-                    eprintln!("  unannounced decision for {who}");
+        self.back_at.retain(|(w, t)| people.contains(w) || *t > now);
+        self.checked.retain(|(_, version, _)| *version == row.version);
+        let mut first: Option<(i64, String)> = None;
+        for who in people {
+            let present = self.present(who);
+            let coming = self.coming(who);
+            let checked = (who.clone(), row.version, row.pass_at.is_some());
+            if !self.checked.contains(&checked) {
+                // The table passes for a person it did not tell at a masked
+                // window: no decision handed to them.
+                if !present && coming.is_none() && row.pass_at.is_none() {
+                    if self.trace {
+                        eprintln!("  unannounced decision for {who}");
+                    }
+                    self.report.unannounced += 1;
                 }
-                self.report.unannounced += 1;
+                self.checked.push(checked);
             }
-            self.checked = checked;
+            // Told by a ping or a direct message, they had left: they come
+            // back after their delay. Else, still looking, they answer now.
+            let arrive = match coming {
+                Some(t) => Some(t.max(now)),
+                None => present.then(|| now + think_time(&mut self.delays)),
+            };
+            if let Some(at) = arrive.filter(|at| first.as_ref().is_none_or(|(f, _)| at < f)) {
+                first = Some((at, who.clone()));
+            }
         }
-        // Told by a ping or a direct message, they had left: they come
-        // back after their delay. Else, still looking, they answer now.
-        let arrive = match coming {
-            Some(t) => Some(t.max(now)),
-            None => present.then(|| now + think_time(&mut self.delays)),
-        };
-        let tick = self.next_due_tick(row).filter(|t| arrive.is_none_or(|a| *t <= a));
-        match (arrive, tick) {
+        let tick = self.next_due_tick(row).filter(|t| first.as_ref().is_none_or(|(a, _)| t <= a));
+        match (first, tick) {
             (_, Some(tick)) => {
                 self.run_tick(tick).await;
                 true
             }
-            (Some(at), None) => {
+            (Some((at, who)), None) => {
                 self.clock.set(at);
-                self.back_at.retain(|(w, _)| w != who);
-                self.decide(who).await
+                self.back_at.retain(|(w, _)| *w != who);
+                self.decide(&who).await
             }
             (None, None) => {
-                self.back_at.push((who.to_owned(), now + LOOKS_IN_SECONDS));
+                for who in people {
+                    self.back_at.push((who.clone(), now + LOOKS_IN_SECONDS));
+                }
                 true
             }
         }
@@ -1050,7 +1060,7 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
             delays: crate::engine::GameRng::from_seed(seed ^ 0xc10c_4a7e),
             tick_phase: (seed % 30) as i64,
             started: 0,
-            checked: None,
+            checked: Vec::new(),
         };
         sim.play(&opts.orders).await;
         total.add(&sim.report);
@@ -1198,7 +1208,15 @@ impl Sim {
                 continue;
             }
             let went_on = match self.clock_mode {
-                ChatClock::Discord => self.discord_step(&who, &row).await,
+                ChatClock::Discord => {
+                    let people: Vec<String> = state
+                        .to_act()
+                        .into_iter()
+                        .filter(|s| !held(*s))
+                        .filter_map(|s| self.seat_user(s).map(str::to_owned))
+                        .collect();
+                    self.discord_step(&people, &row).await
+                }
                 ChatClock::Instant => {
                     if let Some((_, at)) = self.masked_seat(&state).await {
                         if self.run_tick(at).await {

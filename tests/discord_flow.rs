@@ -626,3 +626,376 @@ async fn a_deck_file_is_downloaded_and_saved_and_a_hung_download_saves_nothing()
     assert!(told.contains("slow.txt") && told.contains("nothing was saved"), "{told}");
     assert!(table.store().deck(&alice, "spheres", "Never").await.unwrap().is_none(), "nothing was saved");
 }
+
+/// Issue 52, item 5: the table's clock and Discord's, moved together.
+mod hours_apart {
+    use std::sync::Arc;
+
+    use serde_json::Value;
+
+    use cardtable::discord::{answer_slash, deliver, deliver_due, on_component};
+    use cardtable::engine::{Rules, Seat};
+    use cardtable::games::certamen::testing::{to_field, to_hand};
+    use cardtable::games::certamen::{Action, Certamen, TargetRef};
+    use cardtable::games::{AnyAction, AnyState};
+    use cardtable::store::{Commit, MatchStatus, Store};
+    use cardtable::table::{
+        Clock, Command, CustomId, LogEntry, ManualClock, Message, Outgoing, Table, TableConfig, UserId,
+    };
+
+    use crate::discord_support::*;
+
+    /// 2024-01-01, where the table's clock starts.
+    const T0: i64 = 1_704_067_200;
+
+    /// Twenty minutes: longer than Discord lets the bot edit a reply.
+    const AWAY: i64 = 20 * 60;
+
+    /// A table on a clock the test moves, starting at [`T0`].
+    async fn table_on_clock() -> (Table, Arc<ManualClock>) {
+        let clock = Arc::new(ManualClock::new(T0));
+        let store = Store::open_memory().await.unwrap();
+        let config = TableConfig { seed: Some(7), ..TableConfig::default() };
+        (Table::with_config(store, clock.clone(), config), clock)
+    }
+
+    /// Time passes, for the table and for Discord alike.
+    fn wait(clock: &ManualClock, seconds: i64) {
+        clock.advance(seconds);
+        advance_discord_clock(seconds);
+    }
+
+    /// The webhook calls among `calls` made with `who`'s interaction token.
+    fn with_token_of(calls: &[Call], who: (u64, &str)) -> Vec<Call> {
+        let prefix = format!("/api/v10/webhooks/{APP}/token-{}", who.0);
+        calls.iter().filter(|c| c.path.starts_with(&prefix)).cloned().collect()
+    }
+
+    /// The direct message sent to `who` among `calls` (a message posted
+    /// right after their DM channel is opened, neither in `thread` nor in
+    /// [`CHANNEL`]): its channel and body.
+    fn direct_message_to(calls: &[Call], who: (u64, &str), thread: u64) -> Option<(u64, Value)> {
+        let opened = calls.iter().position(|c| {
+            c.ok && c.path == "/api/v10/users/@me/channels"
+                && c.body["recipient_id"] == serde_json::json!(who.0.to_string())
+        })?;
+        calls[opened..].iter().filter(|c| c.ok && c.method == "POST").find_map(|c| {
+            let channel: u64 =
+                c.path.strip_prefix("/api/v10/channels/")?.strip_suffix("/messages")?.parse().ok()?;
+            (channel != thread && channel != CHANNEL).then(|| (channel, c.body.clone()))
+        })
+    }
+
+    /// `a` challenges `b` to Certamen in [`CHANNEL`]; `b` accepts with the
+    /// first deck offered. Returns the thread and the match id.
+    async fn open_certamen_match(
+        discord: &FakeDiscord,
+        table: &Table,
+        a: (u64, &str),
+        b: (u64, &str),
+    ) -> (u64, i64) {
+        let challenge = Command::Challenge {
+            opponent: person(b),
+            game: "certamen".into(),
+            deck: None,
+            deadline_hours: None,
+            variant: None,
+            seating: Default::default(),
+        };
+        answer_slash(&discord.http, table, &slash(a, CHANNEL, "challenge"), async move { Ok(challenge) })
+            .await
+            .unwrap();
+        let calls = discord.take();
+        let post =
+            posts_in(&calls, CHANNEL).into_iter().next().expect("the challenge is posted").body.clone();
+        let accept_id = custom_ids(&post).into_iter().find(|i| i.starts_with("accept:")).unwrap();
+        on_component(&discord.http, table, &click(b, CHANNEL, &accept_id)).await;
+        let calls = discord.take();
+        let menu = private_replies(&calls).first().expect("the deck menu").body.clone();
+        let rows = menu["components"].as_array().cloned().unwrap_or_default();
+        let decks = rows
+            .iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .find(|c| c["custom_id"].as_str().is_some_and(|i| i.starts_with("deck:")))
+            .expect("a deck menu");
+        let deck = decks["options"][0]["value"].as_str().expect("a deck offered").to_owned();
+        on_component(&discord.http, table, &select(b, CHANNEL, decks["custom_id"].as_str().unwrap(), &deck))
+            .await;
+        let calls = discord.take();
+        assert!(calls.iter().any(|c| c.path.ends_with("/threads")), "a thread is opened: {calls:#?}");
+        let thread = *discord.state.lock().unwrap().threads.iter().max_by_key(|(t, _)| **t).unwrap().0;
+        let match_id = table.store().match_in_thread(&thread.to_string()).await.unwrap().unwrap().id;
+        (thread, match_id)
+    }
+
+    const CHALLENGER: Seat = Seat(0);
+    const OPPONENT: Seat = Seat(1);
+
+    /// The Certamen match set (as `tests/quiet_windows.rs` sets it) to the
+    /// challenger's main phase: an Ember Bolt and an Emberwake Pillar in
+    /// hand and a Pillar on the field; the opponent holds an Ember Bolt
+    /// (an answer) and two untapped Pillars. Returns the new version.
+    async fn bolt_scene(table: &Table, id: i64) -> i64 {
+        let row = table.store().load_match(id).await.unwrap();
+        let AnyState::Certamen(mut s) = AnyState::from_json(&row.state, table.library()).unwrap() else {
+            panic!("a Certamen match")
+        };
+        for seat in [OPPONENT, CHALLENGER] {
+            if Certamen::legal_actions(&s, seat).contains(&Action::Keep) {
+                Certamen::apply(&mut s, seat, &Action::Keep).unwrap();
+            }
+        }
+        for seat in [CHALLENGER, OPPONENT] {
+            let hand = std::mem::take(&mut s.players[seat].hand);
+            s.players[seat].archive.extend(hand);
+        }
+        to_hand(&mut s, CHALLENGER, "Ember Bolt");
+        to_hand(&mut s, CHALLENGER, "Emberwake Pillar");
+        to_field(&mut s, CHALLENGER, "Emberwake Pillar");
+        to_hand(&mut s, OPPONENT, "Ember Bolt");
+        to_field(&mut s, OPPONENT, "Emberwake Pillar");
+        to_field(&mut s, OPPONENT, "Emberwake Pillar");
+        for _ in 0..20 {
+            if s.step.is_main() && s.stack.is_empty() && Certamen::to_act(&s) == [CHALLENGER] {
+                break;
+            }
+            let seat = Certamen::to_act(&s)[0];
+            let decline = Certamen::decline(&s, seat).expect("a decline");
+            Certamen::apply(&mut s, seat, &decline).unwrap();
+        }
+        assert!(s.step.is_main() && Certamen::to_act(&s) == [CHALLENGER], "the challenger's main phase");
+        let state = AnyState::Certamen(s);
+        let entry = LogEntry::Autopilot { action: AnyAction::Certamen(Action::Keep) };
+        let actions = [(1, serde_json::to_string(&entry).unwrap())];
+        let json = serde_json::to_string(&state).unwrap();
+        let commit = Commit {
+            expected_version: row.version,
+            actions: &actions,
+            state: &json,
+            status: MatchStatus::Active,
+            outcome: None,
+            to_act: &[0],
+            deadline_at: row.deadline_at,
+            now: table.now(),
+            orders: "",
+            board_events: "",
+            pass_at: None,
+        };
+        table.store().commit_actions(id, &commit).await.unwrap()
+    }
+
+    /// The Certamen state of match `id` and its version.
+    async fn certamen_state(table: &Table, id: i64) -> (cardtable::games::certamen::state::State, i64) {
+        let row = table.store().load_match(id).await.unwrap();
+        let AnyState::Certamen(s) = AnyState::from_json(&row.state, table.library()).unwrap() else {
+            panic!("a Certamen match")
+        };
+        (*s, row.version)
+    }
+
+    /// Issue 52: a decision that comes back to a player after the reply
+    /// they last acted from has expired (Discord edits a reply for 15
+    /// minutes only) reaches them all the same. Here it comes back within
+    /// the turn, the board edited in place: Ines bolts Jon, who could
+    /// answer and passes twenty minutes later; the Bolt resolves and Ines'
+    /// main phase goes on. Her old reply cannot be edited any more: she is
+    /// sent her hand by direct message, and one click on it plays.
+    #[tokio::test]
+    async fn a_player_whose_hand_reply_expired_is_told_by_direct_message_and_acts_with_one_click() {
+        let discord = FakeDiscord::start().await;
+        let (table, clock) = table_on_clock().await;
+        let http = &discord.http;
+        // Players of their own: the adapter's memory of live replies is the process's.
+        let (ines, jon) = ((7301, "Ines"), (7302, "Jon"));
+        let (thread, match_id) = open_certamen_match(&discord, &table, ines, jon).await;
+        let version = bolt_scene(&table, match_id).await;
+
+        // Ines opens her hand and bolts Jon from it: her reply is shown now.
+        open_hand(&discord, &table, ines, thread, match_id).await;
+        let (s, _) = certamen_state(&table, match_id).await;
+        let index = Certamen::legal_actions(&s, CHALLENGER)
+            .iter()
+            .position(
+                |a| matches!(a, Action::Cast { targets, .. } if targets == &vec![TargetRef::Player(OPPONENT)]),
+            )
+            .expect("Ines can bolt Jon");
+        let bolt = CustomId::Act { match_id, version, index }.encode();
+        let clicked = clock.now();
+        on_component(http, &table, &click_private(ines, thread, &bolt)).await;
+        let calls = discord.take();
+        let shown = with_token_of(&calls, ines);
+        assert!(shown.iter().any(|c| c.ok && c.method == "PATCH"), "her hand, in place: {calls:#?}");
+        let row = table.store().load_match(match_id).await.unwrap();
+        let pass_at = row.pass_at.expect("a quiet window opens for Jon");
+
+        // The window's masking delay ends: Jon can answer, so it stays open.
+        wait(&clock, pass_at - clock.now());
+        deliver_due(http, &table, clock.now()).await;
+        discord.take();
+        assert_eq!(table.store().load_match(match_id).await.unwrap().to_act, "1", "Jon's window is open");
+
+        // Twenty minutes after Ines' click, Jon passes.
+        wait(&clock, clicked + AWAY - clock.now());
+        let (s, version) = certamen_state(&table, match_id).await;
+        let index = Certamen::legal_actions(&s, OPPONENT).iter().position(|a| *a == Action::Pass).unwrap();
+        let pass = CustomId::Act { match_id, version, index }.encode();
+        on_component(http, &table, &click_private(jon, thread, &pass)).await;
+        let calls = discord.take();
+        let (s, after_pass) = certamen_state(&table, match_id).await;
+        assert!(after_pass > version, "Jon's pass is applied: {calls:#?}");
+        assert!(s.stack.is_empty() && Certamen::to_act(&s) == [CHALLENGER], "back to Ines' main phase");
+        // The board is edited in place: nothing new in the thread.
+        assert!(posts_in(&calls, thread).is_empty(), "no new board: {calls:#?}");
+        assert!(
+            calls.iter().any(|c| c.ok
+                && c.method == "PATCH"
+                && c.path.starts_with(&format!("/api/v10/channels/{thread}/messages/"))),
+            "the board is edited in place: {calls:#?}"
+        );
+        // Ines' old reply is not edited (Discord would refuse it now)…
+        let stale = with_token_of(&calls, ines);
+        assert!(stale.iter().all(|c| !c.ok), "no edit of her expired reply got through: {stale:#?}");
+        // …she is sent her hand, with its buttons, by direct message.
+        let (dm_channel, dm) = direct_message_to(&calls, ines, thread)
+            .unwrap_or_else(|| panic!("Ines is told by direct message; the calls were: {calls:#?}"));
+        assert!(text_of(&dm).contains("Your move"), "{dm}");
+        let play = custom_ids(&dm).into_iter().find(|id| id.starts_with("a:")).expect("a move in the DM");
+
+        // One click on it plays, and its answer takes the DM's place.
+        on_component(http, &table, &click_in_dm(ines, dm_channel, &play)).await;
+        let calls = discord.take();
+        assert_eq!(calls[0].body["type"], DEFERRED_UPDATE_MESSAGE, "{calls:#?}");
+        let (_, played) = certamen_state(&table, match_id).await;
+        assert!(played > after_pass, "her move is applied: {calls:#?}");
+        let fresh = with_token_of(&calls, ines);
+        assert!(
+            fresh.iter().any(|c| c.ok && c.method == "PATCH" && c.path.ends_with("/messages/@original")),
+            "the DM is replaced by her hand: {calls:#?}"
+        );
+        assert!(fresh.iter().all(|c| c.ok), "{fresh:#?}");
+    }
+
+    /// The same at a turn's start (a turn change was announced before the
+    /// issue too): Kim ends her turn; Lev plays his twenty minutes later
+    /// and ends it; Kim's reply has expired, her turn is brought to her by
+    /// direct message, and one click on it plays.
+    #[tokio::test]
+    async fn a_turn_that_comes_back_after_the_hand_reply_expired_is_brought_by_direct_message() {
+        let discord = FakeDiscord::start().await;
+        let (table, clock) = table_on_clock().await;
+        let http = &discord.http;
+        let (kim, lev) = ((7311, "Kim"), (7312, "Lev"));
+        let (thread, match_id) = open_match_between(&discord, &table, kim, lev).await;
+        let first = to_act(&table, match_id, [kim, lev]).await;
+        let other = if first == kim { lev } else { kim };
+
+        // The first player plays a crystal and ends the turn from their hand.
+        let hand = open_hand(&discord, &table, first, thread, match_id).await;
+        let crystal = button_starting(&hand, "Crystallize").expect("a crystal is offered");
+        on_component(http, &table, &click_private(first, thread, &crystal)).await;
+        let calls = discord.take();
+        let hand = private_replies(&calls).last().expect("the hand after the crystal").body.clone();
+        let end = button_starting(&hand, "End turn")
+            .or_else(|| button_starting(&hand, "Keep hand"))
+            .expect("End turn (or Keep hand) is offered");
+        on_component(http, &table, &click_private(first, thread, &end)).await;
+        let calls = discord.take();
+        let (other_dm, turn) =
+            direct_message_to(&calls, other, thread).expect("the other's turn by direct message");
+
+        // Twenty minutes later the other plays a crystal and ends the turn, from their DM.
+        wait(&clock, AWAY);
+        let crystal = button_starting(&turn, "Crystallize").expect("a crystal is offered");
+        on_component(http, &table, &click_in_dm(other, other_dm, &crystal)).await;
+        let calls = discord.take();
+        let hand = private_replies(&calls).last().expect("the hand after the crystal").body.clone();
+        let end = button_starting(&hand, "End turn")
+            .or_else(|| button_starting(&hand, "Keep hand"))
+            .expect("End turn (or Keep hand) is offered");
+        on_component(http, &table, &click_in_dm(other, other_dm, &end)).await;
+        let calls = discord.take();
+        assert_eq!(to_act(&table, match_id, [kim, lev]).await, first, "the first player's turn again");
+        let stale = with_token_of(&calls, first);
+        assert!(stale.iter().all(|c| !c.ok), "no edit of the expired reply got through: {stale:#?}");
+        let (dm_channel, dm) = direct_message_to(&calls, first, thread)
+            .unwrap_or_else(|| panic!("the first player is told by direct message: {calls:#?}"));
+        assert!(text_of(&dm).contains("Your turn"), "{dm}");
+        let play = custom_ids(&dm).into_iter().find(|id| id.starts_with("a:")).expect("a move in the DM");
+        let before = table.store().load_match(match_id).await.unwrap().version;
+        on_component(http, &table, &click_in_dm(first, dm_channel, &play)).await;
+        let calls = discord.take();
+        assert!(table.store().load_match(match_id).await.unwrap().version > before, "played: {calls:#?}");
+        let fresh = with_token_of(&calls, first);
+        assert!(
+            fresh.iter().any(|c| c.ok && c.method == "PATCH" && c.path.ends_with("/messages/@original")),
+            "the DM is replaced by the hand: {calls:#?}"
+        );
+    }
+
+    /// The fake itself: an edit of an interaction reply is refused once
+    /// its token is 15 minutes old, as Discord refuses it (401, 50027);
+    /// a newer interaction of the same person renews the token, and the
+    /// first answer to an interaction is never refused.
+    #[tokio::test]
+    async fn the_fake_discord_refuses_to_edit_an_interaction_reply_fifteen_minutes_old() {
+        let discord = FakeDiscord::start().await;
+        let (table, clock) = table_on_clock().await;
+        let http = &discord.http;
+        let (mia, ned) = ((7321, "Mia"), (7322, "Ned"));
+        let (thread, match_id) = open_match_between(&discord, &table, mia, ned).await;
+        let first = to_act(&table, match_id, [mia, ned]).await;
+        on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
+        assert_eq!(private_replies(&discord.take()).len(), 1, "the hand is shown");
+        let refresh = || {
+            vec![Outgoing::RefreshHand {
+                to: UserId(first.0.to_string()),
+                match_id,
+                message: Message::text("your hand, later"),
+            }]
+        };
+
+        // Fourteen minutes on, the reply is still edited.
+        wait(&clock, 14 * 60);
+        deliver(http, &table, None, refresh()).await.unwrap();
+        let calls = discord.take();
+        assert_eq!(calls.len(), 1, "{calls:#?}");
+        assert!(calls[0].ok && calls[0].method == "PATCH", "{calls:#?}");
+
+        // Sixteen minutes on, Discord refuses the edit; the adapter lets it go.
+        wait(&clock, 2 * 60);
+        deliver(http, &table, None, refresh()).await.unwrap();
+        let calls = discord.take();
+        assert!(!calls.is_empty(), "the edit was tried");
+        let reply = format!("/api/v10/webhooks/{APP}/token-{}/messages/", first.0);
+        for call in &calls {
+            assert!(call.method == "PATCH" && call.path.starts_with(&reply), "{call:?}");
+            assert!(!call.ok, "refused: {call:?}");
+        }
+
+        // What the adapter is answered: 401, Invalid Webhook Token.
+        let token = format!("token-{}", first.0);
+        let edit = serde_json::json!({"content": "too late"});
+        let refused = http.edit_original_interaction_response(&token, &edit, vec![]).await.unwrap_err();
+        match &refused {
+            serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(answer)) => {
+                assert_eq!(answer.status_code.as_u16(), 401, "{refused:?}");
+                assert_eq!(answer.error.code, 50027, "{refused:?}");
+                assert_eq!(answer.error.message, "Invalid Webhook Token", "{refused:?}");
+            }
+            other => panic!("not Discord's refusal: {other:?}"),
+        }
+        assert!(!discord.take()[0].ok);
+
+        // A new interaction of the same person: a new token, edited again;
+        // its first answer (the callback) is never refused.
+        on_component(http, &table, &click(first, thread, &CustomId::Hand { match_id }.encode())).await;
+        let calls = discord.take();
+        assert!(calls.iter().all(|c| c.ok), "{calls:#?}");
+        http.edit_original_interaction_response(&token, &edit, vec![]).await.expect("a fresh token");
+        // A token Discord's fake never issued is never refused.
+        http.edit_original_interaction_response("token-from-elsewhere", &edit, vec![])
+            .await
+            .expect("an unknown token");
+        discord.take();
+    }
+}

@@ -486,3 +486,300 @@ async fn certamen_priority_mask_holds_on_the_ticker_whether_bob_holds_ember_bolt
         );
     }
 }
+
+/// One world of the fork property below: a table on its own SQLite file.
+struct World {
+    table: cardtable::table::Table,
+    clock: std::sync::Arc<cardtable::table::ManualClock>,
+    front_ids: u64,
+    id: i64,
+    url: String,
+}
+
+impl World {
+    async fn open(url: &str, seed: u64, now: i64) -> World {
+        use cardtable::table::{ManualClock, Table, TableConfig};
+        let store = cardtable::store::Store::open(url).await.unwrap();
+        let clock = std::sync::Arc::new(ManualClock::new(now));
+        let table =
+            Table::with_config(store, clock.clone(), TableConfig { seed: Some(seed), ..Default::default() });
+        World { table, clock, front_ids: 1, id: 0, url: url.to_owned() }
+    }
+
+    /// Carries out `out` as a front end would; returns everything
+    /// delivered (with what reporting posts back produced).
+    async fn deliver(&mut self, out: Vec<Outgoing>) -> Vec<Outgoing> {
+        let mut queue = std::collections::VecDeque::from(out);
+        let mut all = Vec::new();
+        while let Some(o) = queue.pop_front() {
+            match &o {
+                Outgoing::CreateThread { match_id, .. } => {
+                    self.id = *match_id;
+                    self.table.thread_created(*match_id, format!("thread-{match_id}")).await.unwrap();
+                }
+                Outgoing::Post { key: Some(k), .. } => {
+                    let id = format!("m{}", self.front_ids);
+                    self.front_ids += 1;
+                    queue.extend(self.table.posted(k.clone(), &id).await.unwrap());
+                }
+                Outgoing::Edit { key: Some(k), message_ref, .. } => {
+                    queue.extend(self.table.posted(k.clone(), message_ref).await.unwrap());
+                }
+                _ => {}
+            }
+            all.push(o);
+        }
+        all
+    }
+
+    async fn send(&mut self, who: &str, kind: cardtable::table::RequestKind) -> Vec<Outgoing> {
+        let place = match self.id {
+            0 => cardtable::table::Place::channel("general"),
+            id => cardtable::table::Place::thread("general", format!("thread-{id}")),
+        };
+        let out = self.table.respond(cardtable::table::Request { user: user(who), place, kind }).await;
+        self.deliver(out).await
+    }
+
+    async fn tick(&mut self, at: i64) -> Vec<Outgoing> {
+        self.clock.set(at);
+        let out = self.table.tick(at).await.unwrap();
+        self.deliver(out).await
+    }
+
+    async fn row(&self) -> (cardtable::store::MatchRow, AnyState) {
+        let row = self.table.store().load_match(self.id).await.unwrap();
+        let state = AnyState::from_json(&row.state, self.table.library()).unwrap();
+        (row, state)
+    }
+
+    /// `seat` (played by `who`) clicks its legal action number `index`.
+    async fn act(&mut self, who: &str, index: usize) -> Vec<Outgoing> {
+        let (row, _) = self.row().await;
+        let custom_id = CustomId::Act { match_id: self.id, version: row.version, index }.encode();
+        self.send(who, cardtable::table::RequestKind::Click { custom_id }).await
+    }
+}
+
+/// Alice challenges Bob to `game`; Bob accepts with the first deck offered.
+async fn start(w: &mut World, game: &str) {
+    use cardtable::table::RequestKind;
+    let challenge = Command::Challenge {
+        opponent: user("Bob"),
+        game: game.into(),
+        deck: None,
+        deadline_hours: None,
+        variant: None,
+        seating: Default::default(),
+    };
+    let out = w.send("Alice", RequestKind::Slash(challenge)).await;
+    let accept = out
+        .iter()
+        .find_map(|o| match o {
+            Outgoing::Post { message, .. } => message.components.iter().find_map(|c| match c {
+                Component::Button { custom_id, label, .. } if label == "Accept" => Some(custom_id.clone()),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .expect("an Accept button");
+    let out = w.send("Bob", RequestKind::Click { custom_id: accept }).await;
+    let (custom_id, value) = out
+        .iter()
+        .find_map(|o| match o {
+            Outgoing::Ephemeral { message, .. } => message.components.iter().find_map(|c| match c {
+                Component::Select { custom_id, options, .. } => {
+                    Some((custom_id.clone(), options[0].value.clone()))
+                }
+                _ => None,
+            }),
+            _ => None,
+        })
+        .expect("a deck choice");
+    w.send("Bob", RequestKind::Select { custom_id, value }).await;
+    assert!(w.id > 0, "the match started");
+}
+
+const NAMES: [&str; 2] = ["Alice", "Bob"];
+
+/// What the fork property found for one game.
+#[derive(Debug, Default)]
+struct Forks {
+    /// Windows where one world's opponent could answer and the other's could not.
+    contrasts: usize,
+    /// Stops seen whose answer rested on hidden cards.
+    secret_stops: usize,
+}
+
+/// The mask on the ticker, over seeded random histories of `game`: at
+/// random points where the player whose turn it is acts alone, the match
+/// is copied and, in the copy, everything that player cannot see is dealt
+/// anew (`AnyState::determinize`). When their move then opens a quiet
+/// window at which the opponent can answer in one world and not in the
+/// other, the opponent who can passes by hand at a random moment inside
+/// the masking delay, the ticker runs every 30 seconds in both, and the
+/// player's transcript must be the same in both until the window has
+/// closed and they have moved again (compared while both worlds show them
+/// the same: a card drawn from a re-dealt deck ends the comparison).
+async fn fork_property(game: &str, seeds: std::ops::Range<u64>) -> Forks {
+    use cardtable::engine::GameRng;
+    let dir = tempfile::tempdir().unwrap();
+    let mut found = Forks::default();
+    for seed in seeds {
+        let mut rng = GameRng::from_seed(seed);
+        let url_a = format!("sqlite://{}/a{seed}.db", dir.path().display());
+        let mut a = World::open(&url_a, seed, T0_FORK).await;
+        start(&mut a, game).await;
+        let phase = T0_FORK + rng.below(TICK as usize) as i64;
+        for step in 0..120 {
+            let (row, state) = a.row().await;
+            if state.outcome().is_some() {
+                break;
+            }
+            let to_act = state.to_act();
+            for s in &to_act {
+                if state.stop(*s).is_some_and(|st| st.responses == Responses::NoneSecretly) {
+                    found.secret_stops += 1;
+                }
+            }
+            let now = a.clock.now() + 5 + rng.below(300) as i64;
+            if let Some(pass_at) = row.pass_at.filter(|p| *p <= now) {
+                a.tick(tick_at_or_after(phase, pass_at)).await;
+                continue;
+            }
+            let Some(seat) = to_act.first().copied() else { break };
+            let quiet_secret = row.pass_at.is_some()
+                && state.stop(seat).is_some_and(|st| st.responses == Responses::NoneSecretly);
+            if quiet_secret {
+                a.tick(tick_at_or_after(phase, row.pass_at.unwrap())).await;
+                continue;
+            }
+            a.clock.set(now);
+            let legal = state.legal_actions(seat);
+            let active_alone = state.turn().is_some_and(|t| t.active == seat) && to_act.len() == 1;
+            let index = rng.below(legal.len());
+            if active_alone && step > 4 && rng.below(3) == 0 {
+                if let Some(contrast) = fork_at(&mut a, &dir, seed * 1000 + step, seat, index, phase).await {
+                    found.contrasts += usize::from(contrast);
+                }
+            }
+            a.act(NAMES[seat.index()], index).await;
+        }
+    }
+    found
+}
+
+/// The fixed start of the fork property's clock.
+const T0_FORK: i64 = 1_800_000_000;
+
+/// One fork of [`fork_property`] before `seat`'s click of action `index`
+/// in world `a` (left as it was); `Some(true)` when it compared a window
+/// where the opponent's hidden cards decided whether they could answer.
+async fn fork_at(
+    a: &mut World,
+    dir: &tempfile::TempDir,
+    key: u64,
+    seat: Seat,
+    index: usize,
+    phase: i64,
+) -> Option<bool> {
+    use cardtable::engine::{GameRng, Viewer};
+    let (_, state) = a.row().await;
+    // Two copies of the match as it is: one as dealt, one re-dealt.
+    let mut worlds = Vec::new();
+    for (n, redeal) in [(0, false), (1, true)] {
+        let path = dir.path().join(format!("f{key}-{n}.db"));
+        let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&a.url).await.ok()?;
+        sqlx::query(&format!("VACUUM INTO '{}'", path.display())).execute(&mut conn).await.ok()?;
+        if redeal {
+            let mut rng = GameRng::from_seed(key);
+            let dealt = state.determinize(seat, &mut rng);
+            let url = format!("sqlite://{}", path.display());
+            let mut c = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url).await.ok()?;
+            sqlx::query("UPDATE matches SET state = ? WHERE id = ?")
+                .bind(serde_json::to_string(&dealt).unwrap())
+                .bind(a.id)
+                .execute(&mut c)
+                .await
+                .ok()?;
+        }
+        let mut w = World::open(&format!("sqlite://{}", path.display()), key, a.clock.now()).await;
+        w.id = a.id;
+        w.front_ids = a.front_ids;
+        worlds.push(w);
+    }
+    let who = NAMES[seat.index()];
+    let other = Seat(1 - seat.0);
+    let same_view = |x: &AnyState, y: &AnyState| {
+        x.view(Viewer::Public) == y.view(Viewer::Public)
+            && x.view(Viewer::Seat(seat)) == y.view(Viewer::Seat(seat))
+    };
+    let mut transcripts = vec![Vec::new(), Vec::new()];
+    for (w, t) in worlds.iter_mut().zip(&mut transcripts) {
+        let at = w.clock.now();
+        let out = w.act(who, index).await;
+        t.extend(transcript_of(&out, &who.to_lowercase(), at));
+    }
+    let (ra, sa) = worlds[0].row().await;
+    let (rb, sb) = worlds[1].row().await;
+    let responses = |s: &AnyState| s.stop(other).map(|st| st.responses);
+    let contrast = ra.pass_at.is_some()
+        && sa.to_act() == vec![other]
+        && [responses(&sa), responses(&sb)].contains(&Some(Responses::Some))
+        && [responses(&sa), responses(&sb)].contains(&Some(Responses::NoneSecretly));
+    if !contrast || !same_view(&sa, &sb) || ra.pass_at != rb.pass_at || ra.version != rb.version {
+        return Some(false);
+    }
+    let pass_at = ra.pass_at.unwrap();
+    let start = worlds[0].clock.now();
+    // The opponent who can answer passes by hand inside the delay.
+    let able = if responses(&sa) == Some(Responses::Some) { 0 } else { 1 };
+    let moment = start + 1 + (key as i64 * 37).rem_euclid((pass_at - start - 1).max(1));
+    {
+        let w = &mut worlds[able];
+        w.clock.set(moment);
+        let (_, s) = w.row().await;
+        let pass = s.stop(other).unwrap().pass;
+        let i = s.legal_actions(other).iter().position(|x| *x == pass).unwrap();
+        let out = w.act(NAMES[other.index()], i).await;
+        transcripts[able].extend(transcript_of(&out, &who.to_lowercase(), moment));
+    }
+    let mut at = tick_at_or_after(phase, start + 1);
+    while at <= tick_at_or_after(phase, pass_at) {
+        for (w, t) in worlds.iter_mut().zip(&mut transcripts) {
+            let out = w.tick(at).await;
+            t.extend(transcript_of(&out, &who.to_lowercase(), at));
+        }
+        at += TICK;
+    }
+    let (_, sa) = worlds[0].row().await;
+    let (_, sb) = worlds[1].row().await;
+    if same_view(&sa, &sb) && sa.to_act() == vec![seat] && sb.to_act() == vec![seat] {
+        // The player moves again a minute later: the same click in both.
+        for (w, t) in worlds.iter_mut().zip(&mut transcripts) {
+            w.clock.set(at + 60);
+            let out = w.act(who, 0).await;
+            t.extend(transcript_of(&out, &who.to_lowercase(), at + 60));
+        }
+    }
+    assert_eq!(
+        transcripts[0], transcripts[1],
+        "{who}'s transcript tells whether the opponent could answer (fork {key})"
+    );
+    Some(true)
+}
+
+#[tokio::test]
+async fn mask_holds_on_the_ticker_over_random_histories_in_every_game() {
+    let spheres = fork_property("spheres", 0..6).await;
+    let certamen = fork_property("certamen", 0..6).await;
+    let athernum = fork_property("athernum", 0..4).await;
+    eprintln!("spheres {spheres:?}, certamen {certamen:?}, athernum {athernum:?}");
+    // Spheres and Certamen hide answers in the hand: the property was put
+    // to the test where it matters.
+    assert!(spheres.contrasts > 0, "no Spheres window contrasted: {spheres:?}");
+    assert!(certamen.contrasts > 0, "no Certamen window contrasted: {certamen:?}");
+    // Athernum's answers are all on the board, face up: no stop ever rests
+    // on hidden cards, so no window needs a mask.
+    assert_eq!(athernum.secret_stops, 0, "{athernum:?}");
+}

@@ -10,12 +10,28 @@
 //! fake gives. What Discord would refuse is answered as Discord would (400,
 //! 50035) and fails the test at its next [`FakeDiscord::take`], or when the
 //! fake is dropped, naming the route and the field.
+//!
+//! Discord keeps time too: an interaction's token lets the bot edit the
+//! replies to that interaction for 15 minutes only. The fake's clock
+//! ("Discord's now", in seconds, 0 when the fake starts) moves only when a
+//! test calls [`advance_discord_clock`]; each interaction built here
+//! ([`interaction_base`], token `token-{user id}`) records when its token
+//! was issued (a user's latest interaction renews theirs). An edit of an
+//! interaction reply (`PATCH /webhooks/{app}/{token}/messages/@original`
+//! or `…/messages/{id}`) made [`INTERACTION_EDITABLE_SECONDS`] or more
+//! after its token was issued is refused as Discord refuses it: 401 with
+//! code 50027, *Invalid Webhook Token*. A token the fake never issued is
+//! never refused, nor is the first answer to an interaction (its
+//! callback) or a follow-up message. The clock and the tokens are kept
+//! per thread: a test runs on its own thread, and the fake's server tasks
+//! run on the test's current-thread runtime.
 #![allow(dead_code)]
 
 pub mod gateway;
 pub mod rules;
 pub mod spec;
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -67,6 +83,50 @@ pub const A: (u64, &str) = (ALICE, "Alice");
 pub const B: (u64, &str) = (BOB, "Bob");
 pub const C: (u64, &str) = (CAROL, "Carol");
 pub const D: (u64, &str) = (DAVE, "Dave");
+
+/// How long after an interaction Discord lets the bot edit its replies.
+pub const INTERACTION_EDITABLE_SECONDS: i64 = 15 * 60;
+
+/// Discord's code for an interaction token that no longer works.
+pub const INVALID_WEBHOOK_TOKEN: u64 = 50027;
+
+thread_local! {
+    /// Discord's now, in seconds since the fake started (see the module doc).
+    static DISCORD_NOW: Cell<i64> = const { Cell::new(0) };
+    /// When each interaction token was issued, by Discord's clock.
+    static TOKENS_ISSUED: RefCell<HashMap<String, i64>> = RefCell::new(HashMap::new());
+}
+
+/// Moves Discord's clock forward by `seconds` (this test's thread only):
+/// interaction replies older than [`INTERACTION_EDITABLE_SECONDS`] can no
+/// longer be edited.
+pub fn advance_discord_clock(seconds: i64) {
+    DISCORD_NOW.with(|now| now.set(now.get() + seconds));
+}
+
+/// Discord's now, in seconds since the fake started.
+pub fn discord_now() -> i64 {
+    DISCORD_NOW.with(Cell::get)
+}
+
+/// Discord's clock back at 0, and no token issued yet (a new fake).
+fn reset_discord_clock() {
+    DISCORD_NOW.with(|now| now.set(0));
+    TOKENS_ISSUED.with(|tokens| tokens.borrow_mut().clear());
+}
+
+/// Records that Discord issued `token` now.
+fn issue_token(token: &str) {
+    let now = discord_now();
+    TOKENS_ISSUED.with(|tokens| tokens.borrow_mut().insert(token.to_owned(), now));
+}
+
+/// Whether the replies to the interaction of `token` can no longer be
+/// edited: issued by the fake [`INTERACTION_EDITABLE_SECONDS`] or more ago.
+fn token_expired(token: &str) -> bool {
+    let issued = TOKENS_ISSUED.with(|tokens| tokens.borrow().get(token).copied());
+    issued.is_some_and(|at| discord_now() - at >= INTERACTION_EDITABLE_SECONDS)
+}
 
 /// One API call the adapter made.
 #[derive(Debug, Clone)]
@@ -147,6 +207,7 @@ impl FakeDiscord {
     pub async fn start() -> FakeDiscord {
         // Short waits: a failing case costs milliseconds, not seconds.
         set_retry(Retry { attempts: 2, backoff: Duration::from_millis(5) });
+        reset_discord_clock();
         // Read and prepare the spec now: on a loaded machine, doing it on
         // the first request took longer than the client's timeout.
         let _ = try_spec();
@@ -594,6 +655,11 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
             }
             reply("200 OK", thread_json(channel, CHANNEL, "thread"))
         }
+        // An interaction's replies can be edited for 15 minutes only.
+        ("PATCH", ["webhooks", _, token, "messages", _]) if token_expired(token) => reply(
+            "401 Unauthorized",
+            json!({"code": INVALID_WEBHOOK_TOKEN, "message": "Invalid Webhook Token"}),
+        ),
         ("POST", ["webhooks", ..]) | ("PATCH", ["webhooks", ..]) => {
             reply("200 OK", message_json(id, CHANNEL, body))
         }
@@ -706,9 +772,13 @@ pub fn channel_json(channel: u64) -> Value {
     }
 }
 
+/// An interaction by `user` in `channel`, its token (`token-{user id}`)
+/// issued now by Discord's clock (see [`advance_discord_clock`]).
 pub fn interaction_base(kind: u64, user: (u64, &str), channel: u64) -> Value {
+    let token = format!("token-{}", user.0);
+    issue_token(&token);
     json!({
-        "id": "123", "application_id": APP.to_string(), "type": kind, "token": format!("token-{}", user.0),
+        "id": "123", "application_id": APP.to_string(), "type": kind, "token": token,
         "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
         "channel": channel_json(channel), "member": member_json(user.0, user.1), "locale": "en-US",
         "entitlements": [], "app_permissions": ALL_PERMISSIONS, "authorizing_integration_owners": {}, "attachment_size_limit": 8388608
