@@ -108,7 +108,7 @@ impl Table {
         steps: &[Step],
     ) -> Result<bool, TableError> {
         let now = self.clock.now();
-        if !m.row.pass_at.is_some_and(|t| now < t) || quiet(&m.state, seat, leaves).is_none() {
+        if m.row.pass_at.is_none_or(|t| now >= t) || quiet(&m.state, seat, leaves).is_none() {
             return Ok(false);
         }
         let Some(stop) = m.state.stop(seat) else { return Ok(false) };
@@ -546,8 +546,8 @@ impl Table {
     ///
     /// The note brings the player's hand with its buttons, so they act
     /// from the message that told them; it says *you can respond* only
-    /// when there is something to respond to (another's spell or attack),
-    /// and *your move* in the player's own main phase. A player still
+    /// when there is something to respond to ([`RESPONSE_WINDOWS`]), else
+    /// *your move*. A player still
     /// looking at the match gets their hand refreshed instead
     /// ([`Table::keep_everyone_told`]).
     pub(crate) fn quiet_notices(
@@ -573,11 +573,11 @@ impl Table {
                 continue;
             }
             let Some(to) = m.user_at(seat).filter(|u| Some(u) != skip) else { continue };
-            let own = state.stop(seat).is_some_and(|s| OWN_WINDOWS.contains(&s.window));
-            let head = if own {
-                format!("**Your move** in {}.{link}", m.title())
-            } else {
+            let respond = state.stop(seat).is_some_and(|s| RESPONSE_WINDOWS.contains(&s.window));
+            let head = if respond {
                 format!("**You can respond** in {}.{link}", m.title())
+            } else {
+                format!("**Your move** in {}.{link}", m.title())
             };
             let offers = known.get(state, seat, &leaves);
             let mut message = self.hand_message(m, seat, &news_of(steps, seat), offers, 0);
@@ -1114,10 +1114,21 @@ fn quiet_people(m: &Loaded, state: &AnyState, leaves: &[Leave]) -> Vec<Seat> {
         .collect()
 }
 
-/// The priority windows of a player's own making (their main phase, the
-/// declaring of a combat): at one, the player is told *your move*, not
-/// *you can respond* (see the games' `window` functions).
-const OWN_WINDOWS: &[&str] = &["main", "combat"];
+/// The priority windows where there is something to respond to (a spell
+/// or effect on the stack, an attack, a block, a fight): at one, a player
+/// is told *you can respond*; at any other (a main phase, an empty step)
+/// *your move* (see the games' `window` functions).
+const RESPONSE_WINDOWS: &[&str] = &[
+    "their-spell",
+    "my-spell",
+    "their-effect",
+    "my-effect",
+    "attackers",
+    "blockers",
+    "blazestride",
+    "fight",
+    "retaliation",
+];
 
 /// Shortest masking delay of a quiet window, in seconds.
 pub const MASK_MIN_SECONDS: i64 = 60;
