@@ -173,4 +173,6 @@ async fn chatsim_athernum_stays_within_the_chat_budget() {
     assert!(r.waits_per_turn() <= 0.3, "{}", r.line());
     assert!(r.max_waits <= 2, "{}", r.line());
     assert!(r.idle_pings_per_turn() <= 0.05, "{}", r.line());
+    // On Discord's clock (issue 52): every decision reaches its player.
+    assert_eq!((r.unannounced, r.stale_edits), (0, 0), "{}", r.line());
 }

@@ -276,6 +276,9 @@ async fn chatsim_certamen_stays_within_the_chat_budget() {
         assert!(r.clicks_per_turn() <= 5.8, "{orders:?}: {}", r.line());
         assert!(r.waits_per_turn() <= waits, "{orders:?}: {}", r.line());
         assert!(r.idle_pings_per_turn() <= 0.1, "{orders:?}: {}", r.line());
+        // On Discord's clock (issue 52): every decision reaches its player,
+        // and no edit is asked of a reply Discord no longer lets change.
+        assert_eq!((r.unannounced, r.stale_edits), (0, 0), "{orders:?}: {}", r.line());
     }
 }
 

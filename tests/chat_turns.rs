@@ -367,6 +367,8 @@ async fn chatsim_spheres_stays_within_the_chat_budget() {
         assert!(r.posts_per_turn() <= 1.6, "{orders:?}: {}", r.line());
         assert!(r.waits_per_turn() <= 0.35, "{orders:?}: {}", r.line());
         assert!(r.max_waits <= 2, "{orders:?}: {}", r.line());
+        // On Discord's clock (issue 52): every decision reaches its player.
+        assert_eq!((r.unannounced, r.stale_edits), (0, 0), "{orders:?}: {}", r.line());
     }
 }
 
@@ -388,6 +390,8 @@ async fn chatsim_plays_four_lords_in_tag_team_and_citadel_to_the_end() {
         .await;
         assert_eq!((r.games, r.stuck), (1, 0), "{mode}: {}", r.line());
         assert!(r.turns >= 4 && r.other_clicks > 0, "{mode}: {}", r.line());
+        // Teammates handed a step are told (issue 52).
+        assert_eq!((r.unannounced, r.stale_edits), (0, 0), "{mode}: {}", r.line());
     }
 }
 
@@ -428,4 +432,18 @@ fn end_turn_with_attacks_planned_fights_them_and_ends_the_turn_once_the_defender
     assert_eq!(st.lords[B].towers.len(), 1);
     assert_eq!(s.turn().map(|t| t.active), Some(B));
     assert!(s.turn().unwrap().number > turn.number);
+}
+
+/// chatsim's Discord clock (issue 52): people told of a decision come back
+/// after 1 minute to 8 hours, half of them within ten minutes.
+#[test]
+fn chatsim_return_delays_follow_the_stated_distribution() {
+    let mut rng = cardtable::engine::GameRng::from_seed(52);
+    let delays: Vec<i64> = (0..10_000).map(|_| cardtable::chatsim::return_delay(&mut rng)).collect();
+    assert!(delays.iter().all(|d| (60..=8 * 3600).contains(d)), "a delay out of 1 min – 8 h");
+    let quick = delays.iter().filter(|d| **d <= 600).count();
+    assert!((4_700..=5_300).contains(&quick), "{quick} of 10000 within ten minutes");
+    let long = delays.iter().filter(|d| **d >= 2 * 3600).count();
+    assert!((1_700..=2_100).contains(&long), "{long} of 10000 two hours or more");
+    assert!(cardtable::chatsim::ChatClock::parse("hourly").is_err());
 }

@@ -111,6 +111,14 @@ impl Table {
         if m.row.pass_at.is_none_or(|t| now >= t) || quiet(&m.state, seat, leaves).is_none() {
             return Ok(false);
         }
+        // Against the computer alone nobody reads the timing: no wait.
+        let watched = m
+            .seats
+            .iter()
+            .any(|s| s.seat != i64::from(seat.0) && super::computer::computer_level(&s.user_id).is_none());
+        if !watched {
+            return Ok(false);
+        }
         let Some(stop) = m.state.stop(seat) else { return Ok(false) };
         let [Step { seat: s, entry: LogEntry::Player { action }, .. }] = steps else { return Ok(false) };
         if *s != seat || *action != stop.pass {
@@ -158,7 +166,7 @@ impl Table {
         // A turn shared by teammates (Spheres' Citadel): a hand-off
         // between them, the decisions staying with the turn's own players,
         // edits the board too; a teammate newly handed a decision is told
-        // by direct message ([`Table::handoff_by_dm`]).
+        // by direct message ([`Table::keep_everyone_told`]).
         let shared = state.turn().filter(|t| t.partner.is_some());
         let within = |v: &[Seat]| shared.is_some_and(|t| !v.is_empty() && v.iter().all(|s| t.has(*s)));
         if seat.is_some_and(|seat| before.contains(&seat)) && within(&before) && within(&after) {
@@ -311,10 +319,11 @@ impl Table {
     /// the board, edited in place when `plan.edit`, else posted anew
     /// pinging whoever must act (not `skip`, who made the request, unless
     /// `mentions` names them); the private notes of a quiet window that
-    /// opened; and, on a board edited in place (nobody pinged: they are
-    /// looking at the table), the hands of the others now to act, kept
-    /// live ([`Outgoing::RefreshHand`]). A player whose turn it has just
-    /// made is brought their hand by direct message ([`Table::turn_by_dm`]).
+    /// opened; a player whose turn it has just made is brought their hand
+    /// by direct message ([`Table::turn_by_dm`]); and every other person to
+    /// act is told, once: their hand refreshed in place while they are
+    /// still looking, else a direct message or a ping
+    /// ([`Table::keep_everyone_told`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) async fn board_after(
         &self,
@@ -354,9 +363,6 @@ impl Table {
                 |o| !matches!(o, Outgoing::DirectMessage { to, .. } if Some(to) == began_for.as_ref()),
             ),
         );
-        if plan.edit {
-            self.handoff_by_dm(m, after, state, steps, skip, &mut out, known).await;
-        }
         self.turn_by_dm(m, after, steps, &mut out, known).await;
         self.keep_everyone_told(m, after, state, steps, skip, &mut out, known).await;
         out
@@ -366,8 +372,9 @@ impl Table {
     /// at the match (the reply to their last click can still be edited,
     /// [`Loaded::present`]) gets their hand refreshed in place
     /// ([`Outgoing::RefreshHand`]); one newly handed a decision who is
-    /// away, and was neither pinged by the board nor sent a direct message
-    /// in `out`, is announced it now: by direct message with their hand
+    /// away (a teammate handed the next step of a shared turn among them),
+    /// and was neither pinged by the board nor sent a direct message in
+    /// `out`, is announced it now: by direct message with their hand
     /// (the `turn_dm` setting), else by a ping in the thread. Nobody is
     /// announced a quiet window the table passes for them when its
     /// masking delay ends (that would tell what they hold); one who can
@@ -411,7 +418,14 @@ impl Table {
             if !handed || quiet(state, seat, &leaves).is_some() {
                 continue;
             }
-            let head = format!("**Your move** in {}.", after.title());
+            // A turn shared by teammates (Spheres' Citadel): the step the
+            // other has just finished is handed on.
+            let handoff = state.turn().is_some_and(|t| t.partner.is_some() && t.has(seat))
+                && before.state.turn().map(|t| t.number) == state.turn().map(|t| t.number);
+            let head = match handoff {
+                true => format!("**Your move** in {}: your teammate has finished the step.", after.title()),
+                false => format!("**Your move** in {}.", after.title()),
+            };
             out.push(self.announcement(after, seat, to, head, steps, known).await);
         }
     }
@@ -446,38 +460,6 @@ impl Table {
         message.content =
             if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
         Outgoing::DirectMessage { to, message, fallback: Some(Box::new(ping)) }
-    }
-
-    /// A turn shared by teammates (Spheres' Citadel team turn), its board
-    /// edited in place at a hand-off between them: a teammate newly handed
-    /// a decision (the step the other has just finished) is told by direct
-    /// message that brings their hand, as at the start of a turn (the
-    /// `turn_dm` setting); with the setting off, or when the message
-    /// cannot be delivered, they are pinged in the thread.
-    #[allow(clippy::too_many_arguments)]
-    async fn handoff_by_dm(
-        &self,
-        before: &Loaded,
-        after: &Loaded,
-        state: &AnyState,
-        steps: &[Step],
-        skip: Option<&UserId>,
-        out: &mut Vec<Outgoing>,
-        known: &mut SeatOffers,
-    ) {
-        let Some(turn) = state.turn().filter(|t| t.partner.is_some()) else { return };
-        if state.outcome().is_some() || before.state.turn().map(|t| t.number) != Some(turn.number) {
-            return;
-        }
-        let was = before.state.to_act();
-        for seat in state.to_act() {
-            if was.contains(&seat) || !turn.has(seat) {
-                continue;
-            }
-            let Some(to) = after.pingable_users([seat]).pop().filter(|u| Some(u) != skip) else { continue };
-            let head = format!("**Your move** in {}: your teammate has finished the step.", after.title());
-            out.push(self.announcement(after, seat, to, head, steps, known).await);
-        }
     }
 
     /// The start of a turn by direct message (the `turn_dm` setting, on
