@@ -1172,7 +1172,11 @@ impl Sim {
                 self.report.turns = self.last_turn;
                 self.end_turn();
                 self.report.games += 1;
-                self.report.match_seconds.push(self.clock.now() - self.started);
+                let took = self.clock.now() - self.started;
+                if self.trace {
+                    eprintln!("match over after {:.1} h", took as f64 / 3600.0);
+                }
+                self.report.match_seconds.push(took);
                 return;
             }
             if let Some((number, _)) = turn_of(&state) {

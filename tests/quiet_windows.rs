@@ -152,6 +152,8 @@ struct Scene {
 
 async fn scene(bob_card: &str) -> Scene {
     let mut front = Front::new().await;
+    // These scenes look at a held pass and the ticker themselves.
+    front.run_out_held_passes = false;
     let id = certamen_match(&mut front).await;
     let version = set_scene(&front, id, bob_card).await;
     // Bob has been away since he accepted: the reply to his last click can

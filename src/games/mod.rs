@@ -67,6 +67,11 @@ pub struct GameInfo {
     /// The priority windows a player may choose to be asked at, or to
     /// skip, with `/settings stops` (see [`crate::engine::Stop::window`]).
     pub windows: &'static [Window],
+    /// Whether whether a player can answer at a window may rest on their
+    /// hidden cards ([`crate::engine::Responses::NoneSecretly`]): only then
+    /// does the table hold a pass made inside a masking delay, so its
+    /// timing tells nothing (`table::play`, `holds_pass`).
+    pub hidden_answers: bool,
 }
 
 /// A kind of priority window a player may set a stop at.

@@ -69,9 +69,9 @@ impl Table {
         if time.is_none() && given.is_none() && self.holds_pass(&m, seat, &leaves, &steps).await? {
             let mut message = self.hand_message(&m, seat, &[], &Offers::default(), 0);
             message.content = format!(
-                "You pass. The window closes when its short delay ends (at most {} minutes, the same \
-                 whatever anyone holds, so nobody can tell from the timing whether you could answer); \
-                 the match goes on then.\n{}",
+                "You pass. The window closes at the end of its short delay (at most\n\
+                 {} minutes, whatever anyone holds, so the timing tells nobody whether\n\
+                 you could answer); the match goes on then.\n{}",
                 MASK_MAX_SECONDS / 60,
                 message.content
             );
@@ -111,11 +111,12 @@ impl Table {
         if m.row.pass_at.is_none_or(|t| now >= t) || quiet(&m.state, seat, leaves).is_none() {
             return Ok(false);
         }
-        // Against the computer alone nobody reads the timing: no wait.
-        let watched = m
-            .seats
-            .iter()
-            .any(|s| s.seat != i64::from(seat.0) && super::computer::computer_level(&s.user_id).is_none());
+        // Where every answer is public (Athernum), or against the computer
+        // alone, the timing tells nobody anything: no wait.
+        let watched = m.game.info().hidden_answers
+            && m.seats.iter().any(|s| {
+                s.seat != i64::from(seat.0) && super::computer::computer_level(&s.user_id).is_none()
+            });
         if !watched {
             return Ok(false);
         }

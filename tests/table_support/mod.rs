@@ -25,6 +25,11 @@ pub struct Front {
     pub all: Vec<Outgoing>,
     /// Where requests come from (`place()` unless a test moves them).
     pub place: Place,
+    /// After a click that leaves everyone at a quiet window with their
+    /// pass held (issue 52), let the table's clock run to the end of the
+    /// masking delay and the ticker pass, as the bot's would within
+    /// minutes (on unless a test looks at the held pass itself).
+    pub run_out_held_passes: bool,
     next_message: u64,
 }
 
@@ -69,6 +74,7 @@ impl Front {
             ephemerals: vec![],
             all: vec![],
             place: place(),
+            run_out_held_passes: true,
             next_message: 1,
         }
     }
@@ -79,10 +85,33 @@ impl Front {
 
     /// Sends a request and plays its outgoing effects like a front end.
     pub async fn send(&mut self, who: &str, kind: RequestKind) -> Result<Vec<Outgoing>, TableError> {
+        let match_id = match &kind {
+            RequestKind::Click { custom_id } | RequestKind::Select { custom_id, .. } => {
+                cardtable::table::CustomId::decode(custom_id).and_then(|id| id.match_id())
+            }
+            RequestKind::Slash(_) => None,
+        };
         let req = self.request(who, kind);
         let out = self.table.handle(req).await?;
         self.deliver(&out).await;
+        if let Some(id) = match_id.filter(|_| self.run_out_held_passes) {
+            self.run_out_held(id).await;
+        }
         Ok(out)
+    }
+
+    /// See [`Front::run_out_held_passes`].
+    async fn run_out_held(&mut self, id: i64) {
+        let Ok((row, seats)) = self.table.store().load_match_with_seats(id).await else { return };
+        let (Some(at), Ok(to_act)) = (row.pass_at, row.seats_to_act()) else { return };
+        let held = |seat: &i64| seats.iter().any(|s| s.seat == *seat && s.held_pass == Some(row.version));
+        if to_act.is_empty() || !to_act.iter().all(held) {
+            return;
+        }
+        use cardtable::table::Clock;
+        self.clock.set(at.max(self.clock.now()));
+        let out = self.table.tick(self.clock.now()).await.unwrap();
+        self.deliver(&out).await;
     }
 
     pub async fn slash(&mut self, who: &str, cmd: Command) -> Result<Vec<Outgoing>, TableError> {

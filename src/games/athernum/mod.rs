@@ -164,5 +164,6 @@ impl Game for Athernum {
         time_limit: true,
         orders: legal::ORDERS,
         windows: legal::WINDOWS,
+        hidden_answers: false,
     };
 }

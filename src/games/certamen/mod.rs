@@ -143,5 +143,6 @@ impl Game for Certamen {
         time_limit: false,
         orders: legal::ORDERS,
         windows: legal::WINDOWS,
+        hidden_answers: true,
     };
 }

@@ -311,5 +311,6 @@ impl Game for HighCard {
         time_limit: false,
         orders: &[],
         windows: &[],
+        hidden_answers: false,
     };
 }

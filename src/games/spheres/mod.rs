@@ -185,5 +185,6 @@ impl Game for Spheres {
         time_limit: false,
         orders: legal::ORDERS,
         windows: legal::WINDOWS,
+        hidden_answers: true,
     };
 }
