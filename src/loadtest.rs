@@ -263,8 +263,7 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
     let setup_seconds = started.elapsed().as_secs_f64();
 
     let measured = if opts.processes == 1 {
-        let table =
-            Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
+        let table = Table::with_library(store.clone(), Arc::new(SystemClock), load_config(), library);
         let ready = prepare(table, pool, opts.active, opts.actions).await?;
         measure(ready, opts.seed, opts.think_ms).await?
     } else {
@@ -497,7 +496,7 @@ pub async fn run_worker(opts: &Options, worker: usize, pool: &std::path::Path) -
     anyhow::ensure!(mine.len() >= opts.active, "worker {worker} has fewer matches than drivers");
     let store = Store::open(&url).await?;
     let library = Arc::new(Library::embedded()?);
-    let table = Table::with_library(store.clone(), Arc::new(SystemClock), TableConfig::default(), library);
+    let table = Table::with_library(store.clone(), Arc::new(SystemClock), load_config(), library);
     let ready = prepare(table, mine, opts.active, opts.actions).await?;
     println!("{READY}");
     let told = tokio::task::spawn_blocking(|| {
@@ -807,4 +806,12 @@ mod tests {
         let (now, peak) = resident_memory_mb().expect("Linux /proc");
         assert!(now > 0.0 && peak >= now);
     }
+}
+
+/// The table's settings under load: the defaults, but passes made inside
+/// a masking delay are applied at once. The workers click faster than any
+/// person and nobody reads their timing; held, such a pass would wait real
+/// minutes for the ticker (issue 52).
+fn load_config() -> TableConfig {
+    TableConfig { hold_passes: false, ..TableConfig::default() }
 }

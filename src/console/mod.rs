@@ -29,8 +29,8 @@ use crate::games::{Library, GAMES};
 use crate::store::Store;
 use crate::table::error::quote;
 use crate::table::{
-    Clock, Command, Component, CustomId, ManualClock, Message, Outgoing, Place, Request, RequestKind,
-    SystemClock, Table, TableConfig, Target, UserId, UserRef,
+    Clock, Command, Component, ManualClock, Message, Outgoing, Place, Request, RequestKind, SystemClock,
+    Table, TableConfig, Target, UserId, UserRef,
 };
 
 /// The channel where commands are typed unless a line names another.
@@ -136,6 +136,9 @@ impl Console {
     /// A console whose table has `config` (tests: a fixed seed, a small
     /// budget for the computer).
     pub fn with_config(store: Store, config: TableConfig) -> Self {
+        // Everyone at a console sits at one keyboard (or one script):
+        // nobody reads the timing of a pass, so none is held (issue 52).
+        let config = TableConfig { hold_passes: false, ..config };
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
         let library =
             Library::embedded().unwrap_or_else(|e| panic!("the embedded card files are invalid: {e}"));
@@ -302,12 +305,9 @@ impl Console {
                 Ok((custom_id, place, message)) => {
                     self.clicked = Some(message);
                     let who = self.user(&user).clone();
-                    let match_id = CustomId::decode(&custom_id).and_then(|id| id.match_id());
                     let req = Request { user: who, place, kind: RequestKind::Click { custom_id } };
                     let out = self.table.respond(req).await;
-                    let mut text = self.deliver_and_play(out).await;
-                    text.push_str(&self.run_out_held_passes(match_id).await);
-                    text
+                    self.deliver_and_play(out).await
                 }
                 Err(e) => format!("error: {e}\n"),
             },
@@ -479,32 +479,6 @@ impl Console {
     /// Carries out `out`, then the computer's moves in the matches whose
     /// boards it showed, as Discord's adapter does: the computer moves once
     /// the board it follows is in place.
-    /// When everyone at a quiet window of match `match_id` has passed
-    /// inside its masking delay (their passes held, see the README's
-    /// "Quiet windows"), the console's clock runs to the delay's end and
-    /// the ticker passes, as the bot's would within minutes: nobody else
-    /// watches a console's timing.
-    async fn run_out_held_passes(&mut self, match_id: Option<i64>) -> String {
-        let Some(id) = match_id else { return String::new() };
-        let Ok((row, seats)) = self.store.load_match_with_seats(id).await else { return String::new() };
-        let (Some(at), Ok(to_act)) = (row.pass_at, row.seats_to_act()) else { return String::new() };
-        let held = |seat: &i64| seats.iter().any(|s| s.seat == *seat && s.held_pass == Some(row.version));
-        if to_act.is_empty() || !to_act.iter().all(held) {
-            return String::new();
-        }
-        let wait = (at - self.clock.now()).max(0);
-        self.clock.advance(wait);
-        let out = self
-            .table
-            .tick(self.clock.now())
-            .await
-            .unwrap_or_else(|e| vec![e.reply(&UserId::from("console"))]);
-        let mut text = format!("(the window's masking delay runs out: {})\n", human(wait));
-        text.push_str(&self.deliver(out).await);
-        text.push_str(&self.resume_computer().await);
-        text
-    }
-
     async fn deliver_and_play(&mut self, out: Vec<Outgoing>) -> String {
         let matches = crate::table::boards_in(&out);
         let mut text = self.deliver(out).await;

@@ -111,6 +111,11 @@ pub struct TableConfig {
     /// A search budget for every level instead of the level's own (tests,
     /// quick console runs); `None`: each level's.
     pub ai_budget: Option<crate::ai::Budget>,
+    /// Hold a pass made inside a quiet window's masking delay until the
+    /// delay ends, so its timing tells nothing (issue 52; on). Off only
+    /// for tables driven faster than any person, where nobody reads the
+    /// timing (the reliability tests' load and fault drivers).
+    pub hold_passes: bool,
 }
 
 impl Default for TableConfig {
@@ -124,6 +129,7 @@ impl Default for TableConfig {
             seed: None,
             ai_searches: DEFAULT_AI_SEARCHES,
             ai_budget: None,
+            hold_passes: true,
         }
     }
 }

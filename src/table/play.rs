@@ -108,7 +108,10 @@ impl Table {
         steps: &[Step],
     ) -> Result<bool, TableError> {
         let now = self.clock.now();
-        if m.row.pass_at.is_none_or(|t| now >= t) || quiet(&m.state, seat, leaves).is_none() {
+        if !self.config.hold_passes
+            || m.row.pass_at.is_none_or(|t| now >= t)
+            || quiet(&m.state, seat, leaves).is_none()
+        {
             return Ok(false);
         }
         // Where every answer is public (Athernum), or against the computer
