@@ -773,6 +773,14 @@ fn micros(d: Duration) -> u32 {
     u32::try_from(d.as_micros()).unwrap_or(u32::MAX)
 }
 
+/// The table's settings under load: the defaults, but passes made inside
+/// a masking delay are applied at once. The workers click faster than any
+/// person and nobody reads their timing; held, such a pass would wait real
+/// minutes for the ticker (issue 52).
+fn load_config() -> TableConfig {
+    TableConfig { hold_passes: false, ..TableConfig::default() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -806,12 +814,4 @@ mod tests {
         let (now, peak) = resident_memory_mb().expect("Linux /proc");
         assert!(now > 0.0 && peak >= now);
     }
-}
-
-/// The table's settings under load: the defaults, but passes made inside
-/// a masking delay are applied at once. The workers click faster than any
-/// person and nobody reads their timing; held, such a pass would wait real
-/// minutes for the ticker (issue 52).
-fn load_config() -> TableConfig {
-    TableConfig { hold_passes: false, ..TableConfig::default() }
 }
