@@ -33,8 +33,19 @@ async fn certamen_match(f: &mut Front) -> i64 {
     f.slash("Alice", challenge).await.unwrap();
     let accept = f.button_on_last_post("Accept");
     let out = f.click("Bob", &accept).await.unwrap();
-    let (custom_id, value) = out
-        .iter()
+    let (custom_id, value) = first_deck(&out);
+    let out = f.select("Bob", &custom_id, &value).await.unwrap();
+    out.iter()
+        .find_map(|o| match o {
+            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .expect("a thread is opened")
+}
+
+/// The deck menu among `out` (the answer to Accept), and its first deck.
+fn first_deck(out: &[Outgoing]) -> (String, String) {
+    out.iter()
         .find_map(|o| match o {
             Outgoing::Ephemeral { message, .. } => message.components.iter().find_map(|c| match c {
                 Component::Select { custom_id, options, .. } => {
@@ -44,14 +55,7 @@ async fn certamen_match(f: &mut Front) -> i64 {
             }),
             _ => None,
         })
-        .expect("a deck choice");
-    let out = f.select("Bob", &custom_id, &value).await.unwrap();
-    out.iter()
-        .find_map(|o| match o {
-            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
-            _ => None,
-        })
-        .expect("a thread is opened")
+        .expect("a deck choice")
 }
 
 /// The match's Certamen state, set to Alice's main phase with `bob_card`
@@ -589,18 +593,7 @@ async fn start(w: &mut World, game: &str) {
         })
         .expect("an Accept button");
     let out = w.send("Bob", RequestKind::Click { custom_id: accept }).await;
-    let (custom_id, value) = out
-        .iter()
-        .find_map(|o| match o {
-            Outgoing::Ephemeral { message, .. } => message.components.iter().find_map(|c| match c {
-                Component::Select { custom_id, options, .. } => {
-                    Some((custom_id.clone(), options[0].value.clone()))
-                }
-                _ => None,
-            }),
-            _ => None,
-        })
-        .expect("a deck choice");
+    let (custom_id, value) = first_deck(&out);
     w.send("Bob", RequestKind::Select { custom_id, value }).await;
     assert!(w.id > 0, "the match started");
 }
