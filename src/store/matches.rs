@@ -160,6 +160,12 @@ pub struct SeatRow {
     pub held_pass: Option<i64>,
 }
 
+/// Whether the pass of the player at `seat` is held at the quiet window
+/// open in `row` (see [`SeatRow::held_pass`]).
+pub fn pass_held(row: &MatchRow, seats: &[SeatRow], seat: i64) -> bool {
+    row.pass_at.is_some() && seats.iter().any(|s| s.seat == seat && s.held_pass == Some(row.version))
+}
+
 /// A row of `match_actions`, the append-only log.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ActionRow {

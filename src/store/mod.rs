@@ -98,7 +98,7 @@ use error::describe_sqlx_error;
 pub use error::StoreError;
 pub use hints::HintRow;
 pub use matches::{
-    ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
+    pass_held, ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
 pub use privacy::Anonymised;
 pub use ratings::{HistoryRow, Placed, Record, RecordKind, ResultRow, StoredRecord};

@@ -68,13 +68,13 @@ impl Table {
         }
         if time.is_none() && given.is_none() && self.holds_pass(&m, seat, &leaves, &steps).await? {
             let mut message = self.hand_message(&m, seat, &[], &Offers::default(), 0);
-            message.content = format!(
+            let head = format!(
                 "You pass. The window closes at the end of its short delay (at most\n\
                  {} minutes, whatever anyone holds, so the timing tells nobody whether\n\
-                 you could answer); the match goes on then.\n{}",
-                MASK_MAX_SECONDS / 60,
-                message.content
+                 you could answer); the match goes on then.",
+                MASK_MAX_SECONDS / 60
             );
+            put_first(&mut message, head);
             return Ok(vec![Outgoing::Ephemeral { to: req.user.id.clone(), message }]);
         }
         steps.splice(0..0, time);
@@ -461,8 +461,7 @@ impl Table {
         let mut message = self.hand_message(m, seat, &news_of(steps, seat), offers, 0);
         let link = super::deadline::board_link(m).map(|l| format!(" {l}")).unwrap_or_default();
         let head = format!("{head}{link}");
-        message.content =
-            if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+        put_first(&mut message, head);
         Outgoing::DirectMessage { to, message, fallback: Some(Box::new(ping)) }
     }
 
@@ -517,8 +516,7 @@ impl Table {
         let mut message = self.hand_message(after, turn.active, &news_of(steps, turn.active), offers, 0);
         let link = super::deadline::thread_link(after).map(|l| format!(" {l}")).unwrap_or_default();
         let head = format!("**Your turn** in {}.{link}", after.title());
-        message.content =
-            if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+        put_first(&mut message, head);
         out.push(Outgoing::DirectMessage { to, message, fallback: Some(Box::new(fallback)) });
     }
 
@@ -567,8 +565,7 @@ impl Table {
             };
             let offers = known.get(state, seat, &leaves);
             let mut message = self.hand_message(m, seat, &news_of(steps, seat), offers, 0);
-            message.content =
-                if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
+            put_first(&mut message, head);
             out.push(Outgoing::DirectMessage { to, message, fallback: None });
         }
         out
@@ -962,6 +959,12 @@ impl SeatOffers {
         };
         &self.0[i].1
     }
+}
+
+/// Puts `head` before what `message` says (a hand brought by a direct
+/// message, a hand after a held pass).
+fn put_first(message: &mut Message, head: String) {
+    message.content = if message.content.is_empty() { head } else { format!("{head}\n{}", message.content) };
 }
 
 /// The private events of `steps` that `seat` alone sees.

@@ -104,8 +104,7 @@ impl Front {
     async fn run_out_held(&mut self, id: i64) {
         let Ok((row, seats)) = self.table.store().load_match_with_seats(id).await else { return };
         let (Some(at), Ok(to_act)) = (row.pass_at, row.seats_to_act()) else { return };
-        let held = |seat: &i64| seats.iter().any(|s| s.seat == *seat && s.held_pass == Some(row.version));
-        if to_act.is_empty() || !to_act.iter().all(held) {
+        if to_act.is_empty() || !to_act.iter().all(|s| cardtable::store::pass_held(&row, &seats, *s)) {
             return;
         }
         use cardtable::table::Clock;
