@@ -632,3 +632,60 @@ fn athernum_9_2_1_one_trigger_or_alike_triggers_are_not_asked() {
     assert_ne!(s.prompt, Prompt::Choice);
     assert_eq!(s.pending.len() + s.stack.len(), 1);
 }
+
+/// What the active player is offered in their combat phase with no fight
+/// under way: only what combat provides (see the rulings, "9.2.2a Day
+/// actions are not offered in combat").
+fn day_only(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Acquisition
+            | Action::Solvency
+            | Action::Contingency { .. }
+            | Action::PlayCharacter { .. }
+            | Action::PlayLocation { .. }
+            | Action::PlayItem { .. }
+            | Action::Ascend { .. }
+            | Action::EnterCombat
+    )
+}
+
+#[test]
+fn day_actions_are_not_offered_in_combat_9_2_2a() {
+    let mut s = day_phase(31);
+    to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    to_board(&mut s, ALICE, "Shieldwall Sergeant", Place::Character);
+    let bobs = to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
+    resources(&mut s, ALICE, 4);
+    to_hand(&mut s, ALICE, "Oathkeeper Paladin");
+    to_hand(&mut s, ALICE, "Mustering Yard");
+    to_hand(&mut s, ALICE, "Tower Shield");
+    let day = legal(&s, ALICE);
+    for a in [Action::Acquisition, Action::Solvency, Action::EnterCombat] {
+        assert!(day.contains(&a), "the day phase offers {a:?}");
+    }
+    assert!(day.iter().any(|a| matches!(a, Action::PlayLocation { .. })));
+    ok(&mut s, ALICE, Action::EnterCombat);
+    let combat = legal(&s, ALICE);
+    assert!(!combat.iter().any(day_only), "9.2.2a, 9.2.3a: day actions in combat: {combat:?}");
+    assert!(combat.iter().any(|a| matches!(a, Action::Attack { .. })));
+    assert!(combat.contains(&Action::Pass), "ending combat is offered");
+    // A plan declared, not yet fought: still only combat.
+    let first = combat.iter().find(|a| matches!(a, Action::Attack { .. })).unwrap().clone();
+    ok(&mut s, ALICE, first);
+    let planned = legal(&s, ALICE);
+    assert!(!planned.iter().any(day_only), "with a plan: {planned:?}");
+    assert!(planned.contains(&Action::Fight));
+    ok(&mut s, ALICE, Action::Fight);
+    if s.prompt == Prompt::Defender {
+        ok(&mut s, BOB, Action::Defend { defender: None });
+    }
+    resolve_all(&mut s, ALICE);
+    assert_eq!(s.phase, Phase::Combat, "the combat phase stays open after the plan");
+    assert!(!legal(&s, ALICE).iter().any(day_only), "between combats");
+    assert!(s.perm(bobs).is_some() || s.players[BOB].discard.len() == 1);
+    // 9.3.2: once combat ends, the day goes on with its actions.
+    ok(&mut s, ALICE, Action::Pass);
+    assert_eq!(s.phase, Phase::Day);
+    assert!(legal(&s, ALICE).contains(&Action::Acquisition));
+}
