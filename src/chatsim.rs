@@ -227,6 +227,16 @@ pub struct ChatReport {
     pub stale_edits: u64,
     /// How long each finished match took on the simulated clock, in seconds.
     pub match_seconds: Vec<i64>,
+    /// The phone rows of each board posted or edited (see
+    /// [`crate::view::phone::phone_rows`]).
+    pub board_rows: Vec<u32>,
+    /// Messages in which two different choices share a label.
+    pub same_label: u64,
+    /// Labels cut with "…".
+    pub cut_labels: u64,
+    /// A few of the labels counted in `same_label` and `cut_labels`, to
+    /// say which they were.
+    pub label_examples: Vec<String>,
 }
 
 impl ChatReport {
@@ -334,6 +344,35 @@ impl ChatReport {
         self.in_place += other.in_place;
         self.stale_edits += other.stale_edits;
         self.match_seconds.extend(&other.match_seconds);
+        self.board_rows.extend(&other.board_rows);
+        self.same_label += other.same_label;
+        self.cut_labels += other.cut_labels;
+        for e in &other.label_examples {
+            if self.label_examples.len() < LABEL_EXAMPLES && !self.label_examples.contains(e) {
+                self.label_examples.push(e.clone());
+            }
+        }
+    }
+
+    /// The boards' phone rows at the median and at most (0 with no board).
+    pub fn phone_rows(&self) -> (u32, u32) {
+        let mut rows = self.board_rows.clone();
+        rows.sort_unstable();
+        let p50 = rows.get(rows.len().saturating_sub(1) / 2).copied().unwrap_or(0);
+        (p50, rows.last().copied().unwrap_or(0))
+    }
+
+    /// What a phone reader meets: the boards' height in rows of 40
+    /// columns and the labels that cannot be told apart or are cut
+    /// (printed just before the summary line).
+    pub fn boards_line(&self) -> String {
+        let (p50, max) = self.phone_rows();
+        format!(
+            "boards: {}, phone rows p50: {p50}, phone rows max: {max}, same-label choices: {}, cut labels: {}",
+            self.board_rows.len(),
+            self.same_label,
+            self.cut_labels
+        )
     }
 
     /// The summary line (the command's last line).
@@ -420,6 +459,8 @@ struct Sim {
     private_at: Vec<(String, i64)>,
     /// Write each click, wait and ping to stderr.
     trace: bool,
+    /// Write each board to stderr as the console shows it.
+    show_boards: bool,
     /// Whose clock the people live on.
     clock_mode: ChatClock,
     /// When each person told of a decision comes back ([`ChatClock::Discord`]).
@@ -435,6 +476,9 @@ struct Sim {
     /// version, whether a masking delay ran.
     checked: Vec<(String, i64, bool)>,
 }
+
+/// How many labels a report keeps as examples.
+const LABEL_EXAMPLES: usize = 8;
 
 /// How long Discord lets the bot edit the reply to an interaction.
 const REPLY_EDITABLE_SECONDS: i64 = 15 * 60;
@@ -520,6 +564,7 @@ impl Sim {
                 }
                 Outgoing::Edit { message_ref, message, key, .. } => {
                     self.report.edits += 1;
+                    self.measure(true, &message);
                     if let Some(m) = self.seen.iter_mut().find(|m| m.id == message_ref) {
                         m.components = message.components;
                     }
@@ -616,7 +661,49 @@ impl Sim {
         self.private_at.iter().any(|(w, at)| w == who && now - at < REPLY_EDITABLE_SECONDS)
     }
 
+    /// Measures a message as a phone reader meets it: a board's rows,
+    /// and any message's labels.
+    fn measure(&mut self, public: bool, m: &Message) {
+        use crate::view::phone;
+        // A board is the public message with *My hand* (or, once over, *Rematch*).
+        let board = public
+            && m.components.iter().any(|c| {
+                matches!(
+                    CustomId::decode(c.custom_id()),
+                    Some(CustomId::Hand { .. } | CustomId::Rematch { .. })
+                )
+            });
+        if board {
+            let rows = phone::phone_rows(m);
+            self.report.board_rows.push(u32::try_from(rows).unwrap_or(u32::MAX));
+            if self.show_boards {
+                eprintln!("── board, {rows} phone rows ──\n{}", crate::console::message_text(m));
+            }
+        }
+        let mut examples = Vec::new();
+        if phone::same_label_choices(m) {
+            self.report.same_label += 1;
+            let labels = phone::labels(m);
+            examples.extend(
+                labels
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, l)| labels[..*i].contains(l))
+                    .map(|(_, l)| format!("same label: {l}")),
+            );
+        }
+        let cut = phone::cut_labels(m);
+        self.report.cut_labels += cut.len() as u64;
+        examples.extend(cut.into_iter().map(|l| format!("cut: {l}")));
+        for e in examples {
+            if self.report.label_examples.len() < LABEL_EXAMPLES && !self.report.label_examples.contains(&e) {
+                self.report.label_examples.push(e);
+            }
+        }
+    }
+
     fn show(&mut self, to: Option<String>, m: &Message) -> String {
+        self.measure(to.is_none(), m);
         let id = format!("s{}", self.next_id);
         self.next_id += 1;
         self.seen.push(Seen { id: id.clone(), to, components: m.components.clone() });
@@ -1003,6 +1090,8 @@ pub struct Options {
     pub mode: Option<String>,
     /// Whose clock the people live on.
     pub clock: ChatClock,
+    /// Write each board to stderr with its phone rows (`--boards`).
+    pub show_boards: bool,
 }
 
 impl Options {
@@ -1017,6 +1106,7 @@ impl Options {
             policy: Policy::Person,
             computer: None,
             trace: false,
+            show_boards: false,
             players: 2,
             mode: None,
             clock: ChatClock::Discord,
@@ -1055,6 +1145,7 @@ pub async fn run(library: Arc<Library>, opts: &Options) -> ChatReport {
             clock,
             private_at: Vec::new(),
             trace: opts.trace,
+            show_boards: opts.show_boards,
             clock_mode: opts.clock,
             back_at: Vec::new(),
             delays: crate::engine::GameRng::from_seed(seed ^ 0xc10c_4a7e),

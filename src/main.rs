@@ -148,6 +148,10 @@ enum Command {
         /// answers at once: the first measurements' clock).
         #[arg(long, default_value = "discord")]
         clock: String,
+        /// Write every board to stderr as the console shows it, with the
+        /// rows it takes on a phone (40 columns).
+        #[arg(long)]
+        boards: bool,
     },
     /// Recompute the generated tables of BENCHMARKS.md and BALANCE.md
     /// (sim and chatsim counts between `figures:begin`/`figures:end`
@@ -285,16 +289,17 @@ fn main() -> ExitCode {
         Command::Arena { game, games, seed, a, b, deck_a, deck_b, balance } => {
             arena(game.as_deref(), games, seed, (&a, b.as_deref()), (deck_a, deck_b), balance)
         }
-        Command::Chatsim { game, games, seed, orders, ai, policy, trace, players, mode, clock } => runtime()
-            .and_then(|rt| {
+        Command::Chatsim { game, games, seed, orders, ai, policy, trace, players, mode, clock, boards } => {
+            runtime().and_then(|rt| {
                 rt.block_on(chatsim(
                     game.as_deref(),
                     (games, seed),
                     &orders,
-                    (ai.as_deref(), &policy, trace, &clock),
+                    (ai.as_deref(), &policy, (trace, boards), &clock),
                     (players, mode),
                 ))
-            }),
+            })
+        }
         Command::Figures { check, jobs, files } => figures(check, jobs, files),
         Command::Cards { command: CardsCommand::Check { dir } } => {
             cards_check(&dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("cards")))
@@ -347,7 +352,7 @@ async fn chatsim(
     game: Option<&str>,
     (games, seed): (u32, u64),
     orders: &str,
-    (ai, policy, trace, clock): (Option<&str>, &str, bool, &str),
+    (ai, policy, (trace, show_boards), clock): (Option<&str>, &str, (bool, bool), &str),
     (players, mode): (Option<usize>, Option<String>),
 ) -> Result<(), String> {
     use cardtable::chatsim::{ChatClock, Options, Policy};
@@ -377,13 +382,26 @@ async fn chatsim(
     if computer.is_some() && players != 2 {
         return Err("--ai plays a two-player match; leave out --players".into());
     }
-    let opts =
-        Options { orders, policy, computer, trace, players, mode, clock, ..Options::new(game, games, seed) };
+    let opts = Options {
+        orders,
+        policy,
+        computer,
+        trace,
+        players,
+        mode,
+        clock,
+        show_boards,
+        ..Options::new(game, games, seed)
+    };
     let report = cardtable::chatsim::run(library, &opts).await;
     if report.stuck > 0 {
         eprintln!("{} matches did not end", report.stuck);
     }
     println!("{}", report.detail());
+    for e in &report.label_examples {
+        println!("  {e}");
+    }
+    println!("{}", report.boards_line());
     println!("{}", report.line());
     if report.stuck > 0 {
         return Err(format!("{} matches did not end", report.stuck));

@@ -25,6 +25,11 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 pub use parse::{parse_line, Line};
 
+/// A message as the console shows it (for tools that print boards).
+pub fn message_text(m: &crate::table::Message) -> String {
+    render::message("", m, &|s| s.to_owned())
+}
+
 use crate::games::{Library, GAMES};
 use crate::store::Store;
 use crate::table::error::quote;

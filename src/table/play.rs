@@ -686,7 +686,11 @@ impl Table {
         let deadline = (!to_act.is_empty() && state.outcome().is_none() && thinking.is_none()).then(|| {
             let mut d = format!("{} h per move", m.row.limit_hours);
             if let Some(left) = m.row.time_up_at.map(|t| t - self.clock.now()).filter(|l| *l > 0) {
-                let left = u64::try_from(left).unwrap_or(0).div_ceil(3600) * 3600;
+                // Whole hours from two hours up, whole minutes below (a
+                // 50-minute limit is not "1 hour").
+                let left = u64::try_from(left).unwrap_or(0);
+                let unit = if left >= 7200 { 3600 } else { 60 };
+                let left = left.div_ceil(unit) * unit;
                 d.push_str(&format!(" · time is called in {}", crate::engine::duration_text(left)));
             }
             d

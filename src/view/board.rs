@@ -3,6 +3,7 @@
 
 use super::fit::{fit_message, pack, wrap, LINE_WIDTH};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, Picture};
+use super::phone::columns;
 use super::{CustomId, Offer};
 use crate::engine::{CardView, SeatView, TableView, ZoneView};
 
@@ -41,91 +42,76 @@ pub fn board_title(view: &TableView, match_id: i64) -> String {
     }
 }
 
-/// The board message: headline, one field per seat, recent events, who
-/// must act, and the public buttons.
+/// The board message, laid out for a phone held upright (40 columns, see
+/// [`super::phone`]): the headline as the title, then what is asked and
+/// the newest events, one field per seat, the match in the footer, and
+/// the public buttons. What says the same on every post (the notes under
+/// the headline, where to answer) is shown on the match's first board
+/// only.
 pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     let waiting: Vec<&str> = view
         .waiting_for
         .iter()
         .filter_map(|s| view.seats.iter().find(|v| v.seat == Some(*s)).map(|v| v.name.as_str()))
         .collect();
+    // The first board of a match (nothing played yet) introduces it.
+    let intro = ctx.version == 0;
 
-    // The head of the board; `hint` adds the line that says where to
-    // answer, which repeats the *My hand* button and goes first when the
-    // board is too tall.
-    let head_text = |hint: bool| -> String {
-        let mut head = Vec::new();
-        let mut prompt_said = false;
-        if let Some(notice) = &ctx.notice {
-            head.push(format!("⚠ {notice}"));
-        }
-        if !view.headline.is_empty() {
-            let mut line = format!("**{}**", view.headline);
-            // Pools alone (no table field) join the headline when they fit.
-            let pools = pools_alone(view);
-            if !pools.is_empty() {
-                if visible(&line) + 3 + pools.chars().count() <= LINE_WIDTH {
-                    line = format!("{line} · {pools}");
-                } else {
-                    head.push(line);
-                    line = pools;
-                }
-            }
-            // The prompt joins the headline when both fit a line.
-            match (&view.prompt, &view.outcome) {
-                (Some(p), None) if visible(&line) + 3 + p.chars().count() <= LINE_WIDTH => {
-                    line = format!("{line} · {p}");
-                    prompt_said = true;
-                }
-                _ => {}
-            }
-            head.push(line);
-        }
+    // The head under the title: a notice, the pools, the notes (first
+    // board), the outcome or the question, and who is out.
+    let mut head = Vec::new();
+    if let Some(notice) = &ctx.notice {
+        head.push(format!("⚠ {notice}"));
+    }
+    let mut first = pools_alone(view);
+    if intro {
         head.extend(view.notes.iter().cloned());
-        match &view.outcome {
-            Some(o) if view.headline.contains(&o.reason) => {}
-            Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
-            None => {
-                if let (Some(p), false) = (&view.prompt, prompt_said) {
-                    head.push(p.clone());
-                }
-                // Where to answer, on public facts only: every player's
-                // choices are in their hand, whatever it holds.
-                if let Some(thinking) = &ctx.thinking {
-                    head.push(thinking.clone());
-                } else if let ([who], true) = (waiting.as_slice(), hint) {
-                    head.push(if ctx.board_actions.is_empty() {
-                        format!("➡ **{who}**: press **My hand** for your cards and every choice.")
-                    } else {
-                        format!("➡ **{who}**: the buttons below, or **My hand** for every choice.")
-                    });
+    }
+    match &view.outcome {
+        Some(o) if view.headline.contains(&o.reason) => {}
+        Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
+        None => {
+            let asked = ctx
+                .thinking
+                .clone()
+                .or_else(|| view.prompt.clone())
+                .filter(|p| !view.headline.contains(p.as_str()));
+            if let Some(p) = asked {
+                if !first.is_empty() && columns(&first) + 3 + columns(&p) <= LINE_WIDTH {
+                    first = format!("{first} · {p}");
+                } else {
+                    head.push(p);
                 }
             }
+            // Where to answer, on public facts only: every player's
+            // choices are in their hand, whatever it holds.
+            if let ([who], true, None) = (waiting.as_slice(), intro, &ctx.thinking) {
+                head.push(format!("➡ **{who}**: your choices are under **My hand**."));
+            }
         }
-        let head: Vec<String> = head.iter().flat_map(|l| wrap_visible(l)).collect();
-        truncate(&head.join("\n"), 1500)
-    };
-    let head = head_text(true);
+    }
+    if !first.is_empty() {
+        head.insert(usize::from(ctx.notice.is_some()), first);
+    }
+    let out: Vec<&str> = view.seats.iter().filter(|s| !s.alive).map(|s| s.name.as_str()).collect();
+    if !out.is_empty() && view.seats.len() > 2 {
+        head.push(format!("Out: {}", super::and_list(&out)));
+    }
+    let head: Vec<String> = head.iter().flat_map(|l| wrap_visible(l)).collect();
+    let head = truncate(&head.join("\n"), 1500);
 
-    let fields: Vec<EmbedField> =
-        table_field(view).into_iter().chain(view.seats.iter().map(|s| seat_field(s, view))).collect();
-    let footer = match (&view.outcome, waiting.is_empty()) {
-        (Some(_), _) => format!("Match #{} · finished", ctx.match_id),
-        (None, true) => format!("Match #{} · move {}", ctx.match_id, ctx.version),
-        (None, false) => {
-            let mut f = format!(
-                "Match #{} · move {} · waiting for {}",
-                ctx.match_id,
-                ctx.version,
-                waiting.join(", ")
-            );
-            if let Some(d) = &ctx.deadline {
-                f.push_str(" · ");
-                f.push_str(d);
-            }
-            f
-        }
+    let fields: Vec<EmbedField> = table_field(view)
+        .into_iter()
+        .chain(view.seats.iter().filter(|s| s.alive || view.seats.len() <= 2).map(|s| seat_field(s, view)))
+        .collect();
+    let mut footer = match &view.outcome {
+        Some(_) => format!("{} · finished", match_label(view, ctx.match_id)),
+        None => format!("{} · move {}", match_label(view, ctx.match_id), ctx.version),
     };
+    if let (Some(d), None, false) = (&ctx.deadline, &view.outcome, waiting.is_empty()) {
+        footer.push_str(" · ");
+        footer.push_str(d);
+    }
     let footer = wrap(&footer, LINE_WIDTH).join("\n");
 
     let content = match &view.outcome {
@@ -143,13 +129,13 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         }
         None if waiting.is_empty() => String::new(),
         None => match &ctx.thinking {
-            Some(thinking) => thinking.clone(),
+            Some(_) => String::new(),
             None => format!("{} to act.", super::and_list(&waiting)),
         },
     };
 
-    // The buttons: at most `buttons` choices as buttons, else the moves in
-    // a select, so *My hand* and *Concede* always fit.
+    // The buttons: the moves as buttons while they take few rows on a
+    // phone, else in a select, so *My hand* and *Concede* always fit.
     let components_with = |buttons: usize| -> Vec<Component> {
         if view.outcome.is_some() {
             return vec![Component::button(
@@ -171,61 +157,47 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         ));
         components
     };
-    let components = components_with(23);
+    let mut components = components_with(23);
+    if button_rows(&components) > BUTTON_ROWS {
+        components = components_with(0);
+    }
 
     let content = match &ctx.summary {
         // Each line of the summary (a move's label can be long) wrapped to
         // a phone's width.
         Some(summary) => {
             let lines: Vec<String> = summary.lines().flat_map(wrap_visible).collect();
-            format!("{content}\n{}", lines.join("\n"))
+            [content, lines.join("\n")]
+                .iter()
+                .filter(|t| !t.is_empty())
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
         }
         None => content,
     };
+    let title =
+        if view.headline.is_empty() { board_title(view, ctx.match_id) } else { view.headline.clone() };
     let mut message = Message {
         content,
-        embed: Some(Embed {
-            title: board_title(view, ctx.match_id),
-            description: head,
-            fields,
-            footer: Some(footer),
-        }),
+        embed: Some(Embed { title, description: head, fields, footer: Some(footer) }),
         components,
         picture: Some(Picture::Wanted { match_id: ctx.match_id, version: ctx.version, seat: None }),
     };
-    // The events take at least three lines; when the rest leaves them
-    // less, the hint goes, then the moves beyond eight go into a select
-    // (two rows of buttons at most).
-    let events_min = if ctx.events.is_empty() { 0 } else { 3 };
-    if height(&message) + events_min > BOARD_LINES {
-        message.embed.as_mut().expect("the board has an embed").description = head_text(false);
-    }
-    if height(&message) + events_min > BOARD_LINES {
-        message.components = components_with(8);
-    }
     if !ctx.events.is_empty() {
-        // The events take the lines the rest of the board leaves, their
-        // heading included; the count of lines left out joins the heading.
-        let room = BOARD_LINES.saturating_sub(height(&message));
-        let mut events = event_lines(ctx.events, room);
-        if events.len() >= room && !events[0].starts_with('…') {
-            events = event_lines(ctx.events, room.saturating_sub(1));
-        }
-        let mut heading = "__Since the last board__".to_owned();
-        if events.first().is_some_and(|l| l.starts_with('…')) {
-            heading = format!("{heading} {}", events.remove(0));
-        }
+        // The events take the rows the rest of the board leaves, at most
+        // [`EVENT_ROWS`]; a first line counts those left out.
+        let room = BOARD_ROWS.saturating_sub(height(&message)).min(EVENT_ROWS);
+        let events = event_lines(ctx.events, room);
         let e = message.embed.as_mut().expect("the board has an embed");
         let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 80);
         if !e.description.is_empty() {
             e.description.push('\n');
         }
-        e.description.push_str(&heading);
-        e.description.push('\n');
         e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
     }
     fit_message(&mut message);
-    if height(&message) > BOARD_LINES {
+    if height(&message) > BOARD_ROWS {
         compact(&mut message);
         // Discord's limits hold whatever the last resort changed.
         fit_message(&mut message);
@@ -233,19 +205,49 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     message
 }
 
+/// "Spheres #2": the game and the match number, for the footer.
+fn match_label(view: &TableView, match_id: i64) -> String {
+    if view.game.is_empty() {
+        format!("Match #{match_id}")
+    } else {
+        format!("{} #{match_id}", view.game)
+    }
+}
+
+/// The rows the buttons of a board may take on a phone before its moves
+/// go into a select.
+const BUTTON_ROWS: usize = 3;
+
+/// The rows `components` take on a phone.
+fn button_rows(components: &[Component]) -> usize {
+    super::phone::phone_rows(&Message { components: components.to_vec(), ..Default::default() })
+}
+
+/// The rows of events a board shows at most: the newest, the count of
+/// the older ones first.
+pub const EVENT_ROWS: usize = 6;
+
 /// The last resort of a board still taller than [`BOARD_LINES`] (a long
 /// Stack over two full sides): the events go but for their heading, which
 /// says so, then every wrapped entry keeps its first line, cut with "…".
 fn compact(m: &mut Message) {
-    let heading = "__Since the last board__";
     if let Some(e) = m.embed.as_mut() {
-        if let Some(at) = e.description.find(heading) {
-            e.description.truncate(at);
-            e.description.push_str(heading);
-            e.description.push_str(" … not shown (the board is full)");
+        let kept: Vec<&str> = e
+            .description
+            .lines()
+            .filter(|l| !l.starts_with("• ") && !l.starts_with("… ") && !l.starts_with("  "))
+            .collect();
+        let left = e.description.lines().count() - kept.len();
+        if left > 0 {
+            let mut d = kept.join("\n");
+            if !d.is_empty() {
+                d.push('\n');
+            }
+            d.push_str("… events not shown (the board is full)");
+            e.description = d;
         }
     }
-    if height(m) <= BOARD_LINES {
+    if height(m) <= BOARD_ROWS {
         return;
     }
     let unwrap = |text: &mut String| {
@@ -269,20 +271,12 @@ fn compact(m: &mut Message) {
     }
 }
 
-/// Lines a board may take on a phone, the rows of its buttons included.
-pub const BOARD_LINES: usize = 30;
+/// Rows a board may take on a phone, the rows of its buttons included.
+pub const BOARD_ROWS: usize = 30;
 
-/// The lines `m` takes as shown: its text, the embed's title, description,
-/// each field's name and value, the footer, and a line per row of buttons.
+/// The rows `m` takes on a phone (see [`super::phone::phone_rows`]).
 pub fn height(m: &Message) -> usize {
-    let lines = |s: &str| if s.is_empty() { 0 } else { s.lines().count() };
-    let embed = m.embed.as_ref().map_or(0, |e| {
-        usize::from(!e.title.is_empty())
-            + lines(&e.description)
-            + e.fields.iter().map(|f| 1 + lines(&f.value)).sum::<usize>()
-            + e.footer.as_deref().map_or(0, lines)
-    });
-    lines(&m.content) + embed + m.rows().len()
+    super::phone::phone_rows(m)
 }
 
 /// The board's events in at most `room` lines (never fewer than two), each
@@ -309,10 +303,7 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     }
     let mut kept = shared[start..].to_vec();
     let hidden = shared.len() - kept.len();
-    kept.insert(
-        0,
-        format!("… {hidden} earlier line{} of events not shown", if hidden == 1 { "" } else { "s" }),
-    );
+    kept.insert(0, format!("… {hidden} earlier line{} not shown", if hidden == 1 { "" } else { "s" }));
     kept
 }
 
@@ -430,7 +421,7 @@ fn name_with(name: String, items: &[String]) -> (String, &[String]) {
     let mut line = name;
     let mut used = 0;
     for item in items {
-        if line.chars().count() + 3 + item.chars().count() > LINE_WIDTH {
+        if columns(&line) + 3 + columns(item) > LINE_WIDTH {
             break;
         }
         line.push_str(" · ");
@@ -440,9 +431,9 @@ fn name_with(name: String, items: &[String]) -> (String, &[String]) {
     (line, &items[used..])
 }
 
-/// The characters a reader sees of `s` (bold marks left out).
+/// The columns a reader sees of `s` (bold marks left out).
 fn visible(s: &str) -> usize {
-    s.replace("**", "").chars().count()
+    columns(s)
 }
 
 /// A seat's zones run together in lines of at most [`LINE_WIDTH`] seen

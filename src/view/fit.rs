@@ -30,9 +30,9 @@ pub fn join_within(lines: &[String], max: usize) -> String {
     truncate(&kept.join("\n"), max)
 }
 
-/// The widest line a board or a hand shows: what a phone holds without
-/// wrapping it in two.
-pub const LINE_WIDTH: usize = 80;
+/// The widest line a board or a hand shows: what a phone held upright
+/// holds without wrapping it in two.
+pub const LINE_WIDTH: usize = super::phone::PHONE_COLUMNS;
 
 /// `text` as lines of at most `width` characters: each line too long is
 /// broken at the last " · " that fits, else at the last space, else cut;

@@ -13,6 +13,7 @@ mod fit;
 mod hand;
 mod lists;
 mod message;
+pub mod phone;
 mod rules;
 mod words;
 
