@@ -193,11 +193,43 @@ fn multiplayer_setup_seats_two_to_six_lords_and_team_play_needs_teams_of_two() {
 fn multiplayer_the_board_names_the_mode_the_teams_and_who_is_in_range() {
     let s = table(4, Mode::Teams).build();
     let v = Spheres::view(&s, cardtable::engine::Viewer::Public);
-    assert!(
-        v.notes.iter().any(|n| n == "Team play: Alice & Carol vs Bob & Dave. Alice can reach Bob, Dave."),
-        "{:?}",
-        v.notes
-    );
+    let note =
+        v.notes.iter().find(|n| n.starts_with("Team play: Alice & Carol vs Bob & Dave.")).expect("team note");
+    // Range in team play (rulings, "Range"): attacks reach the opponents
+    // beside a lord; "either lord" spells reach a teammate beside them too.
+    assert!(note.contains("can attack the opponents next to them"), "{note}");
+    assert!(note.contains("teammate"), "{note}");
+    assert_eq!(v.headline, "Round 1 · Alice → Bob → Carol → Dave");
+}
+
+/// Multi-player rules, turn order: the headline counts rounds (a turn of
+/// every living lord) and names the living lords in turn order from the
+/// lord who plays now; a fallen lord is one short line on the board.
+#[test]
+fn multiplayer_turn_order_the_headline_counts_rounds_and_a_fallen_lord_is_one_line() {
+    let mut t = table(4, Mode::FreeForAll);
+    t.step(Step::End).hand(B, &["Plague Rat"]).hand(C, &["Plague Rat"]).hand(D, &["Plague Rat"]);
+    let mut s = t.build();
+    assert_eq!(s.turn.active, B);
+    let public = |s: &cardtable::games::spheres::State| Spheres::view(s, cardtable::engine::Viewer::Public);
+    assert_eq!(public(&s).headline, "Round 1 · Bob → Carol → Dave → Alice");
+    Spheres::concede(&mut s, C);
+    let guard = (0..60).find(|_| {
+        if s.turn.active == A {
+            return true;
+        }
+        let seat = Spheres::to_act(&s)[0];
+        let a = Spheres::decline(&s, seat).unwrap_or_else(|| Spheres::legal_actions(&s, seat)[0].clone());
+        Spheres::apply(&mut s, seat, &a).unwrap();
+        false
+    });
+    assert!(guard.is_some(), "Alice's turn came round again");
+    let v = public(&s);
+    assert_eq!(v.headline, "Round 2 · Alice → Bob → Dave", "Alice begins the second round; Carol is out");
+    let carol = &v.seats[2];
+    assert!(!carol.alive);
+    assert_eq!(carol.counters, vec![("Fell in round".to_string(), "1".to_string())]);
+    assert!(carol.zones.is_empty(), "{carol:?}");
 }
 
 /// Multi-player rules, a destroyed or conceding lord: they leave the game
@@ -291,4 +323,72 @@ fn multiplayer_limited_range_an_active_spell_reaches_only_lords_in_range() {
     };
     assert!(stopped(A) && stopped(C), "Alice and Carol sit beside Bob");
     assert!(!stopped(D), "Dave is out of Bob's range");
+}
+
+/// Multi-player rules, every game play mode at 4 and 6 lords: in random
+/// games, at every decision each offered answer has a label of its own
+/// (names repeat across lords, so labels must say whose card) of at most
+/// 80 characters, and every offered attack targets a lord the board shows
+/// in range of the attacker.
+#[test]
+fn multiplayer_every_mode_offers_distinct_short_labels_and_attacks_only_in_range() {
+    use cardtable::engine::{random_playout, GameRng};
+    use cardtable::games::spheres::legal::as_member;
+    use cardtable::games::spheres::{Action, State};
+    let db = demo_pool();
+    let modes: [(&str, Option<&str>); 6] = [
+        ("free-for-all", None),
+        ("limited-range", None),
+        ("teams", None),
+        ("tag-team", None),
+        ("tag-team", Some("both-fall")),
+        ("citadel", None),
+    ];
+    let mut problems = Vec::new();
+    for (mode, variant) in modes {
+        for n in [4, 6] {
+            for seed in 0..6u64 {
+                let m = MatchSetup {
+                    seed,
+                    seats: seats(n),
+                    mode: Some(mode.into()),
+                    variant: variant.map(String::from),
+                    ..Default::default()
+                };
+                let mut s = setup(&m, &db).unwrap();
+                let mut check = |s: &State, k: usize| {
+                    for seat in Spheres::to_act(s) {
+                        let mut seen: Vec<String> = Vec::new();
+                        for a in Spheres::legal_actions(s, seat) {
+                            let label = Spheres::describe(s, seat, &a).label;
+                            let at = format!("{mode} {n} lords seed {seed} action {k} {}", s.name(seat));
+                            if label.chars().count() > 80 {
+                                problems.push(format!("{at}: long label {label:?}"));
+                            }
+                            if seen.contains(&label) {
+                                problems.push(format!("{at}: label {label:?} twice"));
+                            }
+                            seen.push(label.clone());
+                            if let Action::Attack { lord, .. } = a {
+                                let me = as_member(s, seat);
+                                if !me.opponents(me.turn.active).contains(&lord) {
+                                    problems.push(format!("{at}: attack on a lord out of range: {label}"));
+                                }
+                            }
+                        }
+                    }
+                };
+                check(&s, 0);
+                let mut rng = GameRng::from_seed(seed ^ 0x7a6_7ea3);
+                random_playout::<Spheres>(&mut s, &mut rng, 20_000, &mut check).unwrap();
+            }
+        }
+    }
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems[..problems.len().min(40)].join("\n")
+    );
 }

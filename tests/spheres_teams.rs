@@ -82,8 +82,12 @@ fn multiplayer_tag_team_one_lord_of_each_team_fights_and_the_waiting_lords_are_o
     let notes = Spheres::view(&s, Viewer::Public).notes;
     let note = notes.iter().find(|n| n.starts_with("Tag team")).unwrap_or_else(|| panic!("{notes:?}"));
     assert!(note.contains("Alice & Carol vs Bob & Dave"), "{note}");
-    assert!(note.contains("Fighting: Alice, Bob"), "{note}");
-    assert!(note.contains("Carol, Dave"), "{note}");
+    assert!(note.contains("waits outside battle"), "{note}");
+    // Who fights is on the headline, who waits on their seats.
+    let v = Spheres::view(&s, Viewer::Public);
+    assert_eq!(v.headline, "Round 1 · Alice → Bob");
+    let waits = |i: usize| v.seats[i].counters.iter().any(|(k, _)| k == "Waiting");
+    assert!(waits(2) && waits(3) && !waits(0) && !waits(1), "{:?}", v.seats);
     assert!(note.contains("completed by our rulings"), "{note}");
 }
 
@@ -230,8 +234,17 @@ fn multiplayer_citadel_both_teammates_act_in_any_order_within_a_step() {
     assert!(!carol.iter().any(|l| l.contains("Summon Brass Golem")), "4 mana, one crystal: {carol:?}");
     let notes = Spheres::view(&s, Viewer::Public).notes;
     let note = notes.iter().find(|n| n.starts_with("Citadel")).unwrap_or_else(|| panic!("{notes:?}"));
-    assert!(note.contains("Team turn: ") && note.contains("Alice") && note.contains("Carol"), "{note}");
-    assert!(note.contains("completed by our rulings") && note.contains("Shared by each team"), "{note}");
+    assert!(note.contains("one turn together") && note.contains("Alice & Carol"), "{note}");
+    assert!(note.contains("completed by our rulings") && note.contains("Shared by a team"), "{note}");
+    // The team turn is both lords': the headline names the team, and each
+    // teammate's own prompt says they can act now.
+    let v = Spheres::view(&s, Viewer::Public);
+    assert_eq!(v.headline, "Round 1 · Alice & Carol → Bob & Dave");
+    assert_eq!(v.prompt.as_deref(), Some("Waiting for Alice & Carol (Crystal or casting)"));
+    for (seat, other) in [(A, "Carol"), (C, "Alice")] {
+        let p = Spheres::view(&s, Viewer::Seat(seat)).prompt.unwrap();
+        assert!(p.starts_with(&format!("Your team turn, {other} acts too · Cast spells")), "{p}");
+    }
     // Both go to battle, then the team turn goes on to Bob & Dave.
     let turns = play_until(&mut s, |s| s.turn.active == B || s.turn.active == D);
     let (last, before) = turns.split_last().expect("turns");
@@ -273,8 +286,8 @@ fn multiplayer_citadel_a_teammates_creature_blocks_for_the_citadel() {
     let mut s = t.build();
     attack(&mut s, B, "Attack with Clockwork Sentry → Alice's fortress");
     assert_eq!(Spheres::to_act(&s), vec![A]);
-    assert_eq!(labels(&s, A), ["Block with Brass Golem", "No block"]);
-    click(&mut s, A, "Block with Brass Golem");
+    assert_eq!(labels(&s, A), ["Block with Carol's Brass Golem", "No block"]);
+    click(&mut s, A, "Block with Carol's Brass Golem");
     assert!(s.lords[C].battlefield[0].engaged, "Carol's Golem engaged for the team");
     assert_eq!(names(&s, B, Zone::Groove), ["Clockwork Sentry"], "5 + 2 defending beats 3");
     assert_eq!(s.lords[A].towers.len(), 1);
@@ -298,7 +311,7 @@ fn multiplayer_citadel_a_destroyed_shared_tower_energizes_its_owners_groove() {
     let offered = labels(&s, B);
     assert_eq!(
         offered,
-        ["Destroy a tower of Alice", "Destroy a tower of Carol", "Destroy Blessing of Light"]
+        ["Destroy a tower of Alice", "Destroy a tower of Carol", "Destroy Carol's Blessing of Light"]
     );
     click(&mut s, B, "Destroy a tower of Carol");
     assert!(s.lords[C].towers.is_empty() && s.lords[A].towers.len() == 1);
@@ -356,7 +369,7 @@ fn multiplayer_citadel_either_lord_attacks_with_any_team_creature() {
         public(&ev)
     );
     assert_eq!(Spheres::to_act(&s), vec![B]);
-    assert_eq!(labels(&s, B), ["Block with Clockwork Sentry", "No block"]);
+    assert_eq!(labels(&s, B), ["Block with Dave's Clockwork Sentry", "No block"]);
     click(&mut s, B, "No block");
     assert_eq!(s.lords[B].towers.len(), 1, "the Ogre's siege destroys one more");
     assert_eq!(s.lords[C].hand.len(), 2, "its trigger drew for Carol, who declared the attack");
@@ -369,7 +382,7 @@ fn multiplayer_citadel_either_lord_attacks_with_any_team_creature() {
 
     // Alice attacks with Carol's Golem; Dave's Sentry blocks it for Bob.
     attack(&mut s, A, "Attack with Carol's Brass Golem → Bob's fortress");
-    click(&mut s, B, "Block with Clockwork Sentry");
+    click(&mut s, B, "Block with Dave's Clockwork Sentry");
     assert!(s.lords[C].battlefield[0].engaged, "Carol's Golem attacked once, for Alice");
     assert_eq!(
         names(&s, D, Zone::Groove),

@@ -503,6 +503,15 @@ fn pick_cards(
                 if reveal && (hidden_to_all || blind) {
                     s.committed = true;
                 }
+                // Cards the chooser cannot tell apart (two copies in a
+                // hand, two crystals of one sphere) are one choice, offered once.
+                let mut seen: Vec<String> = Vec::new();
+                cands.retain(|u| {
+                    let label = super::view::option_label(s, *u, chooser, reveal).0;
+                    let new = !seen.contains(&label);
+                    seen.push(label);
+                    new
+                });
                 s.prompt = Some(Prompt::Cards {
                     chooser,
                     options: cands,

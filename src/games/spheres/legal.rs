@@ -27,7 +27,8 @@ pub fn to_act(s: &State) -> Vec<Seat> {
 pub fn mate_acting(s: &State) -> Option<Seat> {
     let m = s.turn.mate.as_ref()?;
     let quiet = s.prompt.is_none() && s.attack.is_none() && s.frames.is_empty() && s.triggers.is_empty();
-    (quiet && s.turn.parked && m.parked && m.step == s.turn.step && s.lords[m.active].alive).then_some(m.active)
+    (quiet && s.turn.parked && m.parked && m.step == s.turn.step && s.lords[m.active].alive)
+        .then_some(m.active)
 }
 
 /// The state as `seat` acts in it: in Citadel, with the teammate's part
@@ -171,11 +172,7 @@ pub fn main_options(s: &State) -> Vec<Action> {
         }
         // The back of the card: any card as a generic creature, unless one
         // of its halves already enters face down.
-        if s.any_face_down
-            && !d.creature.inverted
-            && !d.spell.inverted
-            && affordable(s, *uid, GENERIC_COST)
-        {
+        if s.any_face_down && !d.creature.inverted && !d.spell.inverted && affordable(s, *uid, GENERIC_COST) {
             out.push(Action::SummonFaceDown { card: *i as u8 });
         }
         // Both halves inverted: casting is the same face-down creature as summoning.
@@ -274,8 +271,19 @@ pub fn siege_options(s: &State) -> Vec<SiegeTarget> {
         }
         base += n;
     }
-    let spells: usize = lords.iter().map(|l| s.lords[*l].spells.len()).sum();
-    out.extend((0..spells).map(|i| SiegeTarget::Spell(i as u8)));
+    // Two copies of one spell of one lord are alike: offered once.
+    let mut seen: Vec<(Seat, CardId)> = Vec::new();
+    let mut k = 0;
+    for l in &lords {
+        for u in &s.lords[*l].spells {
+            let key = (*l, s.cards[u.0 as usize]);
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(SiegeTarget::Spell(k as u8));
+            }
+            k += 1;
+        }
+    }
     out
 }
 

@@ -54,7 +54,8 @@ pub enum Mode {
 
 impl Mode {
     /// Every mode, in the order `/challenge` offers them.
-    pub const ALL: [Mode; 5] = [Mode::FreeForAll, Mode::LimitedRange, Mode::Teams, Mode::TagTeam, Mode::Citadel];
+    pub const ALL: [Mode; 5] =
+        [Mode::FreeForAll, Mode::LimitedRange, Mode::Teams, Mode::TagTeam, Mode::Citadel];
     /// The key typed in `mode:`.
     pub fn key(self) -> &'static str {
         match self {
@@ -113,6 +114,12 @@ fn is_zero(n: &i8) -> bool {
 fn is_zero_u8(n: &u8) -> bool {
     *n == 0
 }
+fn first_round() -> u32 {
+    1
+}
+fn is_first_round(n: &u32) -> bool {
+    *n == 1
+}
 
 impl Creature {
     /// A freshly summoned creature (dizzy, ready).
@@ -155,6 +162,9 @@ pub struct Lord {
     /// A spell being cast (between its zone of origin and its destination).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub limbo: Vec<Uid>,
+    /// The round in which the lord fell or conceded (see [`State::round`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fell_in: Option<u32>,
 }
 
 impl Lord {
@@ -172,6 +182,7 @@ impl Lord {
             battlefield: Vec::new(),
             trash: Vec::new(),
             limbo: Vec::new(),
+            fell_in: None,
         }
     }
 
@@ -554,6 +565,11 @@ pub struct State {
     /// lords have fallen (by default, when the first falls).
     #[serde(default, skip_serializing_if = "is_false")]
     pub both_fall: bool,
+    /// The round in progress: a round is one turn of every living lord
+    /// (in tag team and Citadel, of every team), from the first lord of
+    /// the game round the table; `turn.number` counts single turns.
+    #[serde(default = "first_round", skip_serializing_if = "is_first_round")]
+    pub round: u32,
 }
 
 impl State {
@@ -589,6 +605,7 @@ impl State {
             assembly: None,
             waiting: Vec::new(),
             both_fall: false,
+            round: 1,
         }
     }
 
@@ -664,6 +681,19 @@ impl State {
             v.extend(self.teammate(seat));
         }
         v
+    }
+    /// Where `seat` plays in a round, counted from the first lord of the
+    /// game: by seat, or in tag team and Citadel by team (a team takes one
+    /// turn a round, whichever of its lords plays it).
+    pub fn round_position(&self, seat: Seat) -> usize {
+        let n = self.lords.len();
+        match self.mode {
+            Mode::TagTeam | Mode::Citadel if n >= 4 => {
+                let teams = n / 2;
+                (self.team(seat) + teams - self.team(self.turn.first)) % teams
+            }
+            _ => (seat.index() + n - self.turn.first.index()) % n,
+        }
     }
     /// Whether two different lords play on the same team.
     pub fn allies(&self, a: Seat, b: Seat) -> bool {
@@ -807,7 +837,8 @@ fn check_mode(s: &State) -> Result<(), String> {
                 return Err(format!("{} waits but is out of the game", s.name(*w)));
             }
             for seat in s.alive() {
-                let fighting = s.alive().into_iter().filter(|o| s.team(*o) == s.team(seat) && !s.waiting.contains(o));
+                let fighting =
+                    s.alive().into_iter().filter(|o| s.team(*o) == s.team(seat) && !s.waiting.contains(o));
                 if fighting.count() != 1 {
                     return Err(format!("{}'s team does not fight with exactly one lord", s.name(seat)));
                 }

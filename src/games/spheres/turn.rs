@@ -134,7 +134,13 @@ fn step_on(s: &mut State, ev: &mut Vec<Event>) -> bool {
             for c in &mut s.lords[seat].battlefield {
                 c.engaged = false;
             }
-            ev.push(Event::public(format!("Turn {} · {} regroups", s.turn.number, s.name(seat))));
+            // With more than two lords the table counts rounds (a turn
+            // number would count every lord's turn).
+            ev.push(Event::public(if s.lords.len() > 2 {
+                format!("Turn of {} · round {} · regroups", s.name(seat), s.round)
+            } else {
+                format!("Turn {} · {} regroups", s.turn.number, s.name(seat))
+            }));
             // The first draft has no cure step.
             s.turn.step = if s.first_draft { Step::Crystal } else { Step::Cure };
             fire_lord(s, Trigger::Regroup, seat);
@@ -278,6 +284,10 @@ fn end_turn(s: &mut State, ev: &mut Vec<Event>) {
             break;
         }
     }
+    // The turn order coming back round to the first lord (or team) starts a round.
+    if s.round_position(next) <= s.round_position(active) {
+        s.round += 1;
+    }
     s.turn = Turn::start(s.turn.number + 1, next, s.turn.first, Step::Regroup);
     if s.mode == Mode::Citadel {
         prepare_mode(s);
@@ -340,20 +350,19 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         return Ok(ev);
     }
     s.committed = false;
-    let before =
-        matches!(
-            a,
-            Action::Cast { .. }
-                | Action::Summon { .. }
-                | Action::SummonFaceDown { .. }
-                | Action::Retaliate { .. }
-                | Action::GrooveSummon { .. }
-        )
-        .then(|| {
-            let mut b = s.clone();
-            b.checkpoint = None;
-            b
-        });
+    let before = matches!(
+        a,
+        Action::Cast { .. }
+            | Action::Summon { .. }
+            | Action::SummonFaceDown { .. }
+            | Action::Retaliate { .. }
+            | Action::GrooveSummon { .. }
+    )
+    .then(|| {
+        let mut b = s.clone();
+        b.checkpoint = None;
+        b
+    });
     s.turn.decided = true;
     apply_unchecked(s, seat, a, &mut ev);
     run(s, &mut ev);
@@ -557,6 +566,7 @@ pub fn eliminate(s: &mut State, seat: Seat) -> Option<Vec<Seat>> {
     }
     for o in &out {
         s.lords[*o].alive = false;
+        s.lords[*o].fell_in = Some(s.round);
     }
     s.waiting.retain(|w| !out.contains(w));
     if let Some(winners) = s.last_side_standing() {

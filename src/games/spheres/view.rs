@@ -4,9 +4,9 @@
 
 use super::action::{Action, Prompt, SiegeTarget};
 use super::effects::{current_effect, source_name, wanted};
-use super::legal::{cast_cost, summon_cost, to_act};
+use super::legal::{as_member, cast_cost, summon_cost, to_act};
 use super::state::{spheres_of, Creature, Mode, State, Step, Uid};
-use super::zones::{card_name, spheres_name, is_public, owned_label, public_label};
+use super::zones::{card_name, is_public, owned_label, public_label, spheres_name};
 use crate::cards::spheres::{Effect, SpellKind, Sphere, Verb, Zone};
 use crate::engine::{ActionView, CardView, Placement, Seat, SeatView, TableView, Viewer, ZoneView};
 
@@ -22,10 +22,12 @@ fn clip(mut s: String) -> String {
 /// A creature as `viewer` sees it on the battlefield.
 fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
     let owner = s.owner(c.uid);
+    let public = public_label(s, c.uid, Some(Zone::Battlefield));
+    let public = public.trim_start_matches("a ");
     let name = if c.face_down && viewer == Some(owner) {
-        format!("face-down {} creature ({})", spheres_name(s, c.uid), card_name(s, c.uid))
+        format!("{public} ({})", card_name(s, c.uid))
     } else {
-        public_label(s, c.uid, Some(Zone::Battlefield)).trim_start_matches("a ").to_string()
+        public.to_string()
     };
     let mut detail = vec![format!("str {}", super::abilities::strength(s, c.uid))];
     detail.push(if c.engaged { "engaged".into() } else { "ready".into() });
@@ -101,25 +103,45 @@ fn vault_text(s: &State, seat: Seat) -> String {
 
 fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
     let lord = &s.lords[seat];
+    // A lord out of a game that goes on is one short line: nothing of
+    // theirs is in play any more (the board marks them out).
+    if !lord.alive && s.lords.len() > 2 {
+        let counters =
+            lord.fell_in.map(|r| ("Fell in round".to_string(), r.to_string())).into_iter().collect();
+        return SeatView {
+            seat: Some(seat),
+            name: lord.name.clone(),
+            counters,
+            alive: false,
+            ..Default::default()
+        };
+    }
     let vault = if s.crystals_face_up() && !lord.vault.is_empty() {
         let names: Vec<&str> = lord.vault.iter().map(|u| card_name(s, *u)).collect();
         format!("{} · {}", vault_text(s, seat), names.join(", "))
     } else {
         vault_text(s, seat)
     };
-    let mut counters = vec![
+    let mut counters = Vec::new();
+    if s.waiting.contains(&seat) {
+        counters.push(("Waiting".to_string(), "outside battle".to_string()));
+    }
+    counters.extend([
         (if s.first_draft { "Shields" } else { "Towers" }.to_string(), lord.towers.len().to_string()),
         ("Hand".to_string(), crate::engine::count_cards(lord.hand.len())),
         ("Deck".to_string(), lord.deck.len().to_string()),
         ("Groove".to_string(), lord.groove.len().to_string()),
         ("Trash".to_string(), lord.trash.len().to_string()),
         ("Vault".to_string(), vault),
-    ];
-    if s.turn.active == seat && s.outcome.is_none() {
-        let mana = if s.turn.mana_locked {
+    ]);
+    // Citadel: the teammate's part of the team turn has its own mana.
+    let part = std::iter::once(&s.turn).chain(s.turn.mate.as_deref()).find(|t| t.active == seat);
+    if let (Some(part), None) = (part, &s.outcome) {
+        let mana = if part.mana_locked {
             "locked".to_string()
         } else {
-            format!("{} of {}", s.mana_left(), lord.vault.len())
+            let left = lord.vault.len().saturating_sub(part.mana_spent as usize);
+            format!("{left} of {}", lord.vault.len())
         };
         counters.push(("Mana".to_string(), mana));
     }
@@ -151,7 +173,14 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
         }
         zones.push(ZoneView { name: "Groove".into(), cards: parts });
     }
-    SeatView { seat: Some(seat), name: lord.name.clone(), counters, zones, alive: lord.alive, ..Default::default() }
+    SeatView {
+        seat: Some(seat),
+        name: lord.name.clone(),
+        counters,
+        zones,
+        alive: lord.alive,
+        ..Default::default()
+    }
 }
 
 /// The verb an effect asks about, for prompts and labels.
@@ -191,7 +220,7 @@ fn word_of(s: &State) -> String {
 }
 
 /// A card offered in a prompt, as the chooser may see it: (label, private).
-fn option_label(s: &State, uid: Uid, chooser: Seat, reveal: bool) -> (String, bool) {
+pub(super) fn option_label(s: &State, uid: Uid, chooser: Seat, reveal: bool) -> (String, bool) {
     let zone = s.zone_of(uid);
     let owner = s.owner(uid);
     let whose = if owner == chooser { "your".to_string() } else { format!("{}'s", s.name(owner)) };
@@ -218,10 +247,21 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
     let creature = |lord: Seat, i: u8| {
         bf(lord, i).map(|u| public_label(s, u, Some(Zone::Battlefield))).unwrap_or_else(|| "?".into())
     };
+    // With more than two lords a creature not the chooser's own is named
+    // with its owner ("Bob's Ember Drake"): names repeat round the table.
+    let whose = |lord: Seat, i: u8| {
+        let c = creature(lord, i);
+        if lord == seat || s.lords.len() == 2 {
+            c
+        } else {
+            format!("{}'s {}", s.name(lord), c.trim_start_matches("a "))
+        }
+    };
     let (label, placement) = match a {
         Action::Cure { creature: c, crystal } => {
+            // A dual crystal is named by both its spheres (it differs from a single one).
             let sp =
-                s.lords[seat].vault.get(*crystal as usize).map(|u| s.def(*u).sphere.name()).unwrap_or("?");
+                s.lords[seat].vault.get(*crystal as usize).map(|u| spheres_name(s, *u)).unwrap_or("?".into());
             (format!("Cure {} ({sp} crystal)", creature(seat, *c)), Placement::Board)
         }
         Action::Crystallize { card } => match hand(card) {
@@ -248,14 +288,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         },
         Action::Attack { attacker, lord, creature: target } => {
             let aim = match target {
-                Some(j) => creature(*lord, *j),
+                Some(j) => whose(*lord, *j),
                 None if s.lords.len() == 2 => "fortress".to_string(),
                 None => format!("{}'s fortress", s.name(*lord)),
             };
             // In Citadel the attacker may be the teammate's: named as theirs.
             let with = match super::legal::team_battlefield(s, seat).get(*attacker as usize) {
-                Some((owner, i)) if *owner != seat => format!("{}'s {}", s.name(*owner), creature(*owner, *i as u8)),
-                Some((owner, i)) => creature(*owner, *i as u8),
+                Some((owner, i)) => whose(*owner, *i as u8),
                 None => "?".into(),
             };
             (format!("Attack with {with} → {aim}"), Placement::Board)
@@ -263,7 +302,7 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::Block { blocker } => {
             // In Citadel the blockers are the citadel's creatures (see `legal::team_battlefield`).
             let name = match super::legal::team_battlefield(s, seat).get(*blocker as usize) {
-                Some((lord, i)) => creature(*lord, *i as u8),
+                Some((lord, i)) => whose(*lord, *i as u8),
                 None => "?".into(),
             };
             (format!("Block with {name}"), Placement::Board)
@@ -280,9 +319,14 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
                 }
                 SiegeTarget::Tower(_) => (format!("Destroy a {}", s.tower_word()), Placement::Board),
                 SiegeTarget::Spell(i) => {
-                    let name = whose(Zone::Spells, i)
-                        .map(|(l, j)| s.def(s.lords[l].spells[j]).spell.name.as_str())
-                        .unwrap_or("?");
+                    let name = match whose(Zone::Spells, i) {
+                        // In Citadel the spell may be either lord's: named as theirs.
+                        Some((l, j)) if s.citadel(d).len() > 1 => {
+                            format!("{}'s {}", s.name(l), s.def(s.lords[l].spells[j]).spell.name)
+                        }
+                        Some((l, j)) => s.def(s.lords[l].spells[j]).spell.name.clone(),
+                        None => "?".into(),
+                    };
                     (format!("Destroy {name}"), Placement::Board)
                 }
             }
@@ -298,7 +342,10 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::GrooveSummon { card } => match hand(card) {
             Some(u) => {
                 let d = s.def(u);
-                (format!("Groove trigger: summon {} ({} energy)", d.creature.name, d.creature.cost), Placement::Hand)
+                (
+                    format!("Groove trigger: summon {} ({} energy)", d.creature.name, d.creature.cost),
+                    Placement::Hand,
+                )
             }
             None => ("Groove trigger: summon".into(), Placement::Hand),
         },
@@ -352,7 +399,13 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         Action::KeepHand if s.first_draft => {
             let held = s.lords[seat].hand.len();
             let n = if held >= super::state::HAND { 1 } else { super::state::HAND - held };
-            (format!("Draw {} and end the turn", if n == 1 { "1 card".into() } else { format!("{n} cards") }), Placement::Board)
+            (
+                format!(
+                    "Draw {} and end the turn",
+                    if n == 1 { "1 card".into() } else { format!("{n} cards") }
+                ),
+                Placement::Board,
+            )
         }
         Action::KeepHand => ("Keep hand".into(), Placement::Board),
         // Labelled by `draft_board::describe` while the decks are built.
@@ -377,9 +430,21 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
     if s.outcome.is_some() {
         return None;
     }
-    let who = to_act(s).first().copied()?;
-    let mine = viewer == Some(who);
-    let name = s.name(who);
+    let acting = to_act(s);
+    // Citadel: both teammates may act in their team turn; each reads the
+    // step as it stands in their own part of it.
+    let me = viewer.filter(|v| acting.contains(v));
+    let mine = me.is_some();
+    let own = match me {
+        Some(v) => as_member(s, v),
+        None => std::borrow::Cow::Borrowed(s),
+    };
+    let s = &*own;
+    // Teammates named as the headline names their team (from the first lord).
+    let mut named = acting.clone();
+    named.sort_by_key(|w| (w.index() + s.lords.len() - s.turn.first.index()) % s.lords.len());
+    let name = named.iter().map(|w| s.name(*w)).collect::<Vec<_>>().join(" & ");
+    let partner = me.and_then(|v| acting.iter().find(|w| **w != v)).map(|w| s.name(*w));
     let text = match &s.prompt {
         Some(Prompt::Lord { .. }) => {
             let src = shown_source(s);
@@ -474,7 +539,10 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
             }
         }
     };
-    Some(text)
+    Some(match partner {
+        Some(p) => format!("Your team turn, {p} acts too · {text}"),
+        None => text,
+    })
 }
 
 /// The table as `viewer` may see it (`actions` is filled by the registry).
@@ -485,7 +553,10 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
     };
     let headline = match &s.outcome {
         Some(o) => format!("Game over · {}", o.reason),
-        None => format!("Turn {} · {} · {}", s.turn.number, s.name(s.turn.active), s.turn.step.name()),
+        None if s.lords.len() == 2 => {
+            format!("Turn {} · {} · {}", s.turn.number, s.name(s.turn.active), s.turn.step.name())
+        }
+        None => format!("Round {} · {}", s.round, turn_order(s).join(" → ")),
     };
     TableView {
         game: "Spheres".into(),
@@ -501,8 +572,11 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
     }
 }
 
-/// The board's notes: the split reveal during the first round, and with
-/// more than two lords the mode, the teams and who is in range of whom.
+/// The board's notes, shown once (on the first board, and on help):
+/// the split reveal during the first round, and with more than two lords
+/// the mode, the teams and who can reach whom. What changes from turn to
+/// turn is on the headline (the turn order of the lords still playing)
+/// and on the seats (who is out, who waits outside battle).
 fn notes(s: &State) -> Vec<String> {
     let mut notes: Vec<String> = s
         .opening
@@ -519,58 +593,79 @@ fn notes(s: &State) -> Vec<String> {
 /// What the board says of the two modes our rulings complete.
 pub const COMPLETED_BY_RULINGS: &str = "the rulebook's sketch, completed by our rulings";
 
-/// "Team play: Alice & Carol vs Bob & Dave. Alice can reach Bob, Dave."
+/// The living lords in turn order from the current one, as the headline
+/// names them: in tag team only the fighting lords, in Citadel each team
+/// ("Carol & Alice → Dave & Bob", the lord who began the game first).
+fn turn_order(s: &State) -> Vec<String> {
+    let n = s.lords.len();
+    let now = s.turn.active;
+    let from_now = (0..n).map(|k| Seat(((now.index() + k) % n) as u8));
+    let playing = from_now.filter(|x| s.lords[*x].alive && !s.waiting.contains(x));
+    if s.mode != Mode::Citadel {
+        return playing.map(|x| s.name(x).to_string()).collect();
+    }
+    let mut teams: Vec<usize> = Vec::new();
+    for x in playing {
+        if !teams.contains(&s.team(x)) {
+            teams.push(s.team(x));
+        }
+    }
+    teams.into_iter().map(|t| team_name(s, t)).collect()
+}
+
+/// A team's living lords, "Carol & Alice": in seat order from the lord
+/// who began the game, so the starting lord leads their team.
+fn team_name(s: &State, team: usize) -> String {
+    let n = s.lords.len();
+    let first = s.turn.first.index();
+    (0..n)
+        .map(|k| Seat(((first + k) % n) as u8))
+        .filter(|x| s.team(*x) == team && s.lords[*x].alive)
+        .map(|x| s.name(x).to_string())
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
+
+/// "Team play: Alice & Carol vs Bob & Dave. …": the mode and the range,
+/// told once.
 fn multiplayer_note(s: &State) -> String {
-    let names = |seats: &[Seat]| seats.iter().map(|o| s.name(*o)).collect::<Vec<_>>();
     let teams = || {
-        let mut teams: Vec<Vec<Seat>> = Vec::new();
-        for seat in s.lords.seats() {
-            match teams.iter_mut().find(|t| s.team(t[0]) == s.team(seat)) {
-                Some(t) => t.push(seat),
-                None => teams.push(vec![seat]),
+        let n = s.lords.len();
+        let first = s.turn.first.index();
+        let mut order: Vec<usize> = Vec::new();
+        for x in (0..n).map(|k| Seat(((first + k) % n) as u8)) {
+            if !order.contains(&s.team(x)) {
+                order.push(s.team(x));
             }
         }
-        let teams: Vec<String> = teams.iter().map(|t| names(t).join(" & ")).collect();
-        teams.join(" vs ")
+        order.into_iter().map(|t| team_name(s, t)).collect::<Vec<_>>().join(" vs ")
     };
-    let living = |seats: Vec<Seat>| seats.into_iter().filter(|x| s.lords[*x].alive).collect::<Vec<_>>();
-    let mode = match s.mode {
-        Mode::FreeForAll => "Free for all".to_string(),
-        Mode::LimitedRange => "Limited range (adjacent lords only)".to_string(),
-        Mode::Teams => format!("Team play: {}", teams()),
+    match s.mode {
+        Mode::FreeForAll => "Free for all: each lord can attack and aim spells at every other lord.".to_string(),
+        Mode::LimitedRange => "Limited range: each lord can attack and aim spells only at the lords next to them \
+                               in the turn order (the headline's list, read round)."
+            .to_string(),
+        Mode::Teams => format!(
+            "Team play: {}. Each lord can attack the opponents next to them in the turn order (the headline's \
+             list, read round); spells on \"either lord\" reach a teammate only when they sit next to them.",
+            teams()
+        ),
         Mode::TagTeam => {
-            let fighting = living(s.lords.seats().filter(|x| !s.waiting.contains(x)).collect());
             let loss = if s.both_fall { "when both its lords have fallen" } else { "when its first lord falls" };
             format!(
-                "Tag team ({COMPLETED_BY_RULINGS}: /rule query:tag team): {}. Fighting: {}. Waiting outside battle (no turn, no draw, \
-                 out of range): {}. A team may tag at the start of its turn; it is out {loss}",
-                teams(),
-                names(&fighting).join(", "),
-                if s.waiting.is_empty() { "nobody".to_string() } else { names(&s.waiting).join(", ") }
+                "Tag team ({COMPLETED_BY_RULINGS}: /rule query:tag team): {}. One lord of each team fights; \
+                 the other waits outside battle (no turn, no draw, out of range). The headline lists the \
+                 fighting lords, and each can attack the others. A team may tag at the start of its turn; it \
+                 is out {loss}.",
+                teams()
             )
         }
-        Mode::Citadel => {
-            let mut team_turn = vec![s.turn.active];
-            team_turn.extend(s.turn.mate.as_ref().map(|m| m.active));
-            let towers: Vec<String> = s
-                .lords
-                .seats()
-                .filter(|x| s.lords[*x].alive)
-                .map(|x| format!("{} {}", s.name(x), s.lords[x].towers.len()))
-                .collect();
-            format!(
-                "Citadel ({COMPLETED_BY_RULINGS}: /rule query:citadel): {}. Shared by each team: creatures (either lord \
-                 attacks or blocks with any of them), towers and active spells; crystals, groove and hand stay each \
-                 lord's own. Towers: {}. Team turn: {} (each acts in any order within a step; the first \
-                 answer resolves first)",
-                teams(),
-                towers.join(", "),
-                names(&team_turn).join(" & ")
-            )
-        }
-    };
-    let active = s.turn.active;
-    let reach = names(&s.opponents(active));
-    let reach = if reach.is_empty() { "nobody".to_string() } else { reach.join(", ") };
-    format!("{mode}. {} can reach {reach}.", s.name(active))
+        Mode::Citadel => format!(
+            "Citadel ({COMPLETED_BY_RULINGS}: /rule query:citadel): {}. Each team plays one turn together: \
+             either lord acts within a step, the first answer first. Shared by a team: creatures (either lord \
+             attacks or blocks with any), towers and active spells; crystals, groove and hand stay each lord's \
+             own. Every lord of another team is in range.",
+            teams()
+        ),
+    }
 }

@@ -47,10 +47,25 @@ pub fn public_label(s: &State, uid: Uid, zone: Option<Zone>) -> String {
         Some(Zone::Groove) => format!("{} {sp} energy", article(sp)),
         Some(Zone::Towers) => format!("a {}", s.tower_word()),
         Some(Zone::Spells) => def.spell.name.clone(),
-        Some(Zone::Battlefield) => match s.creature(uid) {
-            Some(c) if c.face_down => format!("a face-down {} creature", spheres_name(s, uid)),
-            _ => def.creature.name.clone(),
-        },
+        Some(Zone::Battlefield) => {
+            let base = |u: Uid| match s.creature(u) {
+                Some(c) if c.face_down => format!("a face-down {} creature", spheres_name(s, u)),
+                _ => s.def(u).creature.name.clone(),
+            };
+            let name = base(uid);
+            // Two alike creatures of one lord are told apart by their
+            // place among them on the battlefield ("Dream Thief #2").
+            let alike: Vec<Uid> = match s.find_creature(uid) {
+                Some((lord, _)) => {
+                    s.lords[lord].battlefield.iter().map(|c| c.uid).filter(|u| base(*u) == name).collect()
+                }
+                None => Vec::new(),
+            };
+            match alike.iter().position(|u| *u == uid) {
+                Some(k) if alike.len() > 1 => format!("{name} #{}", k + 1),
+                _ => name,
+            }
+        }
         Some(Zone::Trash) => def.creature.name.clone(),
         None => def.spell.name.clone(),
     }
@@ -147,7 +162,11 @@ pub fn summon(s: &mut State, uid: Uid, face_down: bool, ev: &mut Vec<Event>) {
     let face_down = face_down || s.def(uid).creature.inverted;
     s.lords[seat].battlefield.push(Creature::summoned(uid, face_down));
     if face_down {
-        ev.push(Event::public(format!("{} summons a face-down {} creature", s.name(seat), spheres_name(s, uid))));
+        ev.push(Event::public(format!(
+            "{} summons a face-down {} creature",
+            s.name(seat),
+            spheres_name(s, uid)
+        )));
         ev.push(Event::private(seat, format!("Your face-down creature is {}", card_name(s, uid))));
     } else {
         ev.push(Event::public(format!("{} summons {}", s.name(seat), card_name(s, uid))));
