@@ -80,10 +80,7 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut GameRng) -> State {
                 }),
                 _ => None,
             };
-            let pick = left
-                .iter()
-                .position(|id| want.is_none_or(|k| d.db.card(*id).kind == k))
-                .unwrap_or(0);
+            let pick = left.iter().position(|id| want.is_none_or(|k| d.db.card(*id).kind == k)).unwrap_or(0);
             let id = left.remove(pick);
             match slots[i] {
                 Slot::Hand(h) => d.players[other].hand[h].id = id,

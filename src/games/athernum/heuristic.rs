@@ -67,7 +67,8 @@ fn progress(s: &State, seat: Seat) -> f64 {
                         // is no progress either.
                         let counts_characters =
                             matches!(c, Condition::Controls { filter, .. } if filter.kind.is_none());
-                        let blocked = counts_characters && met < 1.0 && s.characters_of(seat) >= CHARACTER_SLOTS;
+                        let blocked =
+                            counts_characters && met < 1.0 && s.characters_of(seat) >= CHARACTER_SLOTS;
                         Some(if blocked { 0.0 } else { met })
                     }
                     _ => None,
@@ -169,10 +170,11 @@ mod tests {
     /// Alice with Wildcaller Ysra (The Green Return) against Bob's Lady
     /// Aurelie (The Unbroken Gate), in Alice's day phase.
     fn ysra_against_aurelie() -> State {
-        day_phase_with(1, ["The Green Return", "The Unbroken Gate"], [
-            "Wildcaller Ysra",
-            "Lady Aurelie, Keeper of the Gate",
-        ])
+        day_phase_with(
+            1,
+            ["The Green Return", "The Unbroken Gate"],
+            ["Wildcaller Ysra", "Lady Aurelie, Keeper of the Gate"],
+        )
     }
 
     #[test]
@@ -238,10 +240,11 @@ mod tests {
         // Mother Sable scores at night while Alice controls two Witches
         // (she is one). Four other characters leave a slot for a second
         // Witch; a fifth that is not one leaves none.
-        let mut s = day_phase_with(1, ["Candles in the Gloam", "The Unbroken Gate"], [
-            "Mother Sable, the Gloam Voice",
-            "Lady Aurelie, Keeper of the Gate",
-        ]);
+        let mut s = day_phase_with(
+            1,
+            ["Candles in the Gloam", "The Unbroken Gate"],
+            ["Mother Sable, the Gloam Voice", "Lady Aurelie, Keeper of the Gate"],
+        );
         for _ in 0..4 {
             to_board(&mut s, Seat(0), "Veiled Informant", Place::Character);
         }
@@ -261,7 +264,10 @@ mod tests {
         to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
         to_board(&mut s, Seat(0), "Mossback Boar", Place::Character);
         let three = progress(&s, Seat(0));
-        assert!(before < one && one < three, "each Beast brings Ysra's objective nearer: {before} {one} {three}");
+        assert!(
+            before < one && one < three,
+            "each Beast brings Ysra's objective nearer: {before} {one} {three}"
+        );
         assert!(three < 1.0 / 3.0, "a met condition is worth less than the token it earns: {three}");
     }
 
@@ -287,7 +293,10 @@ mod tests {
         // (a loaded test machine must not change the answer).
         let normal = Level::Normal.settings();
         let settings = Settings {
-            budget: Budget { iterations: normal.budget.iterations, time: std::time::Duration::from_secs(600) },
+            budget: Budget {
+                iterations: normal.budget.iterations,
+                time: std::time::Duration::from_secs(600),
+            },
             ..normal
         };
         for seed in 1..=4 {

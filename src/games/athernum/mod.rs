@@ -43,8 +43,8 @@ use std::sync::Arc;
 
 use crate::cards::athernum::AthernumDb;
 use crate::engine::{
-    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop, TableView, Turn,
-    Viewer,
+    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop,
+    TableView, Turn, Viewer,
 };
 use crate::games::{Game, GameInfo};
 

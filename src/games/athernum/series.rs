@@ -171,7 +171,8 @@ fn match_outcome(series: &Series, names: &[String], last: &Outcome) -> Outcome {
         };
     }
     let most = series.wins.iter().copied().max().unwrap_or(0);
-    let top: Vec<Seat> = (0..names.len()).filter(|i| series.wins[*i] == most).map(|i| Seat(i as u8)).collect();
+    let top: Vec<Seat> =
+        (0..names.len()).filter(|i| series.wins[*i] == most).map(|i| Seat(i as u8)).collect();
     let how = if series.time.is_some() {
         format!("time was called in game {}, which ended: {}", series.game, last.reason)
     } else {

@@ -36,7 +36,10 @@ pub fn setup(setup: &MatchSetup, db: &Arc<AthernumDb>) -> Result<State, SetupErr
         let (main, extra) = db.split_list(&seat.deck);
         let problems = db.deck_problems_split(&main, &extra);
         if !problems.is_empty() {
-            return Err(SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: problems.join("; ") });
+            return Err(SetupError::InvalidDeck {
+                seat_name: seat.name.clone(),
+                reason: problems.join("; "),
+            });
         }
         let mut cards = |names: &[String]| -> Result<Vec<Card>, SetupError> {
             names

@@ -63,7 +63,8 @@ pub fn choose_main(s: &mut State, seat: Seat, name: &str) {
 pub fn day_phase(seed: u64) -> State {
     let db = db();
     let names = starter_names(&db);
-    let mut s = super::Athernum::setup(&match_setup(&db, seed, [&names[0], &names[1]]), &db).expect("legal decks");
+    let mut s =
+        super::Athernum::setup(&match_setup(&db, seed, [&names[0], &names[1]]), &db).expect("legal decks");
     choose_mains(&mut s);
     to_day_phase(s)
 }

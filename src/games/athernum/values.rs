@@ -3,7 +3,9 @@
 //! filter takes; resources and paying costs (5.x).
 
 use super::state::{Change, Def, Perm, Place, Pool, Scope, State, Uid, FACTIONLESS};
-use crate::cards::athernum::{CardDef, CardType, Condition, Cost, Faction, Filter, Object, Side, Stat, Target};
+use crate::cards::athernum::{
+    CardDef, CardType, Condition, Cost, Faction, Filter, Object, Side, Stat, Target,
+};
 use crate::engine::Seat;
 
 /// The definition whose characteristics a permanent shows, if any: none
@@ -252,7 +254,8 @@ pub fn holds(s: &State, cond: &Condition, seat: Seat, source: Uid) -> bool {
 /// How much of `cond` holds for `seat`, 0 to 1: the share of the
 /// permanents, tokens or cards it asks for that are there (1: it holds).
 pub fn fulfilled(s: &State, cond: &Condition, seat: Seat, source: Uid) -> f64 {
-    let share = |have: usize, need: u8| if need == 0 { 1.0 } else { (have as f64 / f64::from(need)).min(1.0) };
+    let share =
+        |have: usize, need: u8| if need == 0 { 1.0 } else { (have as f64 / f64::from(need)).min(1.0) };
     match cond {
         Condition::Controls { count, filter } => {
             let t = Target {
@@ -350,7 +353,8 @@ pub fn pay(s: &mut State, seat: Seat, cost: &Cost) {
     }
     while generic > 0 {
         let have = available(s, seat);
-        let Some(f) = Faction::ALL.into_iter().filter(|f| have[*f as usize] > 0).max_by_key(|f| have[*f as usize])
+        let Some(f) =
+            Faction::ALL.into_iter().filter(|f| have[*f as usize] > 0).max_by_key(|f| have[*f as usize])
         else {
             break;
         };
@@ -361,11 +365,9 @@ pub fn pay(s: &mut State, seat: Seat, cost: &Cost) {
 
 /// Exhausts one ready resource token of `seat` of faction `f`; false when none.
 fn exhaust_token(s: &mut State, seat: Seat, f: Option<Faction>) -> bool {
-    let Some(i) = s
-        .board
-        .iter()
-        .position(|p| p.controller == seat && p.place == Place::Resource && !p.face_down && p.def == Def::Resource(f))
-    else {
+    let Some(i) = s.board.iter().position(|p| {
+        p.controller == seat && p.place == Place::Resource && !p.face_down && p.def == Def::Resource(f)
+    }) else {
         return false;
     };
     let p = &mut s.board[i];
