@@ -38,3 +38,33 @@ fn athernum_a_thousand_random_games_end_and_keep_every_invariant() {
 fn athernum_the_same_seed_plays_the_same_game() {
     playout_support::same_seed_same_game(random_game);
 }
+
+/// At every decision of 120 random games between the starter decks (one
+/// in four a mirror match), every answer's label is at most 80
+/// characters and no two answers of one decision share a label.
+#[test]
+fn athernum_labels_fit_and_differ_at_every_decision() {
+    use cardtable::engine::{random_playout, GameRng};
+    let db = testing::db();
+    let names = testing::starter_names(&db);
+    let check = |s: &State, n: usize| {
+        for seat in Athernum::to_act(s) {
+            let labels: Vec<String> = Athernum::legal_actions(s, seat)
+                .iter()
+                .map(|a| Athernum::describe(s, seat, a).label)
+                .collect();
+            for (i, l) in labels.iter().enumerate() {
+                assert!(!l.is_empty() && l.chars().count() <= 80, "after {n} actions: label {l:?}");
+                assert!(!labels[..i].contains(l), "after {n} actions: {l:?} twice in {labels:?}");
+            }
+        }
+    };
+    for seed in 0..120u64 {
+        let decks = [names[(seed % 4) as usize].as_str(), names[((seed / 4) % 4) as usize].as_str()];
+        let mut s = Athernum::setup(&testing::match_setup(&db, seed, decks), &db).unwrap();
+        check(&s, 0);
+        let mut rng = GameRng::from_seed(seed ^ 0xA7E5);
+        random_playout::<Athernum>(&mut s, &mut rng, cardtable::sim::STEP_BUDGET, check)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}

@@ -144,3 +144,50 @@ fn athernum_7_4_1_the_board_counts_the_cards_in_a_hand_in_words() {
     let v = Athernum::view(&s, Viewer::Seat(BOB));
     assert_eq!(counter(&v, ALICE, "Hand"), "2 cards");
 }
+
+#[test]
+fn athernum_attack_labels_name_the_owner_first_and_tell_copies_apart() {
+    let mut s = day_phase(41);
+    let mine = to_board(&mut s, ALICE, "Mother Sable, the Gloam Voice", Place::Character);
+    let bobs = to_board(&mut s, BOB, "Mother Sable, the Gloam Voice", Place::Character);
+    to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
+    to_board(&mut s, BOB, "Wallwarden Recruit", Place::Character);
+    let label = Athernum::describe(&s, ALICE, &Action::Attack { attacker: mine, target: bobs }).label;
+    assert_eq!(label, "Attack: Mother Sable → Bob's Mother Sable");
+    let labels: Vec<String> =
+        Athernum::legal_actions(&s, ALICE).iter().map(|a| Athernum::describe(&s, ALICE, a).label).collect();
+    assert!(labels.iter().any(|l| l == "Attack: Mother Sable → Bob's Wallwarden Recruit #2"), "{labels:?}");
+    let mut sorted = labels.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), labels.len(), "no two answers share a label: {labels:?}");
+    assert!(labels.iter().all(|l| l.chars().count() <= 80));
+}
+
+#[test]
+fn athernum_board_shows_exhaustion_only_when_there_are_counters() {
+    let mut s = day_phase(42);
+    let main = main_of(&s, ALICE);
+    let name = s.def_name(s.perm(main).unwrap().def);
+    let p = s.perm_mut(main).unwrap();
+    p.exhausted = true;
+    p.face_down = true;
+    p.exhaustion = 0;
+    let v = Athernum::view(&s, Viewer::Public);
+    let line = zone_line(&v, ALICE, "Main character", &name);
+    assert!(line.contains("exhausted") && !line.contains("×0"), "{line}");
+}
+
+#[test]
+fn athernum_board_marks_a_location_main_character_as_the_main_character() {
+    let s = cardtable::games::athernum::testing::day_phase_with(
+        43,
+        ["The Unbroken Gate", "Embers of the March"],
+        ["Throne of the Old Kings", "Throne of the Old Kings"],
+    );
+    check_invariants(&s).unwrap();
+    let v = Athernum::view(&s, Viewer::Public);
+    zone_line(&v, ALICE, "Main character", "Throne of the Old Kings");
+    let sv = v.seats.iter().find(|x| x.seat == Some(ALICE)).unwrap();
+    assert!(!sv.zones.iter().any(|z| z.name == "Location"), "not listed again as a plain location: {sv:?}");
+}

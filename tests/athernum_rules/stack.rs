@@ -175,6 +175,7 @@ fn athernum_4_2_3c_the_majority_is_checked_before_4_2_4b_drawing_from_an_empty_d
     s.players[ALICE].deck.clear();
     s.deck_sizes[ALICE] = cardtable::games::athernum::state::card_count(&s, ALICE);
     act(&mut s, ALICE, &Action::Acquisition);
+    act(&mut s, ALICE, &Action::DrawFromEmptyDeck);
     assert_eq!(winner(&s), vec![ALICE], "{:?}", s.outcome);
     assert!(s.outcome.as_ref().unwrap().reason.contains("most of the Victory Tokens"));
 }
@@ -185,6 +186,7 @@ fn athernum_4_2_4b_drawing_from_an_empty_deck_loses_and_4_2_4a_the_last_player_w
     s.players[ALICE].deck.clear();
     s.deck_sizes[ALICE] = cardtable::games::athernum::state::card_count(&s, ALICE);
     act(&mut s, ALICE, &Action::Acquisition);
+    act(&mut s, ALICE, &Action::DrawFromEmptyDeck);
     assert!(s.players[ALICE].out);
     assert_eq!(winner(&s), vec![BOB]);
 }

@@ -689,3 +689,76 @@ fn day_actions_are_not_offered_in_combat_9_2_2a() {
     assert_eq!(s.phase, Phase::Day);
     assert!(legal(&s, ALICE).contains(&Action::Acquisition));
 }
+
+#[test]
+fn acquisition_with_an_empty_deck_asks_before_it_loses_4_2_4b() {
+    let mut s = day_phase(32);
+    let deck = std::mem::take(&mut s.players[ALICE].deck);
+    s.players[ALICE].discard.extend(deck);
+    assert!(legal(&s, ALICE).contains(&Action::Acquisition));
+    let label = Athernum::describe(&s, ALICE, &Action::Acquisition).label;
+    assert!(label.contains("deck is empty"), "the first click says the deck is empty: {label}");
+    ok(&mut s, ALICE, Action::Acquisition);
+    assert_eq!(s.prompt, Prompt::Choice, "a confirmation, not a draw");
+    assert_eq!(s.players[ALICE].command, 2, "nothing is spent yet");
+    assert!(s.stack.is_empty());
+    assert_eq!(legal(&s, ALICE), vec![Action::DrawFromEmptyDeck, Action::Cancel]);
+    assert_eq!(Athernum::decline(&s, ALICE), Some(Action::Cancel));
+    let labels: Vec<String> =
+        legal(&s, ALICE).iter().map(|a| Athernum::describe(&s, ALICE, a).label).collect();
+    assert_eq!(labels, ["Draw from empty deck (lose)", "Cancel"]);
+    let v = Athernum::view(&s, cardtable::engine::Viewer::Seat(ALICE));
+    assert_eq!(v.prompt.as_deref(), Some("Your deck is empty: drawing loses the game. Draw anyway?"));
+    // The sub-state is part of the state: it survives a serde round trip.
+    let json = serde_json::to_string(&s).unwrap();
+    let mut back: State = serde_json::from_str(&json).unwrap();
+    Athernum::attach(&mut back, &cardtable::games::athernum::testing::db());
+    assert!(back == s);
+    ok(&mut s, ALICE, Action::Cancel);
+    assert_eq!((s.prompt, s.phase, s.players[ALICE].command), (Prompt::Priority, Phase::Day, 2));
+    assert!(legal(&s, ALICE).contains(&Action::Acquisition), "back in the day, nothing lost");
+    ok(&mut s, ALICE, Action::Acquisition);
+    ok(&mut s, ALICE, Action::DrawFromEmptyDeck);
+    resolve_all(&mut s, ALICE);
+    let out = s.outcome.clone().expect("drawing from the empty deck lost the game");
+    assert_eq!(out.winners, vec![BOB]);
+}
+
+#[test]
+fn a_fight_is_told_in_one_line_with_both_fighters_exhaustion_9_3_11_9_3_12() {
+    let mut s = day_phase(33);
+    let recruit = to_board(&mut s, ALICE, "Wallwarden Recruit", Place::Character);
+    let target = main_of(&s, BOB);
+    let defender = to_board(&mut s, BOB, "Shieldwall Sergeant", Place::Character);
+    let mut said = Vec::new();
+    said.extend(ok(&mut s, ALICE, Action::EnterCombat));
+    said.extend(ok(&mut s, ALICE, Action::Attack { attacker: recruit, target }));
+    if legal(&s, ALICE).contains(&Action::Fight) {
+        said.extend(ok(&mut s, ALICE, Action::Fight));
+    }
+    assert_eq!(s.prompt, Prompt::Defender);
+    said.extend(ok(&mut s, BOB, Action::Defend { defender: Some(defender) }));
+    for _ in 0..20 {
+        if s.fight.is_none() || s.prompt != Prompt::Priority {
+            break;
+        }
+        let who = Athernum::to_act(&s)[0];
+        said.extend(ok(&mut s, who, Action::Pass));
+    }
+    // One line when it fits in 80 characters, else the exhaustion on the next.
+    let at = said
+        .iter()
+        .position(|l| l.starts_with("Alice's Wallwarden Recruit ("))
+        .unwrap_or_else(|| panic!("no fight line in {said:?}"));
+    assert!(said[at..].iter().all(|l| l.chars().count() <= 80), "{said:?}");
+    let line = said[at..(at + 2).min(said.len())].join(" / ");
+    assert!(line.contains("fights Bob's Shieldwall Sergeant ("), "{line}");
+    assert!(line.contains("Wallwarden Recruit exhausted ×1"), "the attacker: {line}");
+    let sergeant =
+        if s.perm(defender).is_some() { "Shieldwall Sergeant ×1" } else { "Shieldwall Sergeant discarded" };
+    assert!(line.contains(sergeant), "the defender too: {line}");
+    assert!(
+        !said.iter().any(|l| l.contains("is exhausted after the attack")),
+        "one line per fight: {said:?}"
+    );
+}

@@ -129,4 +129,10 @@ pub enum Action {
     Pay,
     /// Do not pay: the effect is neutralized.
     DeclineToPay,
+    /// Acquisition with an empty deck, confirmed: the draw loses the game
+    /// (4.2.4b).
+    DrawFromEmptyDeck,
+    /// Take back the choice that asked for confirmation (Acquisition with
+    /// an empty deck): nothing is spent and the day goes on.
+    Cancel,
 }

@@ -3,8 +3,8 @@
 //! whose target is no longer legal does nothing to it (4.3.5b.III).
 
 use super::state::{
-    Card, Change, Choice, Continuous, Def, Fetch, Gone, Happened, Origin, Perm, Place, Scope, StackItem, State, TargetRef,
-    Uid, CHARACTER_SLOTS, FACTIONLESS,
+    Card, Change, Choice, Continuous, Def, Fetch, Gone, Happened, Origin, Perm, Place, Scope, StackItem,
+    State, TargetRef, Uid, CHARACTER_SLOTS, FACTIONLESS,
 };
 use super::values::{self, could_have_dfv, matches};
 use crate::cards::athernum::{Ability, CardType, Destination, Duration, Effect, Object, Stat, Target};
@@ -119,7 +119,8 @@ pub fn leave(s: &mut State, uid: Uid, dest: Dest, ev: &mut Vec<Event>) -> bool {
     s.gone.push(Gone { perm: p.clone(), heard: s.happened.len() });
     // Victory Tokens on it go back to the pool (10.1.5, 10.0.5).
     s.victory_pool += u32::from(p.victory);
-    let hosted: Vec<Uid> = s.board.iter().filter(|a| a.place == Place::Item { host: uid }).map(|a| a.uid).collect();
+    let hosted: Vec<Uid> =
+        s.board.iter().filter(|a| a.place == Place::Item { host: uid }).map(|a| a.uid).collect();
     for a in hosted {
         leave(s, a, Dest::Discard, ev);
     }
@@ -219,9 +220,13 @@ pub fn objects(s: &State, item: &StackItem, effect: usize, t: &Target) -> Vec<Ta
 /// Whether chosen target `r` still fits `t`.
 pub fn still_legal(s: &State, item: &StackItem, t: &Target, r: TargetRef) -> bool {
     match r {
-        TargetRef::Player(p) => t.object == Object::Player && !s.players[p].out && side_ok(t, item.controller, p),
+        TargetRef::Player(p) => {
+            t.object == Object::Player && !s.players[p].out && side_ok(t, item.controller, p)
+        }
         TargetRef::Perm(u) => s.perm(u).is_some_and(|p| matches(s, t, item.controller, item.source, p)),
-        TargetRef::Effect(u) => t.object == Object::Effect && s.stack.iter().any(|x| x.uid == u && x.uid != item.uid),
+        TargetRef::Effect(u) => {
+            t.object == Object::Effect && s.stack.iter().any(|x| x.uid == u && x.uid != item.uid)
+        }
     }
 }
 
@@ -237,19 +242,21 @@ fn side_ok(t: &Target, controller: Seat, p: Seat) -> bool {
 /// `controller` from `source`, in board order.
 pub fn candidates(s: &State, controller: Seat, source: Uid, t: &Target, own_uid: Uid) -> Vec<TargetRef> {
     match t.object {
-        Object::Player => s
-            .alive()
-            .into_iter()
-            .filter(|p| side_ok(t, controller, *p))
-            .map(TargetRef::Player)
-            .collect(),
+        Object::Player => {
+            s.alive().into_iter().filter(|p| side_ok(t, controller, *p)).map(TargetRef::Player).collect()
+        }
         Object::Effect => s
             .stack
             .iter()
             .filter(|x| x.uid != own_uid && side_ok(t, controller, x.controller))
             .map(|x| TargetRef::Effect(x.uid))
             .collect(),
-        _ => s.board.iter().filter(|p| matches(s, t, controller, source, p)).map(|p| TargetRef::Perm(p.uid)).collect(),
+        _ => s
+            .board
+            .iter()
+            .filter(|p| matches(s, t, controller, source, p))
+            .map(|p| TargetRef::Perm(p.uid))
+            .collect(),
     }
 }
 
@@ -280,7 +287,14 @@ fn add_change(s: &mut State, item: &StackItem, effect: usize, t: &Target, change
         Scope::Perms(perms(&objs))
     };
     let seq = s.fresh_seq();
-    s.continuous.push(Continuous { source: item.source, controller: item.controller, seq, change, scope, until });
+    s.continuous.push(Continuous {
+        source: item.source,
+        controller: item.controller,
+        seq,
+        change,
+        scope,
+        until,
+    });
 }
 
 /// Runs effects of `item` from `from` on; stops early when one leaves a
@@ -317,7 +331,12 @@ pub fn run(s: &mut State, item: &StackItem, from: usize, ev: &mut Vec<Event>) ->
 }
 
 /// Creates a resource token of faction `f` for `seat`.
-pub fn create_resource(s: &mut State, seat: Seat, f: Option<crate::cards::athernum::Faction>, exhausted: bool) {
+pub fn create_resource(
+    s: &mut State,
+    seat: Seat,
+    f: Option<crate::cards::athernum::Faction>,
+    exhausted: bool,
+) {
     let uid = s.fresh_uid();
     enter(s, uid, Def::Resource(f), true, seat, seat, Place::Resource, false);
     if exhausted {
@@ -355,8 +374,11 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
         }
         Effect::Heal { amount, target } => {
             for u in perms(&objects(s, item, i, target)) {
-                if let Some(p) = s.perm_mut(u) {
-                    p.damage = p.damage.saturating_sub(*amount);
+                let Some(p) = s.perm_mut(u) else { continue };
+                let healed = p.damage.min(*amount);
+                p.damage -= healed;
+                if healed > 0 {
+                    say(s, ev, u, format_args!("loses {healed} damage"));
                 }
             }
         }
@@ -411,24 +433,35 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
         }
         Effect::AddExhaustion { amount, target } => {
             for u in perms(&objects(s, item, i, target)) {
-                if let Some(p) = s.perm_mut(u) {
-                    p.exhaustion = p.exhaustion.saturating_add(*amount);
+                let Some(p) = s.perm_mut(u) else { continue };
+                p.exhaustion = p.exhaustion.saturating_add(*amount);
+                let n = p.exhaustion;
+                if *amount > 0 {
+                    say(s, ev, u, format_args!("gets {amount} exhaustion (×{n})"));
                 }
             }
         }
         Effect::RemoveExhaustion { amount, target, turn_face_up: flip } => {
             for u in perms(&objects(s, item, i, target)) {
                 let Some(p) = s.perm_mut(u) else { continue };
-                p.exhaustion = p.exhaustion.saturating_sub(*amount);
-                if *flip && p.exhausted && p.exhaustion == 0 {
+                let removed = p.exhaustion.min(*amount);
+                p.exhaustion -= removed;
+                let ready = *flip && p.exhausted && p.exhaustion == 0;
+                if ready {
                     turn_face_up(s, u);
+                    say(s, ev, u, format_args!("recovers: face up"));
+                } else if removed > 0 {
+                    let n = s.perm(u).map_or(0, |p| p.exhaustion);
+                    say(s, ev, u, format_args!("loses {removed} exhaustion (×{n})"));
                 }
             }
         }
         Effect::TurnFaceDown { target } => {
             for u in perms(&objects(s, item, i, target)) {
-                if let Some(p) = s.perm_mut(u) {
+                let Some(p) = s.perm_mut(u) else { continue };
+                if !p.face_down {
                     p.face_down = true;
+                    say(s, ev, u, format_args!("is turned face down"));
                 }
             }
         }
@@ -444,13 +477,15 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
         }
         Effect::PreventDamage { amount, target } => {
             for u in perms(&objects(s, item, i, target)) {
-                if let Some(p) = s.perm_mut(u) {
-                    p.prevent = p.prevent.saturating_add(*amount);
-                }
+                let Some(p) = s.perm_mut(u) else { continue };
+                p.prevent = p.prevent.saturating_add(*amount);
+                say(s, ev, u, format_args!("will prevent the next {amount} damage"));
             }
         }
         Effect::CreateToken { count, token, attach_to } => {
-            let Some(ti) = s.db.tokens.iter().position(|t| t.name.eq_ignore_ascii_case(token)) else { return };
+            let Some(ti) = s.db.tokens.iter().position(|t| t.name.eq_ignore_ascii_case(token)) else {
+                return;
+            };
             let kind = s.db.tokens[ti].kind;
             let hosts = attach_to.as_ref().map(|t| perms(&objects(s, item, i, t))).unwrap_or_default();
             for _ in 0..*count {
@@ -458,7 +493,9 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
                 let place = match kind {
                     CardType::Character if s.characters_of(c) < CHARACTER_SLOTS => Place::Character,
                     CardType::Location => Place::Location,
-                    CardType::Item => match hosts.iter().find(|h| s.perm(**h).is_some_and(|h| values::free_slot(s, h)))
+                    CardType::Item => match hosts
+                        .iter()
+                        .find(|h| s.perm(**h).is_some_and(|h| values::free_slot(s, h)))
                     {
                         Some(h) => Place::Item { host: *h },
                         None => {
@@ -475,7 +512,10 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
                 };
                 let uid = s.fresh_uid();
                 enter(s, uid, Def::Token(ti as u16), true, c, c, place, false);
-                ev.push(Event::public(format!("{} creates a {} token.", s.players[c].name, s.db.tokens[ti].name)));
+                ev.push(Event::public(format!(
+                    "{} creates a {} token.",
+                    s.players[c].name, s.db.tokens[ti].name
+                )));
             }
         }
         Effect::Copy { target } => {
@@ -501,6 +541,11 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
                 _ => FACTIONLESS,
             };
             s.players[c].pool[slot] = s.players[c].pool[slot].saturating_add(*amount);
+            let kind = match (slot, s.players[c].faction) {
+                (FACTIONLESS, _) | (_, None) => "factionless".to_owned(),
+                (_, Some(f)) => f.name().to_owned(),
+            };
+            ev.push(Event::public(format!("{} adds {amount} {kind} to their pool.", s.players[c].name)));
         }
         Effect::PlaceVictoryTokens { amount, on } => {
             for u in perms(&objects(s, item, i, on)) {
@@ -518,14 +563,24 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
                 if k > 0 {
                     let name = s.perm(u).map(|p| s.def_name(p.def)).unwrap_or_default();
                     let how = if *lose { "loses" } else { "gives back" };
-                    ev.push(Event::public(format!("{name} {how} {k} Victory Token{}.", if k == 1 { "" } else { "s" })));
+                    ev.push(Event::public(format!(
+                        "{name} {how} {k} Victory Token{}.",
+                        if k == 1 { "" } else { "s" }
+                    )));
                 }
             }
         }
         Effect::GainCommandTokens { amount } => {
             let limit = values::command_limit(s, c);
             let p = &mut s.players[c];
+            let before = p.command;
             p.command = p.command.saturating_add(*amount).min(limit.max(p.command));
+            let gained = p.command - before;
+            ev.push(Event::public(match gained {
+                0 => format!("{} is at the command token limit: none gained.", p.name),
+                1 => format!("{} gains 1 command token ({}).", p.name, p.command),
+                n => format!("{} gains {n} command tokens ({}).", p.name, p.command),
+            }));
         }
         Effect::RaiseCommandLimit { amount, until } => {
             let seq = s.fresh_seq();
@@ -539,25 +594,37 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
             });
         }
         Effect::PlaceMarkers { marker, amount, on } => {
-            let Some(m) = s.db.markers.iter().position(|x| x.name.eq_ignore_ascii_case(marker)) else { return };
+            let Some(m) = s.db.markers.iter().position(|x| x.name.eq_ignore_ascii_case(marker)) else {
+                return;
+            };
             for u in perms(&objects(s, item, i, on)) {
                 let Some(p) = s.perm_mut(u) else { continue };
                 match p.markers.iter_mut().find(|(k, _)| usize::from(*k) == m) {
                     Some((_, n)) => *n = n.saturating_add(*amount),
                     None => p.markers.push((m as u8, *amount)),
                 }
+                let marker = s.db.markers[m].name.clone();
+                say(s, ev, u, format_args!("gets {amount} {marker}"));
             }
         }
         Effect::RemoveMarkers { marker, amount, from } => {
-            let Some(m) = s.db.markers.iter().position(|x| x.name.eq_ignore_ascii_case(marker)) else { return };
+            let Some(m) = s.db.markers.iter().position(|x| x.name.eq_ignore_ascii_case(marker)) else {
+                return;
+            };
             for u in perms(&objects(s, item, i, from)) {
                 let Some(p) = s.perm_mut(u) else { continue };
+                let mut removed = 0;
                 for (k, n) in p.markers.iter_mut() {
                     if usize::from(*k) == m {
-                        *n = n.saturating_sub(*amount);
+                        removed = (*n).min(*amount);
+                        *n -= removed;
                     }
                 }
                 p.markers.retain(|(_, n)| *n > 0);
+                if removed > 0 {
+                    let marker = s.db.markers[m].name.clone();
+                    say(s, ev, u, format_args!("loses {removed} {marker}"));
+                }
             }
         }
         Effect::SearchDeck { filter, to } => s.choices.push(Choice::Fetch {
@@ -599,7 +666,13 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
                 let Some(victim) = s.stack.iter().find(|x| x.uid == u) else { continue };
                 let owner = victim.controller;
                 match unless_pay {
-                    Some(n) if values::can_pay(s, owner, &crate::cards::athernum::Cost { generic: *n, pips: [0; 4] }) => {
+                    Some(n)
+                        if values::can_pay(
+                            s,
+                            owner,
+                            &crate::cards::athernum::Cost { generic: *n, pips: [0; 4] },
+                        ) =>
+                    {
                         s.choices.push(Choice::Ransom { seat: owner, effect: u, amount: *n })
                     }
                     _ => neutralize(s, u, ev),
@@ -607,6 +680,18 @@ fn one(s: &mut State, item: &StackItem, i: usize, e: &Effect, ev: &mut Vec<Event
             }
         }
     }
+}
+
+/// Says what an effect did to permanent `u` ("Iron Chaplain loses 2
+/// damage."), by the name the public sees.
+fn say(s: &State, ev: &mut Vec<Event>, u: Uid, what: std::fmt::Arguments) {
+    let Some(p) = s.perm(u) else { return };
+    let name = if p.face_down && !p.exhausted {
+        format!("A face-down {}", values::supertype(s, p).name().to_lowercase())
+    } else {
+        s.def_name(p.def)
+    };
+    ev.push(Event::public(format!("{name} {what}.")));
 }
 
 /// Removes an effect from the stack before it resolves (4.1.8d).
@@ -671,7 +756,8 @@ fn copy(s: &mut State, seat: Seat, u: Uid, ev: &mut Vec<Event>) {
 /// Field of this definition (1.5.5, 2.2.7).
 pub fn would_break_uniqueness(s: &State, seat: Seat, def: Def) -> bool {
     let Some(d) = s.def(def) else { return false };
-    d.victory.is_some() && s.board.iter().any(|p| p.controller == seat && s.def(p.def).is_some_and(|x| x.name == d.name))
+    d.victory.is_some()
+        && s.board.iter().any(|p| p.controller == seat && s.def(p.def).is_some_and(|x| x.name == d.name))
 }
 
 /// Puts a card taken from a zone into `seat`'s hand or onto the board.

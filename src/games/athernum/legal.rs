@@ -14,9 +14,13 @@ pub fn to_act(s: &State) -> Vec<Seat> {
         return Vec::new();
     }
     match s.prompt {
-        Prompt::ChooseMain => s.players.iter().filter(|(_, p)| p.chosen.is_none()).map(|(seat, _)| seat).collect(),
+        Prompt::ChooseMain => {
+            s.players.iter().filter(|(_, p)| p.chosen.is_none()).map(|(seat, _)| seat).collect()
+        }
         Prompt::Priority => vec![s.priority],
-        Prompt::Defender => s.fight.and_then(|f| s.perm(f.target)).map(|p| vec![p.controller]).unwrap_or_default(),
+        Prompt::Defender => {
+            s.fight.and_then(|f| s.perm(f.target)).map(|p| vec![p.controller]).unwrap_or_default()
+        }
         Prompt::TriggerTarget => s.pending.first().map(|i| vec![i.controller]).unwrap_or_default(),
         Prompt::Choice => s.choices.first().map(|c| vec![c.seat()]).unwrap_or_default(),
     }
@@ -56,7 +60,9 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             }
             out
         }
-        Prompt::TriggerTarget => next_target_options(s).into_iter().map(|target| Action::Target { target }).collect(),
+        Prompt::TriggerTarget => {
+            next_target_options(s).into_iter().map(|target| Action::Target { target }).collect()
+        }
         Prompt::Choice => choice_actions(s),
         Prompt::Priority => priority_actions(s, seat),
     }
@@ -68,7 +74,9 @@ pub fn next_target_options(s: &State) -> Vec<TargetRef> {
     let effects = super::state::origin_effects(s, item.origin);
     let Some(e) = effects.get(item.targets.len()) else { return Vec::new() };
     match e.targets().first() {
-        Some(t) if t.is_targeted() => super::effects::candidates(s, item.controller, item.source, t, item.uid),
+        Some(t) if t.is_targeted() => {
+            super::effects::candidates(s, item.controller, item.source, t, item.uid)
+        }
         _ => Vec::new(),
     }
 }
@@ -77,7 +85,20 @@ fn choice_actions(s: &State) -> Vec<Action> {
     let Some(c) = s.choices.first() else { return Vec::new() };
     match c {
         Choice::Discard { seat, .. } => {
-            s.players[*seat].hand.iter().map(|c| Action::DiscardCard { card: c.uid }).collect()
+            // One option per card name (copies are alike), and one more for
+            // a copy the other players have seen (returned to the hand):
+            // no two answers read the same.
+            let p = &s.players[*seat];
+            let mut seen = Vec::new();
+            let mut out = Vec::new();
+            for c in &p.hand {
+                let key = (c.id, p.revealed.contains(&c.uid));
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    out.push(Action::DiscardCard { card: c.uid });
+                }
+            }
+            out
         }
         Choice::Fetch { seat, from, filter, board } => {
             let p = &s.players[*seat];
@@ -88,7 +109,8 @@ fn choice_actions(s: &State) -> Vec<Action> {
             };
             // A card sent onto the board must be able to enter it; an Extra
             // Deck card never falls back into the hand (7.4.2c).
-            let fits = |id| !*board || *from != Fetch::Extra || super::effects::board_place(s, *seat, id).is_some();
+            let fits =
+                |id| !*board || *from != Fetch::Extra || super::effects::board_place(s, *seat, id).is_some();
             // One option per card name (copies are alike), sorted by name so
             // the order of a hidden zone is not shown.
             let mut found: Vec<_> = zone
@@ -102,10 +124,9 @@ fn choice_actions(s: &State) -> Vec<Action> {
             out.push(Action::TakeNothing);
             out
         }
-        Choice::TriggerOrder { left, .. } => distinct_triggers(s, left)
-            .into_iter()
-            .map(|trigger| Action::StackNext { trigger })
-            .collect(),
+        Choice::TriggerOrder { left, .. } => {
+            distinct_triggers(s, left).into_iter().map(|trigger| Action::StackNext { trigger }).collect()
+        }
         Choice::Ransom { seat, amount, .. } => {
             let mut out = Vec::new();
             if can_pay(s, *seat, &Cost { generic: *amount, pips: [0; 4] }) {
@@ -114,6 +135,7 @@ fn choice_actions(s: &State) -> Vec<Action> {
             out.push(Action::DeclineToPay);
             out
         }
+        Choice::EmptyDeckDraw { .. } => vec![Action::DrawFromEmptyDeck, Action::Cancel],
     }
 }
 
@@ -231,7 +253,9 @@ fn priority_actions(s: &State, seat: Seat) -> Vec<Action> {
 /// neither allows one.
 fn support(s: &State, seat: Seat, c: &super::state::Card, out: &mut Vec<Action>) {
     let d = s.db.card(c.id);
-    if let Some(Ability::Support { fee, .. }) = d.abilities.iter().find(|a| matches!(a, Ability::Support { .. })) {
+    if let Some(Ability::Support { fee, .. }) =
+        d.abilities.iter().find(|a| matches!(a, Ability::Support { .. }))
+    {
         if can_pay(s, seat, fee) {
             out.push(Action::Support { card: c.uid });
         }
@@ -287,7 +311,10 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         if !me.contingency_used && s.victory_pool > 0 && values::behind(s, seat) {
             for p in &s.board {
-                if p.controller == seat && p.owner == seat && s.def(p.def).is_some_and(|d| d.victory.is_some()) {
+                if p.controller == seat
+                    && p.owner == seat
+                    && s.def(p.def).is_some_and(|d| d.victory.is_some())
+                {
                     out.push(Action::Contingency { on: p.uid });
                 }
             }
@@ -324,7 +351,10 @@ fn day_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 for h in &s.board {
                     if h.controller == seat && !matches!(h.place, Place::Item { .. }) && free_slot(s, h) {
                         for face_down in [false, true] {
-                            out.push(Action::PlayItem { card: c.uid, mode: ItemMode::Attach { host: h.uid, face_down } });
+                            out.push(Action::PlayItem {
+                                card: c.uid,
+                                mode: ItemMode::Attach { host: h.uid, face_down },
+                            });
                         }
                     }
                 }
@@ -414,7 +444,8 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
     // The active player's plan answers the window of its own combats while
     // the plan stands (the rulings, "9.3 Attacks declared as a plan").
     let planned = seat == s.active && s.fight.is_some_and(|f| f.planned);
-    (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat))) || (fight_window && in_fight(s, seat) && !planned)
+    (others_on_stack && (targeted(s, seat) || can_neutralize(s, seat)))
+        || (fight_window && in_fight(s, seat) && !planned)
 }
 
 /// The windows a player may set stops at (`/settings stops`), as
@@ -422,7 +453,8 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
 pub const WINDOWS: &[Window] = &[
     Window {
         key: "their-effect",
-        summary: "another player's effect is on the stack (asked when it aims at you or you can neutralize it)",
+        summary:
+            "another player's effect is on the stack (asked when it aims at you or you can neutralize it)",
     },
     Window { key: "my-effect", summary: "only your own effects are on the stack (passed)" },
     Window { key: "fight", summary: "a defended fight, before damage (asked when you are in it)" },
@@ -450,12 +482,13 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     }
     // Everything a player could respond with is on the board, face up:
     // whatever the answer, it rests on public facts.
-    let responses = if has_response(s, seat) {
-        Responses::Some
-    } else {
-        Responses::NonePublicly
-    };
-    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat), window: window(s, seat) })
+    let responses = if has_response(s, seat) { Responses::Some } else { Responses::NonePublicly };
+    Some(Stop {
+        pass: Action::Pass,
+        responses,
+        asked_by_default: asked_by_default(s, seat),
+        window: window(s, seat),
+    })
 }
 
 /// Standing order: pass every stop in other players' turns unless an
@@ -492,7 +525,9 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
     match s.prompt {
         Prompt::Priority => Some(Action::Pass),
         Prompt::Defender => Some(Action::Defend { defender: None }),
-        Prompt::Choice => legal_actions(s, seat).into_iter().find(|a| matches!(a, Action::TakeNothing | Action::DeclineToPay)),
+        Prompt::Choice => legal_actions(s, seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::TakeNothing | Action::DeclineToPay | Action::Cancel)),
         Prompt::ChooseMain | Prompt::TriggerTarget => None,
     }
 }

@@ -248,6 +248,13 @@ pub enum Choice {
         /// What keeping it costs.
         amount: u8,
     },
+    /// `seat` chose Acquisition with an empty deck: drawing would lose the
+    /// game (4.2.4b), so one click does not do it; they draw anyway or
+    /// cancel.
+    EmptyDeckDraw {
+        /// Who would draw.
+        seat: Seat,
+    },
 }
 
 impl Choice {
@@ -257,7 +264,8 @@ impl Choice {
             Choice::Discard { seat, .. }
             | Choice::Fetch { seat, .. }
             | Choice::TriggerOrder { seat, .. }
-            | Choice::Ransom { seat, .. } => *seat,
+            | Choice::Ransom { seat, .. }
+            | Choice::EmptyDeckDraw { seat } => *seat,
         }
     }
 }

@@ -3,8 +3,8 @@
 //! phases of a turn (9.x) and combat (9.3).
 
 use super::action::{Action, ItemMode};
-use super::effects::{self, draw, enter, exhaust, leave, queue, Dest};
 use super::effects::exhaust as exhaust_perm;
+use super::effects::{self, draw, enter, exhaust, leave, queue, Dest};
 use super::legal::{legal_actions, next_target_options};
 use super::state::{
     Card, Choice, Def, Fetch, Fight, Happened, Origin, Phase, Place, Prompt, StackItem, State, TargetRef, Uid,
@@ -51,7 +51,9 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
     // take the combat back in hand, and the plan stops. Another player's
     // response leaves it standing (see the rulings, "9.3 Attacks declared
     // as a plan"): the active player is asked about it as at any stop.
-    if seat == s.active && s.plan.as_ref().is_some_and(|p| p.committed) && !matches!(a, Action::Pass | Action::Defend { .. })
+    if seat == s.active
+        && s.plan.as_ref().is_some_and(|p| p.committed)
+        && !matches!(a, Action::Pass | Action::Defend { .. })
     {
         stop_plan(s, "they responded", ev);
     }
@@ -59,7 +61,8 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         Action::ChooseMain { card } => {
             s.players[seat].chosen = Some(*card);
             ev.push(Event::public(format!("{} has chosen a main character.", name(s, seat))));
-            let chosen = s.players[seat].deck.iter().find(|c| c.uid == *card).map(|c| s.db.card(c.id).name.clone());
+            let chosen =
+                s.players[seat].deck.iter().find(|c| c.uid == *card).map(|c| s.db.card(c.id).name.clone());
             ev.push(Event::private(
                 seat,
                 format!(
@@ -72,25 +75,20 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             }
         }
         Action::Pass => pass(s, seat, ev),
+        Action::Acquisition if s.players[seat].deck.is_empty() => {
+            // 4.2.4b: drawing from an empty deck loses the game, so one
+            // click does not do it: the player is asked first.
+            s.choices.push(Choice::EmptyDeckDraw { seat });
+        }
+        Action::DrawFromEmptyDeck => {
+            s.choices.retain(|c| !matches!(c, Choice::EmptyDeckDraw { .. }));
+            command_ability(s, seat, &Action::Acquisition, ev);
+        }
+        Action::Cancel => {
+            s.choices.retain(|c| !matches!(c, Choice::EmptyDeckDraw { .. }));
+        }
         Action::Acquisition | Action::Solvency | Action::Contingency { .. } => {
-            s.players[seat].command -= 1;
-            let origin = match a {
-                Action::Acquisition => Origin::Acquisition,
-                Action::Solvency => {
-                    s.players[seat].solvency_used = true;
-                    Origin::Solvency
-                }
-                Action::Contingency { on } => {
-                    s.players[seat].contingency_used = true;
-                    Origin::Contingency { on: *on }
-                }
-                _ => unreachable!("matched above"),
-            };
-            let main = s.board.iter().find(|p| p.controller == seat && p.main).map_or(0, |p| p.uid);
-            let uid = s.fresh_uid();
-            s.stack.push(StackItem { uid, controller: seat, source: main, origin, targets: Vec::new() });
-            ev.push(Event::public(format!("{} activates {}.", name(s, seat), super::view::origin_label(s, &s.stack[s.stack.len() - 1]))));
-            added_by(s, seat);
+            command_ability(s, seat, a, ev)
         }
         Action::PlayCharacter { card } => {
             let Some(c) = hand_card(s, seat, *card) else { return };
@@ -131,7 +129,10 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 ItemMode::Attach { host, face_down } => {
                     let host_name = s.perm(host).map(|h| s.def_name(h.def)).unwrap_or_default();
                     if face_down {
-                        ev.push(Event::public(format!("{} attaches a face-down item to {host_name}.", name(s, seat))));
+                        ev.push(Event::public(format!(
+                            "{} attaches a face-down item to {host_name}.",
+                            name(s, seat)
+                        )));
                         ev.push(Event::private(seat, format!("Face down: {item}.")));
                     } else {
                         ev.push(Event::public(format!("{} attaches {item} to {host_name}.", name(s, seat))));
@@ -167,7 +168,11 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
                 return;
             };
             pay(s, seat, &fee);
-            ev.push(Event::public(format!("{} reveals {} and uses its support ability.", name(s, seat), d.name)));
+            ev.push(Event::public(format!(
+                "{} reveals {} and uses its support ability.",
+                name(s, seat),
+                d.name
+            )));
             s.players[seat].discard.push(c);
             s.happened.push(Happened::SupportUsed(seat));
             queue(s, seat, c.uid, Origin::Ability { def: Def::Card(c.id), index });
@@ -301,6 +306,34 @@ fn act(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
             }
         }
     }
+}
+
+/// A global command ability provided by the day phase (9.2.2–9.2.4): a
+/// command token spent, the ability on the stack with the main character
+/// as its source.
+fn command_ability(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
+    s.players[seat].command -= 1;
+    let origin = match a {
+        Action::Acquisition => Origin::Acquisition,
+        Action::Solvency => {
+            s.players[seat].solvency_used = true;
+            Origin::Solvency
+        }
+        Action::Contingency { on } => {
+            s.players[seat].contingency_used = true;
+            Origin::Contingency { on: *on }
+        }
+        _ => unreachable!("only the command abilities come here"),
+    };
+    let main = s.board.iter().find(|p| p.controller == seat && p.main).map_or(0, |p| p.uid);
+    let uid = s.fresh_uid();
+    s.stack.push(StackItem { uid, controller: seat, source: main, origin, targets: Vec::new() });
+    ev.push(Event::public(format!(
+        "{} activates {}.",
+        name(s, seat),
+        super::view::origin_label(s, &s.stack[s.stack.len() - 1])
+    )));
+    added_by(s, seat);
 }
 
 /// The name of a permanent as the public sees it.
@@ -459,11 +492,14 @@ fn next_planned(s: &mut State, ev: &mut Vec<Event>) -> bool {
     }
     let (attacker, target) = plan.attacks.remove(0);
     let seat = s.active;
-    if super::legal::attackers(s, seat).contains(&attacker) && super::legal::attack_targets(s, seat).contains(&target) {
+    if super::legal::attackers(s, seat).contains(&attacker)
+        && super::legal::attack_targets(s, seat).contains(&target)
+    {
         declare(s, attacker, target, true, ev);
         return true;
     }
-    let a = s.perm(attacker).map_or_else(|| "an attacker that left the board".to_owned(), |p| s.def_name(p.def));
+    let a =
+        s.perm(attacker).map_or_else(|| "an attacker that left the board".to_owned(), |p| s.def_name(p.def));
     stop_plan(s, &format!("{a} can no longer make its planned attack"), ev);
     false
 }
@@ -618,7 +654,8 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
         }
     }
     // A loop of triggers that never settles: the game cannot go on.
-    s.outcome = Some(Outcome { winners: Vec::new(), reason: "the game went into an endless loop: a draw".into() });
+    s.outcome =
+        Some(Outcome { winners: Vec::new(), reason: "the game went into an endless loop: a draw".into() });
 }
 
 /// Resolves the whole stack from the top (4.1.7), pausing on a choice.
@@ -646,7 +683,8 @@ fn resolve(s: &mut State, ev: &mut Vec<Event>) {
     s.round_open = false;
 }
 
-/// Damage, the check, then exhaustion of both fighters (9.3.9–9.3.12).
+/// Damage, the check, then exhaustion of both fighters (9.3.9–9.3.12),
+/// told in one line for the fight ([`fight_line`]).
 fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
     let Some(f) = s.fight.take() else { return };
     let attacker = s.perm(f.attacker).cloned();
@@ -655,11 +693,16 @@ fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
     // A fighter gone before damage: the attack has no effect at all, and a
     // defender is not hit in place of a target that left (9.3.9a.I).
     let fighter_gone = s.perm(f.target).is_none() || f.defender.is_some_and(|d| s.perm(d).is_none());
+    let mut dealt_back = None;
     if let (Some(a), Some(r), false) = (&attacker, &rec, fighter_gone) {
         let dealt = ofv(s, a).unwrap_or(0);
         let back = ofv(s, r).unwrap_or(0);
-        effects::damage(s, r.uid, dealt, ev);
-        effects::damage(s, a.uid, back, ev);
+        let mut hits = Vec::new();
+        effects::damage(s, r.uid, dealt, &mut hits);
+        effects::damage(s, a.uid, back, &mut hits);
+        // The fight's line says the damage; only a prevention is said apart.
+        ev.extend(hits.into_iter().filter(|e| e.text.contains("prevented")));
+        dealt_back = Some((dealt, back));
         if dealt > 0 {
             s.happened.push(Happened::DealtCombatDamage(a.uid));
         }
@@ -679,16 +722,93 @@ fn end_fight(s: &mut State, ev: &mut Vec<Event>) {
     // face up, so what it discards, and what combat damage triggered, is
     // seen by them (4.2.3d) before 9.3.11 and 9.3.12 exhaust them.
     state_based_check(s, ev);
-    if s.outcome.is_some() {
-        return;
+    if s.outcome.is_none() {
+        exhaust(s, f.attacker);
+        if let Some(d) = f.defender {
+            exhaust(s, d);
+        }
     }
-    if exhaust(s, f.attacker) {
-        let n = s.perm(f.attacker).map(|p| s.def_name(p.def)).unwrap_or_default();
-        ev.push(Event::public(format!("{n} is exhausted after the attack.")));
+    if let Some(a) = &attacker {
+        let r = rec.as_ref().filter(|_| dealt_back.is_some());
+        ev.extend(fight_line(s, a, r, dealt_back.unwrap_or_default()).into_iter().map(Event::public));
     }
-    if let Some(d) = f.defender {
-        exhaust(s, d);
+}
+
+/// A fight told in one line of at most 80 characters: who fought whom,
+/// the damage each dealt, and how each fighter came out of it ("Alice's
+/// Knight (2) fights Bob's Warden (3): Knight exhausted ×2, Warden ×1").
+/// When the names make that too long, the fight and how the fighters came
+/// out of it are two lines. `r` is the permanent that took the attacker's
+/// damage (the defender, or the target), `None` when the attack had no
+/// effect.
+fn fight_line(
+    s: &State,
+    a: &super::state::Perm,
+    r: Option<&super::state::Perm>,
+    (dealt, back): (u8, u8),
+) -> Vec<String> {
+    use super::view::short_name;
+    let owner = |p: &super::state::Perm| s.players[p.controller].name.clone();
+    // After the fight: discarded, exhausted with its counters, or neither.
+    let after = |p: &super::state::Perm| -> Option<(bool, String)> {
+        match s.perm(p.uid) {
+            None => Some((false, "discarded".to_owned())),
+            Some(now) if now.exhausted && now.exhaustion > 0 => Some((true, format!("×{}", now.exhaustion))),
+            Some(now) if now.exhausted => Some((true, String::new())),
+            Some(_) => None,
+        }
+    };
+    let line = |short: bool| -> (String, String) {
+        let name = |p: &super::state::Perm| {
+            let shown = shown_name(s, p);
+            // "Bob's face-down character", not "Bob's a face-down …".
+            let n = shown.strip_prefix("a ").unwrap_or(&shown).to_owned();
+            if short {
+                short_name(&n).to_owned()
+            } else {
+                n
+            }
+        };
+        let (an, mut said_exhausted) = (name(a), false);
+        let mut tail = Vec::new();
+        for (n, p) in std::iter::once((an.clone(), a)).chain(r.map(|r| (name(r), r))) {
+            match after(p) {
+                Some((true, count)) => {
+                    let word = if said_exhausted { "" } else { " exhausted" };
+                    said_exhausted = true;
+                    let count = if count.is_empty() { String::new() } else { format!(" {count}") };
+                    tail.push(format!("{n}{word}{count}"));
+                }
+                Some((false, what)) => tail.push(format!("{n} {what}")),
+                None => {}
+            }
+        }
+        let head = match r {
+            Some(r) => format!("{}'s {an} ({dealt}) fights {}'s {} ({back})", owner(a), owner(r), name(r)),
+            None => format!("{}'s {an} attacks to no effect", owner(a)),
+        };
+        (head, tail.join(", "))
+    };
+    let fits = |l: &str| l.chars().count() <= 80;
+    let cut = |l: String| if fits(&l) { l } else { l.chars().take(79).collect::<String>() + "…" };
+    for short in [false, true] {
+        let (head, tail) = line(short);
+        if tail.is_empty() && fits(&head) {
+            return vec![head];
+        }
+        if fits(&format!("{head}: {tail}")) {
+            return vec![format!("{head}: {tail}")];
+        }
     }
+    let (head, tail) = line(true);
+    if tail.is_empty() {
+        return vec![cut(head)];
+    }
+    let mut tail = tail;
+    if let Some(first) = tail.get(..1) {
+        tail = first.to_uppercase() + &tail[1..];
+    }
+    vec![cut(head + "."), cut(tail + ".")]
 }
 
 /// 4.2.2a: face-up permanents with damage at least their DFV are
@@ -818,19 +938,27 @@ fn state_based_check(s: &mut State, ev: &mut Vec<Event>) -> bool {
     let mut winners: Vec<Seat> = Vec::new();
     for p in &s.board {
         let Some(d) = s.def(p.def) else { continue };
-        if !p.face_down && d.has_objective() && d.victory.is_some_and(|v| p.victory >= v && v > 0) && !winners.contains(&p.controller) {
+        if !p.face_down
+            && d.has_objective()
+            && d.victory.is_some_and(|v| p.victory >= v && v > 0)
+            && !winners.contains(&p.controller)
+        {
             winners.push(p.controller);
         }
     }
     if !winners.is_empty() {
         let names: Vec<String> = winners.iter().map(|w| name(s, *w)).collect();
-        s.outcome = Some(Outcome { winners, reason: format!("{} fulfilled an objective", names.join(" and ")) });
+        s.outcome =
+            Some(Outcome { winners, reason: format!("{} fulfilled an objective", names.join(" and ")) });
         return false;
     }
     // 4.2.3c: a majority of all Victory Tokens.
     let total = s.victory_total();
     if let Some(w) = s.alive().into_iter().find(|p| s.victory_of(*p) * 2 > total && total > 0) {
-        s.outcome = Some(Outcome { winners: vec![w], reason: format!("{} holds most of the Victory Tokens", name(s, w)) });
+        s.outcome = Some(Outcome {
+            winners: vec![w],
+            reason: format!("{} holds most of the Victory Tokens", name(s, w)),
+        });
         return false;
     }
     // 4.2.4b: drawing from an empty deck loses.
@@ -889,21 +1017,24 @@ fn fires(s: &State, when: Trigger, p: &super::state::Perm, h: &Happened) -> bool
         (Trigger::Targeted, Happened::Targeted(u)) => u == p.uid,
         (Trigger::Defends, Happened::Defends(u)) => u == p.uid,
         (Trigger::DealsCombatDamage, Happened::DealtCombatDamage(u)) => u == p.uid,
-        (Trigger::Defeats, Happened::Left { uid, discarded: true, .. } | Happened::Overwhelmed { uid, .. }) => {
-            p.fought.contains(&uid)
-        }
+        (
+            Trigger::Defeats,
+            Happened::Left { uid, discarded: true, .. } | Happened::Overwhelmed { uid, .. },
+        ) => p.fought.contains(&uid),
         (Trigger::AllyEnters, Happened::Entered { uid, controller, character: true, .. }) => {
             uid != p.uid && controller == p.controller
         }
-        (Trigger::AllyDiscarded, Happened::Left { uid, controller, character: true, discarded: true, .. }) => {
-            uid != p.uid && controller == p.controller
-        }
+        (
+            Trigger::AllyDiscarded,
+            Happened::Left { uid, controller, character: true, discarded: true, .. },
+        ) => uid != p.uid && controller == p.controller,
         (Trigger::EnemyDiscarded, Happened::Left { controller, character: true, discarded: true, .. }) => {
             controller != p.controller
         }
         (
             Trigger::EnemyDefeated,
-            Happened::Left { controller, character: true, discarded: true, .. } | Happened::Overwhelmed { controller, .. },
+            Happened::Left { controller, character: true, discarded: true, .. }
+            | Happened::Overwhelmed { controller, .. },
         ) => controller != p.controller,
         (Trigger::LocationPlayed, Happened::LocationPlayed(seat)) => seat == p.controller,
         (Trigger::SupportUsed, Happened::SupportUsed(seat)) => seat == p.controller,
@@ -949,7 +1080,8 @@ fn collect_triggers(s: &mut State) {
                 _ => continue,
             };
             for h in &happened[..heard] {
-                if fires(s, when, p, h) && condition.is_none_or(|c| values::holds(s, c, p.controller, p.uid)) {
+                if fires(s, when, p, h) && condition.is_none_or(|c| values::holds(s, c, p.controller, p.uid))
+                {
                     found.push((p.controller, p.uid, Origin::Ability { def: p.def, index: i as u8 }));
                 }
             }
@@ -1010,7 +1142,8 @@ pub fn start_turn(s: &mut State, seat: Seat, ev: &mut Vec<Event>) {
     p.location_played = false;
     p.ascended.clear();
     ev.push(Event::public(format!("Turn {}: {}'s morning.", s.turn, p.name)));
-    let mine: Vec<Uid> = s.board.iter().filter(|p| p.controller == seat && p.exhausted).map(|p| p.uid).collect();
+    let mine: Vec<Uid> =
+        s.board.iter().filter(|p| p.controller == seat && p.exhausted).map(|p| p.uid).collect();
     for u in mine {
         let up = {
             let p = s.perm_mut(u).expect("on the board");

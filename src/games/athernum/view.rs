@@ -6,10 +6,14 @@
 
 use super::action::{Action, ItemMode};
 use super::legal::to_act;
-use super::state::{Choice, Def, Fetch, Origin, Perm, Phase, Place, Prompt, StackItem, State, TargetRef, Uid};
+use super::state::{
+    Choice, Def, Fetch, Origin, Perm, Phase, Place, Prompt, StackItem, State, TargetRef, Uid,
+};
 use super::values::{self, dfv, ofv, slots};
 use crate::cards::athernum::{Ability, CardType};
-use crate::engine::{ActionView, CardView, Placement, PoolView, Seat, SeatView, StackItemView, TableView, Viewer, ZoneView};
+use crate::engine::{
+    ActionView, CardView, Placement, PoolView, Seat, SeatView, StackItemView, TableView, Viewer, ZoneView,
+};
 
 /// An ability's name as the board and the log say it.
 pub fn ability_name(a: &Ability) -> String {
@@ -82,11 +86,14 @@ fn perm_detail(s: &State, p: &Perm, viewer: Viewer) -> String {
     }
     if p.exhausted {
         // Short, so a character keeps to one line of the board.
-        bits.push(format!("exhausted ×{}", p.exhaustion));
+        bits.push(match p.exhaustion {
+            0 => "exhausted".to_owned(),
+            n => format!("exhausted ×{n}"),
+        });
     } else if p.face_down {
         bits.push("face down".into());
         if p.exhaustion > 0 {
-            bits.push(format!("{} exhaustion", p.exhaustion));
+            bits.push(format!("exhaustion ×{}", p.exhaustion));
         }
     }
     if p.damage > 0 {
@@ -173,7 +180,8 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         ("Deck".to_owned(), p.deck.len().to_string()),
         ("Extra Deck".to_owned(), p.extra.len().to_string()),
     ];
-    let ready = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource && !x.face_down).count();
+    let ready =
+        s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource && !x.face_down).count();
     let all = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource).count();
     counters.push(("Resource tokens".to_owned(), format!("{ready} ready of {all}")));
     counters.push(("Pool".to_owned(), pool_text(&p.pool)));
@@ -185,9 +193,13 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         PoolView { name: "Victory Tokens".into(), count: s.victory_of(seat) },
     ];
     let mut zones = Vec::new();
-    let listed = |place: fn(&Place) -> bool| -> Vec<CardView> {
+    // The main character is listed as such whatever card it is (a
+    // location chosen as main character too, 3.0.1), and only there.
+    let listed = |place: fn(&Place) -> bool, main: bool| -> Vec<CardView> {
         let mut out = Vec::new();
-        for x in s.board.iter().filter(|x| x.controller == seat && place(&x.place)) {
+        for x in
+            s.board.iter().filter(|x| x.controller == seat && x.main == main && (main || place(&x.place)))
+        {
             out.push(CardView { name: perm_name(s, x, viewer), detail: perm_detail(s, x, viewer) });
         }
         out
@@ -197,7 +209,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         ("Characters", |p: &Place| *p == Place::Character),
         ("Location", |p: &Place| *p == Place::Location),
     ] {
-        let mut cards = listed(place);
+        let mut cards = listed(place, name == "Main character");
         // By name, so identical characters share an item of the board ("2× …").
         cards.sort_by(|a, b| a.name.cmp(&b.name));
         if !cards.is_empty() {
@@ -205,7 +217,13 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         }
     }
     if !p.discard.is_empty() {
-        let cards = p.discard.iter().rev().take(5).map(|c| CardView { name: s.db.card(c.id).name.clone(), detail: String::new() }).collect();
+        let cards = p
+            .discard
+            .iter()
+            .rev()
+            .take(5)
+            .map(|c| CardView { name: s.db.card(c.id).name.clone(), detail: String::new() })
+            .collect();
         zones.push(ZoneView { name: format!("Discard pile ({}, newest first)", p.discard.len()), cards });
     }
     if viewer == Viewer::Seat(seat) && !p.extra.is_empty() {
@@ -222,7 +240,9 @@ fn target_text(s: &State, t: &TargetRef, viewer: Viewer) -> String {
         TargetRef::Perm(u) => s.perm(*u).map_or("(gone)".into(), |p| {
             format!("{} ({})", perm_name(s, p, viewer), s.players[p.controller].name)
         }),
-        TargetRef::Effect(u) => s.stack.iter().find(|i| i.uid == *u).map_or("(gone)".into(), |i| origin_label(s, i)),
+        TargetRef::Effect(u) => {
+            s.stack.iter().find(|i| i.uid == *u).map_or("(gone)".into(), |i| origin_label(s, i))
+        }
     }
 }
 
@@ -272,6 +292,9 @@ fn prompt_text(s: &State, viewer: Viewer) -> Option<String> {
                 "Several of your abilities triggered at once: choose the one that goes on the stack next (it resolves after those you put on later).".into()
             }
             Some(Choice::Ransom { amount, .. }) if mine => format!("Pay {amount} or your effect is neutralized."),
+            Some(Choice::EmptyDeckDraw { .. }) if mine => {
+                "Your deck is empty: drawing loses the game. Draw anyway?".into()
+            }
             _ => format!("Waiting for {} to choose.", names.join(", ")),
         },
         Prompt::Priority => {
@@ -342,6 +365,72 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
     }
 }
 
+/// The name before the comma of a long name ("Lady Aurelie, Keeper of the
+/// Gate" → "Lady Aurelie"); any other name whole.
+pub fn short_name(full: &str) -> &str {
+    match full.split_once(',') {
+        Some((short, _)) if full.chars().count() > 20 => short.trim_end(),
+        _ => full,
+    }
+}
+
+/// A piece of a label: its text, and whether it is a name that may be
+/// shortened to fit ([`fit`]).
+type Piece = (String, bool);
+
+fn word(w: impl Into<String>) -> Piece {
+    (w.into(), false)
+}
+
+/// How a label names permanent `uid` to `seat`, as `viewer` sees it: by
+/// its short name, its controller first when that is another player
+/// ("Bob's Lady Aurelie"; `your` says "your" for `seat`'s own), and with
+/// "#2" when another permanent of the same controller reads the same, so
+/// that no two answers share a label.
+fn perm_ref(s: &State, seat: Seat, uid: Uid, viewer: Viewer, your: bool) -> Vec<Piece> {
+    let Some(p) = s.perm(uid) else { return vec![word("(gone)")] };
+    let shown = |x: &Perm| short_name(&perm_name(s, x, viewer)).to_owned();
+    let n = shown(p);
+    let alike: Vec<Uid> =
+        s.board.iter().filter(|x| x.controller == p.controller && shown(x) == n).map(|x| x.uid).collect();
+    let mut out = Vec::new();
+    if p.controller != seat {
+        out.push((s.players[p.controller].name.clone(), true));
+        out.push(word("'s "));
+    } else if your {
+        out.push(word("your "));
+    }
+    out.push((n, true));
+    if alike.len() > 1 {
+        out.push(word(format!(" #{}", alike.iter().position(|u| *u == uid).unwrap_or(0) + 1)));
+    }
+    out
+}
+
+/// Joins a label's pieces within 80 characters: past that, the longest
+/// name is cut ("Oracle of the Cro…") until the label fits, so the words
+/// and numbers that tell two answers apart stay.
+fn fit(mut parts: Vec<Piece>) -> String {
+    loop {
+        let len: usize = parts.iter().map(|(p, _)| p.chars().count()).sum();
+        if len <= 80 {
+            break;
+        }
+        let Some(longest) = parts.iter_mut().filter(|(_, name)| *name).max_by_key(|(p, _)| p.chars().count())
+        else {
+            break;
+        };
+        let n = longest.0.chars().count();
+        if n <= 4 {
+            break;
+        }
+        let keep = n.saturating_sub(len - 80 + 1).max(3);
+        longest.0 = longest.0.chars().take(keep).collect::<String>().trim_end().to_owned() + "…";
+        longest.1 = false;
+    }
+    parts.into_iter().map(|(p, _)| p).collect()
+}
+
 fn cut(mut label: String) -> String {
     if label.chars().count() > 80 {
         label = label.chars().take(79).collect::<String>() + "…";
@@ -363,8 +452,12 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             .map_or_else(|| "(gone)".to_owned(), |c| s.db.card(c.id).name.clone())
     };
     // Board buttons are public: they name what everyone may see.
-    let perm = |uid: Uid| s.perm(uid).map_or_else(|| "(gone)".to_owned(), |p| perm_name(s, p, Viewer::Public));
-    let mine = |uid: Uid| s.perm(uid).map_or_else(|| "(gone)".to_owned(), |p| perm_name(s, p, me));
+    let perm = |uid: Uid| perm_ref(s, seat, uid, Viewer::Public, false);
+    let mine = |uid: Uid| perm_ref(s, seat, uid, me, false);
+    let label = |mut parts: Vec<Piece>, more: Vec<Piece>| {
+        parts.extend(more);
+        fit(parts)
+    };
     let (label, placement) = match a {
         Action::ChooseMain { card: c } => {
             let d = s.players[seat].deck.iter().find(|x| x.uid == *c).map(|x| s.db.card(x.id));
@@ -388,51 +481,78 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             };
             (label.to_owned(), Placement::Board)
         }
+        Action::Acquisition if s.players[seat].deck.is_empty() => {
+            ("Acquisition: your deck is empty (asks first)".to_owned(), Placement::Board)
+        }
         Action::Acquisition => ("Acquisition: draw a card (1 command token)".to_owned(), Placement::Board),
+        Action::DrawFromEmptyDeck => ("Draw from empty deck (lose)".to_owned(), Placement::Board),
+        Action::Cancel => ("Cancel".to_owned(), Placement::Board),
         Action::Solvency => ("Solvency: a resource token (1 command token)".to_owned(), Placement::Board),
-        Action::Contingency { on } => (format!("Contingency: a Victory Token on {}", perm(*on)), Placement::Board),
+        Action::Contingency { on } => {
+            (label(vec![word("Contingency: a Victory Token on ")], perm(*on)), Placement::Board)
+        }
         Action::PlayCharacter { card: c } => (format!("Play {}", card(*c)), Placement::Hand),
         Action::PlayLocation { card: c } => (format!("Play location {}", card(*c)), Placement::Hand),
         Action::PlayItem { card: c, mode } => match mode {
             ItemMode::Direct => (format!("Play {} directly", card(*c)), Placement::Hand),
-            ItemMode::Attach { host, face_down } => (
-                format!("Attach {} to {}{}", card(*c), mine(*host), if *face_down { " face down" } else { "" }),
-                Placement::Hand,
-            ),
+            ItemMode::Attach { host, face_down } => {
+                let mut parts = vec![word("Attach "), (card(*c), true), word(" to ")];
+                parts.extend(mine(*host));
+                parts.push(word(if *face_down { " face down" } else { "" }));
+                (fit(parts), Placement::Hand)
+            }
         },
-        Action::Reveal { attachment } => {
-            (format!("Turn {} face up", s.perm(*attachment).map_or("(gone)".into(), |p| s.def_name(p.def))), Placement::Hand)
+        Action::Reveal { attachment } => (
+            label(vec![word("Turn ")], [mine(*attachment), vec![word(" face up")]].concat()),
+            Placement::Hand,
+        ),
+        Action::DiscardAttachment { attachment } => {
+            (label(vec![word("Discard ")], mine(*attachment)), Placement::Hand)
         }
-        Action::DiscardAttachment { attachment } => (format!("Discard {}", mine(*attachment)), Placement::Hand),
         Action::Activate { source, ability } => {
             let p = s.perm(*source);
             let a = p.and_then(|p| s.def(p.def)).and_then(|d| d.abilities.get(usize::from(*ability)));
             let what = a.map(ability_name).unwrap_or_default();
-            (format!("{}: {what}", perm(*source)), Placement::Board)
+            (label(perm(*source), vec![word(": "), (what, true)]), Placement::Board)
         }
         Action::Support { card: c } => (format!("Support: {}", card(*c)), Placement::Hand),
         Action::Ascend { card: c } => (format!("Ascend {}", card(*c)), Placement::Hand),
         Action::EnterCombat => ("Enter combat".to_owned(), Placement::Board),
         Action::Attack { attacker, target } => {
-            let owner = s.perm(*target).map(|p| s.players[p.controller].name.clone()).unwrap_or_default();
-            let then = if s.plan.is_some() { "Then attack" } else { "Attack" };
-            let fight = if super::legal::completes_plan(s, seat, *attacker) && s.plan.is_some() { ", fight" } else { "" };
-            (format!("{then}: {} → {} ({owner}){fight}", perm(*attacker), perm(*target)), Placement::Board)
+            let then = if s.plan.is_some() { "Then attack: " } else { "Attack: " };
+            let fight = if super::legal::completes_plan(s, seat, *attacker) && s.plan.is_some() {
+                ", fight"
+            } else {
+                ""
+            };
+            let mut parts = vec![word(then)];
+            parts.extend(perm(*attacker));
+            parts.push(word(" → "));
+            parts.extend(perm(*target));
+            parts.push(word(fight));
+            (fit(parts), Placement::Board)
         }
         Action::Fight => {
             let n = s.plan.as_ref().map_or(0, |p| p.attacks.len());
             (format!("Fight the plan ({n} attack{})", if n == 1 { "" } else { "s" }), Placement::Board)
         }
         Action::Defend { defender } => match defender {
-            Some(d) => (format!("Defend with {}", perm(*d)), Placement::Board),
+            Some(d) => (label(vec![word("Defend with ")], perm(*d)), Placement::Board),
             None => ("No defender".to_owned(), Placement::Board),
         },
-        Action::Target { target } => (format!("Target {}", target_text(s, target, Viewer::Public)), Placement::Board),
-        Action::DiscardCard { card: c } => (format!("Discard {}", card(*c)), Placement::Hand),
+        Action::Target { target } => (target_label(s, seat, target), Placement::Board),
+        Action::DiscardCard { card: c } => {
+            let shown = if s.players[seat].revealed.contains(c) { " (shown)" } else { "" };
+            (format!("Discard {}{shown}", card(*c)), Placement::Hand)
+        }
         Action::Take { card: c } => (format!("Take {}", card(*c)), Placement::Hand),
         Action::TakeNothing => ("Take nothing".to_owned(), Placement::Hand),
         Action::StackNext { trigger } => {
-            let label = s.pending.iter().find(|i| i.uid == *trigger).map_or_else(|| "(gone)".to_owned(), |i| origin_label(s, i));
+            let label = s
+                .pending
+                .iter()
+                .find(|i| i.uid == *trigger)
+                .map_or_else(|| "(gone)".to_owned(), |i| origin_label(s, i));
             (format!("Stack next: {label}"), Placement::Board)
         }
         Action::Pay => ("Pay to keep it".to_owned(), Placement::Board),
@@ -441,12 +561,47 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
     ActionView { index: 0, label: cut(label), placement }
 }
 
+/// The label of a target: a permanent by [`perm_ref`] ("your …" for
+/// `seat`'s own), a player by name, an effect on the stack by its
+/// controller and what it is, numbered when two read the same.
+fn target_label(s: &State, seat: Seat, t: &TargetRef) -> String {
+    match t {
+        TargetRef::Player(p) if *p == seat => "Target yourself".to_owned(),
+        TargetRef::Player(p) => format!("Target {}", s.players[*p].name),
+        TargetRef::Perm(u) => {
+            fit([vec![word("Target ")], perm_ref(s, seat, *u, Viewer::Public, true)].concat())
+        }
+        TargetRef::Effect(u) => {
+            let Some(item) = s.stack.iter().find(|i| i.uid == *u) else { return "Target (gone)".to_owned() };
+            let what = origin_label(s, item);
+            let alike: Vec<Uid> = s
+                .stack
+                .iter()
+                .filter(|i| i.controller == item.controller && origin_label(s, i) == what)
+                .map(|i| i.uid)
+                .collect();
+            let owner = if item.controller == seat {
+                "your".to_owned()
+            } else {
+                format!("{}'s", s.players[item.controller].name)
+            };
+            let mut parts = vec![word("Target "), (owner, true), word(" "), (what, true)];
+            if alike.len() > 1 {
+                parts.push(word(format!(" #{}", alike.iter().position(|x| x == u).unwrap_or(0) + 1)));
+            }
+            fit(parts)
+        }
+    }
+}
+
 /// The card names `viewer` cannot see and that nothing visible to them shows.
 pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
     let mut hidden = Vec::new();
     let mut shown = Vec::new();
     let fetching = match s.choices.first() {
-        Some(Choice::Fetch { seat, from, filter, .. }) if viewer == Viewer::Seat(*seat) => Some((*seat, *from, filter)),
+        Some(Choice::Fetch { seat, from, filter, .. }) if viewer == Viewer::Seat(*seat) => {
+            Some((*seat, *from, filter))
+        }
         _ => None,
     };
     for (seat, p) in s.players.iter() {
@@ -454,7 +609,9 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
         for c in &p.deck {
             let d = s.db.card(c.id);
             let seen = (s.phase == Phase::Setup && mine)
-                || fetching.is_some_and(|(who, from, f)| who == seat && from == Fetch::Deck && values::filter_takes_card(f, d));
+                || fetching.is_some_and(|(who, from, f)| {
+                    who == seat && from == Fetch::Deck && values::filter_takes_card(f, d)
+                });
             if seen {
                 shown.push(d.name.clone());
             } else {
