@@ -185,24 +185,26 @@ fn text_y(svg: &str, text: &str) -> Option<f32> {
     y.parse().ok()
 }
 
-/// From five seats the panels go two a row (one a row, a six-seat board
-/// was three phone screens tall): seats side by side have their names on
-/// one line, the next pair below; a two-seat board stays one a row.
+/// From three seats the panels go in two columns (one a row, a four-seat
+/// board was two thousand pixels tall): the first two seats side by side
+/// on top, every later seat below them; a two-seat board stays one a row.
 #[test]
-fn five_or_more_seats_sit_two_a_row() {
+fn three_or_more_seats_sit_in_two_columns() {
     let library = Library::embedded().unwrap();
     let first = GAMES[0];
-    let players = first.info().players.1.min(6);
-    assert!(players >= TWO_COLUMNS_FROM, "the first game seats {players}");
-    let p = position(&library, first, players);
-    let view = p.state.view(Viewer::Public);
-    let svg = board_svg(&view, &p.events);
-    let y = |i: usize| text_y(&svg, &view.seats[i].name).unwrap_or_else(|| panic!("seat {i} not found"));
-    assert_eq!(y(0), y(1));
-    assert!(y(2) > y(1));
-    assert_eq!(y(2), y(3));
-    // The picture keeps the phone width whatever the seats.
-    assert_eq!(board_drawing(&view, &p.events).size().0, WIDTH as u32);
+    assert_eq!(TWO_COLUMNS_FROM, 3);
+    for players in [3, first.info().players.1.min(6)] {
+        let p = position(&library, first, players);
+        let view = p.state.view(Viewer::Public);
+        let svg = board_svg(&view, &p.events);
+        let y = |i: usize| text_y(&svg, &view.seats[i].name).unwrap_or_else(|| panic!("seat {i} not found"));
+        assert_eq!(y(0), y(1), "{players} seats");
+        for i in 2..players {
+            assert!(y(i) > y(1), "{players} seats: seat {i} is not below the first two");
+        }
+        // The picture keeps the phone width whatever the seats.
+        assert_eq!(board_drawing(&view, &p.events).size().0, WIDTH as u32);
+    }
     // Two seats stay one a row.
     let two = position(&library, first, 2);
     let view = two.state.view(Viewer::Public);

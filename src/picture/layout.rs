@@ -1,24 +1,31 @@
 //! The board and the hand as SVG: seats as panels, zones as rows of card
-//! frames, the stack, pools and the last events. Generic over the view:
-//! every game's zones and cards come as [`TableView`] gives them, and a
-//! card's state is read from the words of its detail ("engaged · dizzy").
+//! frames (see [`super::frame`]), the stack, pools and the last events.
+//! Generic over the view: every game's zones and cards come as
+//! [`TableView`] gives them.
+//!
+//! Two seats sit one under the other, their cards three frames a row.
+//! From [`TWO_COLUMNS_FROM`] seats the panels go in two columns, each panel
+//! under the shorter column, and a panel is compact: its counters in the
+//! labels' type, its cards in frames as wide as their words, and a zone
+//! whose cards say nothing but their names (a discard pile) as one list of
+//! names. So a four-seat board fits two phone screens
+//! ([`MAX_MULTI_SEAT_HEIGHT`]).
 
 use super::draw::{Drawing, Shape};
+use super::frame::{draw_frame, look, plan, Frame, Look, CARD_PAD, COMPACT, FULL, NAME_PX};
 use super::text::{clip, width, wrap};
 use crate::engine::{CardView, Seat, SeatView, TableView, ZoneView};
 
 /// Width of every picture, in pixels. Discord shows an embed's image at
 /// about 300 px on a 390 px phone, half of this.
 pub const WIDTH: f32 = 600.0;
-/// Card names: 12.5 px at half size.
-pub const NAME_PX: f32 = 25.0;
 const MARGIN: f32 = 12.0;
 const GAP: f32 = 8.0;
 const HEAD_PX: f32 = 26.0;
 const TEXT_PX: f32 = 22.0;
-const BADGE_PX: f32 = 19.0;
 const LABEL_PX: f32 = 19.0;
-const CARD_PAD: f32 = 8.0;
+/// A compact panel's counters.
+const FACTS_PX: f32 = 18.0;
 /// How cards are laid out: frames per row, lines a name may take.
 #[derive(Debug, Clone, Copy)]
 struct Grid {
@@ -30,11 +37,23 @@ struct Grid {
 const ZONE_GRID: Grid = Grid { columns: 3, name_lines: 3 };
 /// A hand: two wide frames a row, for names that say both halves of a card.
 const HAND_GRID: Grid = Grid { columns: 2, name_lines: 4 };
-/// The board's zones in a half-width panel: two frames a row (one when a
-/// name's word would not fit; see [`columns_for`]).
-const NARROW_GRID: Grid = Grid { columns: 2, name_lines: 3 };
-/// From this many seats the panels go two a row.
-pub const TWO_COLUMNS_FROM: usize = 5;
+/// How a panel lays out its cards.
+#[derive(Debug, Clone, Copy)]
+enum Cards {
+    /// In a grid's frames.
+    Grid(Grid),
+    /// Compact: frames as wide as their words, side by side while they
+    /// fit; a zone of bare names as a list.
+    Flow,
+}
+
+/// Lines a name may take in a compact panel's frame (as wide as the panel).
+const FLOW_NAME_LINES: usize = 3;
+/// From this many seats the panels go in two columns, compact.
+pub const TWO_COLUMNS_FROM: usize = 3;
+/// The most a board of three or more seats should be tall, in pixels at
+/// [`WIDTH`]: two phone screens.
+pub const MAX_MULTI_SEAT_HEIGHT: f32 = 1300.0;
 /// Between a panel's edge and its text.
 const PANEL_PAD: f32 = 10.0;
 
@@ -44,10 +63,6 @@ const PANEL_ACTIVE: &str = "#33402f";
 const INK: &str = "#eceff1";
 const MUTED: &str = "#a9b3bb";
 const ACCENT: &str = "#f2c14e";
-const CARD: &str = "#f5efdf";
-const CARD_INK: &str = "#1d1d1d";
-const CARD_EDGE: &str = "#8c7f63";
-const BACK: &str = "#34447e";
 
 /// A picture being laid out top to bottom; `y` is where the next thing goes.
 struct Canvas {
@@ -97,125 +112,6 @@ impl Canvas {
     }
 }
 
-/// How a card is drawn, read from its view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Look {
-    /// Face up and ready.
-    Up,
-    /// Face up, turned sideways in play (engaged, exhausted, tapped).
-    Turned,
-    /// A back: the view gives only a neutral description.
-    Back,
-}
-
-fn look(card: &CardView) -> Look {
-    let name = card.name.to_lowercase();
-    if name.starts_with("face-down") || name.starts_with("face down") || name.starts_with("hidden") {
-        return Look::Back;
-    }
-    let turned = ["engaged", "exhausted", "tapped"];
-    if badges(card).iter().any(|b| turned.iter().any(|t| b.to_lowercase().starts_with(t))) {
-        Look::Turned
-    } else {
-        Look::Up
-    }
-}
-
-/// The detail of a card cut into badges ("str 4 · engaged" → two).
-fn badges(card: &CardView) -> Vec<&str> {
-    card.detail.split(" · ").map(str::trim).filter(|b| !b.is_empty()).collect()
-}
-
-/// A badge's colours: states in amber or red, the rest grey.
-fn badge_colours(badge: &str) -> (&'static str, &'static str) {
-    let b = badge.to_lowercase();
-    let warn = ["afflicted", "damage", "dizzy", "stunned", "wounded", "dying"];
-    let state = ["engaged", "exhausted", "tapped", "face down", "attacking", "blocking"];
-    if warn.iter().any(|w| b.contains(w)) {
-        ("#b23a3a", "#ffffff")
-    } else if state.iter().any(|w| b.starts_with(w)) {
-        ("#c9891c", "#1d1d1d")
-    } else {
-        ("#d9d1bd", "#1d1d1d")
-    }
-}
-
-/// A card frame planned: its lines and badge rows, and its height.
-struct Frame<'a> {
-    /// The whole name, as the frame's title (the lines may cut it).
-    title: &'a str,
-    look: Look,
-    name: Vec<String>,
-    badges: Vec<Vec<(String, &'a str)>>,
-    height: f32,
-}
-
-fn plan(card: &CardView, w: f32, name_lines: usize) -> Frame<'_> {
-    let look = look(card);
-    let inner = w - 2.0 * CARD_PAD;
-    let name = wrap(&card.name, NAME_PX, true, inner, name_lines);
-    let mut rows: Vec<Vec<(String, &str)>> = Vec::new();
-    let mut used = 0.0;
-    for b in badges(card) {
-        let text = clip(b, BADGE_PX, false, inner - 10.0);
-        let bw = width(&text, BADGE_PX, false) + 10.0;
-        if rows.is_empty() || used + bw > inner {
-            rows.push(Vec::new());
-            used = 0.0;
-        }
-        used += bw + 4.0;
-        rows.last_mut().expect("a row was pushed").push((text, b));
-    }
-    let height = CARD_PAD
-        + name.len() as f32 * NAME_PX * 1.15
-        + rows.len() as f32 * (BADGE_PX * 1.35 + 3.0)
-        + CARD_PAD
-        + 4.0;
-    Frame { title: &card.name, look, name, badges: rows, height }
-}
-
-fn draw_frame(c: &mut Canvas, f: &Frame<'_>, x: f32, y: f32, w: f32, h: f32) {
-    let (fill, ink, edge) = match f.look {
-        Look::Up => (CARD, CARD_INK, (CARD_EDGE, 1.5)),
-        Look::Turned => ("#f2dcaa", CARD_INK, ("#c9891c", 4.0)),
-        Look::Back => (BACK, "#e6e9ff", ("#9aa8e6", 2.0)),
-    };
-    c.shapes.push(Shape::Open(f.title.to_owned()));
-    c.rect((x, y, w, h), 8.0, fill, Some(edge));
-    if f.look == Look::Back {
-        // A back's pattern: diagonal lines, so it reads as a back at a glance.
-        let mut lx = x + 10.0 - h;
-        while lx < x + w {
-            let (x1, y1) = (lx.max(x + 4.0), y + h - 4.0 - (lx.max(x + 4.0) - lx));
-            let x2 = (lx + h - 8.0).min(x + w - 4.0);
-            let y2 = y + h - 4.0 - (x2 - lx);
-            if x2 > x1 {
-                c.shapes.push(Shape::Line { from: (x1, y1), to: (x2, y2), colour: "#4a5da3", width: 3.0 });
-            }
-            lx += 16.0;
-        }
-    }
-    let mut ty = y + CARD_PAD;
-    for line in &f.name {
-        ty += NAME_PX * 1.05;
-        c.text(x + CARD_PAD, ty, NAME_PX, true, ink, line);
-        ty += NAME_PX * 0.1;
-    }
-    ty += 4.0;
-    for row in &f.badges {
-        let mut bx = x + CARD_PAD;
-        for (text, raw) in row {
-            let bw = width(text, BADGE_PX, false) + 10.0;
-            let (bg, fg) = badge_colours(raw);
-            c.rect((bx, ty, bw, BADGE_PX * 1.3), 5.0, bg, None);
-            c.text(bx + 5.0, ty + BADGE_PX * 1.0, BADGE_PX, false, fg, text);
-            bx += bw + 4.0;
-        }
-        ty += BADGE_PX * 1.35 + 3.0;
-    }
-    c.shapes.push(Shape::Close);
-}
-
 /// The width of a frame when `columns` share `w`.
 fn frame_width(w: f32, columns: usize) -> f32 {
     (w - GAP * (columns as f32 - 1.0)) / columns as f32
@@ -236,24 +132,71 @@ fn columns_for(cards: &[CardView], w: f32, grid: Grid) -> usize {
     (1..=grid.columns).rev().find(|&columns| fits(columns)).unwrap_or(1)
 }
 
+/// Whether a zone holds its players' main characters (Athernum's "Main
+/// character"): its cards are starred.
+fn holds_main(zone: &ZoneView) -> bool {
+    zone.name.to_lowercase().starts_with("main character")
+}
+
 /// Cards as rows of frames between `x0` and `x0 + w`.
-fn card_rows(c: &mut Canvas, cards: &[CardView], x0: f32, w: f32, grid: Grid) {
+fn card_rows(c: &mut Canvas, cards: &[CardView], x0: f32, w: f32, grid: Grid, main: bool) {
     let columns = columns_for(cards, w, grid);
     let cw = frame_width(w, columns);
     for row in cards.chunks(columns) {
-        let frames: Vec<Frame<'_>> = row.iter().map(|card| plan(card, cw, grid.name_lines)).collect();
+        let frames: Vec<Frame<'_>> =
+            row.iter().map(|card| plan(card, cw, grid.name_lines, main, FULL)).collect();
         let h = frames.iter().map(|f| f.height).fold(0.0, f32::max);
         for (i, f) in frames.iter().enumerate() {
-            draw_frame(c, f, x0 + i as f32 * (cw + GAP), c.y, cw, h);
+            draw_frame(&mut c.shapes, f, (x0 + i as f32 * (cw + GAP), c.y, cw, h));
         }
         c.y += h + GAP;
     }
 }
 
+/// Cards as frames as wide as their words (at most `w`), side by side
+/// while they fit between `x0` and `x0 + w`.
+fn card_flow(c: &mut Canvas, cards: &[CardView], x0: f32, w: f32, main: bool) {
+    let frames: Vec<Frame<'_>> =
+        cards.iter().map(|card| plan(card, w, FLOW_NAME_LINES, main, COMPACT)).collect();
+    let mut rows: Vec<Vec<&Frame<'_>>> = Vec::new();
+    let mut used = 0.0;
+    for f in &frames {
+        if rows.is_empty() || used + f.width > w {
+            rows.push(Vec::new());
+            used = 0.0;
+        }
+        used += f.width + GAP;
+        rows.last_mut().expect("a row was pushed").push(f);
+    }
+    for row in rows {
+        let h = row.iter().map(|f| f.height).fold(0.0, f32::max);
+        let mut x = x0;
+        for f in row {
+            draw_frame(&mut c.shapes, f, (x, c.y, f.width, h));
+            x += f.width + GAP;
+        }
+        c.y += h + GAP * 0.75;
+    }
+}
+
+/// Whether a compact panel lists `zone`'s cards as names: each says
+/// nothing but its name (no state, not a back, not a main character).
+fn as_names(zone: &ZoneView) -> bool {
+    !holds_main(zone) && zone.cards.iter().all(|c| c.detail.trim().is_empty() && look(c) != Look::Back)
+}
+
 /// A zone: its label and count, then its cards; empty zones share one line.
-fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32, grid: Grid) {
+fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32, cards: Cards) {
     let empty: Vec<&str> = zones.iter().filter(|z| z.cards.is_empty()).map(|z| z.name.as_str()).collect();
     for z in zones.iter().filter(|z| !z.cards.is_empty()) {
+        if matches!(cards, Cards::Flow) && as_names(z) {
+            // One paragraph: the zone's name, then its cards'.
+            let names: Vec<&str> = z.cards.iter().map(|c| c.name.as_str()).collect();
+            c.y += 2.0;
+            let lines = wrap(&format!("{}: {}", z.name, names.join(" · ")), LABEL_PX, false, w, 3);
+            c.lines(x0, &lines, LABEL_PX, false, INK);
+            continue;
+        }
         c.y += LABEL_PX * 1.1;
         // A zone whose name counts its cards already is not counted again.
         let label = if z.name.chars().any(|c| c.is_ascii_digit()) {
@@ -262,8 +205,11 @@ fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32, grid: Grid) {
             format!("{} ({})", z.name.to_uppercase(), z.cards.len())
         };
         c.text(x0, c.y, LABEL_PX, true, MUTED, &clip(&label, LABEL_PX, true, w));
-        c.y += 6.0;
-        card_rows(c, &z.cards, x0, w, grid);
+        c.y += if matches!(cards, Cards::Flow) { 4.0 } else { 6.0 };
+        match cards {
+            Cards::Grid(grid) => card_rows(c, &z.cards, x0, w, grid, holds_main(z)),
+            Cards::Flow => card_flow(c, &z.cards, x0, w, holds_main(z)),
+        }
     }
     if !empty.is_empty() {
         let lines = wrap(&format!("{}: none", empty.join(", ")), LABEL_PX, false, w, 3);
@@ -274,8 +220,15 @@ fn zones(c: &mut Canvas, zones: &[ZoneView], x0: f32, w: f32, grid: Grid) {
 /// One seat's panel at `x`, `w` wide, from `top`: name (and whether they
 /// must act), counters, zones. Its shapes, without the box, and the
 /// height its box needs.
-fn seat_panel(seat: &SeatView, to_act: bool, (x, w): (f32, f32), top: f32, grid: Grid) -> (Vec<Shape>, f32) {
-    let (x0, w) = (x + PANEL_PAD, w - 2.0 * PANEL_PAD);
+fn seat_panel(
+    seat: &SeatView,
+    to_act: bool,
+    (x, w): (f32, f32),
+    top: f32,
+    cards: Cards,
+) -> (Vec<Shape>, f32) {
+    let pad = if matches!(cards, Cards::Flow) { PANEL_PAD - 2.0 } else { PANEL_PAD };
+    let (x0, w) = (x + pad, w - 2.0 * pad);
     let mut inner = Canvas::new(top + 4.0);
     let mut name = seat.name.clone();
     if !seat.alive {
@@ -299,42 +252,37 @@ fn seat_panel(seat: &SeatView, to_act: bool, (x, w): (f32, f32), top: f32, grid:
     let mut facts: Vec<String> = seat.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
     facts.extend(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)));
     if !facts.is_empty() {
-        let lines = wrap(&facts.join(" · "), TEXT_PX, false, w, 6);
-        inner.lines(x0, &lines, TEXT_PX, false, MUTED);
+        // A compact panel's counters smaller: they are what a half-width
+        // panel has most words of.
+        let px = if matches!(cards, Cards::Flow) { FACTS_PX } else { TEXT_PX };
+        let lines = wrap(&facts.join(" · "), px, false, w, 6);
+        inner.lines(x0, &lines, px, false, MUTED);
     }
-    zones(&mut inner, &seat.zones, x0, w, grid);
+    zones(&mut inner, &seat.zones, x0, w, cards);
     (inner.shapes, inner.y - top + 6.0)
 }
 
-/// The seats' panels: one column, or two side by side from
-/// [`TWO_COLUMNS_FROM`] seats (a six-seat board one panel a row would be
-/// three phone screens tall). Panels side by side share their height.
+/// The seats' panels: one under the other, or from [`TWO_COLUMNS_FROM`]
+/// seats in two columns, compact, each panel (in seat order) under the
+/// column that ends higher (a four-seat board one panel a row was two
+/// thousand pixels tall).
 fn seat_panels(c: &mut Canvas, view: &TableView) {
     let columns = if view.seats.len() >= TWO_COLUMNS_FROM { 2 } else { 1 };
-    let grid = if columns == 1 { ZONE_GRID } else { NARROW_GRID };
+    let cards = if columns == 1 { Cards::Grid(ZONE_GRID) } else { Cards::Flow };
     let pw = (WIDTH - 2.0 * MARGIN - GAP * (columns as f32 - 1.0)) / columns as f32;
-    for row in view.seats.chunks(columns) {
-        let top = c.y;
-        let panels: Vec<(f32, bool, Vec<Shape>, f32)> = row
-            .iter()
-            .enumerate()
-            .map(|(i, seat)| {
-                let x = MARGIN + i as f32 * (pw + GAP);
-                let to_act =
-                    view.outcome.is_none() && seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
-                let (shapes, h) = seat_panel(seat, to_act, (x, pw), top, grid);
-                (x, to_act, shapes, h)
-            })
-            .collect();
-        let h = panels.iter().map(|p| p.3).fold(0.0, f32::max);
-        for (x, to_act, shapes, _) in panels {
-            let fill = if to_act { PANEL_ACTIVE } else { PANEL };
-            let edge = if to_act { Some((ACCENT, 3.0)) } else { None };
-            c.rect((x, top, pw, h), 10.0, fill, edge);
-            c.shapes.extend(shapes);
-        }
-        c.y = top + h + GAP;
+    let mut bottoms = vec![c.y; columns];
+    for seat in &view.seats {
+        let column = (0..columns).fold(0, |best, i| if bottoms[i] < bottoms[best] { i } else { best });
+        let (x, top) = (MARGIN + column as f32 * (pw + GAP), bottoms[column]);
+        let to_act = view.outcome.is_none() && seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
+        let (shapes, h) = seat_panel(seat, to_act, (x, pw), top, cards);
+        let fill = if to_act { PANEL_ACTIVE } else { PANEL };
+        let edge = if to_act { Some((ACCENT, 3.0)) } else { None };
+        c.rect((x, top, pw, h), 10.0, fill, edge);
+        c.shapes.extend(shapes);
+        bottoms[column] = top + h + GAP;
     }
+    c.y = bottoms.into_iter().fold(c.y, f32::max);
 }
 
 fn name_of(view: &TableView, seat: Seat) -> String {
@@ -351,6 +299,25 @@ pub fn hand_svg(view: &TableView) -> String {
     hand_drawing(view).svg()
 }
 
+/// The line that says the game is over and why, saying only what the title
+/// and notes do not already say (a game's headline may read "Game over ·
+/// Bob fell to 0 Vitality"); `None` when they say it all.
+fn outcome_line(title: &str, notes: &[String], reason: &str) -> Option<String> {
+    let said = |part: &str| {
+        let part = part.to_lowercase();
+        std::iter::once(title)
+            .chain(notes.iter().map(String::as_str))
+            .any(|t| t.to_lowercase().contains(&part))
+    };
+    let reason = reason.trim();
+    match (said("game over"), reason.is_empty() || said(reason)) {
+        (true, true) => None,
+        (true, false) => Some(reason.to_owned()),
+        (false, true) => Some("Game over".to_owned()),
+        (false, false) => Some(format!("Game over: {reason}")),
+    }
+}
+
 /// The public board: the head (game, turn and step, the question, who
 /// must act), the stack, shared pools and zones, each seat, and the last
 /// events as one caption.
@@ -362,7 +329,11 @@ pub fn board_drawing(view: &TableView, events: &[String]) -> Drawing {
         c.paragraph(note, TEXT_PX, false, MUTED, 2);
     }
     match &view.outcome {
-        Some(o) => c.paragraph(&format!("Game over: {}", o.reason), TEXT_PX, true, ACCENT, 3),
+        Some(o) => {
+            if let Some(line) = outcome_line(&title, &view.notes, &o.reason) {
+                c.paragraph(&line, TEXT_PX, true, ACCENT, 3);
+            }
+        }
         None => {
             if let Some(p) = &view.prompt {
                 c.paragraph(p, TEXT_PX, false, ACCENT, 3);
@@ -394,7 +365,7 @@ pub fn board_drawing(view: &TableView, events: &[String]) -> Drawing {
     if !view.shared.is_empty() {
         c.y += 4.0;
         let (x0, w) = (MARGIN, WIDTH - 2.0 * MARGIN);
-        zones(&mut c, &view.shared, x0, w, ZONE_GRID);
+        zones(&mut c, &view.shared, x0, w, Cards::Grid(ZONE_GRID));
     }
     c.y += 6.0;
     seat_panels(&mut c, view);
@@ -422,25 +393,18 @@ pub fn hand_drawing(view: &TableView) -> Drawing {
     if cards.is_empty() {
         c.paragraph("No cards.", TEXT_PX, false, MUTED, 1);
     } else {
-        card_rows(&mut c, cards, MARGIN, WIDTH - 2.0 * MARGIN, HAND_GRID);
+        card_rows(&mut c, cards, MARGIN, WIDTH - 2.0 * MARGIN, HAND_GRID, false);
     }
     c.finish()
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::frame::BACK;
     use super::*;
 
     fn card(name: &str, detail: &str) -> CardView {
         CardView { name: name.into(), detail: detail.into() }
-    }
-
-    #[test]
-    fn a_card_looks_as_its_words_say() {
-        assert_eq!(look(&card("Ember Drake", "str 4 · ready")), Look::Up);
-        assert_eq!(look(&card("Ember Drake", "str 4 · engaged · dizzy")), Look::Turned);
-        assert_eq!(look(&card("face-down creature", "")), Look::Back);
-        assert_eq!(badges(&card("x", "str 4 ·  · engaged")), ["str 4", "engaged"]);
     }
 
     #[test]
@@ -510,7 +474,7 @@ mod tests {
                     open = true;
                 }
                 Shape::Close => open = false,
-                Shape::Text { px, text, .. } if open && *px == NAME_PX => {
+                Shape::Text { bold: true, text, .. } if open => {
                     out.last_mut().expect("a frame is open").1.push(text.clone());
                 }
                 _ => {}
@@ -552,13 +516,10 @@ mod tests {
             }
             assert_eq!(lines.join(" "), title, "the whole name is shown");
         }
-        // Short names keep two frames a row.
-        let short = SeatView {
-            zones: vec![ZoneView { name: "Z".into(), cards: vec![card("Ember Drake", ""), card("Imp", "")] }],
-            ..seat(0)
-        };
-        let panel = (WIDTH - 2.0 * MARGIN - GAP) / 2.0 - 2.0 * PANEL_PAD;
-        assert_eq!(columns_for(&short.zones[0].cards, panel, NARROW_GRID), 2);
-        assert_eq!(columns_for(&seat(0).zones[0].cards, panel, NARROW_GRID), 1);
+        // A grid narrows to fewer frames a row for a long word.
+        let full = WIDTH - 2.0 * MARGIN - 2.0 * PANEL_PAD;
+        let short = [card("Ember Drake", ""), card("Imp", "")];
+        assert_eq!(columns_for(&short, full, ZONE_GRID), 3);
+        assert_eq!(columns_for(&[card("Hollowking's Cartographer", "")], full / 2.0, ZONE_GRID), 1);
     }
 }

@@ -8,7 +8,10 @@
 //! [`TableView`] gives them; a card whose view is a neutral description
 //! ("face-down creature") is drawn as a back.
 
+#[cfg(test)]
+mod checks;
 mod draw;
+mod frame;
 mod layout;
 mod text;
 
@@ -18,7 +21,10 @@ use std::sync::{Arc, Mutex};
 use resvg::{tiny_skia, usvg};
 
 pub use draw::Drawing;
-pub use layout::{board_drawing, board_svg, hand_drawing, hand_svg, NAME_PX, TWO_COLUMNS_FROM, WIDTH};
+pub use frame::NAME_PX;
+pub use layout::{
+    board_drawing, board_svg, hand_drawing, hand_svg, MAX_MULTI_SEAT_HEIGHT, TWO_COLUMNS_FROM, WIDTH,
+};
 
 use crate::engine::TableView;
 

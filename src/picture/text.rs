@@ -263,6 +263,14 @@ pub(super) fn width(text: &str, px: f32, bold: bool) -> f32 {
     text.chars().map(|c| w.of(c)).sum::<f32>() * px
 }
 
+/// Whether the shipped face has a glyph for `c` (a missing one draws nothing).
+#[cfg(test)]
+pub(super) fn has_glyph(c: char, bold: bool) -> bool {
+    let f = fonts();
+    let w = if bold { &f.bold } else { &f.regular };
+    w.charmap.map(c).is_some()
+}
+
 /// The outlines of `text` at `px` pixels, its baseline starting at `at`,
 /// added to `path`: glyph after glyph by the advance widths [`width`]
 /// measures with (no kerning, as the SVG asks: `font-kerning="none"`).
