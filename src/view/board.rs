@@ -75,7 +75,12 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
                 .thinking
                 .clone()
                 .or_else(|| view.prompt.clone())
-                .filter(|p| !view.headline.contains(p.as_str()));
+                // A prompt that only says who is awaited is said by the
+                // message's text ("Alice to act.") and the headline.
+                .filter(|p| {
+                    !view.headline.contains(p.as_str())
+                        && !(p.starts_with("Waiting for ") && waiting.len() == 1)
+                });
             if let Some(p) = asked {
                 if !first.is_empty() && columns(&first) + 3 + columns(&p) <= LINE_WIDTH {
                     first = format!("{first} · {p}");
@@ -100,10 +105,18 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     let head: Vec<String> = head.iter().flat_map(|l| wrap_visible(l)).collect();
     let head = truncate(&head.join("\n"), 1500);
 
-    let fields: Vec<EmbedField> = table_field(view)
-        .into_iter()
-        .chain(view.seats.iter().filter(|s| s.alive || view.seats.len() <= 2).map(|s| seat_field(s, view)))
-        .collect();
+    let fields_with = |detail: Detail| -> Vec<EmbedField> {
+        table_field(view)
+            .into_iter()
+            .chain(
+                view.seats
+                    .iter()
+                    .filter(|s| s.alive || view.seats.len() <= 2)
+                    .map(|s| seat_field(s, view, detail)),
+            )
+            .collect()
+    };
+    let fields = fields_with(Detail::Full);
     let mut footer = match &view.outcome {
         Some(_) => format!("{} · finished", match_label(view, ctx.match_id)),
         None => format!("{} · move {}", match_label(view, ctx.match_id), ctx.version),
@@ -197,6 +210,15 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
     }
     fit_message(&mut message);
+    // Still too tall (a long Stack over two full sides): the cards'
+    // details go, the first of each then all, before anything is cut.
+    for detail in [Detail::First, Detail::None] {
+        if height(&message) > BOARD_ROWS {
+            let e = message.embed.as_mut().expect("the board has an embed");
+            e.fields = fields_with(detail);
+            fit_message(&mut message);
+        }
+    }
     if height(&message) > BOARD_ROWS {
         compact(&mut message);
         // Discord's limits hold whatever the last resort changed.
@@ -225,7 +247,7 @@ fn button_rows(components: &[Component]) -> usize {
 
 /// The rows of events a board shows at most: the newest, the count of
 /// the older ones first.
-pub const EVENT_ROWS: usize = 6;
+pub const EVENT_ROWS: usize = 4;
 
 /// The last resort of a board still taller than [`BOARD_LINES`] (a long
 /// Stack over two full sides): the events go but for their heading, which
@@ -378,7 +400,40 @@ fn announces(e: &str) -> bool {
         || e.starts_with('—')
 }
 
-fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
+/// How much of each card's detail a seat's field shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// All of it: "Ember Drake (str 4 · engaged)".
+    Full,
+    /// Its first part: "Ember Drake (str 4)".
+    First,
+    /// None: "Ember Drake".
+    None,
+}
+
+impl Detail {
+    /// `zones` with their cards' details cut to this much.
+    fn zones(self, zones: &[ZoneView]) -> Vec<ZoneView> {
+        let cut = |d: &str| match self {
+            Detail::Full => d.to_owned(),
+            Detail::First => d.split(" · ").next().unwrap_or_default().to_owned(),
+            Detail::None => String::new(),
+        };
+        zones
+            .iter()
+            .map(|z| ZoneView {
+                name: z.name.clone(),
+                cards: z
+                    .cards
+                    .iter()
+                    .map(|c| CardView { name: c.name.clone(), detail: cut(&c.detail) })
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
+fn seat_field(seat: &SeatView, view: &TableView, detail: Detail) -> EmbedField {
     let acting = seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
     let mut name = seat.name.clone();
     if !seat.alive {
@@ -399,7 +454,7 @@ fn seat_field(seat: &SeatView, view: &TableView) -> EmbedField {
         .collect();
     let (name, rest) = name_with(name, &counters);
     let mut lines = pack(rest, " · ", LINE_WIDTH);
-    lines.extend(zones_lines(&seat.zones));
+    lines.extend(zones_lines(&detail.zones(&seat.zones)));
     if lines.is_empty() {
         lines.push("—".into());
     }
