@@ -299,3 +299,58 @@ fn end_step_discard_offered_ahead_says_it_ends_the_turn() {
     assert!(!discards.is_empty(), "the discard is offered ahead: {hand:?}");
     assert!(discards.iter().all(|l| l.contains("(ends your turn)")), "{discards:?}");
 }
+
+/// A move ahead offered while the player's own spell waits on the Stack
+/// says that the Stack resolves first: the click passes, so the move is
+/// no answer to what is on the Stack.
+#[test]
+fn a_move_ahead_over_a_stack_says_the_stack_resolves_first() {
+    let mut s = main_phase(57);
+    for _ in 0..4 {
+        to_field(&mut s, ALICE, "Emberwake Pillar");
+    }
+    let imp = to_hand(&mut s, ALICE, "Cinder Imp");
+    to_hand(&mut s, ALICE, "Cataclysm Spark"); // a Snap: only with an empty Stack
+    to_field(&mut s, BOB, "Thicket Warden");
+    // Bob holds nothing, so the table passes for him whatever he holds.
+    let hand = std::mem::take(&mut s.players[BOB].hand);
+    s.players[BOB].archive.extend(hand);
+    act(&mut s, ALICE, Action::Cast { card: imp, targets: vec![] });
+    assert_eq!(s.stack.len(), 1);
+    let s = cardtable::games::AnyState::Certamen(Box::new(s));
+    let hand = cardtable::table::offers(&s, ALICE, &[]).hand;
+    let sparks: Vec<&str> =
+        hand.iter().map(|o| o.label.as_str()).filter(|l| l.starts_with("Cast Cataclysm Spark")).collect();
+    assert!(!sparks.is_empty(), "the Snap is offered ahead: {hand:?}");
+    assert!(sparks.iter().all(|l| l.contains("(after the Stack resolves")), "{sparks:?}");
+    assert!(hand.iter().all(|o| o.label.chars().count() <= 80), "{hand:?}");
+}
+
+/// The damage assignment order cannot be declined, so End turn is not
+/// offered beside it, and its answers are one place each.
+#[test]
+fn no_end_turn_at_the_damage_order() {
+    let mut s = main_phase(58);
+    let brute = to_field(&mut s, ALICE, "Magmaback Brute");
+    let a = to_field(&mut s, BOB, "Riddlewing Owl");
+    let b = to_field(&mut s, BOB, "Riddlewing Owl");
+    let pass_both = |s: &mut State| {
+        let first = s.priority;
+        act(s, first, Action::Pass);
+        let second = s.priority;
+        act(s, second, Action::Pass);
+    };
+    pass_both(&mut s);
+    assert_eq!(s.step, Step::Combat);
+    act(&mut s, ALICE, Action::Attack { creature: brute });
+    act(&mut s, ALICE, Action::EndAttacks);
+    pass_both(&mut s);
+    act(&mut s, BOB, Action::Block { blocker: a, attacker: brute });
+    act(&mut s, BOB, Action::Block { blocker: b, attacker: brute });
+    act(&mut s, BOB, Action::EndBlocks);
+    pass_both(&mut s);
+    let s = cardtable::games::AnyState::Certamen(Box::new(s));
+    let labels: Vec<String> =
+        cardtable::table::offers(&s, ALICE, &[]).hand.into_iter().map(|o| o.label).collect();
+    assert_eq!(labels, ["1st: Riddlewing Owl #1", "1st: Riddlewing Owl #2"]);
+}

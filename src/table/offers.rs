@@ -187,6 +187,7 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
         let mut ahead = state.clone();
         let mut later_steps = false;
         let mut hidden = None;
+        let mut ahead_labels: Vec<String> = Vec::new();
         for skip in 1..=AHEAD {
             match advance_known(&mut ahead, seat, leaves, hidden.take()) {
                 Ok((_, now_hidden)) => hidden = Some(now_hidden),
@@ -196,14 +197,19 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
             let v = ahead.view(Viewer::Seat(seat));
             let legal = ahead.legal_actions(seat);
             let decline = ahead.decline(seat);
+            let mut this_skip = Vec::new();
             for a in &v.actions {
                 // A move the step offers already (a Pillar in either main
                 // phase) is made now, not after the steps between.
+                // A move offered at an earlier skip is that one, not a
+                // second button for the same move later.
                 if decline.as_ref() == legal.get(a.index)
                     || view.actions.iter().any(|now| now.label == a.label)
+                    || ahead_labels.contains(&a.label)
                 {
                     continue;
                 }
+                this_skip.push(a.label.clone());
                 // A move that ends the turn says so: the steps it skips
                 // are the player's last of the turn. Only the player's own
                 // move is tried (nobody else answers in between), so the
@@ -211,10 +217,11 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
                 let ends_turn = legal
                     .get(a.index)
                     .is_some_and(|action| ends_turn_unanswered(&ahead, seat, action, leave));
-                let label = if ends_turn { format!("{} (ends your turn)", a.label) } else { a.label.clone() };
+                let label = with_suffix(&a.label, &passed_first(view, &v, ends_turn));
                 let offer = Offer { label, choice: Choice::Ahead { skip, index: a.index }, pass: false };
                 push_grouped(&mut out.hand, &mut seen, offer);
             }
+            ahead_labels.extend(this_skip);
             if decline.is_none() {
                 break;
             }
@@ -249,6 +256,52 @@ pub fn offers(state: &AnyState, seat: Seat, leaves: &[Leave]) -> Offers {
         }
     }
     out
+}
+
+/// The longest button label Discord takes.
+const MAX_LABEL: usize = 80;
+
+/// What a move ahead declines before it is made, for its label: the
+/// Stack resolving first (the player's pass lets it resolve, so the move
+/// is no answer to it), the step it ends, as the headlines name the step
+/// now and then ("Turn 3 · Alice · Main Phase 1"), or only that it passes
+/// first; and that it ends the turn, when it does.
+fn passed_first(now: &crate::engine::TableView, then: &crate::engine::TableView, ends_turn: bool) -> String {
+    let stack = !now.stack.is_empty();
+    match (stack, ends_turn) {
+        (true, true) => return "after the Stack resolves; ends your turn".into(),
+        (true, false) => return "after the Stack resolves".into(),
+        (false, true) => return "ends your turn".into(),
+        (false, false) => {}
+    }
+    match (step_of(&now.headline), step_of(&then.headline)) {
+        (Some(a), Some(b)) if a != b => format!("ends {a}"),
+        _ => "passes first".into(),
+    }
+}
+
+/// The step a "Turn N · Name · Step (detail)" headline names, without its
+/// detail; `None` for a headline of another form.
+fn step_of(headline: &str) -> Option<&str> {
+    let mut parts = headline.split(" · ");
+    if !parts.next()?.starts_with("Turn ") {
+        return None;
+    }
+    let step = parts.nth(1)?;
+    let step = step.split(" (").next().unwrap_or(step).trim();
+    (!step.is_empty()).then_some(step)
+}
+
+/// "`label` (`suffix`)" within [`MAX_LABEL`] characters: the label is cut
+/// ("…") so that the suffix, which tells what else the click does, shows.
+fn with_suffix(label: &str, suffix: &str) -> String {
+    let tail = format!(" ({suffix})");
+    let room = MAX_LABEL.saturating_sub(tail.chars().count());
+    if label.chars().count() <= room {
+        return format!("{label}{tail}");
+    }
+    let cut: String = label.chars().take(room.saturating_sub(1)).collect();
+    format!("{}…{tail}", cut.trim_end())
 }
 
 /// The button text of a standing order.
@@ -518,5 +571,47 @@ fn choose(
             let action = answer_of(state, seat, &order, leave).ok_or_else(gone)?;
             Ok((vec![play(state, action)?], Some(order)))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_headline_names_its_step_without_the_detail() {
+        assert_eq!(step_of("Turn 3 · Alice · Main Phase 1"), Some("Main Phase 1"));
+        assert_eq!(step_of("Turn 3 · Alice · Combat (declaring attackers)"), Some("Combat"));
+        assert_eq!(step_of("Round 2 · Alice → Bob → Cleo"), None);
+        assert_eq!(step_of("Game over · Bob conceded"), None);
+    }
+
+    #[test]
+    fn a_suffix_stays_whole_within_eighty_characters() {
+        assert_eq!(
+            with_suffix("Play Emberwake Pillar", "ends Main Phase 1"),
+            "Play Emberwake Pillar (ends Main Phase 1)"
+        );
+        let long = format!("Cast Cataclysm Spark → {}", "Bob's Riddlewing Owl #2, ".repeat(4));
+        let label = with_suffix(&long, "after the Stack resolves");
+        assert_eq!(label.chars().count(), MAX_LABEL, "{label}");
+        assert!(label.ends_with("… (after the Stack resolves)"), "{label}");
+    }
+
+    #[test]
+    fn a_move_ahead_says_the_stack_resolves_first() {
+        let mut now = crate::engine::TableView {
+            headline: "Turn 3 · Alice · Main Phase 1".into(),
+            ..Default::default()
+        };
+        let then = crate::engine::TableView {
+            headline: "Turn 3 · Alice · Combat (declaring attackers)".into(),
+            ..Default::default()
+        };
+        assert_eq!(passed_first(&now, &then, false), "ends Main Phase 1");
+        assert_eq!(passed_first(&now, &now, false), "passes first");
+        assert_eq!(passed_first(&now, &then, true), "ends your turn");
+        now.stack.push(crate::engine::StackItemView::default());
+        assert_eq!(passed_first(&now, &then, false), "after the Stack resolves");
     }
 }

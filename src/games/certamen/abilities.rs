@@ -4,7 +4,9 @@
 //! actions.
 
 use super::action::Action;
-use super::state::{AbilityRef, Body, Choice, Permanent, Prompt, StackItem, StackSource, State, TargetRef, Uid};
+use super::state::{
+    AbilityRef, Body, Choice, Permanent, Prompt, StackItem, StackSource, State, TargetRef, Uid,
+};
 use super::target::{aegis_surcharge, target_choices, Aim};
 use crate::cards::certamen::{Ability, Cost, Keyword, Trigger};
 use crate::engine::Seat;
@@ -69,10 +71,13 @@ pub fn stack_triggers(s: &mut State) {
         && s.choices.is_empty()
         && !s.pending.is_empty()
     {
-        let seat = if s.pending.iter().any(|a| a.controller == s.active) { s.active } else { s.opponent(s.active) };
-        let first = s.pending.iter().position(|a| a.controller == seat).expect("a trigger of this seat waits");
+        let seat =
+            if s.pending.iter().any(|a| a.controller == s.active) { s.active } else { s.opponent(s.active) };
+        let first =
+            s.pending.iter().position(|a| a.controller == seat).expect("a trigger of this seat waits");
         let a = s.pending[first];
-        let alike = s.pending.iter().filter(|p| p.controller == seat).all(|p| (p.id, p.ability) == (a.id, a.ability));
+        let alike =
+            s.pending.iter().filter(|p| p.controller == seat).all(|p| (p.id, p.ability) == (a.id, a.ability));
         if !alike {
             super::choice::ask(s, Choice::TriggerOrder { seat });
             return;
@@ -87,10 +92,13 @@ pub fn stack_triggers(s: &mut State) {
 /// Aegis payment, none at all (not paying: the targeting fails).
 fn trigger_targets(s: &State, a: &AbilityRef) -> Vec<Vec<TargetRef>> {
     let effects = super::state::ability_effects(s, a);
-    let mut out: Vec<Vec<TargetRef>> = target_choices(s, a.controller, &effects, Some(a.source), Aim::Trigger)
-        .into_iter()
-        .filter(|t| super::legal::can_pay(s, a.controller, &Cost::default(), aegis_surcharge(s, a.controller, t)))
-        .collect();
+    let mut out: Vec<Vec<TargetRef>> =
+        target_choices(s, a.controller, &effects, Some(a.source), Aim::Trigger)
+            .into_iter()
+            .filter(|t| {
+                super::legal::can_pay(s, a.controller, &Cost::default(), aegis_surcharge(s, a.controller, t))
+            })
+            .collect();
     let targeted = effects.iter().any(|e| e.targets().iter().any(|t| t.is_targeted()));
     if targeted && !out.is_empty() && out.iter().all(|t| aegis_surcharge(s, a.controller, t) > 0) {
         out.push(Vec::new());
@@ -152,7 +160,9 @@ pub fn activations(s: &State, seat: Seat) -> Vec<Action> {
         for (i, ab) in s.def(id).abilities.iter().enumerate() {
             let (cost, ok) = match ab {
                 Ability::Activated { cost, tap, .. } => (cost.unwrap_or_default(), !tap || may_tap(s, p)),
-                Ability::Surge { .. } => (Cost::default(), seat == s.active && s.step.is_main() && may_tap(s, p)),
+                Ability::Surge { .. } => {
+                    (Cost::default(), seat == s.active && s.step.is_main() && may_tap(s, p))
+                }
                 Ability::Loyalty { change, .. } => {
                     let fresh = p.entered_turn == s.turn && !s.has(p, Keyword::Swiftfang);
                     let can_pay = *change >= 0 || (p.loyalty + i16::from(*change) >= 0 && !fresh);
@@ -216,7 +226,12 @@ pub fn activate(s: &mut State, seat: Seat, uid: Uid, ability: usize, targets: &[
     }
     let a = AbilityRef { controller: seat, source: uid, id, ability };
     let stack_uid = s.fresh_uid();
-    s.stack.push(StackItem { uid: stack_uid, controller: seat, source: StackSource::Ability(a), targets: targets.to_vec() });
+    s.stack.push(StackItem {
+        uid: stack_uid,
+        controller: seat,
+        source: StackSource::Ability(a),
+        targets: targets.to_vec(),
+    });
     if sacrifice {
         super::turn::leave(s, uid, super::turn::Leave::Hollow);
     }

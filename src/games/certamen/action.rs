@@ -78,13 +78,19 @@ pub enum Action {
         /// One of the defender's Ascendants; `None`: the defender.
         ascendant: Option<Uid>,
     },
-    /// The order in which an attacker assigns its damage to its blockers.
+    /// The next place of a gang-blocked attacker's damage assignment
+    /// order: the blockers placed so far, then the one placed now (a
+    /// stored match may hold a longer or whole order, still accepted).
     OrderBlockers {
         /// The attacker.
         attacker: Uid,
-        /// Its blockers, first to receive damage first.
+        /// Its blockers placed so far, first to receive damage first,
+        /// ending with the one this answer places.
         order: Vec<Uid>,
     },
+    /// Take back the places of the damage assignment order chosen so far
+    /// and choose it again from the first.
+    Cancel,
     /// Discard a card: at the End step (hand above 7), or one of the cards
     /// a discard effect asks for.
     Discard {

@@ -52,7 +52,9 @@ pub fn copy_target_choices(s: &State, seat: Seat, copy: u32) -> Vec<Vec<TargetRe
 pub fn options(s: &State) -> Vec<Action> {
     let Some(c) = s.choices.first() else { return Vec::new() };
     match c {
-        Choice::Discard { seat, .. } => s.players[*seat].hand.iter().map(|c| Action::Discard { card: c.uid }).collect(),
+        Choice::Discard { seat, .. } => {
+            s.players[*seat].hand.iter().map(|c| Action::Discard { card: c.uid }).collect()
+        }
         Choice::Search { seat, filter, .. } => {
             // By name, then uid: the Archive's order stays unseen.
             let mut found: Vec<&Card> =
@@ -66,7 +68,9 @@ pub fn options(s: &State) -> Vec<Action> {
             .filter(|c| card_matches(s, c, filter))
             .map(|c| Action::Pick { card: c.uid })
             .collect(),
-        Choice::Pillar { .. } => Pillar::ALL.into_iter().map(|pillar| Action::ChoosePillar { pillar }).collect(),
+        Choice::Pillar { .. } => {
+            Pillar::ALL.into_iter().map(|pillar| Action::ChoosePillar { pillar }).collect()
+        }
         Choice::Ward { seat, amount, .. } => {
             let mut out = Vec::new();
             if super::legal::can_pay(s, *seat, &ward_cost(*amount), 0) {
@@ -114,7 +118,9 @@ pub fn question(s: &State) -> &'static str {
         Some(Choice::Return { .. }) => "Choose the card to return from your Hollow",
         Some(Choice::Pillar { .. }) => "Choose the pillar of the resource",
         Some(Choice::Ward { .. }) => "Pay to keep your spell, or let it be countered",
-        Some(Choice::TriggerOrder { .. }) => "Choose which trigger goes on the Stack next (it resolves later)",
+        Some(Choice::TriggerOrder { .. }) => {
+            "Choose which trigger goes on the Stack next (it resolves later)"
+        }
         Some(Choice::Uniqueness { .. }) => "Two Ascendants of the same name: choose the one you keep",
         Some(Choice::CopyTargets { .. }) => "Keep the copy's targets or choose new ones",
         None => "",
@@ -137,14 +143,19 @@ pub fn answer(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         }
         (Choice::Search { to, tapped, .. }, Action::Pick { card }) => {
             let archive = &mut s.players[seat].archive;
-            let i = archive.iter().position(|c| c.uid == *card).expect("a legal answer names a card in the Archive");
+            let i = archive
+                .iter()
+                .position(|c| c.uid == *card)
+                .expect("a legal answer names a card in the Archive");
             let c = archive.remove(i);
             let found = s.def(c.id).name.clone();
             if to == Destination::Livingfield && !s.def(c.id).kind.is_spell() {
                 ev.push(Event::public(format!("{name} searches their Archive and finds {found}")));
             } else {
                 let kind = s.def(c.id).kind.name().to_lowercase();
-                ev.push(Event::public(format!("{name} searches their Archive and puts a {kind} card into their hand")));
+                ev.push(Event::public(format!(
+                    "{name} searches their Archive and puts a {kind} card into their hand"
+                )));
                 ev.push(Event::private(seat, format!("You find {found}")));
             }
             put(s, seat, c, to, tapped, false);
@@ -154,7 +165,10 @@ pub fn answer(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         }
         (Choice::Return { to, .. }, Action::Pick { card }) => {
             let hollow = &mut s.players[seat].hollow;
-            let i = hollow.iter().position(|c| c.uid == *card).expect("a legal answer names a card in the Hollow");
+            let i = hollow
+                .iter()
+                .position(|c| c.uid == *card)
+                .expect("a legal answer names a card in the Hollow");
             let c = hollow.remove(i);
             ev.push(Event::public(format!("{name} returns {}", s.def(c.id).name)));
             put(s, seat, c, to, false, true);
@@ -169,7 +183,8 @@ pub fn answer(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         }
         (Choice::Ward { spell, .. }, Action::DeclineToPay) => super::effects::counter(s, spell, ev),
         (Choice::TriggerOrder { .. }, Action::StackTrigger { ability }) => {
-            let i = s.pending.iter().position(|p| p == ability).expect("a legal answer names a waiting trigger");
+            let i =
+                s.pending.iter().position(|p| p == ability).expect("a legal answer names a waiting trigger");
             let ability = s.pending.remove(i);
             settle(s, ev);
             place_trigger(s, ability);
@@ -178,7 +193,10 @@ pub fn answer(s: &mut State, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
         (Choice::Uniqueness { pair, .. }, Action::KeepAscendant { ascendant }) => {
             for uid in pair.into_iter().filter(|u| u != ascendant) {
                 if let Some(p) = s.permanent(uid) {
-                    ev.push(Event::public(format!("{} goes to the Hollow (one Ascendant of a name)", s.name_of(p))));
+                    ev.push(Event::public(format!(
+                        "{} goes to the Hollow (one Ascendant of a name)",
+                        s.name_of(p)
+                    )));
                 }
                 leave(s, uid, Leave::Hollow);
             }

@@ -4,10 +4,11 @@
 
 use super::abilities::{fire_for, fire_on};
 use super::effects::deal_damage;
+use super::report;
 use super::state::{CombatStage, Permanent, Prompt, State, Uid};
 use super::turn::{check_state, open_priority};
 use crate::cards::certamen::{CardType, Keyword, Pillar, Trigger};
-use crate::engine::Event;
+use crate::engine::{Event, Seat};
 
 /// The active player's creatures that may still be declared as attackers.
 pub fn eligible_attackers(s: &State) -> Vec<Uid> {
@@ -15,11 +16,7 @@ pub fn eligible_attackers(s: &State) -> Vec<Uid> {
         .field
         .iter()
         .filter(|p| {
-            s.is_creature(p)
-                && !p.tapped
-                && !p.attacking
-                && !s.is_sick(p)
-                && !s.has(p, Keyword::Wardenbound)
+            s.is_creature(p) && !p.tapped && !p.attacking && !s.is_sick(p) && !s.has(p, Keyword::Wardenbound)
         })
         .map(|p| p.uid)
         .collect()
@@ -40,7 +37,8 @@ pub fn can_block(s: &State, blocker: Uid, attacker: Uid) -> bool {
 /// Every (blocker, attacker) pair the defender may still declare.
 pub fn possible_blocks(s: &State) -> Vec<(Uid, Uid)> {
     let defender = s.opponent(s.active);
-    let attackers: Vec<Uid> = s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
+    let attackers: Vec<Uid> =
+        s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
     let mut out = Vec::new();
     for b in &s.players[defender].field {
         if !s.is_creature(b) || b.tapped || b.blocking.is_some() {
@@ -152,7 +150,11 @@ pub fn damage_directions(s: &State) -> Vec<(Uid, Option<Uid>)> {
     let defender = s.opponent(s.active);
     let mut out = vec![(a, None)];
     out.extend(
-        s.players[defender].field.iter().filter(|p| s.kind_of(p) == CardType::Ascendant).map(|p| (a, Some(p.uid))),
+        s.players[defender]
+            .field
+            .iter()
+            .filter(|p| s.kind_of(p) == CardType::Ascendant)
+            .map(|p| (a, Some(p.uid))),
     );
     out
 }
@@ -175,25 +177,16 @@ pub fn unordered_attacker(s: &State) -> Option<Uid> {
         .map(|p| p.uid)
 }
 
-/// Most blockers whose every order is offered as one choice (4! = 24);
-/// with more, the attacking player puts them in order one at a time.
-const ORDER_AT_ONCE: usize = 4;
-
-/// The orders the attacking player may give for the next gang-blocked
-/// attacker: every whole order of up to four blockers; with five or more,
-/// the order so far followed by each blocker not yet placed (the next to
-/// receive damage), so any blocker may come first.
+/// The answers for the next place of the damage assignment order of the
+/// next gang-blocked attacker: the blockers placed so far followed by
+/// each blocker not yet placed (the next to receive damage), so any
+/// blocker may come first. One place is asked at a time whatever the
+/// number of blockers; the last is what is left.
 pub fn damage_orders(s: &State) -> Vec<(Uid, Vec<Uid>)> {
     let Some(a) = unordered_attacker(s) else { return Vec::new() };
     let Some(p) = s.permanent(a) else { return Vec::new() };
-    let blockers = p.blocked_by.clone();
-    if blockers.len() <= ORDER_AT_ONCE {
-        let mut out = Vec::new();
-        permutations(&blockers, &mut Vec::new(), &mut out);
-        return out.into_iter().map(|o| (a, o)).collect();
-    }
-    let placed = usize::from(p.blockers_placed).min(blockers.len());
-    let (done, rest) = blockers.split_at(placed);
+    let placed = usize::from(p.blockers_placed).min(p.blocked_by.len());
+    let (done, rest) = p.blocked_by.split_at(placed);
     rest.iter()
         .map(|next| {
             let mut order = done.to_vec();
@@ -203,23 +196,37 @@ pub fn damage_orders(s: &State) -> Vec<(Uid, Vec<Uid>)> {
         .collect()
 }
 
-fn permutations(rest: &[Uid], prefix: &mut Vec<Uid>, out: &mut Vec<Vec<Uid>>) {
-    if rest.is_empty() {
-        out.push(prefix.clone());
-        return;
-    }
-    for i in 0..rest.len() {
-        let mut r = rest.to_vec();
-        let x = r.remove(i);
-        prefix.push(x);
-        permutations(&r, prefix, out);
-        prefix.pop();
+/// Whether some places of the pending damage order are chosen, so that
+/// [`Action::Cancel`](super::action::Action::Cancel) can take them back.
+pub fn order_under_way(s: &State) -> bool {
+    unordered_attacker(s).and_then(|a| s.permanent(a)).is_some_and(|p| p.blockers_placed > 0)
+}
+
+/// Whether `order` was a legal answer before one place was asked at a
+/// time: the places so far, then more of the attacker's blockers (up to
+/// the whole order), none twice. A stored match holding one still replays.
+pub fn replayed_order(s: &State, attacker: Uid, order: &[Uid]) -> bool {
+    let Some(p) = unordered_attacker(s).filter(|a| *a == attacker).and_then(|a| s.permanent(a)) else {
+        return false;
+    };
+    let placed = usize::from(p.blockers_placed).min(p.blocked_by.len());
+    let distinct = order.iter().enumerate().all(|(i, u)| !order[..i].contains(u));
+    order.len() > placed
+        && order.starts_with(&p.blocked_by[..placed])
+        && distinct
+        && order.iter().all(|u| p.blocked_by.contains(u))
+}
+
+/// Takes back the places chosen so far of the pending damage order.
+pub fn cancel_order(s: &mut State) {
+    if let Some(p) = unordered_attacker(s).and_then(|a| s.permanent_mut(a)) {
+        p.blockers_placed = 0;
     }
 }
 
-/// Sets one attacker's damage order, whole or its first blockers (the
-/// rest keep their places after them); once every attacker's is whole,
-/// damage.
+/// Sets the first places of one attacker's damage order (the rest keep
+/// their places after them); the last place is what is left. Once every
+/// attacker's is whole, damage.
 pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<Event>) {
     if let Some(p) = s.permanent_mut(attacker) {
         let rest: Vec<Uid> = p.blocked_by.iter().copied().filter(|b| !order.contains(b)).collect();
@@ -234,9 +241,8 @@ pub fn order_blockers(s: &mut State, attacker: Uid, order: &[Uid], ev: &mut Vec<
 /// The Blazestride window, then regular damage; creatures killed in the
 /// first window deal no damage in the second.
 fn deal_combat_damage(s: &mut State, ev: &mut Vec<Event>) {
-    let blazestride = s
-        .permanents()
-        .any(|p| (p.attacking || p.blocking.is_some()) && s.has(p, Keyword::Blazestride));
+    let blazestride =
+        s.permanents().any(|p| (p.attacking || p.blocking.is_some()) && s.has(p, Keyword::Blazestride));
     if !blazestride {
         regular_damage(s, ev);
         return;
@@ -264,11 +270,13 @@ pub fn regular_damage(s: &mut State, ev: &mut Vec<Event>) {
 /// not they have Blazestride by then (given it, or had it taken away,
 /// between the windows).
 fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
-    let strikes = |s: &State, p: &Permanent| if first { s.has(p, Keyword::Blazestride) } else { !p.struck_first };
+    let strikes =
+        |s: &State, p: &Permanent| if first { s.has(p, Keyword::Blazestride) } else { !p.struck_first };
     let defender = s.opponent(s.active);
     // (target creature or None for the defending player, amount, source for Soulbind)
     let mut hits: Vec<(Option<Uid>, i32, Uid)> = Vec::new();
-    let attackers: Vec<Uid> = s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
+    let attackers: Vec<Uid> =
+        s.players[s.active].field.iter().filter(|p| p.attacking).map(|p| p.uid).collect();
     for a in attackers {
         let Some(p) = s.permanent(a) else { continue };
         if !strikes(s, p) {
@@ -322,12 +330,13 @@ fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
             }
         }
     }
+    ev.extend(battle_events(s, &hits, defender));
+    let mut soulbind: Vec<(Uid, i32)> = Vec::new();
     for (target, amount, source) in hits {
         let amount_u8 = u8::try_from(amount).unwrap_or(u8::MAX);
         match target {
             None => {
                 s.players[defender].vitality -= amount;
-                ev.push(Event::public(format!("{} takes {amount} combat damage", s.players[defender].name)));
                 fire_on(s, source, Trigger::DealsCombatDamage);
             }
             Some(uid) => deal_damage(s, uid, amount_u8),
@@ -336,9 +345,43 @@ fn damage_window(s: &mut State, first: bool, ev: &mut Vec<Event>) {
             if s.has(p, Keyword::Soulbind) {
                 let c = p.controller;
                 s.players[c].vitality += amount;
+                match soulbind.iter_mut().find(|(u, _)| *u == source) {
+                    Some((_, n)) => *n += amount,
+                    None => soulbind.push((source, amount)),
+                }
             }
         }
     }
+    for (source, n) in soulbind {
+        if let Some(p) = s.permanent(source) {
+            let who = &s.players[p.controller].name;
+            ev.push(Event::public(format!("{who} gains {n} Vitality ({}, Soulbind).", report::name(s, p))));
+        }
+    }
+}
+
+/// The events of one damage window, before its damage is marked: per
+/// attacker, what it dealt and what its blockers dealt it, folded into
+/// one event where it fits (Combat Sequence, Regular Combat Damage).
+fn battle_events(s: &State, hits: &[(Option<Uid>, i32, Uid)], defender: Seat) -> Vec<Event> {
+    let mut out = Vec::new();
+    for a in s.players[s.active].field.iter().filter(|p| p.attacking) {
+        let dealt: Vec<(String, i32)> = hits
+            .iter()
+            .filter(|h| h.2 == a.uid && h.1 > 0)
+            .map(|(t, n, _)| (report::hit_on(s, report::combat_target(*t, defender), *n), *n))
+            .collect();
+        let back: Vec<(String, i32)> = hits
+            .iter()
+            .filter(|h| h.0 == Some(a.uid) && h.2 != a.uid)
+            .filter_map(|(_, n, b)| s.permanent(*b).map(|b| (report::name(s, b), *n)))
+            .collect();
+        if dealt.is_empty() && back.is_empty() {
+            continue;
+        }
+        out.extend(report::battle(&report::name(s, a), &dealt, &back).into_iter().map(Event::public));
+    }
+    out
 }
 
 /// Combat is over: attackers and blockers return to normal.

@@ -105,7 +105,8 @@ mod tests {
                 assert_eq!(a.archive.len(), b.archive.len());
                 assert_eq!((&a.field, &a.hollow, &a.exile), (&b.field, &b.hollow, &b.exile));
                 // Bob's hand and Archive hold the same cards between them.
-                let all = |p: &super::super::state::Player| sorted_ids(p.hand.iter().chain(&p.archive).copied());
+                let all =
+                    |p: &super::super::state::Player| sorted_ids(p.hand.iter().chain(&p.archive).copied());
                 assert_eq!(all(a), all(b));
             }
             assert_eq!(d.players[ALICE].hand, s.players[ALICE].hand);

@@ -1,6 +1,7 @@
 //! Resolving the top of the Stack and executing card effects.
 
 use super::choice::{ask, card_matches, copy_target_choices};
+use super::report;
 use super::state::{spell_effects, Body, Choice, Permanent, Resolution, StackSource, State, TargetRef};
 use super::target::{candidates, still_legal, Aim};
 use super::turn::{draw, enter, leave, Leave};
@@ -50,7 +51,7 @@ pub fn resolve_top(s: &mut State, ev: &mut Vec<Event>) {
         StackSource::Spell(c) => Some(c),
         _ => None,
     };
-    s.resolving = Some(Resolution { controller, steps: plan, finish });
+    s.resolving = Some(Resolution { controller, steps: plan, finish, name: def.name.clone() });
     continue_resolution(s, ev);
 }
 
@@ -76,7 +77,8 @@ pub fn continue_resolution(s: &mut State, ev: &mut Vec<Event>) {
         }
         let (e, objects) = r.steps.remove(0);
         let controller = r.controller;
-        execute(s, controller, &e, &objects, ev);
+        let source = r.name.clone();
+        execute(s, controller, &source, &e, &objects, ev);
     }
 }
 
@@ -108,20 +110,40 @@ fn permanents(objects: &[TargetRef]) -> Vec<u32> {
         .collect()
 }
 
-/// Executes one effect of `controller` on its resolved `objects`. An
+/// Executes one effect of `controller`'s `source` (the card's name) on
+/// its resolved `objects`, with an event saying what it did to whom. An
 /// effect that leaves a decision to a player queues it as a [`Choice`];
 /// the rest of the resolution waits for the answer.
-pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef], ev: &mut Vec<Event>) {
+pub fn execute(
+    s: &mut State,
+    controller: Seat,
+    source: &str,
+    e: &Effect,
+    objects: &[TargetRef],
+    ev: &mut Vec<Event>,
+) {
     match e {
         Effect::Damage { amount, .. } => {
+            let n = i32::from(*amount);
+            let hits: Vec<(String, i32)> = objects
+                .iter()
+                .filter(|o| !matches!(o, TargetRef::Spell(_)))
+                .filter(|o| !matches!(o, TargetRef::Permanent(u) if s.permanent(*u).is_none()))
+                .map(|o| (report::hit_on(s, *o, n), n))
+                .collect();
+            ev.extend(report::deals(source, &hits).into_iter().map(Event::public));
             for seat in players(objects) {
-                s.players[seat].vitality -= i32::from(*amount);
+                s.players[seat].vitality -= n;
             }
             for uid in permanents(objects) {
                 deal_damage(s, uid, *amount);
             }
         }
-        Effect::Draw { amount } => draw(s, controller, usize::from(*amount)),
+        Effect::Draw { amount } => {
+            draw(s, controller, usize::from(*amount));
+            let cards = if *amount == 1 { "a card".to_owned() } else { format!("{amount} cards") };
+            ev.push(Event::public(format!("{} draws {cards}.", s.players[controller].name)));
+        }
         Effect::Discard { amount, .. } => {
             for seat in players(objects).collect::<Vec<_>>() {
                 if *amount > 0 && !s.players[seat].hand.is_empty() {
@@ -138,10 +160,14 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
                 }
             }
         }
-        Effect::GainVitality { amount } => s.players[controller].vitality += i32::from(*amount),
+        Effect::GainVitality { amount } => {
+            s.players[controller].vitality += i32::from(*amount);
+            ev.push(Event::public(format!("{} gains {amount} Vitality.", s.players[controller].name)));
+        }
         Effect::LoseVitality { amount, .. } => {
             for seat in players(objects).collect::<Vec<_>>() {
                 s.players[seat].vitality -= i32::from(*amount);
+                ev.push(Event::public(format!("{} loses {amount} Vitality.", s.players[seat].name)));
             }
         }
         Effect::CreateToken { count, token } => {
@@ -153,25 +179,37 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
         }
         Effect::Destroy { .. } => {
             for uid in permanents(objects) {
-                if s.permanent(uid).is_some_and(|p| !s.has(p, Keyword::Enduring)) {
+                let Some(p) = s.permanent(uid) else { continue };
+                if s.has(p, Keyword::Enduring) {
+                    ev.push(Event::public(format!("{} is Enduring: not destroyed.", report::name(s, p))));
+                } else {
+                    ev.push(Event::public(format!("{source} destroys {}.", report::name(s, p))));
                     leave(s, uid, Leave::Hollow);
                 }
             }
         }
         Effect::Exile { .. } => {
             for uid in permanents(objects) {
+                if let Some(p) = s.permanent(uid) {
+                    ev.push(Event::public(format!("{source} exiles {}.", report::name(s, p))));
+                }
                 leave(s, uid, Leave::Exile);
             }
         }
         Effect::ReturnToHand { .. } => {
             for uid in permanents(objects) {
+                if let Some(p) = s.permanent(uid) {
+                    ev.push(Event::public(format!("{} returns to its owner's hand.", report::name(s, p))));
+                }
                 leave(s, uid, Leave::Hand);
             }
         }
         Effect::Counter { unless_pay, .. } => {
             for o in objects {
                 let TargetRef::Spell(uid) = *o else { continue };
-                let Some(victim) = s.stack.iter().find(|x| x.uid == uid).map(|x| x.controller) else { continue };
+                let Some(victim) = s.stack.iter().find(|x| x.uid == uid).map(|x| x.controller) else {
+                    continue;
+                };
                 if let Some(amount) = *unless_pay {
                     let cost = crate::cards::certamen::Cost { generic: amount, pips: [0; 5] };
                     if super::legal::can_pay(s, victim, &cost, 0) {
@@ -232,7 +270,10 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
             if s.players[seat].archive.iter().any(|c| card_matches(s, c, filter)) {
                 ask(s, Choice::Search { seat, filter: filter.clone(), to: *to, tapped: *tapped });
             } else {
-                ev.push(Event::public(format!("{} searches their Archive and finds nothing", s.players[seat].name)));
+                ev.push(Event::public(format!(
+                    "{} searches their Archive and finds nothing",
+                    s.players[seat].name
+                )));
                 let mut archive = std::mem::take(&mut s.players[seat].archive);
                 s.rng.shuffle(&mut archive);
                 s.players[seat].archive = archive;
@@ -256,7 +297,14 @@ pub fn execute(s: &mut State, controller: Seat, e: &Effect, objects: &[TargetRef
 /// permanent card onto the Livingfield, anything else into its owner's
 /// hand, where the opponent knows it when it was `seen` on the way (a
 /// return from the Hollow, not a search).
-pub fn put(s: &mut State, controller: Seat, c: super::state::Card, to: Destination, tapped: bool, seen: bool) {
+pub fn put(
+    s: &mut State,
+    controller: Seat,
+    c: super::state::Card,
+    to: Destination,
+    tapped: bool,
+    seen: bool,
+) {
     let kind = s.def(c.id).kind;
     match to {
         Destination::Livingfield if !kind.is_spell() => enter(s, c, controller, tapped),

@@ -36,14 +36,22 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             .into_iter()
             .map(|(attacker, ascendant)| Action::DirectDamage { attacker, ascendant })
             .collect(),
-        Prompt::DamageOrder => combat::damage_orders(s)
-            .into_iter()
-            .map(|(attacker, order)| Action::OrderBlockers { attacker, order })
-            .collect(),
+        Prompt::DamageOrder => {
+            let mut out: Vec<Action> = combat::damage_orders(s)
+                .into_iter()
+                .map(|(attacker, order)| Action::OrderBlockers { attacker, order })
+                .collect();
+            if combat::order_under_way(s) {
+                out.push(Action::Cancel);
+            }
+            out
+        }
         Prompt::Priority => priority_actions(s, seat),
         Prompt::DeclareAttackers => {
-            let mut out: Vec<Action> =
-                combat::eligible_attackers(s).into_iter().map(|creature| Action::Attack { creature }).collect();
+            let mut out: Vec<Action> = combat::eligible_attackers(s)
+                .into_iter()
+                .map(|creature| Action::Attack { creature })
+                .collect();
             out.push(Action::EndAttacks);
             out
         }
@@ -133,12 +141,18 @@ pub fn asked_by_default(s: &State, seat: Seat) -> bool {
 /// The windows a player may set stops at (`/settings stops`), as
 /// [`window`] names them; one's own main phase is not among them.
 pub const WINDOWS: &[Window] = &[
-    Window { key: "their-spell", summary: "another player's spell or ability is on top of the Stack (asked)" },
+    Window {
+        key: "their-spell",
+        summary: "another player's spell or ability is on top of the Stack (asked)",
+    },
     Window { key: "my-spell", summary: "your own spell or ability is on top of the Stack (passed)" },
     Window { key: "upkeep", summary: "upkeep, Stack empty (passed)" },
     Window { key: "draw", summary: "draw step, Stack empty (passed)" },
     Window { key: "their-main", summary: "another player's main phase as it ends, Stack empty (passed)" },
-    Window { key: "attackers", summary: "after attackers are declared (asked when you defend and can block)" },
+    Window {
+        key: "attackers",
+        summary: "after attackers are declared (asked when you defend and can block)",
+    },
     Window { key: "blockers", summary: "after blockers are declared (asked when you are in the combat)" },
     Window { key: "blazestride", summary: "after Blazestride damage (asked when you are in the combat)" },
     Window { key: "combat-end", summary: "after combat damage (passed)" },
@@ -196,7 +210,12 @@ pub fn stop(s: &State, seat: Seat) -> Option<Stop<Action>> {
     } else {
         Responses::NoneSecretly
     };
-    Some(Stop { pass: Action::Pass, responses, asked_by_default: asked_by_default(s, seat), window: window(s, seat) })
+    Some(Stop {
+        pass: Action::Pass,
+        responses,
+        asked_by_default: asked_by_default(s, seat),
+        window: window(s, seat),
+    })
 }
 
 /// Whether some card of the whole Certamen pool could be cast or played
@@ -216,7 +235,9 @@ fn pool_affordable(s: &State, seat: Seat) -> bool {
     let resources = available(s, seat);
     s.db.cards.iter().any(|d| {
         let instant = d.kind == CardType::Rune || d.keywords.contains(&Keyword::Flickerborn);
-        d.kind != CardType::Pillar && (instant || sorcery_window) && pays(resources, &d.cost.unwrap_or_default(), 0)
+        d.kind != CardType::Pillar
+            && (instant || sorcery_window)
+            && pays(resources, &d.cost.unwrap_or_default(), 0)
     })
 }
 
@@ -268,7 +289,9 @@ pub fn defending(s: &State, seat: Seat) -> bool {
 }
 
 /// The answer that declines the pending decision: keep, pass, no more
-/// attackers, no more blockers, not paying to keep a spell.
+/// attackers, no more blockers, the unblocked attacker's damage taken by
+/// the defender, not paying to keep a spell. A damage order, targets or
+/// a discard have no answer that does nothing: none.
 pub fn decline(s: &State, seat: Seat) -> Option<Action> {
     if !to_act(s).contains(&seat) {
         return None;
@@ -278,9 +301,9 @@ pub fn decline(s: &State, seat: Seat) -> Option<Action> {
         Prompt::Priority => Some(Action::Pass),
         Prompt::DeclareAttackers => Some(Action::EndAttacks),
         Prompt::DeclareBlockers => Some(Action::EndBlocks),
-        Prompt::DamageOrder | Prompt::AscendantDamage => legal_actions(s, seat).into_iter().next(),
+        Prompt::AscendantDamage => legal_actions(s, seat).into_iter().next(),
         Prompt::Choice => super::choice::decline(s),
-        Prompt::Discard | Prompt::AbilityTargets => None,
+        Prompt::DamageOrder | Prompt::Discard | Prompt::AbilityTargets => None,
     }
 }
 

@@ -27,7 +27,7 @@
 //! priority, the Stack, paying), [`legal`], [`target`], [`effects`],
 //! [`abilities`] (triggered, activated, Surge, loyalty), [`choice`]
 //! (decisions inside effects and rules),
-//! [`combat`], [`view`] (view, labels, secrets), [`determinize`] and
+//! [`combat`], [`report`] (the damage events), [`view`] (view, labels, secrets), [`determinize`] and
 //! [`testing`] (scenario helpers).
 
 pub mod abilities;
@@ -38,6 +38,7 @@ pub mod determinize;
 pub mod effects;
 pub mod heuristic;
 pub mod legal;
+pub mod report;
 pub mod setup;
 pub mod state;
 pub mod target;
@@ -52,7 +53,8 @@ use std::sync::Arc;
 
 use crate::cards::certamen::CertamenDb;
 use crate::engine::{
-    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop, TableView, Turn, Viewer,
+    ActionView, Event, GameRng, Illegal, MatchSetup, Order, Outcome, Rules, Seat, SetupError, Stop,
+    TableView, Turn, Viewer,
 };
 use crate::games::{Game, GameInfo};
 
@@ -86,7 +88,13 @@ impl Rules for Certamen {
         heuristic::evaluate(s, seat)
     }
     fn rollout_pick(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> usize {
-        crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng)
+        // Taking back a damage order only plays it again: never in a rollout.
+        let i = crate::engine::pick_acting(legal, Self::decline(s, seat).as_ref(), rng);
+        if legal[i] == Action::Cancel {
+            0
+        } else {
+            i
+        }
     }
     fn view(s: &State, viewer: Viewer) -> TableView {
         view::view(s, viewer)

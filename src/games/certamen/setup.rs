@@ -25,7 +25,10 @@ pub fn setup(setup: &MatchSetup, db: &Arc<CertamenDb>) -> Result<State, SetupErr
     for (i, seat) in setup.seats.iter().enumerate() {
         let problems = db.spellbook_problems(&seat.deck);
         if !problems.is_empty() {
-            return Err(SetupError::InvalidDeck { seat_name: seat.name.clone(), reason: problems.join("; ") });
+            return Err(SetupError::InvalidDeck {
+                seat_name: seat.name.clone(),
+                reason: problems.join("; "),
+            });
         }
         let mut archive = Vec::new();
         for name in &seat.deck {

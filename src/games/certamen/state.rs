@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::certamen::{
-    Ability, CardDef, CardId, CardType, CertamenDb, Destination, Effect, Filter, Keyword, Object, Pillar, Side,
-    Target, Token,
+    Ability, CardDef, CardId, CardType, CertamenDb, Destination, Effect, Filter, Keyword, Object, Pillar,
+    Side, Target, Token,
 };
 use crate::engine::{Attached, GameRng, Outcome, PerSeat, Seat};
 
@@ -358,6 +358,10 @@ pub struct Resolution {
     pub steps: Vec<(Effect, Vec<TargetRef>)>,
     /// The cast card, put in the Hollow or onto the Livingfield afterwards.
     pub finish: Option<Card>,
+    /// The name of the card resolving (or whose ability it is), for the
+    /// events that say what it did.
+    #[serde(default)]
+    pub name: String,
 }
 
 /// Where an object on the Stack comes from.
@@ -650,7 +654,13 @@ pub fn card_count(s: &State, seat: Seat) -> usize {
         .players
         .values()
         .map(|p| {
-            p.archive.iter().chain(&p.hand).chain(&p.hollow).chain(&p.exile).filter(|c| c.owner == seat).count()
+            p.archive
+                .iter()
+                .chain(&p.hand)
+                .chain(&p.hollow)
+                .chain(&p.exile)
+                .filter(|c| c.owner == seat)
+                .count()
         })
         .sum();
     on_field + on_stack + resolving + zones
@@ -661,7 +671,10 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
     for seat in s.players.seats() {
         let n = card_count(s, seat);
         if n != s.spellbook_sizes[seat] {
-            return Err(format!("{seat} has {n} cards in play, its Spellbook had {}", s.spellbook_sizes[seat]));
+            return Err(format!(
+                "{seat} has {n} cards in play, its Spellbook had {}",
+                s.spellbook_sizes[seat]
+            ));
         }
     }
     let mut uids: Vec<Uid> = s.permanents().map(|p| p.uid).collect();

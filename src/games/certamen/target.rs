@@ -29,7 +29,8 @@ pub fn permanent_matches(s: &State, p: &Permanent, f: &Filter, source: Option<Ui
         return false;
     }
     let power = s.power(p);
-    if f.max_power.is_some_and(|m| power > i32::from(m)) || f.min_power.is_some_and(|m| power < i32::from(m)) {
+    if f.max_power.is_some_and(|m| power > i32::from(m)) || f.min_power.is_some_and(|m| power < i32::from(m))
+    {
         return false;
     }
     if let Some(m) = f.max_cost {
@@ -133,7 +134,13 @@ pub fn candidates(s: &State, controller: Seat, target: &Target, source: Option<U
 }
 
 /// The legal choices for one targeted effect aiming as `aim`.
-pub fn legal_targets(s: &State, controller: Seat, target: &Target, source: Option<Uid>, aim: Aim) -> Vec<TargetRef> {
+pub fn legal_targets(
+    s: &State,
+    controller: Seat,
+    target: &Target,
+    source: Option<Uid>,
+    aim: Aim,
+) -> Vec<TargetRef> {
     candidates(s, controller, target, source)
         .into_iter()
         .filter(|t| match t {

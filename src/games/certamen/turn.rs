@@ -1,8 +1,8 @@
 //! Applying actions: the mulligan, the seven steps, priority and the
 //! Stack, casting and paying, state-based checks and the end of the game.
 
-use super::action::Action;
 use super::abilities::{activate, choose_targets, fire_dies, fire_for, fire_on, stack_triggers};
+use super::action::Action;
 use super::combat;
 use super::effects::resolve_top;
 use super::legal::{legal_actions, pillar_produces};
@@ -22,7 +22,18 @@ fn replayed_tap(s: &State, seat: Seat, a: &Action) -> bool {
     let Action::TapPillar { pillar } = a else { return false };
     s.prompt == Prompt::Priority
         && s.priority == seat
-        && s.players[seat].field.iter().any(|p| p.uid == *pillar && !p.tapped && s.kind_of(p) == CardType::Pillar)
+        && s.players[seat]
+            .field
+            .iter()
+            .any(|p| p.uid == *pillar && !p.tapped && s.kind_of(p) == CardType::Pillar)
+}
+
+/// Whether `a` is a damage order of the kind offered before one place was
+/// asked at a time (several places at once), legal then: a stored match
+/// that holds one still replays.
+fn replayed_order(s: &State, seat: Seat, a: &Action) -> bool {
+    let Action::OrderBlockers { attacker, order } = a else { return false };
+    s.prompt == Prompt::DamageOrder && seat == s.active && combat::replayed_order(s, *attacker, order)
 }
 
 /// Checks `a` against the legal answers of `seat`, then applies it.
@@ -30,7 +41,7 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
     if s.outcome.is_some() {
         return Err(Illegal::new("the game is over"));
     }
-    if !legal_actions(s, seat).contains(a) && !replayed_tap(s, seat, a) {
+    if !legal_actions(s, seat).contains(a) && !replayed_tap(s, seat, a) && !replayed_order(s, seat, a) {
         return Err(Illegal::new(format!("{a:?} is not a legal answer for {seat} now")));
     }
     let mut ev = Vec::new();
@@ -61,7 +72,12 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
             ev.push(Event::public(format!("{} casts {}", s.players[seat].name, def.name)));
             let extra = aegis_surcharge(s, seat, targets);
             pay(s, seat, &cost, extra);
-            s.stack.push(StackItem { uid: c.uid, controller: seat, source: StackSource::Spell(c), targets: targets.clone() });
+            s.stack.push(StackItem {
+                uid: c.uid,
+                controller: seat,
+                source: StackSource::Spell(c),
+                targets: targets.clone(),
+            });
             if def_kind_is_spell(s, c) {
                 fire_for(s, seat, Trigger::CastSpell, None);
             }
@@ -86,8 +102,11 @@ pub fn apply(s: &mut State, seat: Seat, a: &Action) -> Result<Vec<Event>, Illega
         Action::EndAttacks => combat::end_attacks(s, &mut ev),
         Action::Block { blocker, attacker } => combat::declare_blocker(s, *blocker, *attacker, &mut ev),
         Action::EndBlocks => combat::end_blocks(s, &mut ev),
-        Action::DirectDamage { attacker, ascendant } => combat::direct_damage(s, *attacker, *ascendant, &mut ev),
+        Action::DirectDamage { attacker, ascendant } => {
+            combat::direct_damage(s, *attacker, *ascendant, &mut ev)
+        }
         Action::OrderBlockers { attacker, order } => combat::order_blockers(s, *attacker, order, &mut ev),
+        Action::Cancel => combat::cancel_order(s),
         Action::Pick { .. }
         | Action::ChoosePillar { .. }
         | Action::PayToKeep
@@ -209,7 +228,8 @@ pub enum Leave {
 
 /// Removes a permanent from the Livingfield; a card goes to `to`, a token ceases to exist.
 pub fn leave(s: &mut State, uid: Uid, to: Leave) {
-    let Some(seat) = s.players.iter().find(|(_, p)| p.field.iter().any(|x| x.uid == uid)).map(|(s, _)| s) else {
+    let Some(seat) = s.players.iter().find(|(_, p)| p.field.iter().any(|x| x.uid == uid)).map(|(s, _)| s)
+    else {
         return;
     };
     let field = &mut s.players[seat].field;
@@ -484,7 +504,10 @@ pub fn check_state(s: &mut State, ev: &mut Vec<Event>) {
             };
             Some(Outcome { winners: vec![winner], reason: why })
         }
-        _ => Some(Outcome { winners: Vec::new(), reason: "both players lost at the same moment: a draw".into() }),
+        _ => Some(Outcome {
+            winners: Vec::new(),
+            reason: "both players lost at the same moment: a draw".into(),
+        }),
     };
     if let Some(o) = &s.outcome {
         ev.push(Event::public(o.reason.clone()));

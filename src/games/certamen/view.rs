@@ -7,13 +7,13 @@
 
 use super::action::Action;
 use super::legal::{pillar_produces, to_act};
-use super::state::{Body, Card, CombatStage, Permanent, Prompt, StackItem, StackSource, State, Step, TargetRef, Uid};
+use super::state::{
+    Body, Card, CombatStage, Permanent, Prompt, StackItem, StackSource, State, Step, TargetRef, Uid,
+};
 use super::target::aegis_surcharge;
 use crate::cards::certamen::{sentence, Ability, CardType, Pillar};
-use crate::engine::{
-    ActionView, CardView, Placement, SeatView, StackItemView, TableView, Viewer, ZoneView,
-};
 use crate::engine::Seat;
+use crate::engine::{ActionView, CardView, Placement, SeatView, StackItemView, TableView, Viewer, ZoneView};
 
 /// The longest button label Discord takes.
 const MAX_LABEL: usize = 80;
@@ -62,6 +62,13 @@ fn permanent_named(s: &State, p: &Permanent, viewer: Option<Seat>) -> String {
     }
 }
 
+/// A permanent as public events name it: [`permanent_label`], with its
+/// controller's name when the other player has one of the same name
+/// ("Bob's Riddlewing Owl").
+pub fn public_name(s: &State, p: &Permanent) -> String {
+    permanent_named(s, p, None)
+}
+
 /// The name of an object on the Stack: the card, a copy of it, or the
 /// permanent whose ability it is.
 fn stack_name(s: &State, item: &StackItem) -> String {
@@ -69,7 +76,8 @@ fn stack_name(s: &State, item: &StackItem) -> String {
         StackSource::Spell(c) => s.def(c.id).name.clone(),
         StackSource::Copy { id } => format!("copy of {}", s.def(*id).name),
         StackSource::Ability(a) => {
-            let source = s.permanent(a.source).map_or_else(|| s.def(a.id).name.clone(), |p| permanent_label(s, p));
+            let source =
+                s.permanent(a.source).map_or_else(|| s.def(a.id).name.clone(), |p| permanent_label(s, p));
             let kind = match s.def(a.id).abilities.get(a.ability) {
                 Some(Ability::Triggered { .. }) => "trigger".to_owned(),
                 Some(Ability::Surge { .. }) => "Surge".to_owned(),
@@ -80,6 +88,19 @@ fn stack_name(s: &State, item: &StackItem) -> String {
             format!("{source} {kind}")
         }
     }
+}
+
+/// [`stack_name`], with "#2" when another object on the Stack has the same
+/// name (counted from the bottom, as the board lists them), so a label
+/// aimed at one of two Ember Bolts says which.
+fn stack_label(s: &State, item: &StackItem) -> String {
+    let name = stack_name(s, item);
+    let same: Vec<Uid> = s.stack.iter().filter(|i| stack_name(s, i) == name).map(|i| i.uid).collect();
+    if same.len() < 2 {
+        return name;
+    }
+    let n = same.iter().position(|u| *u == item.uid).map_or(1, |i| i + 1);
+    format!("{name} #{n}")
 }
 
 /// "+1", "−2" (the rulebook's minus sign).
@@ -96,9 +117,11 @@ fn target_name(s: &State, t: &TargetRef, viewer: Option<Seat>) -> String {
     match t {
         TargetRef::Player(p) if viewer == Some(*p) => "you".to_owned(),
         TargetRef::Player(p) => s.players[*p].name.clone(),
-        TargetRef::Permanent(u) => s.permanent(*u).map_or_else(|| "(gone)".to_owned(), |p| permanent_named(s, p, viewer)),
+        TargetRef::Permanent(u) => {
+            s.permanent(*u).map_or_else(|| "(gone)".to_owned(), |p| permanent_named(s, p, viewer))
+        }
         TargetRef::Spell(u) => {
-            s.stack.iter().find(|i| i.uid == *u).map_or_else(|| "(gone)".to_owned(), |i| stack_name(s, i))
+            s.stack.iter().find(|i| i.uid == *u).map_or_else(|| "(gone)".to_owned(), |i| stack_label(s, i))
         }
     }
 }
@@ -113,7 +136,8 @@ fn stack_item_view(s: &State, item: &StackItem) -> StackItemView {
     let def = s.def(item.card_id());
     let effects = super::state::spell_effects(s, item);
     let text = sentence(&effects, def.this());
-    let label = if text.is_empty() { stack_name(s, item) } else { format!("{}: {text}", stack_name(s, item)) };
+    let label =
+        if text.is_empty() { stack_label(s, item) } else { format!("{}: {text}", stack_label(s, item)) };
     StackItemView {
         label: clip(&label, MAX_STACK_LINE),
         controller: Some(item.controller),
@@ -239,8 +263,11 @@ fn pillars_text(s: &State, seat: Seat) -> String {
 /// "2 Emberwake, 1 colourless", or "empty".
 fn pool_text(s: &State, seat: Seat) -> String {
     let pool = &s.players[seat].pool;
-    let mut parts: Vec<String> =
-        Pillar::ALL.iter().filter(|p| pool.of(**p) > 0).map(|p| format!("{} {}", pool.of(*p), p.name())).collect();
+    let mut parts: Vec<String> = Pillar::ALL
+        .iter()
+        .filter(|p| pool.of(**p) > 0)
+        .map(|p| format!("{} {}", pool.of(*p), p.name()))
+        .collect();
     if pool.generic > 0 {
         parts.push(format!("{} colourless", pool.generic));
     }
@@ -283,13 +310,23 @@ fn seat_view(s: &State, seat: Seat) -> SeatView {
     ];
     if !p.exile.is_empty() {
         let cards = if p.exile.len() <= MAX_EXILE_NAMES {
-            p.exile.iter().map(|c| CardView { name: s.def(c.id).name.clone(), detail: String::new() }).collect()
+            p.exile
+                .iter()
+                .map(|c| CardView { name: s.def(c.id).name.clone(), detail: String::new() })
+                .collect()
         } else {
             vec![CardView { name: crate::engine::count_cards(p.exile.len()), detail: String::new() }]
         };
         zones.push(ZoneView { name: "Exile".into(), cards });
     }
-    SeatView { seat: Some(seat), name: p.name.clone(), counters, zones, alive: !s.has_lost(seat), ..Default::default() }
+    SeatView {
+        seat: Some(seat),
+        name: p.name.clone(),
+        counters,
+        zones,
+        alive: !s.has_lost(seat),
+        ..Default::default()
+    }
 }
 
 /// Where this turn's combat stands, for the headline.
@@ -346,7 +383,10 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
                     } else {
                         s.players[top.controller].name.clone()
                     };
-                    format!("{holder} priority: respond to {} ({whose}), or pass to let it resolve.", stack_name(s, top))
+                    format!(
+                        "{holder} priority: respond to {} ({whose}), or pass to let it resolve.",
+                        stack_name(s, top)
+                    )
                 }
                 None if mine => format!(
                     "{holder} priority in {}: act, or pass (two passes in a row end the step).",
@@ -357,8 +397,11 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
         }
         Prompt::DeclareAttackers => {
             let so_far = attackers();
-            let declared =
-                if so_far.is_empty() { String::new() } else { format!(" (attacking: {})", so_far.join(", ")) };
+            let declared = if so_far.is_empty() {
+                String::new()
+            } else {
+                format!(" (attacking: {})", so_far.join(", "))
+            };
             if mine {
                 format!("Declare your attackers one at a time, then Done{declared}.")
             } else {
@@ -430,7 +473,10 @@ fn notes(s: &State) -> Vec<String> {
     }
     if !s.pending.is_empty() && s.outcome.is_none() {
         let n = s.pending.len();
-        notes.push(format!("{n} triggered abilit{} waiting to go on the Stack.", if n == 1 { "y" } else { "ies" }));
+        notes.push(format!(
+            "{n} triggered abilit{} waiting to go on the Stack.",
+            if n == 1 { "y" } else { "ies" }
+        ));
     }
     notes
 }
@@ -497,7 +543,11 @@ fn ability_effect(s: &State, p: &Permanent, ability: usize) -> Option<String> {
 pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
     let me = Some(seat);
     let hand_name = |uid: Uid| {
-        s.players[seat].hand.iter().find(|c| c.uid == uid).map_or_else(String::new, |c| s.def(c.id).name.clone())
+        s.players[seat]
+            .hand
+            .iter()
+            .find(|c| c.uid == uid)
+            .map_or_else(String::new, |c| s.def(c.id).name.clone())
     };
     // Attacks, blocks, taps and equipment say whose creature by their
     // nature; only targets (below) name a controller.
@@ -576,23 +626,36 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             let who = on_field(*attacker);
             let label = match ascendant.and_then(|u| s.permanent(u)) {
                 Some(asc) => {
-                    format!("Send {who}'s {power} damage to {} (Loyalty {})", permanent_label(s, asc), asc.loyalty)
+                    format!(
+                        "Send {who}'s {power} damage to {} (Loyalty {})",
+                        permanent_label(s, asc),
+                        asc.loyalty
+                    )
                 }
                 None => format!("Take {who}'s {power} damage yourself"),
             };
             (label, Placement::Board)
         }
         Action::OrderBlockers { attacker, order } => {
-            let names: Vec<String> = order.iter().map(|u| on_field(*u)).collect();
-            let whole = s.permanent(*attacker).is_none_or(|p| order.len() + 1 >= p.blocked_by.len());
-            let rest = if whole { "" } else { ", the rest after" };
-            (format!("{} damages {} first{rest}", on_field(*attacker), names.join(", then ")), Placement::Board)
+            // The place this answer chooses ("2nd: Riddlewing Owl #2"); a
+            // stored answer of several places names each.
+            let placed =
+                s.permanent(*attacker).map_or(0, |p| usize::from(p.blockers_placed)).min(order.len());
+            let placed = if placed == order.len() { order.len().saturating_sub(1) } else { placed };
+            let names: Vec<String> = order[placed..].iter().map(|u| on_field(*u)).collect();
+            (format!("{}: {}", ordinal(placed + 1), names.join(", ")), Placement::Board)
         }
+        Action::Cancel => ("Cancel: order again from 1st".to_owned(), Placement::Board),
         Action::Discard { card } => (format!("Discard {}", hand_name(*card)), Placement::Hand),
         Action::Pick { card: c } => {
             let zones = [&s.players[seat].archive, &s.players[seat].hollow];
-            let name = zones.iter().flat_map(|z| z.iter()).find(|x| x.uid == *c).map(|x| s.def(x.id).name.clone());
-            let verb = if matches!(s.choices.first(), Some(super::state::Choice::Return { .. })) { "Return" } else { "Take" };
+            let name =
+                zones.iter().flat_map(|z| z.iter()).find(|x| x.uid == *c).map(|x| s.def(x.id).name.clone());
+            let verb = if matches!(s.choices.first(), Some(super::state::Choice::Return { .. })) {
+                "Return"
+            } else {
+                "Take"
+            };
             (format!("{verb} {}", name.unwrap_or_default()), Placement::Hand)
         }
         Action::ChoosePillar { pillar } => (format!("Add {}", pillar.name()), Placement::Board),
@@ -605,11 +668,27 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
         }
         Action::DeclineToPay => ("Don't pay: it is countered".to_owned(), Placement::Board),
         Action::StackTrigger { ability } => {
-            (format!("Stack next: {} ({})", s.def(ability.id).name, ability.ability + 1), Placement::Board)
+            // By the permanent's label: two of one name trigger apart.
+            let source = s
+                .permanent(ability.source)
+                .map_or_else(|| s.def(ability.id).name.clone(), |p| permanent_label(s, p));
+            (format!("Stack next: {source} ({})", ability.ability + 1), Placement::Board)
         }
         Action::KeepAscendant { ascendant } => (format!("Keep {}", on_field(*ascendant)), Placement::Board),
     };
     ActionView { index: 0, label: clip(&label, MAX_LABEL), placement }
+}
+
+/// "1st", "2nd", "3rd", "4th", … "11th", "12th", "21st".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Card names `viewer` cannot see and no visible zone shows.
@@ -618,12 +697,15 @@ pub fn secrets(s: &State, viewer: Viewer) -> Vec<String> {
     let mut shown = Vec::new();
     // A player searching their Archive sees the cards the search may find.
     let searching = match s.choices.first() {
-        Some(super::state::Choice::Search { seat, filter, .. }) if viewer == Viewer::Seat(*seat) => Some((*seat, filter)),
+        Some(super::state::Choice::Search { seat, filter, .. }) if viewer == Viewer::Seat(*seat) => {
+            Some((*seat, filter))
+        }
         _ => None,
     };
     for (seat, p) in s.players.iter() {
         for c in &p.archive {
-            let seen = searching.is_some_and(|(who, filter)| who == seat && super::choice::card_matches(s, c, filter));
+            let seen = searching
+                .is_some_and(|(who, filter)| who == seat && super::choice::card_matches(s, c, filter));
             let name = s.def(c.id).name.clone();
             if seen {
                 shown.push(name);
