@@ -381,7 +381,7 @@ fn series_of(state: &AnyState) -> Series {
 fn last_board(f: &Front) -> String {
     let (_, m, _) = f.posts.iter().rev().find(|(_, m, _)| m.embed.is_some()).expect("a board");
     let e = m.embed.as_ref().unwrap();
-    format!("{}\n{}\n{}", m.content, e.description, e.footer.clone().unwrap_or_default())
+    format!("{}\n{}\n{}\n{}", m.content, e.title, e.description, e.footer.clone().unwrap_or_default())
 }
 
 #[tokio::test]

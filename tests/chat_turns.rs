@@ -161,14 +161,16 @@ fn end_turn_and_moves_ahead_are_offered_on_ones_own_turn() {
 }
 
 #[test]
-fn identical_choices_are_one_button_with_a_count() {
+fn identical_creatures_are_numbered_apart_on_their_buttons() {
     let mut t = Table::new();
     t.creature(A, "Chaos Imp").creature(A, "Chaos Imp").towers(B, &["Mist Wraith"]).step(Step::Battle);
     let s = AnyState::Spheres(Box::new(t.build()));
     let o = offers(&s, A, &[]);
     let attacks: Vec<&str> =
         o.hand.iter().map(|x| x.label.as_str()).filter(|l| l.starts_with("Attack with Chaos Imp")).collect();
-    assert_eq!(attacks, vec!["Attack with Chaos Imp → fortress ×2"]);
+    // Two copies are told apart by their place on the battlefield, as
+    // the board numbers them (docs/rulings/spheres.md, multi-player).
+    assert_eq!(attacks, vec!["Attack with Chaos Imp #1 → fortress", "Attack with Chaos Imp #2 → fortress"]);
 }
 
 /// The latest board post's version.

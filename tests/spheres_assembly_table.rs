@@ -212,17 +212,25 @@ async fn deck_assembly_open_draft_picks_are_one_click_on_the_public_board() {
         text.contains("Row (face up)") || board.embed.as_ref().unwrap().description.contains("Row"),
         "{board:?}"
     );
+    // The row's cards are one click on the board: buttons, or, when their
+    // buttons would fill a phone screen, a menu of moves.
     let pick = board.components.iter().find_map(|c| match c {
         cardtable::table::Component::Button { custom_id, label, .. }
             if custom_id.starts_with("a:") || custom_id.starts_with("ab:") =>
         {
-            Some((custom_id.clone(), label.clone()))
+            Some((custom_id.clone(), None, label.clone()))
+        }
+        cardtable::table::Component::Select { custom_id, options, .. } => {
+            options.first().map(|o| (custom_id.clone(), Some(o.value.clone()), o.label.clone()))
         }
         _ => None,
     });
-    let (custom_id, label) = pick.expect("the row's cards are buttons on the board");
+    let (custom_id, value, label) = pick.expect("the row's cards are choices on the board");
     assert!(label.contains(" / "), "{label}");
-    f.click(picker, &custom_id).await.unwrap();
+    match value {
+        Some(v) => f.select(picker, &custom_id, &v).await.unwrap(),
+        None => f.click(picker, &custom_id).await.unwrap(),
+    };
     let (after, _) = state(&f, id).await;
     assert_ne!(after.to_act(), s.to_act(), "the pick was taken; the other player picks next");
 }

@@ -66,7 +66,13 @@ async fn a_corrupt_snapshot_is_rebuilt_from_the_log() {
     let out = click_first(&mut f, id).await;
     let notice = out.iter().any(|o| match o {
         Outgoing::Post { message, .. } | Outgoing::Edit { message, .. } => {
-            message.embed.as_ref().is_some_and(|e| e.description.contains("rebuilt from its move log"))
+            message.embed.as_ref().is_some_and(|e| {
+                e.description
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .contains("rebuilt from its move log")
+            })
         }
         _ => false,
     });

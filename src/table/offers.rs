@@ -296,7 +296,8 @@ fn step_of(headline: &str) -> Option<&str> {
 /// ("…") so that the suffix, which tells what else the click does, shows.
 fn with_suffix(label: &str, suffix: &str) -> String {
     let tail = format!(" ({suffix})");
-    let room = MAX_LABEL.saturating_sub(tail.chars().count());
+    // Room is left for a count, " ×2", when copies share the label.
+    let room = MAX_LABEL.saturating_sub(tail.chars().count() + 3);
     if label.chars().count() <= room {
         return format!("{label}{tail}");
     }
@@ -594,7 +595,7 @@ mod tests {
         );
         let long = format!("Cast Cataclysm Spark → {}", "Bob's Riddlewing Owl #2, ".repeat(4));
         let label = with_suffix(&long, "after the Stack resolves");
-        assert_eq!(label.chars().count(), MAX_LABEL, "{label}");
+        assert_eq!(label.chars().count(), MAX_LABEL - 3, "room for \" ×2\": {label}");
         assert!(label.ends_with("… (after the Stack resolves)"), "{label}");
     }
 

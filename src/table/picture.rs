@@ -96,13 +96,15 @@ fn hand_mode(settings: &BoardSettings, user: &UserId) -> BoardMode {
     BoardMode::stored(own).or(BoardMode::stored(settings.server.as_deref())).unwrap_or_default()
 }
 
-/// The alt text of a message's picture: its title and head, as plain
-/// text (at most 1024 characters, Discord's limit).
+/// The alt text of a message's picture: its title, head and seats, as
+/// plain text (at most 1024 characters, Discord's limit).
 fn alt_text(message: &Message) -> String {
     let mut lines = Vec::new();
     if let Some(e) = &message.embed {
         lines.push(e.title.clone());
         lines.extend(e.description.lines().map(str::to_owned));
+        // Who sits at the table: each seat's first line.
+        lines.extend(e.fields.iter().map(|f| f.name.clone()));
     }
     let plain: Vec<String> = lines
         .iter()

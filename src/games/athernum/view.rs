@@ -180,11 +180,17 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         ("Deck".to_owned(), p.deck.len().to_string()),
         ("Extra Deck".to_owned(), p.extra.len().to_string()),
     ];
+    // Said once it is known, after the counts that change (a phone line
+    // holds the counts).
+    let faction = counters.remove(0);
     let ready =
         s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource && !x.face_down).count();
     let all = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource).count();
     counters.push(("Resource tokens".to_owned(), format!("{ready} ready of {all}")));
-    counters.push(("Pool".to_owned(), pool_text(&p.pool)));
+    if p.pool.iter().any(|n| *n > 0) {
+        counters.push(("Pool".to_owned(), pool_text(&p.pool)));
+    }
+    counters.push(faction);
     if !p.void.is_empty() {
         counters.push(("Void".to_owned(), p.void.len().to_string()));
     }
@@ -553,6 +559,11 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
                 .iter()
                 .find(|i| i.uid == *trigger)
                 .map_or_else(|| "(gone)".to_owned(), |i| origin_label(s, i));
+            // The source by its short name, so its effect is not cut.
+            let label = match label.split_once(": ") {
+                Some((source, effect)) => format!("{}: {effect}", short_name(source)),
+                None => label,
+            };
             (format!("Stack next: {label}"), Placement::Board)
         }
         Action::Pay => ("Pay to keep it".to_owned(), Placement::Board),

@@ -30,7 +30,10 @@ fn creature_view(s: &State, c: &Creature, viewer: Option<Seat>) -> CardView {
         public.to_string()
     };
     let mut detail = vec![format!("str {}", super::abilities::strength(s, c.uid))];
-    detail.push(if c.engaged { "engaged".into() } else { "ready".into() });
+    // Ready is the usual state: only an engaged creature says so.
+    if c.engaged {
+        detail.push("engaged".into());
+    }
     if c.dizzy {
         detail.push("dizzy".into());
     }
@@ -572,9 +575,10 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
     }
 }
 
-/// The board's notes, shown once (on the first board, and on help):
-/// the split reveal during the first round, and with more than two lords
-/// the mode, the teams and who can reach whom. What changes from turn to
+/// The board's notes, said in the first round only (the board shows a
+/// game's notes whenever it gives them): the split reveal, and with more
+/// than two lords the mode, the teams and who can reach whom. What
+/// changes from turn to
 /// turn is on the headline (the turn order of the lords still playing)
 /// and on the seats (who is out, who waits outside battle).
 fn notes(s: &State) -> Vec<String> {
@@ -584,7 +588,7 @@ fn notes(s: &State) -> Vec<String> {
         .filter(|_| s.turn.number as usize <= s.lords.len() && s.outcome.is_none())
         .map(|o| o.to_string())
         .collect();
-    if s.lords.len() > 2 && s.outcome.is_none() {
+    if s.lords.len() > 2 && s.outcome.is_none() && s.turn.number as usize <= s.lords.len() {
         notes.push(multiplayer_note(s));
     }
     notes
