@@ -278,7 +278,8 @@ fn compact(m: &mut Message) {
         *text = out.join("\n");
     };
     if let Some(e) = m.embed.as_mut() {
-        unwrap(&mut e.description);
+        // The head (the question, the outcome) stays whole: only the
+        // seats' wrapped entries keep their first line.
         for f in &mut e.fields {
             unwrap(&mut f.value);
         }
