@@ -79,7 +79,7 @@ fn spheres_view_counters_and_creature_details() {
     assert_eq!(get("Mana"), "3 of 3");
     let imp = &alice.zones[0].cards[1];
     assert_eq!(imp.name, "Chaos Imp");
-    assert_eq!(imp.detail, "str 1 · ready · afflicted");
+    assert_eq!(imp.detail, "str 1 · afflicted");
 }
 
 #[test]

@@ -187,9 +187,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource && !x.face_down).count();
     let all = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource).count();
     counters.push(("Resource tokens".to_owned(), format!("{ready} ready of {all}")));
-    if p.pool.iter().any(|n| *n > 0) {
-        counters.push(("Pool".to_owned(), pool_text(&p.pool)));
-    }
+    counters.push(("Pool".to_owned(), pool_text(&p.pool)));
     counters.push(faction);
     if !p.void.is_empty() {
         counters.push(("Void".to_owned(), p.void.len().to_string()));
