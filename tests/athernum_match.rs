@@ -480,8 +480,9 @@ async fn athernum_11_1_4_the_table_calls_time_and_the_extra_turns_decide_the_mat
     // The call is an event of some board since (a phone's board shows its
     // newest events only); the headline's note says it on every board.
     let said = f.posts.iter().any(|(_, m, _)| {
-        let text = format!("{}{:?}", m.content, m.embed);
-        text.split_whitespace()
+        cardtable::console::message_text(m)
+            .replace('│', " ")
+            .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
             .contains("Time is up (the match's 2 days limit)")

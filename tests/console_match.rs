@@ -197,9 +197,10 @@ async fn play_to_the_end(opening: &[String], thread: &str, seed: Option<u64>) ->
 async fn four_lords_play_a_whole_team_match_in_the_console() {
     const TEAMS_THREAD: &str = "[#alice-vs-bob-vs-carol-vs-dave-spheres-1]";
     // A seed whose match has a lord fall while the destroyer still has a
-    // deck to fortify from (with the tuned cards, seed 5's did not).
+    // deck to fortify from (seed 6's no longer does since the boards' moves
+    // are listed differently: the driver takes other paths).
     let opening = [
-        "seed 6".to_owned(),
+        "seed 2".to_owned(),
         "@alice /challenge opponent:@bob partner:@carol opponent2:@dave game:spheres mode:teams deck:\"Wildfire Horde\"".to_owned(),
         "@bob click Accept".to_owned(),
         "@bob select Moonlit Veil".to_owned(),
@@ -219,9 +220,11 @@ async fn four_lords_play_a_whole_team_match_in_the_console() {
     let bob_and_dave = last.contains("Bob") && last.contains("Dave");
     assert!(alice_and_carol != bob_and_dave, "one team wins together: {last}");
     println!("{} lines of script; {last}", d.script.len());
-    // Lords fell along the way, and each fall fortified the destroyer.
+    // Lords fell along the way, and each fall fortified the destroyer
+    // (an event may be wrapped over lines of the board).
+    let flat = d.transcript.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        d.transcript.contains("fortifies a new tower") || d.transcript.contains("conceded"),
+        flat.contains("fortifies a new tower") || flat.contains("conceded"),
         "…{}",
         tail(&d.transcript)
     );

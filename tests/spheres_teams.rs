@@ -232,7 +232,12 @@ fn multiplayer_citadel_both_teammates_act_in_any_order_within_a_step() {
     let carol = labels(&s, C);
     assert!(!carol.iter().any(|l| l.contains("Ember Drake") || l.contains("Plague Rat")), "{carol:?}");
     assert!(!carol.iter().any(|l| l.contains("Summon Brass Golem")), "4 mana, one crystal: {carol:?}");
-    let notes = Spheres::view(&s, Viewer::Public).notes;
+    // The mode is told in the first round (the headline names the teams
+    // on every board after it).
+    let later = Spheres::view(&s, Viewer::Public).notes;
+    assert!(!later.iter().any(|n| n.starts_with("Citadel")), "round 2: {later:?}");
+    let first = t.turn_with(|turn| turn.number = 1).build();
+    let notes = Spheres::view(&first, Viewer::Public).notes;
     let note = notes.iter().find(|n| n.starts_with("Citadel")).unwrap_or_else(|| panic!("{notes:?}"));
     assert!(note.contains("one turn together") && note.contains("Alice & Carol"), "{note}");
     assert!(note.contains("completed by our rulings") && note.contains("Shared by a team"), "{note}");

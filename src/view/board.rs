@@ -1,7 +1,7 @@
 //! The public board: posted anew at the bottom of the match thread after
 //! every resolution.
 
-use super::fit::{fit_message, pack, wrap, LINE_WIDTH};
+use super::fit::{cut_to_columns, fit_message, pack, wrap, LINE_WIDTH};
 use super::message::{limits, truncate, ButtonStyle, Component, Embed, EmbedField, Message, Picture};
 use super::phone::columns;
 use super::{CustomId, Offer};
@@ -270,7 +270,7 @@ fn compact(m: &mut Message) {
             match out.last_mut() {
                 Some(last) if line.starts_with("  ") => {
                     let joined = format!("{last} {}", line.trim_start());
-                    *last = truncate(&joined, LINE_WIDTH);
+                    *last = cut_to_columns(&joined, LINE_WIDTH);
                 }
                 _ => out.push(line.to_owned()),
             }
@@ -327,7 +327,9 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     }
     let mut kept = shared[start..].to_vec();
     let hidden = shared.len() - kept.len();
-    kept.insert(0, format!("… {hidden} earlier line{} not shown", if hidden == 1 { "" } else { "s" }));
+    if hidden > 0 {
+        kept.insert(0, format!("… {hidden} earlier line{} not shown", if hidden == 1 { "" } else { "s" }));
+    }
     kept
 }
 
@@ -902,8 +904,8 @@ mod tests {
             // Every line fits a phone (bold marks are not seen).
             let e = m.embed.as_ref().unwrap();
             for line in e.description.lines().chain(e.fields.iter().flat_map(|f| f.value.lines())) {
-                // Wrapped by characters (an emoji may take two columns).
-                prop_assert!(line.replace("**", "").chars().count() <= LINE_WIDTH + 4, "{:?}", line);
+                // Bold marks and escapes take no column.
+                prop_assert!(super::super::phone::columns(line) <= LINE_WIDTH, "{:?}", line);
             }
             if view.outcome.is_none() {
                 let hand_id = CustomId::Hand { match_id }.encode();

@@ -1,6 +1,7 @@
 //! Making text fit: Discord refuses a message over any limit, so every
 //! builder ends with [`fit_message`], which cuts rather than fails.
 
+use super::phone::char_columns;
 use super::message::{limits, truncate, Component, Embed, Message, SelectOption};
 
 /// Joins `lines` with newlines within `max` characters. When they do not
@@ -34,7 +35,29 @@ pub fn join_within(lines: &[String], max: usize) -> String {
 /// holds without wrapping it in two.
 pub const LINE_WIDTH: usize = super::phone::PHONE_COLUMNS;
 
-/// `text` as lines of at most `width` characters: each line too long is
+/// The columns `s` takes on a phone, every character counted as written.
+fn plain_columns(s: &str) -> usize {
+    s.chars().map(char_columns).sum()
+}
+
+/// `text` cut to at most `width` columns on a phone, ending in "…" when cut.
+pub fn cut_to_columns(text: &str, width: usize) -> String {
+    if plain_columns(text) <= width {
+        return text.to_owned();
+    }
+    let mut used = 1;
+    let mut out: String = text
+        .chars()
+        .take_while(|&c| {
+            used += char_columns(c);
+            used <= width
+        })
+        .collect();
+    out.push('…');
+    out
+}
+
+/// `text` as lines of at most `width` columns: each line too long is
 /// broken at the last " · " that fits, else at the last space, else cut;
 /// continuation lines are indented by two spaces.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -44,13 +67,21 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         let mut rest: String = line.to_owned();
         let mut indent = "";
         loop {
-            let room = width - indent.chars().count();
-            if rest.chars().count() <= room {
+            let room = width - indent.len();
+            if plain_columns(&rest) <= room {
                 out.push(format!("{indent}{rest}"));
                 break;
             }
-            // Byte offset of the character just past the room.
-            let limit = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
+            // Byte offset of the first character past the room (never the
+            // first character, so every cut moves on).
+            let mut used = 0;
+            let limit = rest
+                .char_indices()
+                .find(|&(i, c)| {
+                    used += char_columns(c);
+                    used > room && i > 0
+                })
+                .map_or(rest.len(), |(i, _)| i);
             let head = &rest[..limit];
             let (cut, skip) = match head.rfind(" · ").filter(|i| *i > room / 3) {
                 Some(i) => (i, " · ".len()),
@@ -73,8 +104,7 @@ pub fn pack(items: &[String], sep: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut line = String::new();
     for item in items {
-        let n = line.chars().count();
-        if !line.is_empty() && n + sep.chars().count() + item.chars().count() <= width {
+        if !line.is_empty() && plain_columns(&line) + plain_columns(sep) + plain_columns(item) <= width {
             line.push_str(sep);
             line.push_str(item);
             continue;

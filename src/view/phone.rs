@@ -11,7 +11,7 @@ pub const PHONE_COLUMNS: usize = 40;
 
 /// The columns `c` takes on a phone: wide characters (CJK) and emoji two,
 /// combining marks and joiners none, everything else one.
-fn char_columns(c: char) -> usize {
+pub(crate) fn char_columns(c: char) -> usize {
     let emoji =
         matches!(u32::from(c), 0x1F000..=0x1FAFF | 0x2300..=0x23FF | 0x2600..=0x27BF | 0x2B00..=0x2BFF);
     match c.width() {

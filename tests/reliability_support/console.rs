@@ -131,18 +131,23 @@ pub fn footer(text: &str) -> Option<(i64, i64)> {
 }
 
 /// Who the board waits for, as a console user id ("Q1" → "q1"); the first
-/// named when several may act ("waiting for P3, Q3").
+/// named when several may act ("P3 and Q3 to act.").
 pub fn waiting_for(text: &str) -> Option<String> {
     waiting(text).into_iter().next()
 }
 
-/// Everyone the board waits for, as console user ids.
+/// Everyone the board waits for, as console user ids: the board's message
+/// says it, "[#thread] P3, Q3 and R3 to act.".
 pub fn waiting(text: &str) -> Vec<String> {
-    let Some(l) = text.lines().rev().find(|l| l.contains("· waiting for ")) else { return Vec::new() };
-    let Some(who) = l.split("· waiting for ").nth(1).and_then(|w| w.split(" · ").next()) else {
+    let Some(l) = text.lines().rev().find(|l| l.starts_with("[#") && l.ends_with(" to act.")) else {
         return Vec::new();
     };
-    who.split(',').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).collect()
+    let Some((_, who)) = l.trim_end_matches(" to act.").split_once("] ") else { return Vec::new() };
+    who.split(", ")
+        .flat_map(|w| w.split(" and "))
+        .map(|w| w.trim().to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
 }
 
 /// The thread an answer says was opened: "(thread #p1-vs-q1-spheres-4 opened: …".

@@ -209,12 +209,12 @@ pub fn call_time(s: &mut State) -> Vec<Event> {
         return Vec::new();
     }
     let owed: Vec<Seat> = s.order.iter().copied().filter(|p| !s.players[*p].out).collect();
-    let current = if s.turn > 0 { "the current turn is completed, then " } else { "" };
+    let current = if s.turn > 0 { "this turn ends, then " } else { "" };
     series.time = Some(TimeCalled { at_turn: s.turn, owed });
     let limit = series.time_limit.map(duration_text).unwrap_or_default();
     vec![Event::public(format!(
-        "⏱ Time is up (the match's {limit} limit): {current}each player takes one more turn, \
-         and then the most Victory Tokens win (11.1.4–11.1.6)."
+        "⏱ Time is up (the match's {limit} limit): {current}one more turn each, then the most \
+         Victory Tokens win (11.1.4–11.1.6)."
     ))]
 }
 
