@@ -223,11 +223,7 @@ async fn four_lords_play_a_whole_team_match_in_the_console() {
     // Lords fell along the way, and each fall fortified the destroyer
     // (an event may be wrapped over lines of the board).
     let flat = d.transcript.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        flat.contains("fortifies a new tower") || flat.contains("conceded"),
-        "…{}",
-        tail(&d.transcript)
-    );
+    assert!(flat.contains("fortifies a new tower") || flat.contains("conceded"), "…{}", tail(&d.transcript));
 }
 
 #[tokio::test]

@@ -76,8 +76,8 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
                 // A prompt that only says who is awaited is said by the
                 // message's text ("Alice to act.") and the headline.
                 .filter(|p| {
-                    !view.headline.contains(p.as_str())
-                        && !(p.starts_with("Waiting for ") && waiting.len() == 1)
+                    let only_who = p.starts_with("Waiting for ") && waiting.len() == 1;
+                    !only_who && !view.headline.contains(p.as_str())
                 });
             if let Some(p) = asked {
                 if !first.is_empty() && columns(&first) + 3 + columns(&p) <= LINE_WIDTH {

@@ -1,8 +1,8 @@
 //! Making text fit: Discord refuses a message over any limit, so every
 //! builder ends with [`fit_message`], which cuts rather than fails.
 
-use super::phone::char_columns;
 use super::message::{limits, truncate, Component, Embed, Message, SelectOption};
+use super::phone::char_columns;
 
 /// Joins `lines` with newlines within `max` characters. When they do not
 /// all fit, keeps the *last* ones (the newest events) and opens with a line

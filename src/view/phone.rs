@@ -175,11 +175,13 @@ mod tests {
     #[test]
     fn two_choices_with_one_label_are_found() {
         use crate::view::ButtonStyle;
-        let mut m = Message::default();
-        m.components = vec![
-            Component::button("a", "Block Owl", ButtonStyle::Primary),
-            Component::button("b", "Block Owl", ButtonStyle::Primary),
-        ];
+        let mut m = Message {
+            components: vec![
+                Component::button("a", "Block Owl", ButtonStyle::Primary),
+                Component::button("b", "Block Owl", ButtonStyle::Primary),
+            ],
+            ..Message::default()
+        };
         assert!(same_label_choices(&m));
         m.components[1] = Component::button("b", "Block Owl #2", ButtonStyle::Primary);
         assert!(!same_label_choices(&m));
