@@ -35,7 +35,9 @@ fn token(v: &TableView, seat: Seat, key: &str) -> u32 {
 fn zone_line(v: &TableView, seat: Seat, zone: &str, card: &str) -> String {
     let sv = v.seats.iter().find(|x| x.seat == Some(seat)).unwrap();
     let z = sv.zones.iter().find(|z| z.name == zone).unwrap_or_else(|| panic!("no zone {zone}: {sv:?}"));
-    let c = z.cards.iter().find(|c| c.name == card).unwrap_or_else(|| panic!("no {card} in {zone}: {z:?}"));
+    // The board names a permanent by its short name ("Lady Aurelie").
+    let short = cardtable::games::athernum::view::short_name(card);
+    let c = z.cards.iter().find(|c| c.name == short).unwrap_or_else(|| panic!("no {card} in {zone}: {z:?}"));
     c.detail.clone()
 }
 
@@ -134,17 +136,17 @@ fn athernum_rendered_board_names_who_must_act_and_no_hidden_card() {
 }
 
 #[test]
-fn athernum_7_4_1_the_board_counts_the_cards_in_a_hand_in_words() {
-    // The hand is hidden (7.4.1a); its size is public, "1 card", not "1 cards".
+fn athernum_7_4_1_the_board_shows_the_size_of_a_hidden_hand() {
+    // The hand is hidden (7.4.1a); its size is public, a count ("Hand 1").
     let mut s = day_phase(82);
     let v = Athernum::view(&s, Viewer::Public);
-    assert_eq!(counter(&v, ALICE, "Hand"), "0 cards");
+    assert_eq!(counter(&v, ALICE, "Hand"), "0");
     to_hand(&mut s, ALICE, "Tower Shield");
     let v = Athernum::view(&s, Viewer::Public);
-    assert_eq!(counter(&v, ALICE, "Hand"), "1 card");
+    assert_eq!(counter(&v, ALICE, "Hand"), "1");
     to_hand(&mut s, ALICE, "Warbrand Axe");
     let v = Athernum::view(&s, Viewer::Seat(BOB));
-    assert_eq!(counter(&v, ALICE, "Hand"), "2 cards");
+    assert_eq!(counter(&v, ALICE, "Hand"), "2");
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn spheres_view_counters_and_creature_details() {
     let alice = &v.seats[0];
     let get = |k: &str| alice.counters.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).unwrap();
     assert_eq!(get("Towers"), "1");
-    assert_eq!(get("Hand"), "2 cards");
+    assert_eq!(get("Hand"), "2");
     assert_eq!(get("Vault"), "3 Chaos");
     assert_eq!(get("Mana"), "3 of 3");
     let imp = &alice.zones[0].cards[1];

@@ -450,14 +450,17 @@ fn seat_field(seat: &SeatView, view: &TableView, detail: Detail) -> EmbedField {
             name.push_str(" 🏆");
         }
     }
+    // A phone's board leaves out what is empty ("Pool empty", "Pillars
+    // none"): the picture and the hand still say it.
     let counters: Vec<String> = seat
         .counters
         .iter()
+        .filter(|(_, v)| !matches!(v.as_str(), "empty" | "none"))
         .map(|(k, v)| format!("{k} {v}"))
         .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
         .collect();
     let (name, rest) = name_with(name, &counters);
-    let mut lines = pack(rest, " · ", LINE_WIDTH);
+    let mut lines = first_fit(rest, " · ", LINE_WIDTH);
     lines.extend(zones_lines(&detail.zones(&seat.zones)));
     if lines.is_empty() {
         lines.push("—".into());
@@ -488,6 +491,23 @@ fn name_with(name: String, items: &[String]) -> (String, &[String]) {
         used += 1;
     }
     (line, &items[used..])
+}
+
+/// `items` in lines of at most `width` columns, each into the first line
+/// with room for it (so a short item fills a line an earlier long one left
+/// open); an item too long for a line alone is wrapped.
+fn first_fit(items: &[String], sep: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.iter_mut().find(|l| columns(l) + columns(sep) + columns(item) <= width) {
+            Some(line) => {
+                line.push_str(sep);
+                line.push_str(item);
+            }
+            None => lines.push(item.clone()),
+        }
+    }
+    lines.iter().flat_map(|l| wrap(l, width)).collect()
 }
 
 /// The columns a reader sees of `s` (bold marks left out).

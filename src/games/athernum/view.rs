@@ -176,7 +176,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
                 None => "factionless".to_owned(),
             },
         ),
-        ("Hand".to_owned(), crate::engine::count_cards(p.hand.len())),
+        ("Hand".to_owned(), p.hand.len().to_string()),
         ("Deck".to_owned(), p.deck.len().to_string()),
         ("Extra Deck".to_owned(), p.extra.len().to_string()),
     ];
@@ -188,7 +188,12 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
     let all = s.board.iter().filter(|x| x.controller == seat && x.place == Place::Resource).count();
     counters.push(("Resource tokens".to_owned(), format!("{ready} ready of {all}")));
     counters.push(("Pool".to_owned(), pool_text(&p.pool)));
-    counters.push(faction);
+    // The faction is told in the first round (a phone's board keeps to
+    // what changes); the picture and `/card` on the main character say it
+    // whenever asked.
+    if s.turn as usize <= s.players.len() || s.outcome.is_some() {
+        counters.push(faction);
+    }
     if !p.void.is_empty() {
         counters.push(("Void".to_owned(), p.void.len().to_string()));
     }
@@ -204,7 +209,10 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         for x in
             s.board.iter().filter(|x| x.controller == seat && x.main == main && (main || place(&x.place)))
         {
-            out.push(CardView { name: perm_name(s, x, viewer), detail: perm_detail(s, x, viewer) });
+            // By the short name the labels use ("Lady Aurelie"): a
+            // phone's line holds it with its state.
+            let name = short_name(&perm_name(s, x, viewer)).to_owned();
+            out.push(CardView { name, detail: perm_detail(s, x, viewer) });
         }
         out
     };
@@ -228,7 +236,8 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
             .take(5)
             .map(|c| CardView { name: s.db.card(c.id).name.clone(), detail: String::new() })
             .collect();
-        zones.push(ZoneView { name: format!("Discard pile ({}, newest first)", p.discard.len()), cards });
+        // Newest first (README, "The board"): the count says how many more.
+        zones.push(ZoneView { name: format!("Discard pile ({})", p.discard.len()), cards });
     }
     if viewer == Viewer::Seat(seat) && !p.extra.is_empty() {
         let mut extra: Vec<CardView> = p.extra.iter().map(|c| card_line(s, c.id)).collect();
@@ -307,7 +316,7 @@ fn prompt_text(s: &State, viewer: Viewer) -> Option<String> {
                 if mine {
                     format!("Your {} phase: act, or {}.", s.phase.name().to_lowercase(), if s.phase == Phase::Day { "end the day" } else { "end the combat" })
                 } else {
-                    format!("{holder}'s {} phase.", s.phase.name().to_lowercase())
+                    format!("Waiting for {holder} in the {} phase.", s.phase.name().to_lowercase())
                 }
             } else if mine {
                 if s.stack.is_empty() {

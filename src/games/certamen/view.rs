@@ -379,14 +379,17 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
             match s.stack.last() {
                 Some(top) => {
                     let whose = if viewer == Some(top.controller) {
-                        "yours".to_owned()
+                        "your".to_owned()
                     } else {
-                        s.players[top.controller].name.clone()
+                        format!("{}'s", s.players[top.controller].name)
                     };
-                    format!(
-                        "{holder} priority: respond to {} ({whose}), or pass to let it resolve.",
-                        stack_name(s, top)
-                    )
+                    let what = stack_name(s, top);
+                    if mine {
+                        format!("{holder} priority: respond to {whose} {what}, or pass to let it resolve.")
+                    } else {
+                        // The board's two rows: the Stack is listed under it.
+                        format!("{holder} priority over {whose} {what}.")
+                    }
                 }
                 None if mine => format!(
                     "{holder} priority in {}: act, or pass (two passes in a row end the step).",

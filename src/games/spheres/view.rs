@@ -131,10 +131,17 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
     }
     counters.extend([
         (if s.first_draft { "Shields" } else { "Towers" }.to_string(), lord.towers.len().to_string()),
-        ("Hand".to_string(), crate::engine::count_cards(lord.hand.len())),
+        ("Hand".to_string(), lord.hand.len().to_string()),
         ("Deck".to_string(), lord.deck.len().to_string()),
         ("Groove".to_string(), lord.groove.len().to_string()),
-        ("Trash".to_string(), lord.trash.len().to_string()),
+        // The top of the trash with its count, as one item of a line.
+        (
+            "Trash".to_string(),
+            match lord.trash.last() {
+                Some(top) => format!("{}, top {}", lord.trash.len(), card_name(s, *top)),
+                None => "0".to_string(),
+            },
+        ),
         ("Vault".to_string(), vault),
     ]);
     // Citadel: the teammate's part of the team turn has its own mana.
@@ -160,12 +167,6 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
             .map(|u| CardView { name: s.def(*u).spell.name.clone(), detail: "active spell".into() })
             .collect(),
     });
-    if let Some(top) = lord.trash.last() {
-        zones.push(ZoneView {
-            name: "Trash top".into(),
-            cards: vec![CardView { name: card_name(s, *top).to_string(), detail: String::new() }],
-        });
-    }
     if viewer == Some(seat) && !lord.groove.is_empty() {
         let mut parts = Vec::new();
         for sp in Sphere::ALL {
