@@ -145,8 +145,10 @@ fn athernum_8_0_1_every_player_chooses_a_main_character_at_once_and_in_secret() 
 
     let choice = alice_options[0].clone();
     let Action::ChooseMain { card } = choice else { panic!("a main character choice") };
-    let chosen =
+    let full =
         s.players[ALICE].deck.iter().find(|c| c.uid == card).map(|c| db.card(c.id).name.clone()).unwrap();
+    // As the board names it ("Lady Aurelie").
+    let chosen = cardtable::games::athernum::view::short_name(&full).to_owned();
     act(&mut s, ALICE, choice);
     assert_eq!(Athernum::to_act(&s), vec![BOB], "Alice has chosen; Bob still chooses");
     let shown_to = |s: &State, v: Viewer| serde_json::to_string(&Athernum::view(s, v)).unwrap();

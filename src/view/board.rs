@@ -459,9 +459,15 @@ fn seat_field(seat: &SeatView, view: &TableView, detail: Detail) -> EmbedField {
         .map(|(k, v)| format!("{k} {v}"))
         .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
         .collect();
-    let (name, rest) = name_with(name, &counters);
-    let mut lines = first_fit(rest, " · ", LINE_WIDTH);
-    lines.extend(zones_lines(&detail.zones(&seat.zones)));
+    let zones = zones_lines(&detail.zones(&seat.zones));
+    // A field needs a value: with no zones, the last counter is kept for it
+    // rather than a placeholder.
+    let keep = usize::from(zones.is_empty() && !counters.is_empty());
+    let (name, rest) = name_with(name, &counters[..counters.len() - keep]);
+    let mut rest = rest.to_vec();
+    rest.extend(counters[counters.len() - keep..].iter().cloned());
+    let mut lines = first_fit(&rest, " · ", LINE_WIDTH);
+    lines.extend(zones);
     if lines.is_empty() {
         lines.push("—".into());
     }
@@ -768,7 +774,9 @@ mod tests {
             fields[0].value,
             "**Location:** Old Mill\n**Stack** (top first):\n1. Counterspell — Bob\n2. Fireball — Alice → Bob"
         );
-        assert_eq!(fields[1].name, "Alice · Command tokens 2", "short counters join the seat's name");
+        // A seat with nothing else keeps its last counter as the field's
+        // value (a field needs one) rather than a placeholder.
+        assert_eq!((fields[1].name.as_str(), fields[1].value.as_str()), ("Alice", "Command tokens 2"));
     }
 
     fn strings(lines: &[&str]) -> Vec<String> {
