@@ -860,6 +860,8 @@ fn certamen_runes_may_be_cast_between_blazestride_and_regular_damage() {
     assert_eq!(s.step, Step::Combat);
 }
 
+/// Combat, unblocked attackers: the defender sends each one at the player
+/// or an Ascendant, and each hit is reported (loyalty before and after).
 #[test]
 fn certamen_defender_may_send_unblocked_damage_to_an_ascendant() {
     let mut s = main_phase(52);
@@ -874,8 +876,11 @@ fn certamen_defender_may_send_unblocked_damage_to_an_ascendant() {
     pass_both(&mut s); // the window after blockers (none could block)
     assert_eq!(s.prompt, Prompt::AscendantDamage);
     assert_eq!(Certamen::to_act(&s), vec![BOB]);
-    act(&mut s, BOB, Action::DirectDamage { attacker: brute, ascendant: None });
-    act(&mut s, BOB, Action::DirectDamage { attacker: imp, ascendant: Some(aveline) });
+    let mut ev = events_of(&mut s, BOB, Action::DirectDamage { attacker: brute, ascendant: None });
+    ev.extend(events_of(&mut s, BOB, Action::DirectDamage { attacker: imp, ascendant: Some(aveline) }));
+    // Each hit is reported: who dealt how much to whom.
+    assert!(ev.contains(&"Magmaback Brute deals 5 to Bob.".to_owned()), "{ev:?}");
+    assert!(ev.contains(&"Cinder Imp deals 1 to Thornmother Aveline (loyalty 4→3).".to_owned()), "{ev:?}");
     assert_eq!(s.players[BOB].vitality, 25);
     assert_eq!(s.permanent(aveline).unwrap().loyalty, 3);
 }
@@ -1137,26 +1142,6 @@ fn certamen_combat_damage_is_reported_per_battle() {
         ev.contains(&"Cinder Imp deals 1 to Drifting Seer; Drifting Seer deals 1 back.".to_owned()),
         "{ev:?}"
     );
-}
-
-/// Combat, unblocked attackers: the damage to the defending player and
-/// to an Ascendant (its loyalty before and after) is told.
-#[test]
-fn certamen_unblocked_damage_to_the_player_and_an_ascendant_is_reported() {
-    let mut s = main_phase(64);
-    let brute = to_field(&mut s, ALICE, "Magmaback Brute"); // 5/3
-    let imp = to_field(&mut s, ALICE, "Cinder Imp"); // 1/1
-    let aveline = to_field(&mut s, BOB, "Thornmother Aveline"); // loyalty 4
-    to_combat(&mut s);
-    act(&mut s, ALICE, Action::Attack { creature: brute });
-    act(&mut s, ALICE, Action::Attack { creature: imp });
-    act(&mut s, ALICE, Action::EndAttacks);
-    pass_both(&mut s);
-    pass_both(&mut s);
-    act(&mut s, BOB, Action::DirectDamage { attacker: brute, ascendant: None });
-    let ev = events_of(&mut s, BOB, Action::DirectDamage { attacker: imp, ascendant: Some(aveline) });
-    assert!(ev.contains(&"Magmaback Brute deals 5 to Bob.".to_owned()), "{ev:?}");
-    assert!(ev.contains(&"Cinder Imp deals 1 to Thornmother Aveline (loyalty 4→3).".to_owned()), "{ev:?}");
 }
 
 /// Triggered vs. Activated Abilities: a trigger resolving says what it
