@@ -317,6 +317,21 @@ pub fn truncate(text: &str, max: usize) -> String {
         return String::new();
     }
     let mut out: String = text.chars().take(max - 1).collect();
+    // When all the cut leaves out of its line takes no room (zero-width
+    // characters), the "…" would make that line wider than it was: a
+    // visible character goes for it.
+    let rest_of_line = text.chars().skip(max - 1).take_while(|c| *c != '\n');
+    if rest_of_line.map(super::phone::char_columns).sum::<usize>() == 0 {
+        while let Some(c) = out.pop() {
+            if c == '\n' {
+                out.push(c);
+                break;
+            }
+            if super::phone::char_columns(c) > 0 {
+                break;
+            }
+        }
+    }
     out.push('…');
     out
 }
