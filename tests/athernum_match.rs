@@ -314,22 +314,7 @@ fn refusal(r: Result<Vec<Outgoing>, TableError>) -> String {
 async fn start(f: &mut Front, series: Option<&str>, time_limit: Option<&str>) -> i64 {
     let decks = f.table.library().catalog(GameId::Athernum).starter_decks();
     let (a, b) = (decks[0].name.clone(), decks[1].name.clone());
-    f.slash("Alice", challenge(series, time_limit, "athernum", Some(a))).await.unwrap();
-    let accept = f.button_on_last_post("Accept");
-    let out = f.click("Bob", &accept).await.unwrap();
-    let Some(Outgoing::Ephemeral { message, .. }) = out.first() else { panic!("no deck choice: {out:?}") };
-    let Some(Component::Select { custom_id, options, .. }) = message.components.first() else {
-        panic!("no deck select")
-    };
-    let value = options.iter().find(|o| o.label == b).expect("starter deck offered").value.clone();
-    let custom_id = custom_id.clone();
-    let out = f.select("Bob", &custom_id, &value).await.unwrap();
-    out.iter()
-        .find_map(|o| match o {
-            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
-            _ => None,
-        })
-        .expect("a thread is opened")
+    f.start_match_with(challenge(series, time_limit, "athernum", Some(a)), &b).await
 }
 
 async fn stored(f: &Front, id: i64) -> (AnyState, i64) {
@@ -480,11 +465,7 @@ async fn athernum_11_1_4_the_table_calls_time_and_the_extra_turns_decide_the_mat
     // The call is an event of some board since (a phone's board shows its
     // newest events only); the headline's note says it on every board.
     let said = f.posts.iter().any(|(_, m, _)| {
-        cardtable::console::message_text(m)
-            .replace('│', " ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
+        cardtable::console::read_through(&cardtable::console::message_text(m))
             .contains("Time is up (the match's 2 days limit)")
     });
     assert!(said, "{board}");
@@ -633,7 +614,7 @@ async fn athernum_11_1_the_console_calls_time_on_wait() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("to a game of Athernum (best of 3, match time limit 1 day)!"), "{text}");
     assert!(text.contains("Game 1 of 3"), "{text}");
-    let flat = text.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = cardtable::console::read_through(&text);
     assert!(flat.contains("Time is up (the match's 1 day limit)"), "{text}");
     assert!(text.contains("turns remain"), "{text}");
 }

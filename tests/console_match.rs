@@ -222,7 +222,7 @@ async fn four_lords_play_a_whole_team_match_in_the_console() {
     println!("{} lines of script; {last}", d.script.len());
     // Lords fell along the way, and each fall fortified the destroyer
     // (an event may be wrapped over lines of the board).
-    let flat = d.transcript.replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = cardtable::console::read_through(&d.transcript);
     assert!(flat.contains("fortifies a new tower") || flat.contains("conceded"), "…{}", tail(&d.transcript));
 }
 

@@ -35,12 +35,7 @@ async fn certamen_match(f: &mut Front) -> i64 {
     let out = f.click("Bob", &accept).await.unwrap();
     let (custom_id, value) = first_deck(&out);
     let out = f.select("Bob", &custom_id, &value).await.unwrap();
-    out.iter()
-        .find_map(|o| match o {
-            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
-            _ => None,
-        })
-        .expect("a thread is opened")
+    table_support::opened_match(&out)
 }
 
 /// The deck menu among `out` (the answer to Accept), and its first deck.

@@ -243,8 +243,7 @@ async fn hands_only_go_to_their_owner() {
         let other = s.view(Viewer::Seat(Seat(1 - seat.0))).hand.unwrap_or_default();
         let last = f.ephemerals.iter().rev().find(|(to, _)| to == who).unwrap();
         // A long name is wrapped over lines of a phone: read it as one.
-        let flat =
-            |t: &str| t.replace("**", "").replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ");
+        let flat = cardtable::console::read_through;
         let text = flat(&cardtable::console::message_text(&last.1));
         for c in &cards {
             assert!(text.contains(&c.name), "{who}'s hand shows {}: {text}", c.name);

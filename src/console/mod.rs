@@ -30,6 +30,13 @@ pub fn message_text(m: &crate::table::Message) -> String {
     render::message("", m, &|s| s.to_owned())
 }
 
+/// Console text as a reader reads it across wrapped lines: one line, the
+/// frame's bars and bold marks left out, each run of blanks one space (so
+/// a phrase a board wrapped over two lines is found whole).
+pub fn read_through(text: &str) -> String {
+    text.replace("**", "").replace('│', " ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 use crate::games::{Library, GAMES};
 use crate::store::Store;
 use crate::table::error::quote;

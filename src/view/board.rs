@@ -516,11 +516,6 @@ fn first_fit(items: &[String], sep: &str, width: usize) -> Vec<String> {
     lines.iter().flat_map(|l| wrap(l, width)).collect()
 }
 
-/// The columns a reader sees of `s` (bold marks left out).
-fn visible(s: &str) -> usize {
-    columns(s)
-}
-
 /// A seat's zones run together in lines of at most [`LINE_WIDTH`] seen
 /// characters: "**Creatures:** a, b · **Relics:** c", a new line only when
 /// the next card does not fit, so a short zone takes no line of its own.
@@ -530,7 +525,7 @@ fn zones_lines(zones: &[ZoneView]) -> Vec<String> {
     for z in zones {
         for (i, item) in card_items(&z.cards).into_iter().enumerate() {
             let (sep, item) = if i == 0 { (" · ", format!("**{}:** {item}", z.name)) } else { (", ", item) };
-            if !line.is_empty() && visible(&line) + sep.chars().count() + visible(&item) <= LINE_WIDTH {
+            if !line.is_empty() && columns(&line) + sep.chars().count() + columns(&item) <= LINE_WIDTH {
                 line.push_str(sep);
                 line.push_str(&item);
                 continue;
@@ -550,7 +545,7 @@ fn zones_lines(zones: &[ZoneView]) -> Vec<String> {
 /// [`wrap`] for a line with bold marks: its seen characters within
 /// [`LINE_WIDTH`].
 fn wrap_visible(line: &str) -> Vec<String> {
-    if visible(line) <= LINE_WIDTH {
+    if columns(line) <= LINE_WIDTH {
         vec![line.to_owned()]
     } else {
         wrap(line, LINE_WIDTH)

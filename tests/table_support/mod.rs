@@ -204,20 +204,21 @@ impl Front {
     /// Alice challenges Bob; Bob accepts with a starter deck. Returns the match id.
     pub async fn start_match(&mut self) -> i64 {
         let decks = self.table.library().catalog(cardtable::games::GameId::Spheres).starter_decks();
-        let (a, b) = (decks[0].name.clone(), decks[1].name.clone());
-        self.slash(
-            "Alice",
-            Command::Challenge {
-                opponent: user("Bob"),
-                game: "spheres".into(),
-                deck: Some(a),
-                deadline_hours: None,
-                variant: None,
-                seating: Default::default(),
-            },
-        )
-        .await
-        .unwrap();
+        let challenge = Command::Challenge {
+            opponent: user("Bob"),
+            game: "spheres".into(),
+            deck: Some(decks[0].name.clone()),
+            deadline_hours: None,
+            variant: None,
+            seating: Default::default(),
+        };
+        self.start_match_with(challenge, &decks[1].name).await
+    }
+
+    /// Alice sends `challenge` to Bob, who accepts with the deck named
+    /// `bobs_deck`. Returns the match id.
+    pub async fn start_match_with(&mut self, challenge: Command, bobs_deck: &str) -> i64 {
+        self.slash("Alice", challenge).await.unwrap();
         let accept = self.button_on_last_post("Accept");
         let out = self.click("Bob", &accept).await.unwrap();
         let Some(Outgoing::Ephemeral { message, .. }) = out.first() else {
@@ -226,15 +227,11 @@ impl Front {
         let Some(Component::Select { custom_id, options, .. }) = message.components.first() else {
             panic!("no deck select")
         };
-        let value = options.iter().find(|o| o.label == b).expect("starter deck offered").value.clone();
+        let value =
+            options.iter().find(|o| o.label == bobs_deck).expect("starter deck offered").value.clone();
         let custom_id = custom_id.clone();
         let out = self.select("Bob", &custom_id, &value).await.unwrap();
-        out.iter()
-            .find_map(|o| match o {
-                Outgoing::CreateThread { match_id, .. } => Some(*match_id),
-                _ => None,
-            })
-            .expect("a thread is opened")
+        opened_match(&out)
     }
 
     pub fn button_on_last_post(&self, label: &str) -> String {
@@ -249,4 +246,14 @@ impl Front {
         }
         panic!("no button {label}")
     }
+}
+
+/// The match whose thread `out` opens.
+pub fn opened_match(out: &[Outgoing]) -> i64 {
+    out.iter()
+        .find_map(|o| match o {
+            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .expect("a thread is opened")
 }
