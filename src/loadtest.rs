@@ -270,7 +270,7 @@ pub async fn run(opts: &Options) -> anyhow::Result<Report> {
         in_processes(opts, &url, &pool).await?
     };
     store.close().await;
-    let db = if temp.is_some() { format!("{url} (temporary)") } else { url };
+    let db = if temp.is_some() { format!("{url} (temporary)") } else { crate::store::redact(&url) };
     drop(temp);
     Ok(report(measured, opts, setup_seconds, db))
 }
@@ -421,8 +421,10 @@ async fn in_processes(opts: &Options, url: &str, pool: &[StoredMatch]) -> anyhow
     let workers: Vec<std::process::Command> = (0..n)
         .map(|k| {
             let mut c = std::process::Command::new(&exe);
+            // The URL goes by the environment: a command line is visible to
+            // every user of the machine (`ps`), and it may hold a password.
             c.arg("loadtest")
-                .args(["--db", url])
+                .env("DATABASE_URL", url)
                 .args(["--active", &share(k, n, opts.active as u64).to_string()])
                 .args(["--actions", &share(k, n, opts.actions).to_string()])
                 .args(["--seed", &(opts.seed ^ ((k as u64) << 32)).to_string()])

@@ -22,8 +22,9 @@ enum Command {
     Bot,
     /// Play in the terminal as a simulated server with several users.
     Console {
-        /// Database to play in (kept, so a match can be resumed).
-        #[arg(long, default_value = "sqlite://console.db")]
+        /// Database to play in (kept, so a match can be resumed); also read
+        /// from DATABASE_URL (the environment or `.env`).
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://console.db", hide_env_values = true)]
         db: String,
         /// Folder to save the files replies attach (`/history match:`).
         #[arg(long)]
@@ -182,7 +183,7 @@ enum Command {
         #[arg(long, conflicts_with = "match_id")]
         file: Option<PathBuf>,
         /// Database holding the match.
-        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db")]
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db", hide_env_values = true)]
         db: String,
     },
     /// Print the slash commands the bot registers, as JSON.
@@ -203,8 +204,10 @@ enum Command {
         /// Actions to send in all.
         #[arg(long, default_value_t = 20_000)]
         actions: u64,
-        /// Database to use (default: a temporary file, removed afterwards).
-        #[arg(long)]
+        /// Database to use (default: a temporary file, removed afterwards);
+        /// also read from DATABASE_URL (the environment or `.env`). The
+        /// run stores --matches matches in it: name a test database.
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
         db: Option<String>,
         /// Seed of the setups and of the players' choices.
         #[arg(long, default_value_t = 1)]
@@ -227,6 +230,21 @@ enum Command {
     },
 }
 
+impl Command {
+    /// Whether the command reads settings (the database above all) from
+    /// the environment, and so from `.env`.
+    fn reads_settings(&self) -> bool {
+        matches!(
+            self,
+            Command::Bot
+                | Command::Console { .. }
+                | Command::Replay { .. }
+                | Command::Loadtest { .. }
+                | Command::Ratings { .. }
+        )
+    }
+}
+
 /// How a random game is seated (`sim`, `render`).
 #[derive(clap::Args)]
 struct Seating {
@@ -247,7 +265,7 @@ enum RatingsCommand {
     /// matches, in the order they ended, and say whether they changed.
     Rebuild {
         /// The bot's database.
-        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db")]
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://cardtable.db", hide_env_values = true)]
         db: String,
     },
 }
@@ -264,8 +282,16 @@ enum CardsCommand {
 }
 
 fn main() -> ExitCode {
+    // Before the arguments are read: `--db` falls back on DATABASE_URL,
+    // which `.env` may set (it never overrides the environment).
+    let dotenv = cardtable::discord::config::load_dotenv();
     let cli = Cli::parse();
-    let result = match cli.command.unwrap_or(Command::Bot) {
+    let command = cli.command.unwrap_or(Command::Bot);
+    if let (Err(e), true) = (&dotenv, command.reads_settings()) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
+    let result = match command {
         Command::Bot => bot(),
         Command::Console { db, files, images } => {
             runtime().and_then(|rt| rt.block_on(console(&db, files, images)))
@@ -520,8 +546,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 }
 
 fn bot() -> Result<(), String> {
-    // A missing .env is fine: settings may come from the environment.
-    let _ = dotenvy::dotenv();
+    // `.env` was loaded in `main`; `from_env` says which line is malformed.
     let config = cardtable::discord::Config::from_env()?;
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -594,7 +619,10 @@ async fn replay(db: &str, match_id: i64) -> Result<(), String> {
     let table = cardtable::table::Table::new(store);
     let report = table.replay(match_id).await.map_err(|e| match e {
         cardtable::table::TableError::User(e) => {
-            format!("{e} ({db}); the match number is in each board's footer and in /matches")
+            format!(
+                "{e} ({}); the match number is in each board's footer and in /matches",
+                cardtable::store::redact(db)
+            )
         }
         e => e.to_string(),
     })?;

@@ -143,6 +143,9 @@ fn the_example_env_file_documents_every_setting() {
         "DISCORD_RETRY_BACKOFF_MS",
         "SHARDS",
         "SHARD_COUNT",
+        // Issue 54: the PostgreSQL pool's size.
+        "DATABASE_MAX_CONNECTIONS",
+        "DATABASE_MIN_CONNECTIONS",
     ] {
         assert!(example.contains(name), ".env.example lacks {name}");
     }
@@ -260,4 +263,131 @@ fn bad_database_and_shard_settings_stop_the_bot_with_one_line() {
         assert!(line.contains(fix), "{vars:?}: says the fix ({fix}): {line}");
         assert!(!line.contains("s3cret"), "{vars:?}: keeps the password out: {line}");
     }
+}
+
+/// The password every run below is given, in `DATABASE_URL` (in the
+/// authority and as a query parameter).
+const SECRET: &str = "Hunter2-s3cret";
+
+/// `cardtable ARGS` in an empty folder (holding `dot_env` as `.env` when
+/// given) with only `vars` for settings: its exit status, and what it
+/// printed on stdout and stderr together.
+fn run_cardtable(args: &[&str], vars: &[(&str, &str)], dot_env: Option<&str>) -> (bool, String) {
+    let dir = tempfile::tempdir().unwrap();
+    if let Some(text) = dot_env {
+        std::fs::write(dir.path().join(".env"), text).unwrap();
+    }
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"));
+    command.args(args).current_dir(dir.path()).stdin(std::process::Stdio::null());
+    for name in
+        ["DATABASE_URL", "SHARDS", "SHARD_COUNT", "DISCORD_API_PROXY", "DATABASE_MAX_CONNECTIONS", "RUST_LOG"]
+    {
+        command.env_remove(name);
+    }
+    command.envs(vars.iter().copied());
+    let out = command.output().unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), text)
+}
+
+/// Issue 54: a password in `DATABASE_URL` (from the environment or from
+/// `.env`) never reaches a terminal or a log: not the bot's start-up line
+/// (logged at INFO, where systemd keeps it), not any subcommand's start-up
+/// output or error, not `--help` (which shows environment values). Every
+/// command that uses the database reads it, and says which server it
+/// means with the password as `***`.
+#[test]
+fn no_subcommand_prints_the_database_password() {
+    // A port nobody listens on: bound, then given back.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let url = format!("postgres://bot:{SECRET}@127.0.0.1:{port}/cardtable?sslmode=disable&password={SECRET}");
+    let proxy = format!("http://proxy:{SECRET}@127.0.0.1:{port}");
+    let uses_database: &[&[&str]] = &[
+        &["bot"],
+        &["console"],
+        &["replay", "1"],
+        &["ratings", "rebuild"],
+        &["loadtest", "--matches", "2", "--active", "1", "--actions", "2"],
+    ];
+    let no_database: &[&[&str]] = &[&["commands"], &["cards", "check"]];
+    let helps: Vec<Vec<&str>> = [
+        "bot", "console", "render", "sim", "arena", "chatsim", "figures", "cards", "replay", "commands",
+        "ratings", "loadtest",
+    ]
+    .iter()
+    .map(|sub| vec![*sub, "--help"])
+    .chain([vec!["ratings", "rebuild", "--help"], vec!["--help"]])
+    .collect();
+    let bot_vars = [("DISCORD_TOKEN", TOKEN), ("DISCORD_API_PROXY", proxy.as_str()), ("RUST_LOG", "debug")];
+    for from_dot_env in [false, true] {
+        let dot_env = format!("DATABASE_URL={url}\n");
+        let mut vars = bot_vars.to_vec();
+        if !from_dot_env {
+            vars.push(("DATABASE_URL", url.as_str()));
+        }
+        let dot_env = from_dot_env.then_some(dot_env.as_str());
+        for args in uses_database {
+            let (ok, out) = run_cardtable(args, &vars, dot_env);
+            assert!(!ok, "{args:?} (.env: {from_dot_env}) reached a server nobody runs: {out}");
+            assert!(!out.contains(SECRET), "{args:?} (.env: {from_dot_env}) printed the password: {out}");
+            assert!(
+                out.contains(&format!("127.0.0.1:{port}")) || out.contains("PostgreSQL"),
+                "{args:?} (.env: {from_dot_env}) did not use DATABASE_URL: {out}"
+            );
+        }
+        for args in no_database.iter().copied().chain(helps.iter().map(Vec::as_slice)) {
+            let (_, out) = run_cardtable(args, &vars, dot_env);
+            assert!(!out.contains(SECRET), "{args:?} (.env: {from_dot_env}) printed the password: {out}");
+        }
+    }
+    // The bot's own start-up line names the database, password hidden.
+    let mut vars = bot_vars.to_vec();
+    vars.push(("DATABASE_URL", url.as_str()));
+    let (_, log) = run_cardtable(&["bot"], &vars, None);
+    assert!(log.contains("starting cardtable bot"), "{log}");
+    assert!(log.contains(&format!("postgres://bot:***@127.0.0.1:{port}/cardtable")), "{log}");
+}
+
+/// Issue 54: the settings' `Debug` (what a `?config` in a log line shows)
+/// hides the database password and the proxy's as it hides the token.
+#[test]
+fn the_settings_debug_hides_every_secret() {
+    let c = config(&[
+        ("DISCORD_TOKEN", TOKEN),
+        ("DATABASE_URL", "postgres://bot:s3cret@db:5432/cardtable"),
+        ("DISCORD_API_PROXY", "http://proxy:s3cret@127.0.0.1:3000"),
+    ])
+    .unwrap();
+    let shown = format!("{c:?}");
+    assert!(!shown.contains("s3cret") && !shown.contains(TOKEN), "{shown}");
+    assert!(shown.contains("postgres://bot:***@db:5432/cardtable"), "{shown}");
+    assert!(shown.contains("http://proxy:***@127.0.0.1:3000"), "{shown}");
+}
+
+/// Issue 54: the README's set-up steps say what the bot needs: the invite
+/// lists every permission the `/challenge` pre-check asks for (Attach
+/// Files for picture boards included), the PostgreSQL steps create the
+/// role they then use, and the opening does not say SQLite is the only
+/// database.
+#[test]
+fn the_readme_lists_every_permission_and_creates_the_postgres_role() {
+    let readme: String = include_str!("../README.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    let invite = readme.split("and these permissions:").nth(1).unwrap().split("(Mention").next().unwrap();
+    for permission in [
+        "View Channel",
+        "Send Messages",
+        "Create Public Threads",
+        "Send Messages in Threads",
+        "Embed Links",
+        "Attach Files",
+        "Read Message History",
+    ] {
+        assert!(invite.contains(permission), "the invite lacks {permission}: {invite}");
+    }
+    let postgres = readme.split("### PostgreSQL").nth(1).unwrap();
+    let role = postgres.find("createuser").expect("the steps create the role");
+    let database = postgres.find("createdb -O cardtable").expect("and its database");
+    assert!(role < database, "the role first, then the database it owns");
+    let opening = readme.split("## ").next().unwrap();
+    assert!(opening.contains("SQLite") && opening.contains("PostgreSQL"), "{opening}");
 }

@@ -556,11 +556,32 @@ async fn a_challenge_where_the_bot_lacks_a_permission_names_it_before_anything_i
     answer_slash(&discord.http, &table, &interaction, async { Ok(challenge(bob())) }).await.unwrap();
     let calls = discord.take();
     let text = private_text(&calls);
-    assert!(text.contains("Send Messages in Threads and Create Public Threads"), "{text}");
+    assert!(text.contains("Send Messages in Threads, Attach Files and Create Public Threads"), "{text}");
     assert!(posts_in(&calls, CHANNEL).is_empty(), "nothing posted: {calls:#?}");
     let (alice, bob) = (ALICE.to_string(), BOB.to_string());
     let open = table.store().open_challenge_between(&alice, &bob, None, table.now()).await.unwrap();
     assert!(open.is_none(), "no challenge was stored");
+}
+
+/// Issue 54, finding 5: picture boards are posted as attached files, so
+/// the `/challenge` pre-check names Attach Files when only it is missing.
+#[tokio::test]
+async fn a_challenge_where_the_bot_lacks_only_attach_files_names_it_before_anything_is_stored() {
+    let discord = FakeDiscord::start().await;
+    let table = table().await;
+    let all: u64 = ALL_PERMISSIONS.parse().unwrap();
+    let mut interaction = interaction_base(2, A, CHANNEL);
+    interaction["app_permissions"] = json!((all & !(1u64 << 15)).to_string());
+    interaction["data"] = json!({"id": "9", "name": "challenge", "type": 1, "options": [], "resolved": {}});
+    check_interaction(&interaction);
+    let interaction = serde_json::from_value(interaction).unwrap();
+    answer_slash(&discord.http, &table, &interaction, async { Ok(challenge(bob())) }).await.unwrap();
+    let calls = discord.take();
+    let text = private_text(&calls);
+    assert!(text.contains("I am missing Attach Files in this channel"), "{text}");
+    assert!(posts_in(&calls, CHANNEL).is_empty(), "nothing posted: {calls:#?}");
+    let (alice, bob) = (ALICE.to_string(), BOB.to_string());
+    assert!(table.store().open_challenge_between(&alice, &bob, None, table.now()).await.unwrap().is_none());
 }
 
 /// `/settings reminders:on`.

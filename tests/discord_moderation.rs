@@ -5,7 +5,7 @@
 //! `/resume`, and a moderator ends a match with `/end-match`. Each test
 //! asserts what the players are told.
 
-use cardtable::discord::{answer_slash, deliver_due};
+use cardtable::discord::{answer_slash, deliver_due, on_thread_update};
 use cardtable::store::MatchStatus;
 use cardtable::table::{Command, Table, RETRY_BACKOFF_SECONDS};
 
@@ -181,4 +181,112 @@ async fn a_moderator_ends_a_match_without_a_result_and_a_player_cannot() {
     assert!(results.iter().all(|r| r.unrated.as_deref() == Some("ended") && r.rating_after.is_none()));
     let listed = private_text(&command(&discord, &table, A, CHANNEL, Command::Matches).await);
     assert!(listed.contains("ended by a moderator"), "{listed}");
+}
+
+/// Requests that would reopen `thread` (un-archive it).
+fn reopenings(calls: &[Call], thread: u64) -> usize {
+    calls
+        .iter()
+        .filter(|c| c.method == "PATCH" && c.path == format!("/api/v10/channels/{thread}"))
+        .filter(|c| c.body["archived"] == false)
+        .count()
+}
+
+/// The players' notes in the match's channel that its thread was locked.
+fn lock_notes(calls: &[Call]) -> Vec<&Call> {
+    posts_in(calls, CHANNEL)
+        .into_iter()
+        .filter(|c| text_of(&c.body).contains("a moderator locked its thread"))
+        .collect()
+}
+
+/// Issue 54, finding 4: a thread a moderator archived and locked answers
+/// 50083. Whether or not the bot has Manage Threads, it reads the lock,
+/// never reopens the thread nor moves the match to a new one (which would
+/// ping the players): the match pauses there, and the players are told
+/// once, in the match's channel, where they can read it.
+#[tokio::test]
+async fn an_archived_and_locked_thread_is_never_reopened_or_left_with_or_without_manage_threads() {
+    for manage_threads in [false, true] {
+        let (discord, table) = (FakeDiscord::start().await, table().await);
+        let (thread, match_id) = open_match(&discord, &table).await;
+        discord.manage_threads(manage_threads);
+        discord.archive(thread);
+        discord.lock(thread);
+        let calls = command(&discord, &table, A, thread, Command::Board).await;
+        let case = if manage_threads { "with Manage Threads" } else { "without Manage Threads" };
+        assert_eq!(reopenings(&calls, thread), 0, "{case}: the locked thread is not reopened: {calls:#?}");
+        assert!(threads_opened(&calls).is_empty(), "{case}: no new thread: {calls:#?}");
+        let notes = lock_notes(&calls);
+        assert_eq!(notes.len(), 1, "{case}: the players are told in the channel: {calls:#?}");
+        let mut pings = pinged(notes[0]);
+        pings.sort();
+        assert_eq!(pings, [ALICE.to_string(), BOB.to_string()], "{case}");
+        let told = private_text(&calls);
+        assert!(told.contains("a moderator locked its thread"), "{case}: Alice is told: {told}");
+        let row = table.store().load_match(match_id).await.unwrap();
+        assert_eq!((row.paused.as_deref(), row.thread), (Some("locked"), Some(thread.to_string())), "{case}");
+        // Told once: another command, and the ticker days later, say nothing more.
+        let calls = command(&discord, &table, B, thread, Command::Board).await;
+        assert!(lock_notes(&calls).is_empty() && reopenings(&calls, thread) == 0, "{case}: {calls:#?}");
+        deliver_due(&discord.http, &table, table.now() + 3 * 24 * 3600).await;
+        let calls = discord.take();
+        assert!(threads_opened(&calls).is_empty() && reopenings(&calls, thread) == 0, "{case}: {calls:#?}");
+        assert!(
+            calls.iter().all(|c| c.method != "POST" || c.path.contains("/webhooks/")),
+            "{case}: {calls:#?}"
+        );
+    }
+}
+
+/// Issue 54, finding 4: a moderator locks a match thread. Without Manage
+/// Threads, the bot's next post meets 160005 and pauses the match; with
+/// it, Discord would let the bot post on, so the bot reads the lock from
+/// the thread-update event and pauses the match at once. Either way no
+/// board is posted in the locked thread and the players are told once.
+#[tokio::test]
+async fn a_locked_thread_pauses_its_match_from_the_update_event_or_the_refused_post() {
+    for manage_threads in [false, true] {
+        let (discord, table) = (FakeDiscord::start().await, table().await);
+        let (thread, match_id) = open_match(&discord, &table).await;
+        discord.manage_threads(manage_threads);
+        discord.lock(thread);
+        let case = if manage_threads { "with Manage Threads" } else { "without Manage Threads" };
+        let mut notes = 0;
+        if manage_threads {
+            on_thread_update(&discord.http, &table, &discord.thread_now(thread)).await;
+            let calls = discord.take();
+            notes += lock_notes(&calls).len();
+            assert_eq!(table.store().load_match(match_id).await.unwrap().paused.as_deref(), Some("locked"));
+        }
+        let calls = command(&discord, &table, A, thread, Command::Board).await;
+        assert_eq!(
+            boards_in(&calls, thread),
+            0,
+            "{case}: nothing is posted in the locked thread: {calls:#?}"
+        );
+        assert!(threads_opened(&calls).is_empty(), "{case}: {calls:#?}");
+        notes += lock_notes(&calls).len();
+        // Another update (a rename, say) of the still locked thread.
+        on_thread_update(&discord.http, &table, &discord.thread_now(thread)).await;
+        notes += lock_notes(&discord.take()).len();
+        assert_eq!(notes, 1, "{case}: the players are told once");
+        let row = table.store().load_match(match_id).await.unwrap();
+        assert_eq!(row.paused.as_deref(), Some("locked"), "{case}");
+        // Unlocked, /resume in the thread plays on there.
+        discord.unlock(thread);
+        let calls = command(&discord, &table, B, thread, Command::Resume { match_id: None }).await;
+        assert_eq!(boards_in(&calls, thread), 1, "{case}: {calls:#?}");
+    }
+}
+
+/// Issue 54, finding 4: an update of an unlocked thread (or of a thread
+/// holding no match) changes nothing.
+#[tokio::test]
+async fn an_update_of_an_unlocked_thread_changes_nothing() {
+    let (discord, table) = (FakeDiscord::start().await, table().await);
+    let (thread, match_id) = open_match(&discord, &table).await;
+    on_thread_update(&discord.http, &table, &discord.thread_now(thread)).await;
+    assert!(discord.take().is_empty());
+    assert_eq!(table.store().load_match(match_id).await.unwrap().paused, None);
 }

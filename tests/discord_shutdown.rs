@@ -104,3 +104,44 @@ async fn a_second_bot_on_the_same_database_waits_for_the_first_to_stop_and_says_
     let log = String::from_utf8_lossy(&output.stdout).to_string() + &String::from_utf8_lossy(&output.stderr);
     assert!(log.contains("another cardtable process is running on this database"), "says why:\n{log}");
 }
+
+/// Issue 54, finding 5: SIGTERM while the bot is still starting (opening
+/// the database, loading the cards, setting up the client) stops it
+/// cleanly, saying so, instead of killing it by the signal's default
+/// action (exit 143, nothing logged).
+#[tokio::test]
+async fn sigterm_during_start_up_stops_the_bot_cleanly() {
+    use std::io::{BufRead, BufReader};
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = bot_on(&fake, dir.path());
+    // The log's first line: the bot has begun starting up.
+    let stdout = bot.stdout.take().unwrap();
+    let (lines, seen) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let first = seen.recv_timeout(Duration::from_secs(30)).expect("the bot logs its start");
+    assert!(first.contains("starting cardtable bot"), "{first}");
+    let status = Command::new("kill").args(["-TERM", &bot.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let sent = Instant::now();
+    let exit = loop {
+        if let Some(exit) = bot.try_wait().unwrap() {
+            break exit;
+        }
+        if sent.elapsed() > STOP_WITHIN {
+            let _ = bot.kill();
+            panic!("the bot was still running {} s after SIGTERM", STOP_WITHIN.as_secs());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    std::thread::sleep(Duration::from_millis(100));
+    let log: Vec<String> = seen.try_iter().collect();
+    assert!(exit.success(), "a stop on request is a clean exit, not death by the signal: {exit:?}\n{log:?}");
+    assert!(log.iter().any(|l| l.contains("stopped while") || l.contains("shutting down")), "{log:?}");
+}

@@ -191,3 +191,30 @@ async fn a_panic_in_an_inline_look_up_is_caught_the_channel_is_told_with_an_erro
     assert_eq!(posts.len(), 1, "{calls:#?}");
     assert!(text_of(&posts[0].body).contains("Spark Nip"), "the card: {}", text_of(&posts[0].body));
 }
+
+/// Issue 54, finding 5: a panic in one renewal of the process's claims
+/// (its gateway shards, the ticker's work) costs that renewal only: the
+/// next one runs, so the shards stay this process's and no other process
+/// takes them up while it lives.
+#[tokio::test]
+async fn a_panic_in_a_claim_renewal_costs_that_renewal_only_and_the_next_renews() {
+    let (_discord, table, clock) = troubled_table().await;
+    assert!(table.claim_gateway(None).await.unwrap().is_empty(), "the shards are this process's");
+    // 20 s on: the lease (25 s) would run out 5 s from now unless renewed.
+    clock.now.fetch_add(20, Ordering::SeqCst);
+    clock.panic_next(1);
+    let renewal = table.spawn_renewal_every(Duration::from_millis(20));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while clock.panics.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Two more periods: the renewal after the panicking one ran.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!renewal.is_finished(), "the renewal task lives on");
+    renewal.abort();
+    // 10 s later still (30 s after the claim), another process asks for the shards.
+    let later = Arc::new(cardtable::table::ManualClock::new(clock.now.load(Ordering::SeqCst) + 10));
+    let other = Table::with_clock(table.store().clone(), later);
+    let holders = other.claim_gateway(None).await.unwrap();
+    assert!(!holders.is_empty(), "the lease was renewed after the panic, so the shards are still held");
+}

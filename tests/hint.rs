@@ -283,3 +283,46 @@ async fn the_hint_in_the_console() {
     assert!(said.contains("My pick: "), "{said}");
     assert!(said.contains("% to win after it"), "{said}");
 }
+
+/// Issue 54, finding 2: the hint of a decision is searched once and kept:
+/// asked again it is shown as it was, without a search and without
+/// counting. A member gets `HINTS_PER_HOUR` searched hints in any hour;
+/// past it, a new decision's hint is refused, saying when the next comes
+/// and that hints already given are shown again.
+#[tokio::test]
+async fn hints_are_searched_once_per_decision_and_capped_per_member_an_hour() {
+    use cardtable::store::LimitKind;
+    use cardtable::table::limits::HINTS_PER_HOUR;
+    let mut f = Front::with_config(Store::open_memory().await.unwrap(), quick());
+    let match_id = alice_against_the_computer(&mut f).await;
+    let (_, version, _, _) = stored(&f, match_id, "Alice").await;
+    let hint_id = CustomId::Hint { match_id, version }.encode();
+    let first = text(&ephemerals(&f.click("Alice", &hint_id).await.unwrap(), "alice")[0]);
+    let store = f.table.store().clone();
+    let counted = || async { store.limit_marks().await.unwrap().iter().filter(|m| m.0 == "hint").count() };
+    assert_eq!(counted().await, 1, "a searched hint counts");
+    // The rest of the hour's hints, used elsewhere.
+    let now = f.table.now();
+    for _ in 1..HINTS_PER_HOUR {
+        store.add_limit_mark(LimitKind::Hint, "alice", "", now, 3600).await.unwrap();
+    }
+    // The decision already hinted: shown again as it was (a search would be refused now).
+    let again = text(&ephemerals(&f.click("Alice", &hint_id).await.unwrap(), "alice")[0]);
+    assert_eq!(again, first);
+    assert_eq!(counted().await, HINTS_PER_HOUR, "shown again, not counted");
+    // A new decision (another match against the computer): refused, with when.
+    let other = alice_against_the_computer(&mut f).await;
+    let (_, version, _, _) = stored(&f, other, "Alice").await;
+    let e = match f.click("Alice", &CustomId::Hint { match_id: other, version }.encode()).await {
+        Err(TableError::User(e)) => e.0,
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    assert!(e.contains(&format!("{HINTS_PER_HOUR} hints in the last hour")), "{e}");
+    assert!(e.contains("ask again in 60 min"), "{e}");
+    assert!(e.contains("shown again at no cost"), "{e}");
+    assert!(f.table.store().match_hints(other).await.unwrap().is_empty(), "nothing is noted");
+    // An hour later, one more.
+    f.clock.advance(3600);
+    let (_, version, _, _) = stored(&f, other, "Alice").await;
+    f.click("Alice", &CustomId::Hint { match_id: other, version }.encode()).await.unwrap();
+}

@@ -82,6 +82,9 @@ async fn inline_cards_are_posted_where_the_message_was_written_naming_their_game
     // A name nothing is like gets one short line, not silence.
     let out = f.table.inline_lookups(&alice, &place, "[[qqqqzzzz]]").await.unwrap();
     assert_eq!(posts(&out)[0].3, "No card is named anything like \"qqqqzzzz\".");
+    // Issue 54: the public answer shows a name's markdown and mentions as typed.
+    let out = f.table.inline_lookups(&alice, &place, "[[**qqqq** <@&123> zzzz]]").await.unwrap();
+    assert_eq!(posts(&out)[0].3, "No card is named anything like \"\\*\\*qqqq\\*\\* \\<\\@&123\\> zzzz\".");
     // More than three: the last answer says so.
     let text = "[[Ember Bolt]] [[Flashfire]] [[Seedburst]] [[Thornlash]]";
     let out = f.table.inline_lookups(&alice, &place, text).await.unwrap();

@@ -406,6 +406,14 @@ fn refusals_quote_only_the_start_of_over_long_input() {
             variant: None,
             seating: Default::default(),
         };
+        let seated = |opponent: UserRef, seating: cardtable::table::Seating| Command::Challenge {
+            opponent,
+            game: "spheres".to_owned(),
+            deck: None,
+            deadline_hours: None,
+            variant: None,
+            seating: Box::new(seating),
+        };
         let cases = [
             ("/card name", Command::Card { name: long.clone(), game: None }, long.clone()),
             ("/card game", Command::Card { name: "drake".into(), game: some(&long) }, long.clone()),
@@ -444,6 +452,23 @@ fn refusals_quote_only_the_start_of_over_long_input() {
             ),
             ("/challenge game", challenge(&long, None), long.clone()),
             ("/challenge deck", challenge("spheres", some(&long)), long.clone()),
+            // Issue 54: these two echoed all of it.
+            (
+                "/challenge assembly",
+                seated(
+                    user("bob"),
+                    cardtable::table::Seating { assembly: some(&long), ..Default::default() },
+                ),
+                long.clone(),
+            ),
+            (
+                "/challenge level",
+                seated(
+                    UserRef::computer("cardtable"),
+                    cardtable::table::Seating { level: some(&long), ..Default::default() },
+                ),
+                long.clone(),
+            ),
         ];
         for (what, command, input) in cases {
             let text = refusal(table.handle(slash(&alice, command)).await);

@@ -768,3 +768,45 @@ async fn a_postgres_database_without_migrations_that_the_user_cannot_write_is_re
     let message = open_error(&url).await;
     assert_operator_line(&message, "naming the database's owner");
 }
+
+/// Issue 54: the marks abuse limits count name people by a keyed hash
+/// (the same for the same id, never the id), are counted per kind, person
+/// and person invited, go when their window is over, and one can be taken
+/// back; a server's caps and erasures are kept per server.
+#[tokio::test]
+async fn limit_marks_count_by_keyed_hash_expire_and_can_be_taken_back() {
+    use cardtable::store::{LimitKind, ServerCaps};
+    let (_dir, store) = fresh().await;
+    let t = 1_000_000;
+    store.add_limit_mark(LimitKind::Challenge, "alice", "bob", t, 3600).await.unwrap();
+    store.add_limit_mark(LimitKind::Challenge, "alice", "bob", t + 10, 3600).await.unwrap();
+    store.add_limit_mark(LimitKind::Challenge, "alice", "carol", t + 20, 3600).await.unwrap();
+    store.add_limit_mark(LimitKind::Hint, "alice", "", t + 30, 3600).await.unwrap();
+    let times = store.limit_times_since(LimitKind::Challenge, "alice", "bob", t).await.unwrap();
+    assert_eq!(times, [t, t + 10]);
+    assert_eq!(store.limit_times_since(LimitKind::Hint, "alice", "", t).await.unwrap(), [t + 30]);
+    assert!(store.limit_times_since(LimitKind::Challenge, "bob", "alice", t).await.unwrap().is_empty());
+    for (_, who, whom) in store.limit_marks().await.unwrap() {
+        assert!(!who.contains("alice") && !whom.contains("bob") && who.len() == 64, "{who} {whom}");
+    }
+    // One taken back (a challenge nobody saw).
+    store.remove_limit_mark(LimitKind::Challenge, "alice", "bob", t + 10).await.unwrap();
+    assert_eq!(store.limit_times_since(LimitKind::Challenge, "alice", "bob", t).await.unwrap(), [t]);
+    // A mark made after the window of the others deletes them.
+    store.add_limit_mark(LimitKind::Hint, "dave", "", t + 3600 + 30, 3600).await.unwrap();
+    assert_eq!(store.limit_marks().await.unwrap().len(), 1);
+    assert_eq!(store.limit_marks_of("dave").await.unwrap(), [("hint".to_owned(), t + 3630, t + 7230)]);
+
+    // Caps: each set value replaces the stored one, the other stays.
+    assert_eq!(store.server_caps("g1").await.unwrap(), ServerCaps::default());
+    store.set_server_caps("g1", ServerCaps { member_matches: Some(3), server_matches: None }).await.unwrap();
+    store.set_server_caps("g1", ServerCaps { member_matches: None, server_matches: Some(9) }).await.unwrap();
+    let caps = store.server_caps("g1").await.unwrap();
+    assert_eq!(caps, ServerCaps { member_matches: Some(3), server_matches: Some(9) });
+    assert_eq!(store.active_match_counts("alice", Some("g1")).await.unwrap(), (0, 0));
+    // Erasures: a count per server, all told and since a time.
+    store.note_erasure(&["g1".to_owned(), "g2".to_owned()], t).await.unwrap();
+    store.note_erasure(&["g1".to_owned()], t + 100).await.unwrap();
+    assert_eq!(store.erasures("g1", t + 50).await.unwrap(), (2, 1));
+    assert_eq!(store.erasures("g3", 0).await.unwrap(), (0, 0));
+}

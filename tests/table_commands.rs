@@ -357,6 +357,10 @@ async fn privacy_gives_each_person_their_own_records_as_a_file() {
     assert_eq!(alice["saved decks"][0]["name"], "Mine");
     assert!(alice["saved decks"][0]["cards"].as_str().unwrap().contains('\n'), "the list itself");
     assert_eq!(alice["challenges"][0]["you_challenged"], 1);
+    // Issue 54: the limit mark of that challenge, with when it goes.
+    let marks = &alice["limit marks (kept an hour, through an erasure)"];
+    assert_eq!(marks[0]["kind"], "challenge", "{marks}");
+    assert_eq!(marks[0]["deleted_at"].as_i64().unwrap() - marks[0]["at"].as_i64().unwrap(), 3600);
 
     // Bob was only challenged: he sees that challenge, and no deck of Alice's.
     let (to, bob) = file_of(f.slash("Bob", Command::Privacy { erase: None, confirm: None }).await.unwrap());

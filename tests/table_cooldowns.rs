@@ -1,6 +1,7 @@
 //! Limits against spam, on the table's manual clock: `/board` re-posts,
 //! challenges to one person per hour, and the pings of challenge, decline
-//! and rematch loops.
+//! and rematch loops; the caps on matches against the computer and on
+//! active matches (issue 54); and that `/privacy erase` resets none of them.
 
 mod table_support;
 
@@ -255,4 +256,247 @@ async fn naming_someone_as_partner_counts_toward_the_three_pings_an_hour() {
     assert!(e.contains("challenged Carol 3 times"), "{e}");
     assert!(e.contains("again in 57 min"), "{e}");
     assert_eq!(pings(&f, "carol"), 3);
+}
+
+fn erase() -> Command {
+    Command::Privacy { erase: Some(true), confirm: Some("yes".into()) }
+}
+
+/// Alice's challenge to the computer at `level`.
+fn against_the_computer(level: &str) -> Command {
+    Command::Challenge {
+        opponent: cardtable::table::UserRef::computer("cardtable"),
+        game: "spheres".into(),
+        deck: None,
+        deadline_hours: None,
+        variant: None,
+        seating: Box::new(cardtable::table::Seating { level: Some(level.into()), ..Default::default() }),
+    }
+}
+
+/// The match `out` opened.
+fn opened(out: &[Outgoing]) -> i64 {
+    out.iter()
+        .find_map(|o| match o {
+            Outgoing::CreateThread { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .expect("a match is opened")
+}
+
+/// Issue 54, finding 1: challenge Bob three times, erase, challenge again:
+/// the fourth is still refused, and Bob is pinged three times in the hour.
+/// The marks the limit counts hold no Discord id.
+#[tokio::test]
+async fn erasing_does_not_reset_the_challenge_limit() {
+    let mut f = Front::new().await;
+    for _ in 0..3 {
+        let id = send_challenge(&mut f, "Alice", "Bob").await.unwrap();
+        decline(&mut f, "Bob", id).await.unwrap();
+        f.clock.advance(60);
+    }
+    f.slash("Alice", erase()).await.unwrap();
+    let before = f.all.len();
+    let e = refusal(f.slash("Alice", challenge("Bob")).await);
+    assert!(e.contains("challenged Bob 3 times in the last hour"), "{e}");
+    assert!(e.contains("again in 57 min"), "{e}");
+    assert_eq!(f.all.len(), before, "nothing is posted");
+    assert_eq!(pings(&f, "bob"), 3);
+    let marks = f.table.store().limit_marks().await.unwrap();
+    assert_eq!(marks.len(), 3, "{marks:?}");
+    for (kind, who, whom) in &marks {
+        assert_eq!(kind, "challenge");
+        assert!(who.len() == 64 && !who.contains("alice") && !whom.contains("bob"), "{who} {whom}");
+    }
+    // The marks go with their hour.
+    f.clock.advance(3600);
+    let id = send_challenge(&mut f, "Alice", "Bob").await.unwrap();
+    assert_eq!(pings(&f, "bob"), 4);
+    decline(&mut f, "Bob", id).await.unwrap();
+    assert_eq!(f.table.store().limit_marks().await.unwrap().len(), 1, "the old marks are deleted");
+}
+
+/// Issue 54, finding 2: matches against the computer are capped per
+/// member, every level counted together, and neither conceding nor
+/// erasing frees the cap; the refusal says when it frees.
+#[tokio::test]
+async fn matches_against_the_computer_are_capped_per_member_across_levels_and_erasure() {
+    use cardtable::table::limits::COMPUTER_MATCHES_PER_HOUR;
+    let mut f = Front::new().await;
+    let levels = ["easy", "normal", "hard"];
+    for k in 0..COMPUTER_MATCHES_PER_HOUR {
+        let out = f.slash("Alice", against_the_computer(levels[k % 3])).await.unwrap();
+        let id = opened(&out);
+        f.click("Alice", &CustomId::ConcedeConfirm { match_id: id }.encode()).await.unwrap();
+        f.clock.advance(60);
+    }
+    for level in levels {
+        let e = refusal(f.slash("Alice", against_the_computer(level)).await);
+        assert!(e.contains(&format!("{COMPUTER_MATCHES_PER_HOUR} matches against the computer")), "{e}");
+        assert!(e.contains("every level counted together"), "{e}");
+        assert!(e.contains("again in 56 min"), "{e}");
+    }
+    f.slash("Alice", erase()).await.unwrap();
+    let e = refusal(f.slash("Alice", against_the_computer("easy")).await);
+    assert!(e.contains("matches against the computer"), "after an erasure: {e}");
+    // Bob has his own cap.
+    f.slash("Bob", against_the_computer("easy")).await.unwrap();
+    // An hour after the first, one more.
+    f.clock.advance(3600 - COMPUTER_MATCHES_PER_HOUR as i64 * 60);
+    f.slash("Alice", against_the_computer("hard")).await.unwrap();
+}
+
+/// Issue 54, finding 2: a server's managers cap the active matches a
+/// member plays there and the server's; the refusals name the cap and
+/// how it frees, nothing is posted, and only managers may change them.
+#[tokio::test]
+async fn active_matches_are_capped_per_member_and_per_server_as_managers_set() {
+    let mut f = Front::new().await;
+    f.place = cardtable::table::Place { guild: Some("g1".into()), ..f.place.clone() };
+    let caps = |member: Option<i64>, server: Option<i64>, manager: bool| Command::ServerCaps {
+        member_matches: member,
+        server_matches: server,
+        manager,
+        settings: Box::new(Command::Settings {
+            hold_priority: None,
+            reminders: None,
+            turn_dm: None,
+            auto_pass: None,
+            orders: None,
+            stops: None,
+            board: None,
+            server_board: None,
+            manager: false,
+        }),
+    };
+    let e = refusal(f.slash("Alice", caps(Some(2), None, false)).await);
+    assert!(e.contains("Only a server manager"), "{e}");
+    let e = refusal(f.slash("Alice", caps(Some(0), None, true)).await);
+    assert!(e.contains("member_matches must be from 1 to 100"), "{e}");
+    let out = f.slash("Alice", caps(Some(2), Some(3), true)).await.unwrap();
+    assert!(format!("{out:?}").contains("**2** active matches per member, **3** in the server"), "{out:?}");
+
+    f.start_match().await;
+    // Carol's challenge reaches Alice while she plays one match ...
+    let carols = send_challenge(&mut f, "Carol", "Alice").await.unwrap();
+    f.start_match_with(challenge("Bob"), "Clockwork Skies").await;
+    // ... and now she plays two: no third, neither her own nor Carol's.
+    let before = f.all.len();
+    let e = refusal(f.slash("Alice", challenge("Dave")).await);
+    assert!(e.contains("You already play 2 active matches in this server"), "{e}");
+    assert!(e.contains("/settings member_matches:"), "{e}");
+    assert!(e.contains("as soon as one of them ends"), "{e}");
+    assert_eq!(f.all.len(), before, "nothing is posted");
+    let e = refusal(f.click("Alice", &CustomId::Accept { challenge: carols }.encode()).await);
+    assert!(e.contains("You already play 2 active matches"), "{e}");
+    // Nor may anyone invite her meanwhile (she would be pinged for nothing).
+    let e = refusal(f.slash("Dave", challenge("Alice")).await);
+    assert!(e.contains("Alice already plays 2 active matches"), "{e}");
+
+    // The server's cap: a third match between others is refused.
+    f.slash("Alice", caps(None, Some(2), true)).await.unwrap();
+    let e = refusal(f.slash("Erin", challenge("Frank")).await);
+    assert!(e.contains("This server already has 2 active matches, its limit (2;"), "{e}");
+    assert!(e.contains("/settings server_matches:"), "{e}");
+}
+
+/// Issue 54, finding 1: a server's managers see how many people erased
+/// their data there, never who; others see no such line.
+#[tokio::test]
+async fn server_managers_see_erasures_as_a_count_never_a_name() {
+    let mut f = Front::new().await;
+    f.place = cardtable::table::Place { guild: Some("g1".into()), ..f.place.clone() };
+    let id = send_challenge(&mut f, "Alice", "Bob").await.unwrap();
+    decline(&mut f, "Bob", id).await.unwrap();
+    f.slash("Alice", erase()).await.unwrap();
+    let settings = |manager: bool| Command::Settings {
+        hold_priority: None,
+        reminders: None,
+        turn_dm: None,
+        auto_pass: None,
+        orders: None,
+        stops: None,
+        board: None,
+        server_board: None,
+        manager,
+    };
+    let shown = format!("{:?}", f.slash("Carol", settings(true)).await.unwrap());
+    assert!(shown.contains("Erasures here (only server managers see this): 1,"), "{shown}");
+    assert!(!shown.contains("Alice") && !shown.contains("alice"), "{shown}");
+    let shown = format!("{:?}", f.slash("Bob", settings(false)).await.unwrap());
+    assert!(!shown.contains("Erasures"), "{shown}");
+}
+
+/// Issue 54, finding 5: a rematch against a player who erased their data
+/// is refused with why, instead of challenging the pseudonym.
+#[tokio::test]
+async fn a_rematch_against_an_erased_player_is_refused() {
+    let mut f = Front::new().await;
+    let id = f.start_match().await;
+    f.click("Bob", &CustomId::ConcedeConfirm { match_id: id }.encode()).await.unwrap();
+    f.slash("Bob", erase()).await.unwrap();
+    let before = f.all.len();
+    let e = refusal(f.click("Alice", &CustomId::Rematch { match_id: id }.encode()).await);
+    assert!(e.contains("erased their data"), "{e}");
+    assert_eq!(f.all.len(), before, "nothing is posted");
+}
+
+/// Issue 54, finding 5: a challenge refused for a bad deck name keeps
+/// nothing about the person it named.
+#[tokio::test]
+async fn a_refused_challenge_stores_nothing_about_its_target() {
+    let mut f = Front::new().await;
+    let bad = Command::Challenge {
+        opponent: user("Bob"),
+        game: "spheres".into(),
+        deck: Some("No Such Deck".into()),
+        deadline_hours: None,
+        variant: None,
+        seating: Default::default(),
+    };
+    refusal(f.slash("Alice", bad).await);
+    let kept = f.table.store().personal_data("bob").await.unwrap();
+    for (part, rows) in kept {
+        assert!(rows.is_empty(), "{part}: {rows:?}");
+    }
+}
+
+/// Issue 54, finding 1: erasing sheds no rating into a fresh settled one:
+/// the old one stays with the pseudonym, and the person's next rated
+/// match starts them provisional, as any newcomer.
+#[tokio::test]
+async fn a_rating_after_an_erasure_starts_provisional_as_a_newcomers() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    // A match is rated once everyone has moved.
+    async fn both_move(f: &mut Front, id: i64, rng: &mut rand_chacha::ChaCha8Rng) {
+        let (mut alice, mut bob) = (false, false);
+        for _ in 0..200 {
+            alice |= table_support::computer::person_moves(f, id, "Alice", rng).await.is_some();
+            bob |= table_support::computer::person_moves(f, id, "Bob", rng).await.is_some();
+            if alice && bob {
+                return;
+            }
+        }
+        panic!("Alice and Bob never both moved");
+    }
+    let mut f = Front::new().await;
+    for _ in 0..cardtable::ratings::PROVISIONAL_MATCHES {
+        let id = f.start_match().await;
+        both_move(&mut f, id, &mut rng).await;
+        f.click("Alice", &CustomId::ConcedeConfirm { match_id: id }.encode()).await.unwrap();
+        f.clock.advance(3600);
+    }
+    let alices = |all: Vec<cardtable::ratings::Rating>| {
+        all.into_iter().filter(|r| r.user_id == "alice").collect::<Vec<_>>()
+    };
+    let before = alices(f.table.store().all_ratings().await.unwrap());
+    assert!(!before.is_empty() && before.iter().all(|r| !r.provisional()), "settled before: {before:?}");
+    f.slash("Alice", erase()).await.unwrap();
+    assert!(alices(f.table.store().all_ratings().await.unwrap()).is_empty(), "no rating under her id");
+    let id = f.start_match().await;
+    both_move(&mut f, id, &mut rng).await;
+    f.click("Bob", &CustomId::ConcedeConfirm { match_id: id }.encode()).await.unwrap();
+    let after = alices(f.table.store().all_ratings().await.unwrap());
+    assert!(!after.is_empty() && after.iter().all(|r| r.provisional() && r.matches == 1), "{after:?}");
 }

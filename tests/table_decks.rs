@@ -273,6 +273,20 @@ async fn a_deck_name_with_bidi_control_or_invisible_characters_is_refused() {
     assert!(f.table.store().decks("alice", None).await.unwrap().is_empty(), "nothing was saved");
 }
 
+/// Issue 54, finding 5: a deck name of characters that look blank
+/// (Hangul filler, blank Braille pattern) or hiding one is refused, as
+/// the README promises for invisible characters.
+#[tokio::test]
+async fn a_deck_name_of_blank_looking_characters_is_refused() {
+    let mut f = Front::new().await;
+    let list = starter_as_text(1);
+    for name in ["\u{3164}", "\u{2800}", "Mine\u{3164}", "\u{FFA0}\u{115F}"] {
+        let e = refusal(f.slash("Alice", import(name, &list)).await);
+        assert!(e.contains("control, invisible or text-direction characters"), "{name:?}: {e}");
+    }
+    assert!(f.table.store().decks("alice", None).await.unwrap().is_empty(), "nothing was saved");
+}
+
 #[tokio::test]
 async fn a_deck_name_that_looks_like_a_starter_deck_is_refused() {
     let mut f = Front::new().await;

@@ -82,6 +82,7 @@ Every line is done by a user: @name, then what they do. Users exist once mention
       (orders:none, stops:default drop them; /settings alone shows yours)
   @alice /settings board:image   boards and your hand as text (the default), image or both;
       a manager sets the default for players who chose none: server_board:both
+      and the caps on active matches: member_matches:10 server_matches:200
   @alice /stats [player:@bob] [game:{game}]   ratings and record here; private:on hides yours
   @alice /leaderboard game:{game}   the best players here (a manager: show:off|on)
   @alice /history [player:@bob] [game:{game}]   last matches; match:12 gives one's file
@@ -95,7 +96,7 @@ Console words:
   tick         send due reminders now (and resume the computer's pending moves)
   seed 42      fixed shuffles for matches started from now on
   bot @name    make @name a bot account (bots cannot be challenged)
-  manager @name  give @name the Manage Server permission (the leaderboard, server_board)
+  manager @name  give @name the Manage Server permission (the leaderboard, server_board, caps)
   help         this text
 Clicks and selects use the latest message the user can see that has buttons
 (or a menu): public posts, and the replies only they can see.
@@ -291,7 +292,9 @@ impl Console {
                 format!("(@{name} manages the server: the Manage Server permission)\n")
             }
             Line::Slash { user, place, mut command } => {
-                if let Command::Leaderboard { manager, .. } | Command::Settings { manager, .. } = &mut command
+                if let Command::Leaderboard { manager, .. }
+                | Command::Settings { manager, .. }
+                | Command::ServerCaps { manager, .. } = &mut command
                 {
                     *manager = self.managers.contains(&user);
                 }

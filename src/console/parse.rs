@@ -241,6 +241,8 @@ fn known_options(cmd: &str) -> &'static [&'static str] {
             "orders",
             "stops",
             "server_board",
+            "member_matches",
+            "server_matches",
         ],
         "card" => &["name", "game"],
         "rule" => &["query", "game"],
@@ -462,8 +464,13 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
             // Checked by the table, as Discord's are: one message for both fronts.
             let board = o.take("board");
             let server_board = o.take("server_board");
+            let count = |key: &str, v: String| {
+                v.trim().parse::<i64>().map_err(|_| format!("{key} is a whole number, not {}", v.trim()))
+            };
+            let member_matches = o.take("member_matches").map(|v| count("member_matches", v)).transpose()?;
+            let server_matches = o.take("server_matches").map(|v| count("server_matches", v)).transpose()?;
             let manager = false;
-            Ok(Command::Settings {
+            let settings = Command::Settings {
                 hold_priority,
                 reminders,
                 turn_dm,
@@ -473,6 +480,15 @@ fn parse_command(name: &str, rest: &str, user_ref: &dyn Fn(&str) -> UserRef) -> 
                 board,
                 server_board,
                 manager,
+            };
+            Ok(match (member_matches, server_matches) {
+                (None, None) => settings,
+                _ => Command::ServerCaps {
+                    member_matches,
+                    server_matches,
+                    manager,
+                    settings: Box::new(settings),
+                },
             })
         }
         "stats" => {

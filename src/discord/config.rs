@@ -14,8 +14,9 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://cardtable.db";
 /// The log filter used when `RUST_LOG` is not set.
 pub const DEFAULT_LOG_FILTER: &str = "info";
 
-/// Every setting of `cardtable bot`.
-#[derive(Debug, Clone)]
+/// Every setting of `cardtable bot`. Its `Debug` shows no secret: the
+/// token is hidden and the URLs go through [`crate::store::redact`].
+#[derive(Clone)]
 pub struct Config {
     /// The bot token (`DISCORD_TOKEN`). Its `Debug`/`Display` never show it.
     pub token: Token,
@@ -93,21 +94,31 @@ impl fmt::Display for Token {
     }
 }
 
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let redact = crate::store::redact;
+        f.debug_struct("Config")
+            .field("token", &self.token)
+            .field("database_url", &redact(&self.database_url))
+            .field("database_pool", &self.database_pool)
+            .field("dev_guild_id", &self.dev_guild_id)
+            .field("log_filter", &self.log_filter)
+            .field("ai_searches", &self.ai_searches)
+            .field("http_timeout", &self.http_timeout)
+            .field("retries", &self.retries)
+            .field("retry_backoff", &self.retry_backoff)
+            .field("inline_lookups", &self.inline_lookups)
+            .field("api_proxy", &self.api_proxy.as_deref().map(redact))
+            .field("shards", &self.shards)
+            .finish()
+    }
+}
+
 impl Config {
     /// Loads `.env` (if present; it never overrides the environment), then
     /// reads and checks every setting.
     pub fn from_env() -> Result<Config, String> {
-        if let Err(e) = dotenvy::dotenv() {
-            if !e.not_found() {
-                return Err(match e {
-                    dotenvy::Error::LineParse(line, _) => format!(
-                        ".env has a line that is not NAME=value ({}): fix or remove it {TRY_CONSOLE}",
-                        line_name(&line)
-                    ),
-                    other => format!(".env cannot be read: {other} {TRY_CONSOLE}"),
-                });
-            }
-        }
+        load_dotenv().map_err(|e| format!("{e} {TRY_CONSOLE}"))?;
         Config::from_lookup(|name| std::env::var(name).ok())
     }
 
@@ -222,8 +233,9 @@ fn parse_proxy(value: &str) -> Result<String, String> {
             Ok(value.trim_end_matches('/').to_owned())
         }
         _ => Err(format!(
-            "DISCORD_API_PROXY is \"{value}\", which is not an http(s) address: use e.g. \
-             http://127.0.0.1:3000, or unset it to talk to Discord directly {TRY_CONSOLE}"
+            "DISCORD_API_PROXY is \"{}\", which is not an http(s) address: use e.g. \
+             http://127.0.0.1:3000, or unset it to talk to Discord directly {TRY_CONSOLE}",
+            crate::store::redact(value)
         )),
     }
 }
@@ -338,6 +350,22 @@ fn parse_shards(range: Option<String>, count: Option<String>) -> Result<Option<S
         ));
     }
     Ok(Some(ShardRange { first, last, count }))
+}
+
+/// Loads `.env` from the working folder, when there is one; it never
+/// overrides the environment. A malformed or unreadable file is one line
+/// that names the wrong line's variable, never its value (it may be a
+/// secret).
+pub fn load_dotenv() -> Result<(), String> {
+    match dotenvy::dotenv() {
+        Ok(_) => Ok(()),
+        Err(e) if e.not_found() => Ok(()),
+        Err(dotenvy::Error::LineParse(line, _)) => {
+            Err(format!(".env has a line that is not NAME=value ({}): fix or remove it", line_name(&line)))
+        }
+        Err(dotenvy::Error::Io(e)) => Err(format!(".env cannot be read: {e}")),
+        Err(_) => Err(".env cannot be read: fix or remove it".to_owned()),
+    }
 }
 
 /// Which `.env` line is wrong, without printing a value (it may be a secret).

@@ -10,6 +10,7 @@
 //! - [`render`] — protocol messages → serenity builders, within Discord's limits;
 //! - `ticker` — deadlines: reminders and forfeits, resumed from the database;
 //! - [`servers`] — a server that removes the bot pauses its matches;
+//! - `threads` — a thread a moderator locks pauses its match, never reopened;
 //! - [`instance`] — one bot per database: a second one waits for the first;
 //! - `error` — user errors in plain words, anything else logged with an id;
 //! - `supervise` — a panic in a ticker pass, a click or a slash command is caught, logged, answered.
@@ -24,7 +25,9 @@ mod outbox;
 pub mod render;
 mod router;
 pub mod servers;
+mod stop;
 mod supervise;
+mod threads;
 mod ticker;
 
 use std::sync::Arc;
@@ -39,6 +42,7 @@ pub use config::Config;
 pub use inline::answer as answer_inline;
 pub use outbox::{deliver, set_retry, Retry};
 pub use router::on_component;
+pub use threads::on_thread_update;
 pub use ticker::{deliver_due, spawn_every as spawn_ticker};
 
 use crate::store::Store;
@@ -67,17 +71,26 @@ pub fn commands_json() -> String {
 /// fails for good.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     init_logging(&config.log_filter);
-    info!(database = %config.database_url, dev_guild = ?config.dev_guild_id, "starting cardtable bot");
+    // From here on a stop request is never lost, nor fatal (see `stop`).
+    let stop = stop::Stop::listen();
+    info!(database = %crate::store::redact(&config.database_url), dev_guild = ?config.dev_guild_id, "starting cardtable bot");
 
     // Before the database is touched: a second process on it waits (and says so).
     let _instance = tokio::select! {
         lock = instance::wait_for_lock(&config.database_url) => lock?,
-        () = shutdown_signal() => {
+        () = stop.requested() => {
             info!("stopped while waiting for the other process");
             return Ok(());
         }
     };
-    let store = Store::open_with(&config.database_url, config.database_pool).await.map_err(|e| {
+    let store = tokio::select! {
+        store = Store::open_with(&config.database_url, config.database_pool) => store,
+        () = stop.requested() => {
+            info!("stopped while opening the database");
+            return Ok(());
+        }
+    };
+    let store = store.map_err(|e| {
         if crate::store::is_postgres_url(&config.database_url) {
             // The reason names the fix (host, password, privileges).
             anyhow::anyhow!("DATABASE_URL: {e} (to play without Discord, run `cardtable console`)")
@@ -88,6 +101,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             )
         }
     })?;
+    if stop.is_requested() {
+        info!("stopped while opening the database");
+        return Ok(());
+    }
     let library = crate::games::Library::embedded()
         .map_err(|e| anyhow::anyhow!("the card files built into this binary are invalid: {e}"))?;
     let table = Table::with_library(
@@ -107,7 +124,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         let shards = config.shards.map(|s| (s.first, s.last));
         tokio::select! {
             lease = instance::wait_for_gateway(&table, shards) => Some(lease?),
-            () = shutdown_signal() => {
+            () = stop.requested() => {
                 info!("stopped while waiting for the other process");
                 return Ok(());
             }
@@ -131,6 +148,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                         servers::on_event(event, &data.table),
                     )
                     .await;
+                    let _ = supervise::supervised(
+                        "a thread change",
+                        threads::on_event(&ctx.http, event, &data.table),
+                    )
+                    .await;
                     router::on_event(ctx, event, data).await
                 })
             },
@@ -152,10 +174,19 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .build();
 
     let http = http_client(&config)?;
-    let mut client = ClientBuilder::new_with_http(http, intents(&config))
-        .framework(framework)
-        .await
-        .context("DISCORD_TOKEN: could not build the Discord client")?;
+    let built = tokio::select! {
+        built = std::future::IntoFuture::into_future(
+            ClientBuilder::new_with_http(http, intents(&config)).framework(framework),
+        ) => built,
+        () = stop.requested() => {
+            info!("stopped while setting up the Discord client");
+            if let Some(lease) = gateway {
+                lease.release().await;
+            }
+            return Ok(());
+        }
+    };
+    let mut client = built.context("DISCORD_TOKEN: could not build the Discord client")?;
 
     // The signal wins over a gateway that never answers: serenity's shard
     // queuer retries an unreachable gateway every 5 s and `shutdown_all`
@@ -177,7 +208,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     };
     let started = tokio::select! {
         started = start => Some(started),
-        () = shutdown_signal() => {
+        () = stop.requested() => {
             info!("shutting down");
             if tokio::time::timeout(SHUTDOWN_GRACE, shards.shutdown_all()).await.is_err() {
                 warn!("the gateway did not close within {} s; stopping anyway", SHUTDOWN_GRACE.as_secs());
@@ -268,31 +299,3 @@ fn init_logging(filter: &str) {
 
 /// How long the shards may take to close after Ctrl-C or SIGTERM.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
-
-/// Resolves on Ctrl-C, or SIGTERM on Unix (how services are stopped).
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            warn!("cannot listen for Ctrl-C: {e}");
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(e) => {
-                warn!("cannot listen for SIGTERM: {e}");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = terminate => {},
-    }
-}

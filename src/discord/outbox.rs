@@ -29,7 +29,7 @@ use tracing::{debug, info, warn};
 
 use super::error::{discord_error_code, problem_of, DeliveryError, Doing, Problem};
 use super::interaction::{Reply, Shown};
-use super::{render, Error};
+use super::{render, threads, Error};
 use crate::table::{MatchThread, Message, Outgoing, Paused, Request, Table, Target, UserError, UserId};
 use crate::view::unescape_markdown;
 
@@ -241,7 +241,7 @@ pub async fn deliver(
                         }
                     }
                     Err(e) => {
-                        match move_if_lost(table, channel, &e, &mut batch, &mut queue).await? {
+                        match move_if_lost(http, table, channel, &e, &mut batch, &mut queue).await? {
                             Some(Lost::Moved(target, opening)) => {
                                 // Into the match's new thread, after its opening (which has the board).
                                 if doing != Doing::Board {
@@ -291,7 +291,7 @@ pub async fn deliver(
                             }
                         }
                     }
-                    Err(e) => match move_if_lost(table, channel, &e, &mut batch, &mut queue).await? {
+                    Err(e) => match move_if_lost(http, table, channel, &e, &mut batch, &mut queue).await? {
                         // The new thread opens with the board.
                         Some(Lost::Moved(_, opening)) => {
                             for effect in opening.into_iter().rev() {
@@ -464,6 +464,7 @@ enum Lost {
 /// failed post, unless it was a board, is aimed there too). Once per match
 /// and batch.
 async fn move_if_lost(
+    http: &Http,
     table: &Table,
     channel: ChannelId,
     err: &serenity::Error,
@@ -474,14 +475,22 @@ async fn move_if_lost(
     let paused = match discord_error_code(err) {
         Some(THREAD_LOCKED) => table.thread_locked(&thread).await?,
         Some(UNKNOWN_CHANNEL) => table.thread_deleted(&thread).await?,
-        Some(THREAD_ARCHIVED) => {
-            let Some((match_id, opening)) = table.thread_lost(&thread).await? else { return Ok(None) };
-            if !batch.moved.insert(match_id) {
-                return Ok(None);
+        Some(THREAD_ARCHIVED) => match threads::is_locked(http, channel).await {
+            // Archived and locked by a moderator: the match pauses there,
+            // as for a locked thread, and never moves to a new one.
+            Some(true) => table.thread_locked(&thread).await?,
+            // Discord did not say: nothing moves on a guess (the failure
+            // is reported, and the next post or ticker pass tries again).
+            None => return Ok(None),
+            Some(false) => {
+                let Some((match_id, opening)) = table.thread_lost(&thread).await? else { return Ok(None) };
+                if !batch.moved.insert(match_id) {
+                    return Ok(None);
+                }
+                batch.match_threads.remove(&match_id);
+                return Ok(Some(Lost::Moved(Target::MatchThread(match_id), opening)));
             }
-            batch.match_threads.remove(&match_id);
-            return Ok(Some(Lost::Moved(Target::MatchThread(match_id), opening)));
-        }
+        },
         _ => return Ok(None),
     };
     Ok(paused.map(|paused| {
@@ -556,7 +565,7 @@ fn required_tag(forum: &GuildChannel) -> Option<ForumTagId> {
 
 /// Whether a request may be sent again when its answer was lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Repeat {
+pub(crate) enum Repeat {
     /// A look-up or an edit: sending it twice does what sending it once does.
     Safe,
     /// It makes something (a message, a thread, a forum post): a timeout or
@@ -566,7 +575,7 @@ enum Repeat {
 
 /// Runs `op`, again after a wait when Discord may recover and repeating
 /// is safe (see [`Repeat`]), as [`set_retry`] says.
-async fn with_retry<T, F, Fut>(repeat: Repeat, op: F) -> serenity::Result<T>
+pub(crate) async fn with_retry<T, F, Fut>(repeat: Repeat, op: F) -> serenity::Result<T>
 where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = serenity::Result<T>>,
@@ -607,6 +616,13 @@ where
 {
     match with_retry(repeat, &op).await {
         Err(e) if discord_error_code(&e) == Some(THREAD_ARCHIVED) => {
+            // A moderator's lock is never undone: a locked thread (or one
+            // whose lock Discord did not tell) stays archived, and the
+            // caller pauses its match (`move_if_lost`).
+            if threads::is_locked(http, channel).await != Some(false) {
+                info!(%channel, "the archived thread is locked, or its lock unknown: not reopened");
+                return Err(e);
+            }
             debug!(%channel, "un-archiving the thread");
             match with_retry(Repeat::Safe, || channel.edit_thread(http, EditThread::new().archived(false)))
                 .await

@@ -15,28 +15,56 @@ pub struct HintRow {
 }
 
 impl Store {
-    /// Notes that `seat` asked for a hint at `version` of `match_id`.
-    /// Asking again at the same version is the same hint: returns whether
-    /// this one was new.
+    /// Notes that `seat` asked for a hint at `version` of `match_id`, and
+    /// keeps what it said (`lines`), to show again. Asking again at the
+    /// same version is the same hint: returns whether this one was new.
     pub async fn record_hint(
         &self,
         match_id: i64,
         seat: i64,
         version: i64,
         now: i64,
+        lines: &[String],
     ) -> Result<bool, StoreError> {
+        let answer = serde_json::to_string(lines)
+            .map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
         let added = with_writer!(self, |c, d| sqlx::query(&d.sql(
-            "INSERT INTO match_hints (match_id, seat, version, at) VALUES (?1, ?2, ?3, ?4)
+            "INSERT INTO match_hints (match_id, seat, version, at, answer) VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (match_id, seat, version) DO NOTHING",
         ))
         .bind(match_id)
         .bind(seat)
         .bind(version)
         .bind(now)
+        .bind(&answer)
         .execute(c)
         .await?
         .rows_affected());
         Ok(added > 0)
+    }
+
+    /// What the hint `seat` got at `version` of `match_id` said, when it
+    /// asked already.
+    pub async fn hint_answer(
+        &self,
+        match_id: i64,
+        seat: i64,
+        version: i64,
+    ) -> Result<Option<Vec<String>>, StoreError> {
+        let answer: Option<Option<String>> = with_reader!(self, |c, d| sqlx::query_scalar(
+            &d.sql("SELECT answer FROM match_hints WHERE match_id = ?1 AND seat = ?2 AND version = ?3")
+        )
+        .bind(match_id)
+        .bind(seat)
+        .bind(version)
+        .fetch_optional(c)
+        .await?);
+        answer
+            .flatten()
+            .map(|a| {
+                serde_json::from_str(&a).map_err(|e| StoreError::Database(sqlx::Error::Decode(Box::new(e))))
+            })
+            .transpose()
     }
 
     /// Every hint asked for in `match_id`, in the order asked.

@@ -70,10 +70,12 @@ mod decks;
 mod error;
 mod extra;
 mod hints;
+mod limits;
 mod matches;
 mod paused;
 mod privacy;
 mod ratings;
+mod redact;
 mod servers;
 mod unposted;
 mod users;
@@ -97,11 +99,13 @@ pub use decks::{DeckReplacement, DeckRow};
 use error::describe_sqlx_error;
 pub use error::StoreError;
 pub use hints::HintRow;
+pub use limits::{LimitKind, ServerCaps};
 pub use matches::{
     pass_held, ActionRow, BoardSwap, BoardUpdate, Commit, MatchRow, MatchStatus, NewMatch, NewSeat, SeatRow,
 };
 pub use privacy::Anonymised;
 pub use ratings::{HistoryRow, Placed, Record, RecordKind, ResultRow, StoredRecord};
+pub use redact::redact;
 pub use users::{BoardSettings, UserRow, UserSettings};
 
 /// How long a connection waits for another writer (process) to finish.
@@ -573,16 +577,6 @@ pub fn check_postgres_url(url: &str) -> Result<(), String> {
     PgConnectOptions::from_str(url).map(drop).map_err(|e| error::describe_url_error(&e))
 }
 
-/// `url` without its password, fit for a log line or an error.
-pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
-    let Some((credentials, host)) = rest.split_once('@') else { return url.to_owned() };
-    match credentials.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-        None => url.to_owned(),
-    }
-}
-
 fn is_memory_url(url: &str) -> bool {
     url.contains(":memory:") || url.contains("mode=memory")
 }
@@ -603,13 +597,6 @@ mod tests {
         assert_eq!(number_parameters("a = ?2 AND b = ?1 OR c = ?2"), "a = $2 AND b = $1 OR c = $2");
         assert_eq!(number_parameters("x = ?3 AND y = ?"), "x = $3 AND y = $4");
         assert_eq!(number_parameters("'$[' || ? || '?]'"), "'$[' || $1 || '?]'");
-    }
-
-    #[test]
-    fn passwords_stay_out_of_errors() {
-        assert_eq!(redact("postgres://bot:s3cret@db:5432/x"), "postgres://bot:***@db:5432/x");
-        assert_eq!(redact("postgres://db/x"), "postgres://db/x");
-        assert_eq!(redact("sqlite://cardtable.db"), "sqlite://cardtable.db");
     }
 
     #[test]

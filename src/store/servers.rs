@@ -95,6 +95,7 @@ impl Store {
                 "DELETE FROM matches WHERE guild = ?1",
                 "DELETE FROM ratings WHERE guild = ?1",
                 "DELETE FROM guild_settings WHERE guild = ?1",
+                "DELETE FROM erasures WHERE guild = ?1",
                 "DELETE FROM departed_guilds WHERE guild = ?1",
             ] {
                 run!(tx.db(), |c, d| sqlx::query(&d.sql(sql)).bind(guild).execute(c).await?.rows_affected());

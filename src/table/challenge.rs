@@ -85,7 +85,7 @@ impl Table {
         }
         let assembly = match seating.assembly.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
             None => None,
-            Some(key) => Some(info.assembly(key).map_err(super::UserError::new)?),
+            Some(key) => Some(info.assembly(key).map_err(|e| super::UserError::quoting(e, key))?),
         };
         let brings = assembly.map_or(Brings::AnyDeck, |a| a.decks);
         if let (Some(a), Some(v)) = (assembly.filter(|_| brings == Brings::Nothing), variant.as_deref()) {
@@ -115,7 +115,6 @@ impl Table {
         }
         let now = self.clock.now();
         for them in seats.iter().filter(|p| p.id != me.id) {
-            self.store.get_or_create_user(them.id.as_str(), &them.name).await?;
             if let Some(open) =
                 self.store.open_challenge_between(me.id.as_str(), them.id.as_str(), None, now).await?
             {
@@ -225,7 +224,20 @@ impl Table {
         for them in &invited {
             self.check_challenge_cap(me.id.as_str(), them.id.as_str(), &them.name).await?;
         }
+        let computer = invited.iter().any(|p| !super::computer::pingable(&p.id));
+        if computer {
+            self.check_computer_cap(me.id.as_str()).await?;
+        }
+        let members: Vec<(&str, &str)> = seats.iter().map(|p| (p.id.as_str(), p.name.as_str())).collect();
+        self.check_active_caps(place.guild.as_deref(), &members, me.id.as_str()).await?;
+        // Only now, past every check, is anything kept about those invited.
+        for them in &invited {
+            self.store.get_or_create_user(them.id.as_str(), &them.name).await?;
+        }
+        let invited_ids: Vec<&str> = invited.iter().map(|p| p.id.as_str()).collect();
         let now = self.clock.now();
+        // At the challenge's own time, so a challenge nobody saw can take them back.
+        self.mark_challenge(me.id.as_str(), &invited_ids, now).await?;
         let id = self
             .store
             .create_challenge(&NewChallenge {
@@ -352,6 +364,9 @@ impl Table {
         page: u32,
     ) -> Result<Vec<Outgoing>, TableError> {
         let ch = self.answerable(req, id).await?;
+        // Before the deck menu: no deck is chosen for a match that cannot start.
+        let me = [(req.user.id.as_str(), req.user.name.as_str())];
+        self.check_active_caps(ch.guild.as_deref(), &me, req.user.id.as_str()).await?;
         let game = GameId::parse(&ch.game).map_err(|e| TableError::internal(anyhow::anyhow!(e)))?;
         let brings = game.info().brings(ch.assembly.as_deref());
         if matches!(brings, Brings::Nothing | Brings::ChallengersDeck) {
@@ -492,10 +507,13 @@ impl Table {
             Some(d) => d,
             None => self.unchosen_deck(&ch, game, brings).await?,
         };
+        let challenger_name = self.user_name(&ch.challenger).await?;
+        let members =
+            [(req.user.id.as_str(), req.user.name.as_str()), (ch.challenger.as_str(), &challenger_name)];
+        self.check_active_caps(ch.guild.as_deref(), &members, req.user.id.as_str()).await?;
         let Some(seats) = self.store.accept_seat(id, req.user.id.as_str(), &theirs.name).await? else {
             return refuse("That challenge was answered a moment ago (or just expired).");
         };
-        let challenger_name = self.user_name(&ch.challenger).await?;
         if seats.iter().any(|s| s.deck_name.is_none()) {
             // Not everyone is in yet: say so, and wait for the others.
             let waiting = self.waiting_names(&seats).await?;
@@ -763,6 +781,12 @@ impl Table {
         let Some(other) = m.seats.iter().find(|s| s.user_id != req.user.id.as_str()) else {
             return refuse("There is nobody to rematch.");
         };
+        if m.seats.iter().any(|s| super::privacy::is_erased(&s.user_id)) {
+            return refuse(
+                "No rematch: a player of this match erased their data (/privacy), so the bot no longer \
+                 knows who they are and cannot invite them. Challenge the others with /challenge.",
+            );
+        }
         let my_deck = m
             .seats
             .iter()
@@ -851,9 +875,17 @@ impl Table {
     /// challenge between the players and does not count against
     /// [`super::cooldown::CHALLENGES_PER_HOUR`]. Returns whether it was still open.
     pub async fn challenge_not_posted(&self, id: i64) -> Result<bool, TableError> {
+        let row = self.store.challenge(id).await.ok();
+        let seats = self.store.challenge_seats(id).await?;
         let withdrawn = self.store.forget_unposted_challenge(id).await?;
         if withdrawn {
             tracing::info!(challenge = id, "the challenge could not be posted; withdrawn");
+            // Nobody saw it: it counts against no limit either.
+            if let Some(ch) = row {
+                let invited: Vec<&str> =
+                    seats.iter().map(|s| s.user_id.as_str()).filter(|u| *u != ch.challenger).collect();
+                self.unmark_challenge(&ch.challenger, &invited, ch.created_at).await?;
+            }
         }
         Ok(withdrawn)
     }

@@ -129,12 +129,30 @@ impl Table {
     /// as the returned task runs: the ticker's and the gateway's claims
     /// alike, so the bot runs one such task per process.
     pub fn spawn_renewal(&self) -> tokio::task::JoinHandle<()> {
+        self.spawn_renewal_every(CLAIM_RENEW_EVERY)
+    }
+
+    /// [`Table::spawn_renewal`], every `period`. Supervised like the
+    /// ticker's passes: a panic (a bug) in one renewal is logged and the
+    /// next one runs, so the process never loses its claims to one bug
+    /// (another process would take up its work and its shards).
+    pub fn spawn_renewal_every(&self, period: std::time::Duration) -> tokio::task::JoinHandle<()> {
+        use futures_util::FutureExt;
         let table = self.clone();
         tokio::spawn(async move {
-            let mut interval = tokio::time::interval(CLAIM_RENEW_EVERY);
+            let mut interval = tokio::time::interval(period);
             loop {
                 interval.tick().await;
-                table.renew_claims().await;
+                // Nothing is left broken by an unwinding renewal: it is one statement.
+                let renewal = std::panic::AssertUnwindSafe(table.renew_claims()).catch_unwind().await;
+                if let Err(payload) = renewal {
+                    let panic = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "(not text)".to_owned());
+                    tracing::error!(panic, "a claim renewal panicked; carrying on");
+                }
             }
         })
     }

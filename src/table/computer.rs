@@ -66,7 +66,7 @@ pub(crate) fn computer_opponent(
     }
     let level = match level {
         None => computer_level(opponent.id.as_str()).unwrap_or(Level::Normal),
-        Some(l) => Level::parse(l).map_err(super::UserError::new)?,
+        Some(l) => Level::parse(l).map_err(|e| super::UserError::quoting(e, l))?,
     };
     let seat = UserRef { id: UserId(computer_seat_id(level)), name: opponent.name.clone(), bot: true };
     Ok(Some((seat, level)))

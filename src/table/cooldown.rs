@@ -8,6 +8,7 @@
 //!   is a challenge), whatever became of it, and whichever seat it invited
 //!   them to: first opponent, `opponent2`–`opponent5` or `partner`. Beyond that nothing is posted,
 //!   so nobody is pinged; the challenger is told when they can again.
+//!   The count outlives `/privacy erase` (see `limits.rs`).
 //! - Withdrawing a challenge pings nobody, and a decline pings the
 //!   challenger once per challenge, so a decline loop pings each side at
 //!   most as often as the cap lets challenges through.
@@ -16,6 +17,7 @@ use super::error::{refuse, TableError};
 use super::loaded::Loaded;
 use super::protocol::{Outgoing, Request};
 use super::Table;
+use crate::store::LimitKind;
 use crate::view::{limits, truncate};
 
 /// Seconds between two `/board` re-posts of one match by one user.
@@ -61,7 +63,12 @@ impl Table {
         opponent_name: &str,
     ) -> Result<(), TableError> {
         let now = self.clock.now();
-        let times = self.store.challenge_times_since(challenger, opponent, now - HOUR + 1).await?;
+        let since = now - HOUR + 1;
+        // The marks outlive an erasure (which re-keys the challenges to a
+        // pseudonym); the challenges count those made before the marks.
+        let rows = self.store.challenge_times_since(challenger, opponent, since).await?;
+        let marks = self.store.limit_times_since(LimitKind::Challenge, challenger, opponent, since).await?;
+        let times = if marks.len() >= rows.len() { marks } else { rows };
         if times.len() < CHALLENGES_PER_HOUR {
             return Ok(());
         }

@@ -25,11 +25,8 @@ impl UserError {
     pub fn quoting(text: impl Into<String>, input: &str) -> Self {
         let text = text.into();
         let whole = format!("\"{}\"", input.trim());
-        UserError(if input.trim().chars().count() > QUOTE_CHARS {
-            text.replace(&whole, &quote(input))
-        } else {
-            text
-        })
+        // Also when short: the quote escapes the input's markdown.
+        UserError(text.replace(&whole, &quote(input)))
     }
 }
 

@@ -49,16 +49,27 @@ impl Table {
         if !m.state.to_act().contains(&seat) {
             return refuse("It is not your move: a hint answers a decision of yours. Ask again when it is.");
         }
-        let state = m.state.clone();
-        let budget = self.hint_budget();
-        let seed = hint_seed(m.setup.seed, version, seat);
-        let advice = self.in_search_slot(move || crate::ai::advise(&state, seat, budget, seed)).await?;
-        let Some(advice) = advice else {
-            return refuse("You have nothing to decide right now, so there is nothing to hint at.");
-        };
         let seat_number = i64::from(seat.0);
-        self.store.record_hint(m.id(), seat_number, version, self.clock.now()).await?;
-        let lines = hint_lines(&m.state, seat, &advice);
+        // A decision is searched once: asked again, its hint is shown as
+        // it was, at no cost to the hourly cap or the search slots.
+        let lines = match self.store.hint_answer(m.id(), seat_number, version).await? {
+            Some(lines) => lines,
+            None => {
+                self.check_hint_cap(req.user.id.as_str()).await?;
+                let state = m.state.clone();
+                let budget = self.hint_budget();
+                let seed = hint_seed(m.setup.seed, version, seat);
+                let advice =
+                    self.in_search_slot(move || crate::ai::advise(&state, seat, budget, seed)).await?;
+                let Some(advice) = advice else {
+                    return refuse("You have nothing to decide right now, so there is nothing to hint at.");
+                };
+                self.mark_hint(req.user.id.as_str()).await?;
+                let lines = hint_lines(&m.state, seat, &advice);
+                self.store.record_hint(m.id(), seat_number, version, self.clock.now(), &lines).await?;
+                lines
+            }
+        };
         let footer = Some(format!(
             "Match #{match_id} · move {version} · only you can see this · the board counts the hints used"
         ));

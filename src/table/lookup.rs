@@ -234,7 +234,7 @@ impl Table {
         let own_mode = self.store.user_board(me).await?;
         let own_mode = own_mode.as_deref().and_then(|b| BoardMode::parse("board", b).ok());
         let onoff = |b: bool| if b { "on" } else { "off" };
-        let lines = vec![
+        let mut lines = vec![
             format!(
                 "Board: **{}** — `text` shows boards and your hand as text; `image` adds a picture of \
                  the table and leaves the seats' lists to it (when every player of a match chose \
@@ -285,6 +285,7 @@ impl Table {
              orders:never-block (or orders:none) stops:end,no-blockers (or stops:default)"
                 .into(),
         ];
+        lines.extend(self.caps_lines(req, asked.manager).await?);
         Ok(vec![Outgoing::Ephemeral {
             to: req.user.id.clone(),
             message: view::info("Your settings", &lines, None),

@@ -47,6 +47,7 @@ mod deadline;
 pub mod decks;
 pub mod error;
 mod hint;
+pub mod limits;
 mod loaded;
 pub mod log;
 mod lookup;
@@ -405,28 +406,11 @@ impl Table {
                 self.privacy_command(req, *erase, confirm.as_deref()).await
             }
             Command::Deck(d) => self.deck_command(req, d).await,
-            Command::Settings {
-                hold_priority,
-                reminders,
-                turn_dm,
-                auto_pass,
-                orders,
-                stops,
-                board,
-                server_board,
-                manager,
-            } => {
-                let asked = lookup::Asked {
-                    board: board.as_deref(),
-                    server_board: server_board.as_deref(),
-                    manager: *manager,
-                    hold_priority: *hold_priority,
-                    reminders: *reminders,
-                    turn_dm: *turn_dm,
-                    auto_pass: *auto_pass,
-                    orders: orders.as_deref(),
-                    stops: stops.as_deref(),
-                };
+            Command::Settings { .. } => self.settings(req, settings_asked(cmd)?).await,
+            Command::ServerCaps { member_matches, server_matches, manager, settings } => {
+                // The front end reads the permission once, into the outer command.
+                let asked = lookup::Asked { manager: *manager, ..settings_asked(settings)? };
+                self.set_server_caps(req, *member_matches, *server_matches, *manager).await?;
                 self.settings(req, asked).await
             }
             Command::Games => Ok(vec![self.games(req)]),
@@ -506,5 +490,34 @@ fn decode(custom_id: &str) -> Result<CustomId, TableError> {
              Use /board in the match thread for a fresh board.",
         )
         .into()
+    })
+}
+
+/// What a `Settings` command asks for (the `settings` of a `ServerCaps`).
+fn settings_asked(cmd: &Command) -> Result<lookup::Asked<'_>, TableError> {
+    let Command::Settings {
+        hold_priority,
+        reminders,
+        turn_dm,
+        auto_pass,
+        orders,
+        stops,
+        board,
+        server_board,
+        manager,
+    } = cmd
+    else {
+        return Err(TableError::internal(anyhow::anyhow!("server caps without their settings")));
+    };
+    Ok(lookup::Asked {
+        board: board.as_deref(),
+        server_board: server_board.as_deref(),
+        manager: *manager,
+        hold_priority: *hold_priority,
+        reminders: *reminders,
+        turn_dm: *turn_dm,
+        auto_pass: *auto_pass,
+        orders: orders.as_deref(),
+        stops: stops.as_deref(),
     })
 }

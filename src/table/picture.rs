@@ -49,7 +49,7 @@ impl BoardMode {
             Some(mode) => Ok(mode),
             None => refuse(format!(
                 "{option}: {} is not a choice; type {option}:text, {option}:image or {option}:both.",
-                view::escape_markdown(&view::quote(typed))
+                view::quote(typed)
             )),
         }
     }

@@ -34,6 +34,11 @@ pub const ERASE_CONFIRMATION: &str = "yes";
 /// The id prefix of an erased person's pseudonym.
 const PSEUDONYM_PREFIX: &str = "erased-";
 
+/// Whether `user_id` is an erased person's pseudonym (nobody to invite).
+pub(crate) fn is_erased(user_id: &str) -> bool {
+    user_id.starts_with(PSEUDONYM_PREFIX)
+}
+
 /// The matches an erasure touches, sorted by what happens to them.
 struct ErasePlan {
     /// Active matches the person must leave first: `#12 Spheres · <#thread>`.
@@ -78,6 +83,16 @@ impl Table {
             lines.push(format!("• {part}: {}", rows.len()));
             file.insert(part, Value::Array(rows.into_iter().map(Value::Object).collect()));
         }
+        // Named by a keyed hash of the id, not the id: kept through an erasure, for an hour.
+        let marks: Vec<Value> = self
+            .store
+            .limit_marks_of(me)
+            .await?
+            .into_iter()
+            .map(|(kind, at, expires_at)| serde_json::json!({"kind": kind, "at": at, "deleted_at": expires_at}))
+            .collect();
+        lines.push(format!("• limit marks (kept an hour, through an erasure): {}", marks.len()));
+        file.insert("limit marks (kept an hour, through an erasure)".to_owned(), Value::Array(marks));
         lines.push(String::new());
         lines.extend(
             [
@@ -86,6 +101,9 @@ impl Table {
                  where it started; results and ratings, for /stats, /leaderboard and /history.",
                 "A match's moves are kept with it, to replay and check it, and name you only by your \
                  seat: /history match:<number> gives a finished match's whole record.",
+                "Limit marks: each challenge, match against the computer and hint of the last hour, \
+                 naming you by a keyed hash of your Discord id, so the limits on them hold; each is \
+                 deleted when its hour is over, and erasing does not reset them.",
                 "To erase it all: /privacy erase:True (it says what will happen and asks you to confirm).",
                 "Nobody else sees this message or the file.",
             ]
@@ -124,6 +142,13 @@ impl Table {
                 count("challenges"),
             ),
             "Withdrawn: every open challenge you made or were invited to.".to_owned(),
+            "Kept for at most an hour: for each challenge, match against the computer and hint of the \
+             last hour, a keyed hash of your Discord id (never the id), so the limits on them count you \
+             as before; each goes when its hour is over."
+                .to_owned(),
+            "Your rating starts afresh and provisional, as a newcomer's does; the servers you played in \
+             see that one more person erased their data (a count, never a name)."
+                .to_owned(),
             "Not reached: messages the bot already posted in Discord (boards, challenges); a server's \
              moderators can delete those."
                 .to_owned(),
@@ -150,6 +175,7 @@ impl Table {
         for (row, seats) in &plan.kept {
             anonymised.push(self.anonymise(row, seats).await?);
         }
+        let guilds = self.store.guilds_of(me).await?;
         let pseudonym = format!("{PSEUDONYM_PREFIX}{}", uuid::Uuid::new_v4().simple());
         let withdrawn = match self.store.erase_person(me, &pseudonym, ERASED_NAME, &anonymised).await {
             Ok(w) => w,
@@ -160,6 +186,9 @@ impl Table {
             Err(e) => return Err(e.into()),
         };
         self.known_users.lock().unwrap_or_else(PoisonError::into_inner).remove(me);
+        // Each server they played or were challenged in counts one
+        // erasure more, for its managers (a count, never a name).
+        self.store.note_erasure(&guilds, self.clock.now()).await?;
         let mut out = Vec::new();
         for ch in &withdrawn {
             if let Some(msg) = &ch.message_id {

@@ -261,6 +261,21 @@ pub enum Command {
         #[serde(default)]
         manager: bool,
     },
+    /// `/settings` with a server's caps on active matches (server managers
+    /// only), then the rest of `settings` as `/settings` alone does.
+    ServerCaps {
+        /// Active matches one member may sit in at once in the server.
+        #[serde(default)]
+        member_matches: Option<i64>,
+        /// Active matches at once in the server.
+        #[serde(default)]
+        server_matches: Option<i64>,
+        /// Whether the requester may manage the server (as for `Settings`).
+        #[serde(default)]
+        manager: bool,
+        /// The `Settings` asked for with them.
+        settings: Box<Command>,
+    },
     /// `/games`: the games and their starter decks.
     Games,
     /// `/card name`: look a card up.

@@ -12,9 +12,11 @@ pub fn excerpt(text: &str) -> String {
     truncate(text.trim(), QUOTE_CHARS)
 }
 
-/// The person's text quoted in a refusal: its [`excerpt`] in double quotes.
+/// The person's text quoted in a refusal: its [`excerpt`] in double
+/// quotes, its markdown escaped ([`escape_markdown`]), so a quoted
+/// `**x**` or `<@&role>` shows as typed and pings nobody.
 pub fn quote(text: &str) -> String {
-    format!("\"{}\"", excerpt(text))
+    format!("\"{}\"", escape_markdown(&excerpt(text)))
 }
 
 /// "Bob", "Bob and Carol", "Bob, Carol and Dave".
@@ -66,10 +68,22 @@ pub fn is_markdown_char(c: char) -> bool {
     matches!(c, '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '[' | ']' | '@')
 }
 
+/// Letters and symbols that show as nothing, though Unicode files them
+/// as visible (issue 54): the Hangul fillers (U+115F, U+1160, U+3164,
+/// U+FFA0), the blank Braille pattern (U+2800), the Khmer inherent vowels
+/// (U+17B4, U+17B5), the combining grapheme joiner (U+034F) and the
+/// Mongolian variation selectors (U+180B–U+180D). "Bob\u{3164}" would
+/// show as "Bob", and a name of them alone as nothing.
+const BLANK_LOOKING: &[char] = &[
+    '\u{115F}', '\u{1160}', '\u{3164}', '\u{FFA0}', '\u{2800}', '\u{17B4}', '\u{17B5}', '\u{034F}',
+    '\u{180B}', '\u{180C}', '\u{180D}',
+];
+
 /// Whether `c` changes how the text around it reads without showing
 /// itself (Unicode general categories Cc, Cf, Zl, Zp): control
 /// characters, right-to-left overrides and isolates, zero-width spaces and
-/// joiners, soft hyphens, line and paragraph separators.
+/// joiners, soft hyphens, line and paragraph separators; and the
+/// characters that look blank though filed as visible ([`BLANK_LOOKING`]).
 pub fn is_hidden_char(c: char) -> bool {
     use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
     matches!(
@@ -78,7 +92,7 @@ pub fn is_hidden_char(c: char) -> bool {
             | GeneralCategory::Format
             | GeneralCategory::LineSeparator
             | GeneralCategory::ParagraphSeparator
-    )
+    ) || BLANK_LOOKING.contains(&c)
 }
 
 /// Longest display name kept (Discord's own limit for nicknames).
@@ -147,6 +161,16 @@ mod tests {
         assert_eq!(clean_name("\u{200D}\u{202E}"), "someone");
         assert_eq!(clean_name(&"x".repeat(100)).chars().count(), NAME_CHARS);
         assert_eq!(clean_name("Zoë 🙂"), "Zoë 🙂");
+    }
+
+    /// Issue 54: characters that look blank though Unicode calls them
+    /// letters or symbols go, so "Bob\u{3164}" is no second "Bob".
+    #[test]
+    fn names_lose_blank_looking_characters() {
+        assert_eq!(clean_name("Bob\u{3164}"), "Bob");
+        assert_eq!(clean_name("\u{2800}\u{3164}\u{FFA0}"), "someone");
+        assert_eq!(clean_name("Al\u{115F}\u{1160}ice"), "Al ice");
+        assert!(is_hidden_char('\u{2800}') && is_hidden_char('\u{3164}'));
     }
 
     #[test]

@@ -172,6 +172,13 @@ pub struct FakeState {
     next_id: u64,
     /// Threads that answer "archived" (50083) until un-archived.
     archived: Vec<u64>,
+    /// Threads a moderator locked: posting in one answers "locked"
+    /// (160005) and reopening one, archived, is refused (50013 Missing
+    /// Permissions) unless the bot has Manage Threads, as on Discord.
+    locked: Vec<u64>,
+    /// Whether the bot has Manage Threads (it may post in, and reopen, a
+    /// locked thread).
+    manage_threads: bool,
     faults: Vec<Fault>,
     /// Channel types by id (0, a text channel, when not listed).
     kinds: HashMap<u64, u8>,
@@ -265,6 +272,29 @@ impl FakeDiscord {
 
     pub fn archive(&self, thread: u64) {
         self.state.lock().unwrap().archived.push(thread);
+    }
+
+    /// A moderator locks `thread`.
+    pub fn lock(&self, thread: u64) {
+        self.state.lock().unwrap().locked.push(thread);
+    }
+
+    /// A moderator unlocks `thread`.
+    pub fn unlock(&self, thread: u64) {
+        self.state.lock().unwrap().locked.retain(|&t| t != thread);
+    }
+
+    /// The bot is given Manage Threads (or loses it).
+    pub fn manage_threads(&self, granted: bool) {
+        self.state.lock().unwrap().manage_threads = granted;
+    }
+
+    /// `thread` as Discord describes it now (`ThreadResponse`), with its
+    /// archived and locked flags: what a thread-update event carries.
+    pub fn thread_now(&self, thread: u64) -> serenity::all::GuildChannel {
+        let s = self.state.lock().unwrap();
+        let parent = s.threads.get(&thread).copied().unwrap_or(CHANNEL);
+        serde_json::from_value(thread_state_json(&s, thread, parent, "thread")).unwrap()
     }
 
     /// Every request on `path` (and below it) fails with `failure`, `times` times (`None`: always).
@@ -603,7 +633,7 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
         ("GET", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap();
             match s.threads.get(&channel) {
-                Some(&parent) => reply("200 OK", thread_json(channel, parent, "thread")),
+                Some(&parent) => reply("200 OK", thread_state_json(s, channel, parent, "thread")),
                 None => {
                     let kind = s.kinds.get(&channel).copied().unwrap_or(0);
                     let mut json = guild_channel_json(channel, kind, "channel");
@@ -645,15 +675,24 @@ fn answer_locked(s: &mut FakeState, method: &str, path: &str, body: &Value) -> A
                 let error = json!({"code": 50083, "message": "Thread is archived"});
                 return reply("400 Bad Request", error);
             }
+            if s.locked.contains(&channel) && !s.manage_threads {
+                let error = json!({"code": 160005, "message": "Thread is locked"});
+                return reply("400 Bad Request", error);
+            }
             let message_id = parts.get(3).and_then(|m| m.parse().ok()).unwrap_or(id);
             reply("200 OK", message_json(message_id, channel, body))
         }
         ("PATCH", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap();
             if body["archived"] == false {
+                if s.locked.contains(&channel) && !s.manage_threads {
+                    let error = json!({"code": 50013, "message": "Missing Permissions"});
+                    return reply("403 Forbidden", error);
+                }
                 s.archived.retain(|&t| t != channel);
             }
-            reply("200 OK", thread_json(channel, CHANNEL, "thread"))
+            let parent = s.threads.get(&channel).copied().unwrap_or(CHANNEL);
+            reply("200 OK", thread_state_json(s, channel, parent, "thread"))
         }
         // An interaction's replies can be edited for 15 minutes only.
         ("PATCH", ["webhooks", _, token, "messages", _]) if token_expired(token) => reply(
@@ -719,6 +758,14 @@ pub fn thread_json(id: u64, parent: u64, name: &str) -> Value {
         "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
                             "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": false}
     })
+}
+
+/// [`thread_json`] with the archived and locked flags the fake holds.
+fn thread_state_json(s: &FakeState, id: u64, parent: u64, name: &str) -> Value {
+    let mut json = thread_json(id, parent, name);
+    json["thread_metadata"]["archived"] = json!(s.archived.contains(&id));
+    json["thread_metadata"]["locked"] = json!(s.locked.contains(&id));
+    json
 }
 
 /// A server channel of type `kind` (`GuildChannelResponse`).

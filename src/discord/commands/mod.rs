@@ -108,9 +108,9 @@ pub async fn answer_slash(
                 // Read from Discord's record of the member, never from what was typed.
                 match &mut command {
                     Command::EndMatch { moderator, .. } => *moderator = is_moderator(interaction),
-                    Command::Leaderboard { manager, .. } | Command::Settings { manager, .. } => {
-                        *manager = manages_server(interaction)
-                    }
+                    Command::Leaderboard { manager, .. }
+                    | Command::Settings { manager, .. }
+                    | Command::ServerCaps { manager, .. } => *manager = manages_server(interaction),
                     _ => {}
                 }
                 let request =
@@ -182,6 +182,9 @@ fn missing_permissions(interaction: &CommandInteraction, kind: Option<ChannelTyp
         needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"));
     }
     needed.push((Permissions::EMBED_LINKS, "Embed Links"));
+    // Boards as pictures (`/settings board:image`, any player's choice,
+    // or the server's default) are posted as attached files.
+    needed.push((Permissions::ATTACH_FILES, "Attach Files"));
     // From a thread the match opens in its parent, which may be a forum
     // (a new post needs Send Messages there) or a text channel.
     let opens = if in_thread {

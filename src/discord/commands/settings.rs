@@ -39,6 +39,14 @@ pub async fn settings(
     stops: Option<String>,
     #[description = "Server managers: this server's board default for players who chose none"]
     server_board: Option<BoardChoice>,
+    #[description = "Server managers: active matches one member may play at once here (default 10)"]
+    #[min = 1]
+    #[max = 100]
+    member_matches: Option<i64>,
+    #[description = "Server managers: active matches at once in this server (default 200)"]
+    #[min = 1]
+    #[max = 5000]
+    server_matches: Option<i64>,
 ) -> Result<(), Error> {
     // Set from the member's permissions when the command is answered.
     let manager = false;
@@ -52,6 +60,11 @@ pub async fn settings(
         board: board.map(|b| b.name().to_owned()),
         server_board: server_board.map(|b| b.name().to_owned()),
         manager,
+    };
+    let command = if member_matches.is_some() || server_matches.is_some() {
+        Command::ServerCaps { member_matches, server_matches, manager, settings: Box::new(command) }
+    } else {
+        command
     };
     submit(ctx, command).await
 }
