@@ -60,6 +60,10 @@ pub struct SeatView {
     pub name: String,
     /// Short counters ("Towers" → "4", "Hand" → "5 cards").
     pub counters: Vec<(String, String)>,
+    /// The counters that matter at a glance, shown instead of `counters`
+    /// when a board is short of room on a phone (empty: `counters`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub brief: Vec<(String, String)>,
     /// Tokens the seat holds, by kind ("Command tokens" → 2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<PoolView>,

@@ -62,7 +62,15 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     if let Some(notice) = &ctx.notice {
         head.push(format!("⚠ {notice}"));
     }
+    let mut title =
+        if view.headline.is_empty() { board_title(view, ctx.match_id) } else { view.headline.clone() };
     let mut first = pools_alone(view);
+    // The pools join a headline with room for them ("Turn 12 · Bob · Day
+    // · VT pool 11").
+    if !first.is_empty() && columns(&title) + 3 + columns(&first) <= LINE_WIDTH {
+        title = format!("{title} · {first}");
+        first.clear();
+    }
     // A game gives its notes while they matter (who starts, a mode's
     // explanation in the first round; a match's score, time called).
     head.extend(view.notes.iter().cloned());
@@ -106,18 +114,18 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     let head: Vec<String> = head.iter().flat_map(|l| wrap_visible(l)).collect();
     let head = truncate(&head.join("\n"), 1500);
 
-    let fields_with = |detail: Detail| -> Vec<EmbedField> {
+    let fields_with = |fit: Fit| -> Vec<EmbedField> {
         table_field(view)
             .into_iter()
             .chain(
                 view.seats
                     .iter()
                     .filter(|s| s.alive || view.seats.len() <= 2)
-                    .map(|s| seat_field(s, view, detail)),
+                    .map(|s| seat_field(s, view, fit)),
             )
             .collect()
     };
-    let fields = fields_with(Detail::Full);
+    let fields = fields_with(FITS[0]);
     let mut footer = match &view.outcome {
         Some(_) => format!("Match #{} · finished", ctx.match_id),
         None => format!("Match #{} · move {}", ctx.match_id, ctx.version),
@@ -149,8 +157,9 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     };
 
     // The buttons: the moves as buttons while they take few rows on a
-    // phone, else in a select, so *My hand* and *Concede* always fit.
-    let components_with = |buttons: usize| -> Vec<Component> {
+    // phone, else in a select, so *My hand* always fits. Conceding is in
+    // the player's own hand, away from the moves everyone sees.
+    let components_with = |buttons: usize, orders: bool| -> Vec<Component> {
         if view.outcome.is_some() {
             return vec![Component::button(
                 CustomId::Rematch { match_id: ctx.match_id }.encode(),
@@ -158,22 +167,27 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
                 ButtonStyle::Success,
             )];
         }
-        let mut components = super::hand::choices(ctx.board_actions, ctx.match_id, ctx.version, 0, buttons);
+        let offers: Vec<Offer> = ctx
+            .board_actions
+            .iter()
+            .filter(|o| orders || !matches!(o.choice, super::Choice::Order { .. }))
+            .cloned()
+            .collect();
+        let mut components = super::hand::choices(&offers, ctx.match_id, ctx.version, 0, buttons);
         components.push(Component::button(
             CustomId::Hand { match_id: ctx.match_id }.encode(),
             "My hand",
             ButtonStyle::Secondary,
         ));
-        components.push(Component::button(
-            CustomId::Concede { match_id: ctx.match_id }.encode(),
-            "Concede",
-            ButtonStyle::Danger,
-        ));
         components
     };
-    let mut components = components_with(23);
-    if button_rows(&components) > BUTTON_ROWS {
-        components = components_with(0);
+    // Too many rows: standing orders give way first (the hand offers
+    // them too), then the moves go into a select.
+    let mut components = components_with(23, true);
+    for (buttons, orders) in [(23, false), (0, false)] {
+        if button_rows(&components) > BUTTON_ROWS {
+            components = components_with(buttons, orders);
+        }
     }
 
     let content = match &ctx.summary {
@@ -190,19 +204,30 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         }
         None => content,
     };
-    let title =
-        if view.headline.is_empty() { board_title(view, ctx.match_id) } else { view.headline.clone() };
     let mut message = Message {
         content,
         embed: Some(Embed { title, description: head, fields, footer: Some(footer) }),
         components,
         picture: Some(Picture::Wanted { match_id: ctx.match_id, version: ctx.version, seat: None }),
     };
-    if !ctx.events.is_empty() {
-        // The events take the rows the rest of the board leaves, at most
-        // [`EVENT_ROWS`]; a first line counts those left out.
-        let room = BOARD_ROWS.saturating_sub(height(&message)).min(EVENT_ROWS);
-        let events = event_lines(ctx.events, room);
+    // Events the headline already says ("X attacks Y") are not said twice.
+    let events: Vec<String> =
+        ctx.events.iter().filter(|e| !said_by(&message_title(&message), e)).cloned().collect();
+    // The seats give up detail, step by step, until the board with at
+    // least a line of its events fits one phone screen.
+    let wanted = if events.is_empty() { 0 } else { 1 };
+    for fit in FITS {
+        let e = message.embed.as_mut().expect("the board has an embed");
+        e.fields = fields_with(fit);
+        if height(&message) + wanted <= SCREEN_ROWS {
+            break;
+        }
+    }
+    if !events.is_empty() {
+        // The events take the rows the rest of the screen leaves, at
+        // least one and at most [`EVENT_ROWS`].
+        let room = SCREEN_ROWS.saturating_sub(height(&message)).clamp(1, EVENT_ROWS);
+        let events = event_lines(&events, room);
         let e = message.embed.as_mut().expect("the board has an embed");
         let events_budget = limits::EMBED_DESCRIPTION.saturating_sub(e.description.chars().count() + 80);
         if !e.description.is_empty() {
@@ -211,15 +236,6 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         e.description.push_str(&truncate(&events.join("\n"), events_budget.min(2400)));
     }
     fit_message(&mut message);
-    // Still too tall (a long Stack over two full sides): the cards'
-    // details go, the first of each then all, before anything is cut.
-    for detail in [Detail::First, Detail::None] {
-        if height(&message) > BOARD_ROWS {
-            let e = message.embed.as_mut().expect("the board has an embed");
-            e.fields = fields_with(detail);
-            fit_message(&mut message);
-        }
-    }
     if height(&message) > BOARD_ROWS {
         compact(&mut message);
         // Discord's limits hold whatever the last resort changed.
@@ -228,9 +244,47 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     message
 }
 
+/// The board's title (its headline).
+fn message_title(m: &Message) -> String {
+    m.embed.as_ref().map(|e| e.title.clone()).unwrap_or_default()
+}
+
+/// Whether `title` already says `event` ("… · Vane attacks Sergeant"
+/// says "Vane attacks Sergeant.").
+fn said_by(title: &str, event: &str) -> bool {
+    let e = event.trim().trim_end_matches('.');
+    e.len() > 8 && title.contains(e)
+}
+
+/// Rows a board aims at: one phone screen, its buttons included. The
+/// seats give up detail to fit (see [`FITS`]); only a board that cannot
+/// goes on, to at most [`BOARD_ROWS`].
+pub const SCREEN_ROWS: usize = 20;
+
+/// How much a seat's field shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Fit {
+    /// How much of each card's detail.
+    detail: Detail,
+    /// The counters that matter at a glance only ([`SeatView::brief`]).
+    brief: bool,
+    /// With three seats or more, the cards of a seat not to act as counts
+    /// per zone ("Battlefield 3").
+    counted: bool,
+}
+
+/// The steps a board takes, in order, until it fits a phone's screen.
+const FITS: [Fit; 5] = [
+    Fit { detail: Detail::Full, brief: false, counted: false },
+    Fit { detail: Detail::Full, brief: true, counted: false },
+    Fit { detail: Detail::First, brief: true, counted: false },
+    Fit { detail: Detail::None, brief: true, counted: false },
+    Fit { detail: Detail::None, brief: true, counted: true },
+];
+
 /// The rows the buttons of a board may take on a phone before its moves
 /// go into a select.
-const BUTTON_ROWS: usize = 3;
+const BUTTON_ROWS: usize = 2;
 
 /// The rows `components` take on a phone.
 fn button_rows(components: &[Component]) -> usize {
@@ -299,7 +353,7 @@ pub fn height(m: &Message) -> usize {
 /// [`fold_events`]); when they still take more lines than the room, short
 /// ones share a line; past that, the oldest are counted rather than shown.
 pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
-    let room = room.max(2);
+    let room = room.max(1);
     let folded = fold_events(events);
     let one_each: Vec<String> = folded.iter().flat_map(|e| wrap(&format!("• {e}"), LINE_WIDTH)).collect();
     if one_each.len() <= room {
@@ -310,24 +364,33 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     if shared.len() <= room {
         return shared;
     }
+    // The count of the lines left out takes a line of a room of three or
+    // more; a smaller room shows the newest only.
+    let shown = if room >= 3 { room - 1 } else { room };
     // Whole events only: a kept line that goes on from a left-out one
     // goes too (unless nothing else would be left).
-    let cut_at = shared.len() - (room - 1);
+    let cut_at = shared.len() - shown;
     let mut start = cut_at;
     while start < shared.len() && shared[start].starts_with("  ") {
         start += 1;
     }
-    if start == shared.len() {
-        // The newest event alone is longer than the room: it is shown
-        // whole rather than cut.
+    let mut kept = if start == shared.len() {
+        // The newest event alone is longer than the room: its first lines,
+        // the last one ending in "…".
         start = cut_at;
         while start > 0 && shared[start].starts_with("  ") {
             start -= 1;
         }
-    }
-    let mut kept = shared[start..].to_vec();
-    let hidden = shared.len() - kept.len();
-    if hidden > 0 {
+        let mut kept: Vec<String> = shared[start..].iter().take(shown).cloned().collect();
+        if let Some(last) = kept.last_mut() {
+            *last = cut_to_columns(&format!("{last} …"), LINE_WIDTH);
+        }
+        kept
+    } else {
+        shared[start..].to_vec()
+    };
+    let hidden = start;
+    if hidden > 0 && room >= 3 {
         kept.insert(0, format!("… {hidden} earlier line{} not shown", if hidden == 1 { "" } else { "s" }));
     }
     kept
@@ -437,7 +500,7 @@ impl Detail {
     }
 }
 
-fn seat_field(seat: &SeatView, view: &TableView, detail: Detail) -> EmbedField {
+fn seat_field(seat: &SeatView, view: &TableView, fit: Fit) -> EmbedField {
     let acting = seat.seat.is_some_and(|s| view.waiting_for.contains(&s));
     let mut name = seat.name.clone();
     if !seat.alive {
@@ -452,14 +515,31 @@ fn seat_field(seat: &SeatView, view: &TableView, detail: Detail) -> EmbedField {
     }
     // A phone's board leaves out what is empty ("Pool empty", "Pillars
     // none"): the picture and the hand still say it.
-    let counters: Vec<String> = seat
-        .counters
+    let brief = fit.brief && !seat.brief.is_empty();
+    let mut counters: Vec<String> = if brief { &seat.brief } else { &seat.counters }
         .iter()
         .filter(|(_, v)| !matches!(v.as_str(), "empty" | "none"))
         .map(|(k, v)| format!("{k} {v}"))
-        .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
+        // A game's brief counters say the tokens that matter.
+        .chain(seat.tokens.iter().filter(|_| !brief).map(|t| format!("{} {}", t.name, t.count)))
         .collect();
-    let zones = zones_lines(&detail.zones(&seat.zones));
+    // With three seats or more, the cards of those not to act are counted.
+    let zones = if fit.counted && !acting && view.seats.len() >= 3 {
+        counters.extend(seat.zones.iter().filter(|z| !z.cards.is_empty()).map(|z| format!("{} {}", z.name, z.cards.len())));
+        Vec::new()
+    } else if brief {
+        // A pile the brief counters say ("Discard pile" → "4, top X") is
+        // not listed too.
+        let listed: Vec<ZoneView> = seat
+            .zones
+            .iter()
+            .filter(|z| !seat.brief.iter().any(|(k, _)| z.name.starts_with(k.as_str())))
+            .cloned()
+            .collect();
+        zones_lines(&fit.detail.zones(&listed))
+    } else {
+        zones_lines(&fit.detail.zones(&seat.zones))
+    };
     // A field needs a value: with no zones, the last counter is kept for it
     // rather than a placeholder.
     let keep = usize::from(zones.is_empty() && !counters.is_empty());
@@ -692,6 +772,7 @@ mod tests {
                 zones: zones.into_iter().map(|(name, cards)| ZoneView { name, cards }).collect(),
                 alive,
                 tokens,
+                brief: Vec::new(),
             })
     }
 

@@ -244,7 +244,20 @@ fn seat_view(s: &State, seat: Seat, viewer: Viewer) -> SeatView {
         extra.sort_by(|a, b| a.name.cmp(&b.name));
         zones.push(ZoneView { name: "Your Extra Deck".into(), cards: extra });
     }
-    SeatView { seat: Some(seat), name: p.name.clone(), counters, tokens, zones, alive: !p.out }
+    // At a glance: what a player counts on before a move.
+    let mut brief = vec![("Hand".to_owned(), p.hand.len().to_string()), ("Deck".to_owned(), p.deck.len().to_string())];
+    brief.push(("Resources".to_owned(), format!("{ready}/{all} ready")));
+    if pool_text(&p.pool) != "empty" {
+        brief.push(("Pool".to_owned(), pool_text(&p.pool)));
+    }
+    if p.command > 0 {
+        brief.push(("Command".to_owned(), p.command.to_string()));
+    }
+    brief.push(("VT".to_owned(), s.victory_of(seat).to_string()));
+    if let Some(top) = p.discard.last() {
+        brief.push(("Discard pile".to_owned(), format!("{}, top {}", p.discard.len(), s.db.card(top.id).name)));
+    }
+    SeatView { seat: Some(seat), name: p.name.clone(), counters, brief, tokens, zones, alive: !p.out }
 }
 
 fn target_text(s: &State, t: &TargetRef, viewer: Viewer) -> String {
@@ -364,7 +377,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         headline,
         seats: s.players.seats().map(|x| seat_view(s, x, viewer)).collect(),
         stack,
-        pools: vec![PoolView { name: "Victory Token pool".into(), count: s.victory_pool }],
+        pools: vec![PoolView { name: "VT pool".into(), count: s.victory_pool }],
         shared: Vec::new(),
         waiting_for: to_act(s),
         prompt: if s.outcome.is_some() { None } else { prompt_text(s, viewer) },

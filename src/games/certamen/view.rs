@@ -296,6 +296,15 @@ fn seat_view(s: &State, seat: Seat) -> SeatView {
     if p.extra_turns > 0 {
         counters.push(("Extra turns".to_owned(), p.extra_turns.to_string()));
     }
+    // At a glance: life, cards in hand and the mana a player can still make.
+    let pillars: Vec<&Permanent> = p.field.iter().filter(|x| s.kind_of(x) == CardType::Pillar).collect();
+    let untapped = pillars.iter().filter(|x| !x.tapped).count();
+    let mut brief = vec![
+        ("Vitality".to_owned(), p.vitality.to_string()),
+        ("Hand".to_owned(), p.hand.len().to_string()),
+        ("Pillars".to_owned(), format!("{untapped}/{} untapped", pillars.len())),
+    ];
+    brief.extend(counters.iter().filter(|(k, v)| k == "Pool" && v != "empty" || k == "Extra turns").cloned());
     // By name (namesakes keep their order, so "#1, #2" in one state share
     // an item of the board).
     let of_kind = |kinds: &[CardType]| -> Vec<CardView> {
@@ -323,6 +332,7 @@ fn seat_view(s: &State, seat: Seat) -> SeatView {
         seat: Some(seat),
         name: p.name.clone(),
         counters,
+        brief,
         zones,
         alive: !s.has_lost(seat),
         ..Default::default()
@@ -377,25 +387,20 @@ fn prompt_text(s: &State, viewer: Option<Seat>) -> Option<String> {
         Prompt::Priority => {
             let holder = if mine { "You hold".to_owned() } else { format!("{name} holds") };
             match s.stack.last() {
+                // Others read who is awaited; the board lists the Stack.
+                _ if !mine => format!("Waiting for {name}."),
                 Some(top) => {
                     let whose = if viewer == Some(top.controller) {
                         "your".to_owned()
                     } else {
                         format!("{}'s", s.players[top.controller].name)
                     };
-                    let what = stack_name(s, top);
-                    if mine {
-                        format!("{holder} priority: respond to {whose} {what}, or pass to let it resolve.")
-                    } else {
-                        // The board's two rows: the Stack is listed under it.
-                        format!("{holder} priority over {whose} {what}.")
-                    }
+                    format!("{holder} priority: respond to {whose} {}, or pass to let it resolve.", stack_name(s, top))
                 }
-                None if mine => format!(
+                None => format!(
                     "{holder} priority in {}: act, or pass (two passes in a row end the step).",
                     s.step.name()
                 ),
-                None => format!("{holder} priority in {}.", s.step.name()),
             }
         }
         Prompt::DeclareAttackers => {

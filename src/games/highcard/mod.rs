@@ -200,6 +200,7 @@ impl Rules for HighCard {
                     tokens: vec![PoolView { name: "Points".into(), count: u32::from(s.points[seat]) }],
                     zones: vec![ZoneView { name: "Played".into(), cards: played.into_iter().collect() }],
                     alive: true,
+                    ..Default::default()
                 }
             })
             .collect();
