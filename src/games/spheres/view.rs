@@ -155,6 +155,16 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
         };
         counters.push(("Mana".to_string(), mana));
     }
+    // At a glance: towers, hand, crystals and mana (the rest is in the
+    // picture and a board with room).
+    let brief: Vec<(String, String)> = counters
+        .iter()
+        .filter_map(|(k, v)| match k.as_str() {
+            "Deck" | "Groove" | "Trash" => None,
+            "Vault" => Some((k.clone(), lord.vault.len().to_string())),
+            _ => Some((k.clone(), v.clone())),
+        })
+        .collect();
     let mut zones = vec![ZoneView {
         name: "Battlefield".into(),
         cards: lord.battlefield.iter().map(|c| creature_view(s, c, viewer)).collect(),
@@ -181,6 +191,7 @@ fn seat_view(s: &State, seat: Seat, viewer: Option<Seat>) -> SeatView {
         seat: Some(seat),
         name: lord.name.clone(),
         counters,
+        brief,
         zones,
         alive: lord.alive,
         ..Default::default()
@@ -560,7 +571,7 @@ pub fn view(s: &State, viewer: Viewer) -> TableView {
         None if s.lords.len() == 2 => {
             format!("Turn {} · {} · {}", s.turn.number, s.name(s.turn.active), s.turn.step.name())
         }
-        None => format!("Round {} · {}", s.round, turn_order(s).join(" → ")),
+        None => order_headline(s.round, &turn_order(s)),
     };
     TableView {
         game: "Spheres".into(),
@@ -601,6 +612,21 @@ pub const COMPLETED_BY_RULINGS: &str = "the rulebook's sketch, completed by our 
 /// The living lords in turn order from the current one, as the headline
 /// names them: in tag team only the fighting lords, in Citadel each team
 /// ("Carol & Alice → Dave & Bob", the lord who began the game first).
+/// "Round 5 · Bob → Carol → Dave → …": the lords to play, as many as a
+/// phone's line holds (at least who plays now and next).
+fn order_headline(round: u32, order: &[String]) -> String {
+    let mut line = format!("Round {round}");
+    for (i, name) in order.iter().enumerate() {
+        let more = if i + 1 < order.len() { " → …" } else { "" };
+        let next = format!("{line}{}{name}", if i == 0 { " · " } else { " → " });
+        if i >= 2 && crate::view::phone::columns(&format!("{next}{more}")) > crate::view::phone::PHONE_COLUMNS {
+            return format!("{line} → …");
+        }
+        line = next;
+    }
+    line
+}
+
 fn turn_order(s: &State) -> Vec<String> {
     let n = s.lords.len();
     let now = s.turn.active;
