@@ -412,7 +412,18 @@ async fn athernum_11_1_0_a_best_of_3_is_played_to_two_wins_in_one_thread() {
 async fn athernum_11_1_0_the_concede_button_of_a_best_of_3_concedes_the_match() {
     let mut f = Front::new().await;
     let id = start(&mut f, Some("bo3"), None).await;
-    let concede = f.button_on_last_post("Concede");
+    // Conceding is in the player's own hand, not on the public board.
+    let hand = f.click("Alice", &CustomId::Hand { match_id: id }.encode()).await.unwrap();
+    let concede = hand
+        .iter()
+        .find_map(|o| match o {
+            Outgoing::Ephemeral { message, .. } => message.components.iter().find_map(|c| match c {
+                Component::Button { label, custom_id, .. } if label == "Concede" => Some(custom_id.clone()),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .expect("the hand has a Concede button");
     let out = f.click("Alice", &concede).await.unwrap();
     let Some(Outgoing::Ephemeral { message, .. }) = out.first() else { panic!("{out:?}") };
     assert!(message.content.contains("whole best of 3"), "{}", message.content);

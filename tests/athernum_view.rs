@@ -87,10 +87,7 @@ fn athernum_board_shows_the_stack_with_controller_and_target() {
 fn athernum_board_shows_victory_tokens_command_and_resource_tokens_and_the_pool() {
     let (s, _) = busy_board();
     let v = Athernum::view(&s, Viewer::Public);
-    assert_eq!(
-        v.pools.iter().find(|p| p.name == "VT pool").map(|p| p.count),
-        Some(s.victory_pool)
-    );
+    assert_eq!(v.pools.iter().find(|p| p.name == "VT pool").map(|p| p.count), Some(s.victory_pool));
     assert_eq!(token(&v, BOB, "Victory Tokens"), 2);
     assert_eq!(token(&v, ALICE, "Victory Tokens"), 0);
     assert_eq!(token(&v, ALICE, "Command tokens"), u32::from(s.players[ALICE].command));
@@ -124,8 +121,7 @@ fn athernum_rendered_board_names_who_must_act_and_no_hidden_card() {
     let (s, _) = busy_board();
     let v = Athernum::view(&s, Viewer::Public);
     let text = serde_json::to_string(&board(&v, &BoardContext::default())).unwrap();
-    for shown in ["VT pool", "Command tokens", "Resource tokens", "Volley", "Citadel of Dawnspire"]
-    {
+    for shown in ["VT pool", "Command tokens", "Resource tokens", "Volley", "Citadel of Dawnspire"] {
         assert!(text.contains(shown), "the board shows {shown}");
     }
     // The message's text says it ("Bob to act."); the prompt that would

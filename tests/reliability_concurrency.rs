@@ -264,7 +264,10 @@ fn race_once(
         let buttons: Vec<usize> = numbered(&hands[0], false)
             .into_iter()
             .filter(|(_, l)| {
-                !l.contains('◀') && !l.contains('▶') && !l.starts_with("Drop my standing orders")
+                !l.contains('◀')
+                    && !l.contains('▶')
+                    && !l.starts_with("Drop my standing orders")
+                    && l.as_str() != "Concede"
             })
             .map(|(n, _)| n)
             .collect();

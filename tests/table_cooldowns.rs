@@ -357,17 +357,7 @@ async fn active_matches_are_capped_per_member_and_per_server_as_managers_set() {
         member_matches: member,
         server_matches: server,
         manager,
-        settings: Box::new(Command::Settings {
-            hold_priority: None,
-            reminders: None,
-            turn_dm: None,
-            auto_pass: None,
-            orders: None,
-            stops: None,
-            board: None,
-            server_board: None,
-            manager: false,
-        }),
+        settings: Box::new(Command::no_settings(false)),
     };
     let e = refusal(f.slash("Alice", caps(Some(2), None, false)).await);
     assert!(e.contains("Only a server manager"), "{e}");
@@ -409,21 +399,10 @@ async fn server_managers_see_erasures_as_a_count_never_a_name() {
     let id = send_challenge(&mut f, "Alice", "Bob").await.unwrap();
     decline(&mut f, "Bob", id).await.unwrap();
     f.slash("Alice", erase()).await.unwrap();
-    let settings = |manager: bool| Command::Settings {
-        hold_priority: None,
-        reminders: None,
-        turn_dm: None,
-        auto_pass: None,
-        orders: None,
-        stops: None,
-        board: None,
-        server_board: None,
-        manager,
-    };
-    let shown = format!("{:?}", f.slash("Carol", settings(true)).await.unwrap());
+    let shown = format!("{:?}", f.slash("Carol", Command::no_settings(true)).await.unwrap());
     assert!(shown.contains("Erasures here (only server managers see this): 1,"), "{shown}");
     assert!(!shown.contains("Alice") && !shown.contains("alice"), "{shown}");
-    let shown = format!("{:?}", f.slash("Bob", settings(false)).await.unwrap());
+    let shown = format!("{:?}", f.slash("Bob", Command::no_settings(false)).await.unwrap());
     assert!(!shown.contains("Erasures"), "{shown}");
 }
 

@@ -50,38 +50,46 @@ impl Table {
     /// Refuses another match against the computer for `member` once they
     /// opened [`COMPUTER_MATCHES_PER_HOUR`] in the last hour.
     pub(crate) async fn check_computer_cap(&self, member: &str) -> Result<(), TableError> {
-        let now = self.clock.now();
-        let times =
-            self.store.limit_times_since(LimitKind::ComputerMatch, member, "", now - HOUR + 1).await?;
-        if times.len() < COMPUTER_MATCHES_PER_HOUR {
+        let Some((n, frees)) =
+            self.hourly_cap(LimitKind::ComputerMatch, member, COMPUTER_MATCHES_PER_HOUR).await?
+        else {
             return Ok(());
-        }
-        let frees_at = times[times.len() - COMPUTER_MATCHES_PER_HOUR] + HOUR;
+        };
         refuse(format!(
-            "You have opened {} matches against the computer in the last hour, every level counted \
+            "You have opened {n} matches against the computer in the last hour, every level counted \
              together; that is the limit ({COMPUTER_MATCHES_PER_HOUR} an hour), so no match was opened. \
-             You can play the computer again in {}.",
-            times.len(),
-            minutes(frees_at - now)
+             You can play the computer again in {frees}."
         ))
     }
 
     /// Refuses a hint search for `member` once [`HINTS_PER_HOUR`] were
     /// searched for them in the last hour.
     pub(crate) async fn check_hint_cap(&self, member: &str) -> Result<(), TableError> {
-        let now = self.clock.now();
-        let times = self.store.limit_times_since(LimitKind::Hint, member, "", now - HOUR + 1).await?;
-        if times.len() < HINTS_PER_HOUR {
+        let Some((n, frees)) = self.hourly_cap(LimitKind::Hint, member, HINTS_PER_HOUR).await? else {
             return Ok(());
-        }
-        let frees_at = times[times.len() - HINTS_PER_HOUR] + HOUR;
+        };
         refuse(format!(
-            "You have asked for {} hints in the last hour; that is the limit ({HINTS_PER_HOUR} an hour), \
-             so the computer did not search this one. You can ask again in {}; a hint you already got is \
-             shown again at no cost.",
-            times.len(),
-            minutes(frees_at - now)
+            "You have asked for {n} hints in the last hour; that is the limit ({HINTS_PER_HOUR} an hour), \
+             so the computer did not search this one. You can ask again in {frees}; a hint you already got \
+             is shown again at no cost."
         ))
+    }
+
+    /// `member`'s marks of `kind` in the last hour and when the oldest that
+    /// counts frees ("12 min"), once they reach `cap`; `None` below it.
+    async fn hourly_cap(
+        &self,
+        kind: LimitKind,
+        member: &str,
+        cap: usize,
+    ) -> Result<Option<(usize, String)>, TableError> {
+        let now = self.clock.now();
+        let times = self.store.limit_times_since(kind, member, "", now - HOUR + 1).await?;
+        if times.len() < cap {
+            return Ok(None);
+        }
+        let frees_at = times[times.len() - cap] + HOUR;
+        Ok(Some((times.len(), minutes(frees_at - now))))
     }
 
     /// Counts a hint searched for `member` now.

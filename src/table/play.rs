@@ -1183,7 +1183,12 @@ pub(crate) fn public_view(m: &Loaded, state: &AnyState) -> TableView {
         if let (false, Some(sv)) =
             (labels.is_empty(), public.seats.iter_mut().find(|s| s.seat == Some(Seat(i as u8))))
         {
-            sv.counters.push(("Standing orders".into(), labels.join(", ")));
+            let orders = ("Standing orders".to_owned(), labels.join(", "));
+            // Said at a glance too: an order answers for the player.
+            if !sv.brief.is_empty() {
+                sv.brief.push(orders.clone());
+            }
+            sv.counters.push(orders);
         }
     }
     // A hint asked for is public: the board says who used how many.

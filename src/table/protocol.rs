@@ -325,6 +325,24 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// `/settings` with no option given: shows the settings (`manager`:
+    /// the server's, asked by a server manager).
+    pub fn no_settings(manager: bool) -> Self {
+        Command::Settings {
+            hold_priority: None,
+            reminders: None,
+            turn_dm: None,
+            auto_pass: None,
+            orders: None,
+            stops: None,
+            board: None,
+            server_board: None,
+            manager,
+        }
+    }
+}
+
 /// `/deck` subcommands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DeckCommand {

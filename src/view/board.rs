@@ -525,7 +525,12 @@ fn seat_field(seat: &SeatView, view: &TableView, fit: Fit) -> EmbedField {
         .collect();
     // With three seats or more, the cards of those not to act are counted.
     let zones = if fit.counted && !acting && view.seats.len() >= 3 {
-        counters.extend(seat.zones.iter().filter(|z| !z.cards.is_empty()).map(|z| format!("{} {}", z.name, z.cards.len())));
+        counters.extend(
+            seat.zones
+                .iter()
+                .filter(|z| !z.cards.is_empty())
+                .map(|z| format!("{} {}", z.name, z.cards.len())),
+        );
         Vec::new()
     } else if brief {
         // A pile the brief counters say ("Discard pile" → "4, top X") is

@@ -107,6 +107,19 @@ pub fn hand(view: &TableView, ctx: &HandContext<'_>) -> Message {
                 ButtonStyle::Secondary,
             ));
         }
+        // Conceding is the player's own business: in their hand, last
+        // (it asks for a confirmation), not on the public board.
+        if ctx.seat.is_some() {
+            components.push(Component::button(
+                CustomId::Concede { match_id: ctx.match_id }.encode(),
+                "Concede",
+                ButtonStyle::Danger,
+            ));
+            let probe = Message { components: components.clone(), ..Default::default() };
+            if probe.rows().len() > limits::ROWS {
+                components.pop();
+            }
+        }
     }
 
     let mut message = Message {
