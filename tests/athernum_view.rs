@@ -121,7 +121,7 @@ fn athernum_rendered_board_names_who_must_act_and_no_hidden_card() {
     let (s, _) = busy_board();
     let v = Athernum::view(&s, Viewer::Public);
     let text = serde_json::to_string(&board(&v, &BoardContext::default())).unwrap();
-    for shown in ["VT pool", "Command tokens", "Resource tokens", "Volley", "Citadel of Dawnspire"] {
+    for shown in ["VT pool", "Command", "Resources", "Volley", "Citadel of Dawnspire"] {
         assert!(text.contains(shown), "the board shows {shown}");
     }
     // The message's text says it ("Bob to act."); the prompt that would

@@ -216,9 +216,16 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
     // The seats give up detail, step by step, until the board with at
     // least a line of its events fits one phone screen.
     let wanted = if events.is_empty() { 0 } else { 1 };
-    for fit in FITS {
+    for (i, fit) in FITS.into_iter().enumerate() {
+        let fields = if i == 0 { None } else { Some(fields_with(fit)) };
         let e = message.embed.as_mut().expect("the board has an embed");
-        e.fields = fields_with(fit);
+        match fields {
+            // A step that changes nothing (no brief counters, two seats)
+            // is not measured again.
+            Some(f) if f == e.fields => continue,
+            Some(f) => e.fields = f,
+            None => {}
+        }
         if height(&message) + wanted <= SCREEN_ROWS {
             break;
         }
@@ -374,21 +381,15 @@ pub fn event_lines(events: &[String], room: usize) -> Vec<String> {
     while start < shared.len() && shared[start].starts_with("  ") {
         start += 1;
     }
-    let mut kept = if start == shared.len() {
-        // The newest event alone is longer than the room: its first lines,
-        // the last one ending in "…".
+    if start == shared.len() {
+        // The newest event alone is longer than the room: it is shown
+        // whole rather than cut (what happened is never half said).
         start = cut_at;
         while start > 0 && shared[start].starts_with("  ") {
             start -= 1;
         }
-        let mut kept: Vec<String> = shared[start..].iter().take(shown).cloned().collect();
-        if let Some(last) = kept.last_mut() {
-            *last = cut_to_columns(&format!("{last} …"), LINE_WIDTH);
-        }
-        kept
-    } else {
-        shared[start..].to_vec()
-    };
+    }
+    let mut kept = shared[start..].to_vec();
     let hidden = start;
     if hidden > 0 && room >= 3 {
         kept.insert(0, format!("… {hidden} earlier line{} not shown", if hidden == 1 { "" } else { "s" }));

@@ -123,10 +123,7 @@ pub fn after(s: &mut State, ev: &mut Vec<Event>) {
     let names: Vec<String> = s.players.values().map(|p| p.name.clone()).collect();
     let series = s.series.as_ref().expect("checked above");
     let score = score_text(series, &names);
-    let game_line = match outcome.winners.as_slice() {
-        [w] => format!("Game {} goes to {} ({}).", series.game, names[w.index()], outcome.reason),
-        _ => format!("Game {} is drawn ({}): it counts for nobody.", series.game, outcome.reason),
-    };
+    let game_line = game_line(series.game, &outcome, &names);
     let need = series.best_of / 2 + 1;
     let decided = series.conceded.is_some()
         || series.time.is_some()
@@ -275,6 +272,11 @@ pub fn annotate(s: &State, view: &mut TableView) {
         let names: Vec<String> = s.players.values().map(|p| p.name.clone()).collect();
         if first {
             notes.push(format!("Best of {}: {}.", series.best_of, score_text(series, &names)));
+            // How the last game ended, said with the score (its event may
+            // be older than the rows a phone's board gives events).
+            if let Some(last) = series.results.last() {
+                notes.push(game_line(series.game - 1, last, &names));
+            }
         }
     }
     match (series.time_limit, turns_left(s)) {
@@ -290,4 +292,12 @@ pub fn annotate(s: &State, view: &mut TableView) {
     }
     notes.append(&mut view.notes);
     view.notes = notes;
+}
+
+/// "Game 1 goes to Alice (…)." or "Game 2 is drawn (…): it counts for nobody."
+fn game_line(game: u8, outcome: &Outcome, names: &[String]) -> String {
+    match outcome.winners.as_slice() {
+        [w] => format!("Game {game} goes to {} ({}).", names[w.index()], outcome.reason),
+        _ => format!("Game {game} is drawn ({}): it counts for nobody.", outcome.reason),
+    }
 }
