@@ -211,8 +211,8 @@ pub fn board(view: &TableView, ctx: &BoardContext<'_>) -> Message {
         picture: Some(Picture::Wanted { match_id: ctx.match_id, version: ctx.version, seat: None }),
     };
     // Events the headline already says ("X attacks Y") are not said twice.
-    let events: Vec<String> =
-        ctx.events.iter().filter(|e| !said_by(&message_title(&message), e)).cloned().collect();
+    let said = message_title(&message);
+    let events: Vec<String> = ctx.events.iter().filter(|e| !said_by(&said, e)).cloned().collect();
     // The seats give up detail, step by step, until the board with at
     // least a line of its events fits one phone screen.
     let wanted = if events.is_empty() { 0 } else { 1 };
