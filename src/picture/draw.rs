@@ -323,7 +323,7 @@ mod tests {
         let inked = a.chunks(4).filter(|p| p[0] > 0x80).count();
         assert!(inked > 2000, "only {inked} pixels inked");
         // A pixel differs when a channel moves by more than 48 (the goldens'
-        // rule, tests/picture.rs). A glyph lands within an eighth of a pixel
+        // rule, tests/tools/picture.rs). A glyph lands within an eighth of a pixel
         // of its outline, so only edge pixels can cross that line: on this
         // all-text strip at most 2 % of pixels (the goldens, mostly frames,
         // allow 0.2 %), and far fewer than a glyph moved by one pixel.

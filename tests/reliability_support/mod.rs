@@ -3,6 +3,5 @@
 
 pub mod console;
 pub mod matches;
-#[path = "../pg_support/mod.rs"]
-pub mod pg_support;
+pub(crate) use crate::pg_support;
 pub mod words;

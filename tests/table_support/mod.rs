@@ -3,8 +3,7 @@
 #![allow(dead_code)]
 
 pub mod computer;
-#[path = "../pg_support/mod.rs"]
-pub mod pg_support;
+pub(crate) use crate::pg_support;
 
 use std::sync::Arc;
 
