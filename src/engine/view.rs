@@ -73,6 +73,24 @@ pub struct SeatView {
     pub alive: bool,
 }
 
+impl SeatView {
+    /// The brief counters that say something ("Pool empty" says nothing at
+    /// a glance), as "key value"; empty when the game gives none.
+    pub fn brief_counters(&self) -> Vec<String> {
+        self.brief
+            .iter()
+            .filter(|(_, v)| !matches!(v.as_str(), "empty" | "none"))
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect()
+    }
+
+    /// The zones a short board lists beside the brief counters: not a pile
+    /// a brief counter already says ("Discard pile" → "4, top X").
+    pub fn zones_beside_brief(&self) -> impl Iterator<Item = &ZoneView> {
+        self.zones.iter().filter(|z| !self.brief.iter().any(|(k, _)| z.name.starts_with(k.as_str())))
+    }
+}
+
 /// One item of a stack: an effect waiting to resolve.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct StackItemView {

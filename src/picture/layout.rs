@@ -249,8 +249,16 @@ fn seat_panel(
         inner.text(x0 + w - tag_w + 8.0, inner.y, TEXT_PX, true, ACCENT, tag);
     }
     inner.y += 4.0;
-    let mut facts: Vec<String> = seat.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    facts.extend(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)));
+    // A compact panel (three seats or more, two columns on a phone) says
+    // what matters at a glance: the game's brief counters, and the zones
+    // they do not already say (a discard pile's count and top card).
+    let glance = matches!(cards, Cards::Flow) && !seat.brief.is_empty();
+    let facts: Vec<String> = if glance {
+        seat.brief_counters()
+    } else {
+        let counters = seat.counters.iter().map(|(k, v)| format!("{k} {v}"));
+        counters.chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count))).collect()
+    };
     if !facts.is_empty() {
         // A compact panel's counters smaller: they are what a half-width
         // panel has most words of.
@@ -258,7 +266,12 @@ fn seat_panel(
         let lines = wrap(&facts.join(" · "), px, false, w, 6);
         inner.lines(x0, &lines, px, false, MUTED);
     }
-    zones(&mut inner, &seat.zones, x0, w, cards);
+    if glance {
+        let listed: Vec<ZoneView> = seat.zones_beside_brief().cloned().collect();
+        zones(&mut inner, &listed, x0, w, cards);
+    } else {
+        zones(&mut inner, &seat.zones, x0, w, cards);
+    }
     (inner.shapes, inner.y - top + 6.0)
 }
 

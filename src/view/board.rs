@@ -517,13 +517,17 @@ fn seat_field(seat: &SeatView, view: &TableView, fit: Fit) -> EmbedField {
     // A phone's board leaves out what is empty ("Pool empty", "Pillars
     // none"): the picture and the hand still say it.
     let brief = fit.brief && !seat.brief.is_empty();
-    let mut counters: Vec<String> = if brief { &seat.brief } else { &seat.counters }
-        .iter()
-        .filter(|(_, v)| !matches!(v.as_str(), "empty" | "none"))
-        .map(|(k, v)| format!("{k} {v}"))
+    let mut counters: Vec<String> = if brief {
         // A game's brief counters say the tokens that matter.
-        .chain(seat.tokens.iter().filter(|_| !brief).map(|t| format!("{} {}", t.name, t.count)))
-        .collect();
+        seat.brief_counters()
+    } else {
+        seat.counters
+            .iter()
+            .filter(|(_, v)| !matches!(v.as_str(), "empty" | "none"))
+            .map(|(k, v)| format!("{k} {v}"))
+            .chain(seat.tokens.iter().map(|t| format!("{} {}", t.name, t.count)))
+            .collect()
+    };
     // With three seats or more, the cards of those not to act are counted.
     let zones = if fit.counted && !acting && view.seats.len() >= 3 {
         counters.extend(
@@ -534,14 +538,7 @@ fn seat_field(seat: &SeatView, view: &TableView, fit: Fit) -> EmbedField {
         );
         Vec::new()
     } else if brief {
-        // A pile the brief counters say ("Discard pile" → "4, top X") is
-        // not listed too.
-        let listed: Vec<ZoneView> = seat
-            .zones
-            .iter()
-            .filter(|z| !seat.brief.iter().any(|(k, _)| z.name.starts_with(k.as_str())))
-            .cloned()
-            .collect();
+        let listed: Vec<ZoneView> = seat.zones_beside_brief().cloned().collect();
         zones_lines(&fit.detail.zones(&listed))
     } else {
         zones_lines(&fit.detail.zones(&seat.zones))

@@ -144,7 +144,9 @@ fn any_pillar_resource_lets_the_player_choose_its_pillar() {
     let mut s = main_phase(64);
     let lantern = to_field(&mut s, ALICE, "Wayfarer's Lantern"); // tap: add one resource of any pillar
     to_field(&mut s, ALICE, "Emberwake Pillar");
-    let bolt = to_hand(&mut s, ALICE, "Quiet Refusal"); // 1V
+    to_field(&mut s, ALICE, "Emberwake Pillar");
+    let refusal = to_hand(&mut s, ALICE, "Quiet Refusal"); // 1V
+    let bolt = to_hand(&mut s, ALICE, "Ember Bolt"); // E
     act(&mut s, ALICE, Action::Activate { permanent: lantern, ability: 0, targets: vec![] });
     pass_both(&mut s);
     assert_eq!(Certamen::to_act(&s), vec![ALICE]);
@@ -152,8 +154,20 @@ fn any_pillar_resource_lets_the_player_choose_its_pillar() {
     act(&mut s, ALICE, Action::ChoosePillar { pillar: cardtable::cards::certamen::Pillar::Veilflux });
     assert_eq!(s.players[ALICE].pool.of(cardtable::cards::certamen::Pillar::Veilflux), 1);
     assert_eq!(s.players[ALICE].pool.generic, 0);
-    // A coloured resource pays a coloured cost: with a spell to counter, Quiet Refusal is castable.
-    let _ = bolt;
+    // A coloured resource pays a coloured cost: with a spell to counter
+    // (her own Ember Bolt, paid by a pillar), Quiet Refusal's V is the
+    // chosen Veilflux and its 1 the other pillar.
+    act(&mut s, ALICE, Action::Cast { card: bolt, targets: vec![TargetRef::Player(BOB)] });
+    let refuse = Action::Cast { card: refusal, targets: vec![TargetRef::Spell(bolt)] };
+    assert_eq!(Certamen::to_act(&s), vec![ALICE]);
+    assert!(Certamen::legal_actions(&s, ALICE).contains(&refuse), "castable with the Veilflux resource");
+    act(&mut s, ALICE, refuse);
+    assert_eq!(s.players[ALICE].pool.of(cardtable::cards::certamen::Pillar::Veilflux), 0, "spent");
+    let vitality = s.players[BOB].vitality;
+    pass_both(&mut s);
+    pass_both(&mut s);
+    assert!(s.stack.is_empty());
+    assert_eq!(s.players[BOB].vitality, vitality, "the Bolt was countered");
 }
 
 #[test]

@@ -205,6 +205,41 @@ fn certamen_snap_only_in_own_main_phase_with_empty_stack() {
     assert!(s.permanent(target).is_none());
 }
 
+/// "Card type — Snap": only during your own Main Phase (the other half,
+/// the empty Stack, is the test above). Bob, holding priority on an empty
+/// Stack in Alice's main phase, may not cast his Snap; Alice may not in
+/// her combat step, and may again in her second main phase.
+#[test]
+fn certamen_card_type_snap_only_during_your_own_main_phase() {
+    let mut s = main_phase(15);
+    for seat in [ALICE, BOB] {
+        for _ in 0..4 {
+            to_field(&mut s, seat, "Emberwake Pillar");
+        }
+    }
+    let alices = to_hand(&mut s, ALICE, "Cataclysm Spark");
+    let bobs = to_hand(&mut s, BOB, "Cataclysm Spark");
+    // One creature, Bob's, either Spark's target (Alice has none to attack
+    // with, so her combat step asks nothing of her).
+    to_field(&mut s, BOB, "Gloomwing Skimmer");
+    let casts = |s: &State, seat, spark| {
+        Certamen::legal_actions(s, seat)
+            .iter()
+            .any(|a| matches!(a, Action::Cast { card, .. } if *card == spark))
+    };
+    assert!(casts(&s, ALICE, alices), "Alice's main phase, empty Stack");
+    act(&mut s, ALICE, Action::Pass);
+    assert_eq!((s.priority, s.step, s.stack.len()), (BOB, Step::Main1, 0));
+    assert!(!casts(&s, BOB, bobs), "not in the opponent's main phase");
+    act(&mut s, BOB, Action::Pass);
+    assert_eq!((s.active, s.step), (ALICE, Step::Combat));
+    assert!(!casts(&s, ALICE, alices), "not in her own combat step");
+    while s.step != Step::Main2 {
+        pass_both(&mut s);
+    }
+    assert!(casts(&s, ALICE, alices), "her second main phase");
+}
+
 #[test]
 fn certamen_runes_at_instant_speed_on_the_opponents_turn() {
     let mut s = main_phase(14);

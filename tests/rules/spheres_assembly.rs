@@ -3,7 +3,11 @@
 
 use cardtable::cards::spheres::DECK_SIZE;
 use cardtable::engine::{GameRng, MatchSetup, Rules, Seat, SeatSetup, SetupError, Viewer};
-use cardtable::games::spheres::assembly::{Method, PACK};
+use cardtable::games::spheres::assembly::Method;
+
+/// The rulebook's pack (*Deck Assembly — Closed Draft*: "13 cards to
+/// each player"), written here rather than read from the code under test.
+const PACK: usize = 13;
 use cardtable::games::spheres::{card_count, check_invariants, Action, Spheres, State};
 use cardtable::games::{AnyState, GameId, Library};
 

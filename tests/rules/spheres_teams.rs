@@ -397,3 +397,37 @@ fn multiplayer_citadel_either_lord_attacks_with_any_team_creature() {
     assert_eq!(s.lords[B].towers.len(), 1, "the blocked attack laid no siege");
     assert!(!labels(&s, A).iter().chain(labels(&s, C).iter()).any(|l| l.starts_with("Attack")));
 }
+
+/// *Multiplayer — Citadel*: "creatures, towers, active spells are shared
+/// by both players". A shared active spell reads the team: Carol's Taproot
+/// Vigor ("Your Nature creatures get +1 strength") raises her teammate
+/// Alice's Nature creature as well as her own, and no opponent's; in team
+/// play, where nothing is shared, it raises Carol's alone.
+#[test]
+fn multiplayer_citadel_a_shared_active_spell_reads_your_creatures_as_the_teams() {
+    use cardtable::cards::Catalog;
+    use cardtable::games::spheres::abilities::strength;
+    use cardtable::games::spheres::testing::Table;
+    use std::sync::Arc;
+    let pool =
+        Arc::new(cardtable::cards::spheres::SpheresDb::embedded().expect("the Spheres collection loads"));
+    let calf = |s: &State, seat: Seat| {
+        let c =
+            s.lords[seat].battlefield.iter().find(|c| s.def(c.uid).creature.name == "Tusker Calf").unwrap();
+        strength(s, c.uid)
+    };
+    let mut strengths = Vec::new();
+    for mode in [Mode::Citadel, Mode::Teams] {
+        let mut t = Table::with_pool(pool.clone());
+        t.lords(&["Alice", "Bob", "Carol", "Dave"]).mode(mode);
+        t.spells(C, &["Taproot Vigor"]);
+        for seat in [A, B, C, D] {
+            t.creature(seat, "Tusker Calf");
+        }
+        let s = t.build();
+        strengths.push((mode, [A, B, C, D].map(|seat| calf(&s, seat))));
+    }
+    let printed = strengths[1].1[1];
+    assert_eq!(strengths[0].1, [printed + 1, printed, printed + 1, printed], "Citadel: the team's creatures");
+    assert_eq!(strengths[1].1, [printed, printed, printed + 1, printed], "teams: Carol's own only");
+}

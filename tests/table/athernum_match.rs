@@ -131,20 +131,18 @@ fn athernum_11_1_7_equal_victory_tokens_after_time_are_a_draw() {
     assert!(o.reason.contains("tied"), "{}", o.reason);
 }
 
-#[test]
-fn athernum_11_1_6_in_a_best_of_3_time_decides_the_game_under_way_and_games_won_decide_the_match() {
-    // Our reading of 11.1.6/11.1.7 (rulings, 11.1): Alice won game 1; time
-    // is called in game 2 while Bob leads on Victory Tokens. Bob takes game
-    // 2, and the match is drawn one game all; Alice does not lose it.
+/// A best of 3 at one game to nothing for Alice, game 2 under way with
+/// Bob's main character holding `bob_tokens` Victory Tokens (as
+/// Contingency would put there), time called and the extra turns played.
+fn time_called_in_game_2(bob_tokens: u8) -> State {
     let mut s = engine_match(Some(3), Some(7 * DAY));
     testing::choose_mains(&mut s);
     end_game(&mut s, vec![ALICE]);
     testing::choose_mains(&mut s);
     assert_eq!(s.series.as_ref().unwrap().game, 2);
-    // Bob's main character holds a Victory Token (as Contingency would put there).
     let main = s.board.iter_mut().find(|p| p.main && p.controller == BOB).expect("a main character");
-    main.victory = 1;
-    s.victory_pool -= 1;
+    main.victory = bob_tokens;
+    s.victory_pool -= u32::from(bob_tokens);
     Athernum::call_time(&mut s);
     for _ in 0..4 {
         if s.outcome.is_some() {
@@ -152,12 +150,30 @@ fn athernum_11_1_6_in_a_best_of_3_time_decides_the_game_under_way_and_games_won_
         }
         finish_turn(&mut s);
     }
-    let o = s.outcome.clone().expect("time decided game 2 and the match");
-    assert!(o.winners.is_empty(), "one game all is a drawn match: {o:?}");
-    assert!(o.reason.contains("the best of 3 is drawn, Alice 1 – Bob 1"), "{}", o.reason);
+    s
+}
+
+#[test]
+fn athernum_11_1_6_in_a_best_of_3_the_victory_token_leader_when_time_is_called_wins_the_match() {
+    // 11.1.6: "the player with the most Victory Tokens wins the match",
+    // though Alice won game 1.
+    let s = time_called_in_game_2(1);
+    let o = s.outcome.clone().expect("time decided the match");
+    assert_eq!(o.winners, vec![BOB], "{o:?}");
+    assert!(o.reason.contains("Bob wins the best of 3, Alice 1 – Bob 1"), "{}", o.reason);
     assert!(o.reason.contains("time was called in game 2"), "{}", o.reason);
     assert!(o.reason.contains("Bob holds the most Victory Tokens"), "{}", o.reason);
     assert_eq!(s.series.as_ref().unwrap().game, 2, "no third game begins once time is called");
+}
+
+#[test]
+fn athernum_11_1_7_in_a_best_of_3_equal_victory_tokens_when_time_is_called_draw_the_match() {
+    // 11.1.7: equal Victory Tokens make the match a draw, though Alice won
+    // game 1.
+    let s = time_called_in_game_2(0);
+    let o = s.outcome.clone().expect("time decided the match");
+    assert!(o.winners.is_empty(), "{o:?}");
+    assert!(o.reason.contains("the best of 3 is drawn, Alice 1 – Bob 0, 1 draw"), "{}", o.reason);
 }
 
 #[test]

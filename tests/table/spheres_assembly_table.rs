@@ -7,7 +7,7 @@ use crate::table_support;
 
 use cardtable::engine::{Seat, Viewer};
 use cardtable::games::AnyState;
-use cardtable::table::{Command, CustomId, Outgoing, Seating, TableError};
+use cardtable::table::{Command, Component, CustomId, Outgoing, Seating, TableError};
 use table_support::{user, Front};
 
 const NAMES: [&str; 3] = ["Alice", "Bob", "Carol"];
@@ -256,8 +256,16 @@ fn import(name: &str, list: &str) -> Command {
 async fn forged_deck(f: &mut Front, who: &str, value: &str) -> Result<Vec<Outgoing>, TableError> {
     let accept = f.button_on_last_post("Accept");
     let challenge: i64 = accept.trim_start_matches("accept:").parse().unwrap();
-    let _ = f.click(who, &accept).await;
-    f.select(who, &CustomId::Deck { challenge }.encode(), value).await
+    // The Accept itself is answered with the deck menu, whose custom id
+    // the forged answer then reuses.
+    let menu = f.click(who, &accept).await.expect("Accept is answered");
+    let Some(Outgoing::Ephemeral { message, .. }) = menu.first() else { panic!("no deck menu: {menu:?}") };
+    let deck_menu = CustomId::Deck { challenge }.encode();
+    assert!(
+        matches!(message.components.first(), Some(Component::Select { custom_id, .. }) if *custom_id == deck_menu),
+        "the deck menu: {message:?}"
+    );
+    f.select(who, &deck_menu, value).await
 }
 
 fn refusal_text(r: Result<Vec<Outgoing>, TableError>) -> String {

@@ -160,10 +160,6 @@ fn card_shape(c: &CardDef, token: bool, names: &Names) -> Result<(), Problem> {
         (_, Some(n), _) if n > MAX_COST => return Err(problem("cost", format!("at most {MAX_COST}"))),
         _ => {}
     }
-    if character && (c.ofv.is_none() || c.dfv.is_none()) {
-        let missing = if c.ofv.is_none() { "ofv" } else { "dfv" };
-        return Err(problem(missing, "a character has an OFV and a DFV (write 0 for none)"));
-    }
     if !character && c.ofv.is_some() {
         return Err(problem("ofv", "only characters have an OFV"));
     }
@@ -172,9 +168,6 @@ fn card_shape(c: &CardDef, token: bool, names: &Names) -> Result<(), Problem> {
     }
     if c.ofv.max(c.dfv).is_some_and(|v| v > MAX_VALUE) {
         return Err(problem("ofv", format!("OFV and DFV are at most {MAX_VALUE}")));
-    }
-    if character && c.dfv == Some(0) {
-        return Err(problem("dfv", "a character with DFV 0 is discarded at the first check"));
     }
     if c.slots > MAX_SLOTS {
         return Err(problem("slots", format!("at most {MAX_SLOTS} item slots")));

@@ -132,8 +132,15 @@ impl AthernumDb {
             sources.extend(std::iter::repeat_n(path.clone(), file.cards.len()));
             cards.extend(file.cards);
         }
-        let tokens: TokenFile = toml::from_str(token_file.1)
+        let mut tokens: TokenFile = toml::from_str(token_file.1)
             .map_err(|e| crate::cards::syntax(token_file.0, token_file.1, &e, "token"))?;
+        // 2.2.3c, 2.2.4c: a character printed without an Offensive or a
+        // Defensive Value has 0 (and play follows: 0 damage dealt, and a
+        // DFV of 0 is discarded at the next check, 4.2.2a).
+        for c in cards.iter_mut().chain(tokens.tokens.iter_mut()).filter(|c| c.kind == CardType::Character) {
+            c.ofv.get_or_insert(0);
+            c.dfv.get_or_insert(0);
+        }
         let decks: DeckFile =
             toml::from_str(deck_file.1).map_err(|e| crate::cards::syntax(deck_file.0, deck_file.1, &e, "deck"))?;
         let mut by_name = HashMap::new();

@@ -272,8 +272,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "regressed with attacks declared as a plan (issue 28): at seed 2 the Normal search \
-                ends Alice's day at once; run with --ignored to see it, to be mended in the AI"]
     fn rule_10_2_1_the_ai_spends_its_command_tokens_instead_of_ending_its_day() {
         use crate::ai::{choose_with, Budget, Level, Settings};
         use crate::games::athernum::Action;

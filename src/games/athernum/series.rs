@@ -167,11 +167,19 @@ fn match_outcome(series: &Series, names: &[String], last: &Outcome) -> Outcome {
             reason: format!("{} conceded the match in game {} ({score})", names[loser.index()], series.game),
         };
     }
-    let most = series.wins.iter().copied().max().unwrap_or(0);
-    let top: Vec<Seat> =
-        (0..names.len()).filter(|i| series.wins[*i] == most).map(|i| Seat(i as u8)).collect();
+    // Time called (11.1.6, 11.1.7): the game under way decides the match,
+    // whatever games were won before it: its Victory Token leader after the
+    // extra turns (or its winner, when it ended by the ordinary rules
+    // during them) wins the match; a tie is a drawn match. Otherwise the
+    // games won decide it (11.1.0).
+    let top: Vec<Seat> = if series.time.is_some() {
+        last.winners.clone()
+    } else {
+        let most = series.wins.iter().copied().max().unwrap_or(0);
+        (0..names.len()).filter(|i| series.wins[*i] == most).map(|i| Seat(i as u8)).collect()
+    };
     let how = if series.time.is_some() {
-        format!("time was called in game {}, which ended: {}", series.game, last.reason)
+        format!("time was called in game {}, which decides the match: {}", series.game, last.reason)
     } else {
         format!("game {}: {}", series.game, last.reason)
     };

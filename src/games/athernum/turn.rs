@@ -812,7 +812,10 @@ fn fight_line(
 }
 
 /// 4.2.2a: face-up permanents with damage at least their DFV are
-/// discarded; a main character is exhausted and healed instead (3.0.7e).
+/// discarded (a DFV of 0 with no damage counter included: zero counters
+/// are "equal to" it); a main character is exhausted and healed instead
+/// (3.0.7e), and stays so while face down (the check reads face-up
+/// permanents only), so the loop ends.
 fn discard_destroyed(s: &mut State, ev: &mut Vec<Event>) {
     loop {
         // Everything destroyed at once goes at once: each saw the others
@@ -820,7 +823,7 @@ fn discard_destroyed(s: &mut State, ev: &mut Vec<Event>) {
         let hits: Vec<(Uid, bool)> = s
             .board
             .iter()
-            .filter(|p| !p.face_down && dfv(s, p).is_some_and(|d| p.damage >= d) && p.damage > 0)
+            .filter(|p| !p.face_down && dfv(s, p).is_some_and(|d| p.damage >= d))
             .map(|p| (p.uid, p.main))
             .collect();
         if hits.is_empty() {
@@ -847,7 +850,6 @@ fn discard_destroyed(s: &mut State, ev: &mut Vec<Event>) {
             g.heard = heard;
         }
     }
-    // A face-up permanent with a DFV of 0 and no damage stays (it has taken none).
 }
 
 /// The state-based check (4.2.1–4.2.4). Returns true when it changed

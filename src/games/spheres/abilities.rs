@@ -83,19 +83,23 @@ pub fn statics_on(s: &State, target: Uid) -> Vec<&Static> {
         .into_iter()
         .filter(|p| {
             let lord = p.src.controller;
+            // "Your creatures": the lord's own, or in Citadel the whole
+            // team's, whose creatures and active spells are shared
+            // (rulings, Multiplayer — Citadel).
+            let yours = s.citadel(lord).contains(&owner);
             let subject_ok = match p.subject {
                 // On an active spell there is no "this creature": it covers its lord's creatures.
                 Subject::This => match p.anchor {
                     Some(a) => a == target,
-                    None => owner == lord,
+                    None => yours,
                 },
-                Subject::YourCreatures => owner == lord,
-                Subject::OtherCreatures => owner == lord && Some(target) != p.anchor,
+                Subject::YourCreatures => yours,
+                Subject::OtherCreatures => yours && Some(target) != p.anchor,
                 // Spell range holds for spell effects, standing ones too
                 // (see the rulings, "Range"): a passive reaches the
                 // creatures of lords in its controller's range only.
                 Subject::OpponentCreatures => s.opponents(lord).contains(&owner),
-                Subject::AllCreatures => owner == lord || s.in_range(lord).contains(&owner),
+                Subject::AllCreatures => yours || s.in_range(lord).contains(&owner),
             };
             subject_ok
                 && passes(s, p.filter, target, Zone::Battlefield, p.src)

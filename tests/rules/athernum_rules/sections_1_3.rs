@@ -1196,15 +1196,15 @@ fn athernum_2_2_4e_damage_counters_go_on_any_permanent_with_a_dfv() {
 
 #[test]
 fn athernum_2_2_4g_a_dfv_never_drops_below_zero() {
-    // Mother Sable's Curse puts two Hex (−1 DFV each) on a Cinder Raider
-    // (DFV 1): its DFV is 0, and with no damage it stays.
+    // Two Hex (−1 DFV each) on a Cinder Raider (DFV 1): its DFV is 0, not
+    // −1; and at 0 the next state-based check discards it (4.2.2a).
     let mut s = day_phase_with(173, [GLOAM, ASHEN], [SABLE, KHARSA]);
-    let sable = main_of(&s, ALICE);
     let raider = to_board(&mut s, BOB, "Cinder Raider", Place::Character);
-    resources(&mut s, ALICE, 3);
-    act_on(&mut s, ALICE, Action::Activate { source: sable, ability: 1 }, Some(raider));
-    assert_eq!(values(&s, raider).1, Some(0));
-    assert!(s.perm(raider).is_some());
+    let hex = s.db.markers.iter().position(|m| m.name == "Hex").unwrap() as u8;
+    s.perm_mut(raider).unwrap().markers.push((hex, 2));
+    assert_eq!(values(&s, raider).1, Some(0), "1 − 2 is 0");
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert!(s.perm(raider).is_none(), "discarded at DFV 0");
 }
 
 #[test]
@@ -1627,4 +1627,42 @@ fn athernum_2_1_1b_a_character_token_is_a_permanent_exhausted_by_attacking() {
     assert_eq!(s.perm(citadel).unwrap().damage, 1, "its OFV 1");
     let m = s.perm(militia).unwrap();
     assert!(m.exhausted && m.face_down && m.exhaustion == 1);
+}
+
+/// The embedded pool with Gloamhound (OFV 2, DFV 2) printed without the
+/// line `cut` (its OFV or its DFV), attached to `s`.
+fn hound_printed_without(s: &mut State, cut: &str) {
+    use crate::athernum_cards::{broken, HOUND};
+    let (_dir, db) = broken("gloam.toml", |t| t.replacen(HOUND, &HOUND.replace(cut, ""), 1));
+    let db = std::sync::Arc::new(db.expect("the rules define a character without the value"));
+    s.db = cardtable::engine::Attached::new(&db);
+}
+
+#[test]
+fn athernum_2_2_3c_a_character_without_an_offensive_value_attacks_for_0() {
+    // 2.2.3c: treated as having 0 attack; 2.2.3d: a permanent with an
+    // offensive value may be declared as an attacker; 2.2.3e: it deals
+    // that many damage counters, none.
+    let mut s = day_phase(43);
+    hound_printed_without(&mut s, "ofv = 2\n");
+    let hound = to_board(&mut s, ALICE, "Gloamhound", Place::Character);
+    let informant = to_board(&mut s, BOB, "Veiled Informant", Place::Character);
+    assert_eq!(ofv(&s, s.perm(hound).unwrap()), Some(0));
+    ok(&mut s, ALICE, Action::EnterCombat);
+    assert!(legal(&s, ALICE).contains(&Action::Attack { attacker: hound, target: informant }), "may attack");
+    super::turn::fight(&mut s, hound, informant, None);
+    assert_eq!(s.perm(informant).expect("untouched").damage, 0, "0 attack deals no damage counter");
+}
+
+#[test]
+fn athernum_2_2_4c_a_character_without_a_defensive_value_is_discarded_at_the_next_check() {
+    // 2.2.4c: treated as having 0 defense; 2.2.4f / 4.2.2a: no damage
+    // counters are equal to 0, so the next state-based check discards it.
+    let mut s = day_phase(44);
+    hound_printed_without(&mut s, "\ndfv = 2");
+    let hound = to_board(&mut s, BOB, "Gloamhound", Place::Character);
+    assert_eq!(dfv(&s, s.perm(hound).unwrap()), Some(0));
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert!(s.perm(hound).is_none(), "discarded at the first check");
+    assert_eq!(s.players[BOB].discard.last().unwrap().uid, hound);
 }

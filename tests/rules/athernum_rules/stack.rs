@@ -4,8 +4,9 @@
 
 use super::*;
 
+use cardtable::cards::athernum::{Duration, Stat};
 use cardtable::engine::{MatchSetup, Rules, Seat, SeatSetup};
-use cardtable::games::athernum::state::Place;
+use cardtable::games::athernum::state::{Change, Continuous, Place, Scope};
 use cardtable::games::athernum::testing::{
     act, choose_main, day_phase, day_phase_with, db, end_turn, main_of, resolve_all, resources, to_board,
     to_hand,
@@ -717,20 +718,47 @@ fn athernum_4_3_5a_i_a_static_ability_applies_again_when_its_card_turns_face_up(
 }
 
 #[test]
-fn athernum_4_2_2a_a_dfv_of_zero_without_damage_does_not_discard() {
-    // Two Hex markers bring the Veiled Informant's DFV to 0 (see the
-    // rulings, 4.2.2a); one damage counter then discards it.
+fn athernum_4_2_2a_a_dfv_of_zero_discards_a_permanent_without_damage() {
+    // Two Hex markers bring the Veiled Informant's DFV to 0: its zero
+    // damage counters are "equal to" that DFV, so the next state-based
+    // check discards it.
     let mut s = day_phase(39);
     let informant = to_board(&mut s, BOB, "Veiled Informant", Place::Character);
     let hex = s.db.markers.iter().position(|m| m.name == "Hex").unwrap() as u8;
     s.perm_mut(informant).unwrap().markers.push((hex, 2));
-    act(&mut s, ALICE, &Action::Acquisition);
     assert_eq!(dfv(&s, s.perm(informant).unwrap()), Some(0));
-    assert!(s.perm(informant).is_some());
-    let archer = to_board(&mut s, ALICE, "Gatehouse Archer", Place::Character);
-    resources(&mut s, ALICE, 1);
-    act_on(&mut s, ALICE, Action::Activate { source: archer, ability: 0 }, Some(informant));
-    assert!(s.perm(informant).is_none());
+    assert_eq!(s.perm(informant).unwrap().damage, 0);
+    act(&mut s, ALICE, &Action::Acquisition);
+    assert!(s.perm(informant).is_none(), "discarded at DFV 0 with no damage");
+    assert_eq!(s.players[BOB].discard.last().unwrap().uid, informant, "into its owner's discard pile");
+}
+
+#[test]
+fn athernum_3_0_7e_a_main_character_at_dfv_zero_is_exhausted_and_cannot_attack() {
+    // 4.2.2a with 3.0.7e: Bob's main character's DFV set to 0 for the
+    // turn, no damage on it: the check exhausts it (it is not discarded),
+    // and an exhausted main character cannot attack.
+    let mut s = day_phase(41);
+    end_turn(&mut s);
+    let main = main_of(&s, BOB);
+    let seq = s.fresh_seq();
+    s.continuous.push(Continuous {
+        source: main,
+        controller: ALICE,
+        seq,
+        change: Change::Set { stat: Stat::Dfv, value: 0 },
+        scope: Scope::Perms(vec![main]),
+        until: Duration::Turn,
+    });
+    act(&mut s, BOB, &Action::Acquisition);
+    let p = s.perm(main).expect("a main character is never discarded (3.0.7b)");
+    assert!(p.exhausted && p.face_down, "exhausted instead (3.0.7e.I)");
+    assert_eq!(p.damage, 0);
+    let attacks = legal(&s, BOB);
+    assert!(
+        !attacks.iter().any(|a| matches!(a, Action::Attack { attacker, .. } if *attacker == main)),
+        "an exhausted main character does not attack: {attacks:?}"
+    );
 }
 
 #[test]
