@@ -11,7 +11,7 @@
 
 use crate::ai_support;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ai_support::choice_points;
 use cardtable::ai::{self, Budget, Level, Rollouts, Settings};
