@@ -280,6 +280,12 @@ pub fn describe(s: &State, seat: Seat, a: &Action) -> ActionView {
             (format!("Cure {} ({sp} crystal)", creature(seat, *c)), Placement::Board)
         }
         Action::Crystallize { card } => match hand(card) {
+            // A crystal placed after the crystal step (step 4a) ends the
+            // casting and locks the turn's mana: the button says so.
+            Some(u) if s.turn.step != Step::Crystal => (
+                format!("Crystallize {} ({}): no more mana this turn", card_name(s, u), spheres_name(s, u)),
+                Placement::Hand,
+            ),
             Some(u) => (format!("Crystallize {} ({})", card_name(s, u), spheres_name(s, u)), Placement::Hand),
             None => ("Crystallize".into(), Placement::Hand),
         },
